@@ -1,0 +1,127 @@
+// The CPU backend's kernel API: fp32, row-major, one call per plan step.
+//
+// Conventions shared by every kernel:
+//  - N is the number of token rows (micro-batch * sequence), H the hidden size.
+//  - "accumulate" kernels add into their outputs (gradient buffers are zeroed once
+//    per optimizer step and receive every micro-batch's contribution), all other
+//    kernels overwrite their outputs.
+//  - The per-element / per-row arithmetic lives in math/*.h as MTC_HD functions so
+//    the CUDA kernels run exactly the same math.
+//  - The packed QKV layout is Megatron-LM's: for each token, heads are contiguous
+//    and each head holds [q(hd) | k(hd) | v(hd)], so a column split by whole heads
+//    is a contiguous slice.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace mtc::kernels {
+
+// ---- embedding ----
+// out[n, :] = wte[tokens[n] - vocab_start, :] (zero if the token is outside
+// [vocab_start, vocab_start + vocab_local)) + (wpe ? wpe[n % S, :] : 0).
+void embeddingForward(const int32_t *tokens, const float *wte, const float *wpe,
+                      float *out, int64_t N, int64_t S, int64_t H,
+                      int64_t vocabStart, int64_t vocabLocal);
+// Accumulates dwte (rows of tokens in range) and dwpe (may be null).
+void embeddingBackward(const int32_t *tokens, const float *dout, float *dwte,
+                       float *dwpe, int64_t N, int64_t S, int64_t H,
+                       int64_t vocabStart, int64_t vocabLocal);
+
+// ---- layer norm (statistics recomputed in backward) ----
+void layerNormForward(const float *x, const float *gamma, const float *beta,
+                      float *y, int64_t N, int64_t H, float eps);
+void layerNormBackwardInput(const float *x, const float *gamma, const float *dy,
+                            float *dx, int64_t N, int64_t H, float eps);
+// Accumulates dgamma and dbeta (either may be null).
+void layerNormBackwardWeight(const float *x, const float *dy, float *dgamma,
+                             float *dbeta, int64_t N, int64_t H, float eps);
+
+// ---- linear: y[N, Out] = x[N, In] * W + bias ----
+// W is [In, Out] (GPT-2 Conv1D layout) or, with transposedWeight, [Out, In]
+// (the tied output layer reads the [vocab, H] embedding table). bias may be null.
+void linearForward(const float *x, const float *w, const float *bias, float *y,
+                   int64_t N, int64_t In, int64_t Out, bool transposedWeight);
+// dx[N, In] = dy * W^T (overwrites).
+void linearBackwardInput(const float *dy, const float *w, float *dx, int64_t N,
+                         int64_t In, int64_t Out, bool transposedWeight);
+// Accumulates dW (same layout as W) and dbias (may be null).
+void linearBackwardWeight(const float *x, const float *dy, float *dw,
+                          float *dbias, int64_t N, int64_t In, int64_t Out,
+                          bool transposedWeight);
+
+// ---- element-wise ----
+void geluForward(const float *x, float *y, int64_t n);          // tanh approximation
+void geluBackward(const float *x, const float *dy, float *dx, int64_t n);
+void add(const float *a, const float *b, float *out, int64_t n);
+void scale(const float *x, float alpha, float *out, int64_t n);
+// y = x * keep / (1 - rate), keep drawn from Philox keyed by (seed, stream) at
+// counter offset + i. Applying it to dy with the same key is its backward.
+void dropout(const float *x, float *y, int64_t n, float rate, uint64_t seed,
+             uint64_t stream, uint64_t offset);
+
+// ---- core attention on packed QKV ----
+// qkv [B, S, heads, 3, hd]; out [B, S, heads, hd]; lse [B, heads, S] (log-sum-exp
+// of the scaled scores, kept for backward). Causal masks j > i. Attention dropout
+// draws from (seed, stream) at counter ((b * heads + h) * S + i) * S + j.
+struct AttentionShape {
+  int64_t batch, seq, heads, headDim;
+  bool causal;
+  float scale;
+  float dropout;
+  uint64_t seed, stream;
+};
+void attentionForward(const AttentionShape &a, const float *qkv, float *out,
+                      float *lse);
+// Overwrites dqkv.
+void attentionBackward(const AttentionShape &a, const float *qkv,
+                       const float *out, const float *lse, const float *dout,
+                       float *dqkv);
+
+// ---- cross-entropy over a (possibly vocabulary-split) logits row ----
+// The three pieces are separate so tensor parallelism can all-reduce between
+// them without ever gathering logits. Columns >= validLocal are padding and
+// ignored. Targets < 0 are ignored rows. vocabStart is this shard's first id.
+void crossEntropyRowMax(const float *logits, float *rowMax, int64_t N,
+                        int64_t V, int64_t validLocal);
+// sumExp[n] = sum_v exp(logits[n, v] - rowMax[n]); targetLogit[n] = logits of the
+// target when it falls in this shard, else 0.
+void crossEntropySumExp(const float *logits, const int32_t *targets,
+                        const float *rowMax, float *sumExp, float *targetLogit,
+                        int64_t N, int64_t V, int64_t validLocal,
+                        int64_t vocabStart);
+// Returns the summed loss over counted rows; *count gets their number.
+double crossEntropyLoss(const int32_t *targets, const float *rowMax,
+                        const float *sumExp, const float *targetLogit,
+                        int64_t N, int64_t *count);
+// dlogits = (softmax - onehot) * gradScale on counted rows, 0 elsewhere and on padding.
+void crossEntropyBackward(const float *logits, const int32_t *targets,
+                          const float *rowMax, const float *sumExp,
+                          float *dlogits, int64_t N, int64_t V,
+                          int64_t validLocal, int64_t vocabStart,
+                          float gradScale);
+
+// ---- optimizer ----
+double sumSquares(const float *x, int64_t n);
+struct AdamWStep {
+  float lr, beta1, beta2, eps, weightDecay;
+  int64_t step; // 1-based, for bias correction
+  float gradScale; // multiplies the gradient first (clipping, loss-scale undo)
+};
+void adamw(const AdamWStep &s, float *param, const float *grad, float *m,
+           float *v, int64_t n);
+
+// ---- initialization, layout independent ----
+// Element i of the full tensor named `nameHash` gets
+// mean + std * N(0,1) drawn from Philox(seed, nameHash) at counter i. A shard
+// fills its slice by passing the full-tensor flat indices it owns.
+enum class InitKind { Normal, Zeros, Ones };
+void initialize(float *out, InitKind kind, float stddev, uint64_t seed,
+                uint64_t nameHash, const int64_t *fullShape,
+                const int64_t *sliceOffset, const int64_t *sliceShape,
+                int rank);
+uint64_t hashName(const char *name); // FNV-1a 64
+
+// Threads used by the host kernels (OpenMP); 0 = the OpenMP default.
+void setNumThreads(int n);
+
+} // namespace mtc::kernels
