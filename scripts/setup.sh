@@ -9,7 +9,7 @@ APT_PACKAGES=(
   libprotobuf-dev protobuf-compiler libabsl-dev libgtest-dev
   libopenmpi-dev openmpi-bin libopenblas-dev libopenblas0-openmp
   python3-torch python3-numpy
-  fortunes
+  fortunes libicu-dev nlohmann-json3-dev
 )
 
 missing=()
