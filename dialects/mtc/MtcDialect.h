@@ -1,0 +1,26 @@
+//===- MtcDialect.h - the mtc dialect -----------------------------*- C++ -*-===//
+#ifndef MTC_MTCDIALECT_H
+#define MTC_MTCDIALECT_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Dialect.h"
+
+#include "mtc/MtcDialect.h.inc"
+#include "mtc/MtcEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "mtc/MtcAttrs.h.inc"
+
+namespace mtc {
+/// Module attribute names.
+inline constexpr llvm::StringLiteral kModelAttrName = "mtc.model";
+inline constexpr llvm::StringLiteral kParallelAttrName = "mtc.parallel";
+
+/// The model description a module carries, or null.
+ModelAttr getModelAttr(mlir::ModuleOp module);
+/// The checked parallel configuration, or null before --mtc-verify-config.
+ParallelAttr getParallelAttr(mlir::ModuleOp module);
+} // namespace mtc
+
+#endif // MTC_MTCDIALECT_H

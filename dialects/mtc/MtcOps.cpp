@@ -1,0 +1,348 @@
+//===- MtcOps.cpp - mtc operations: shape rules and verifiers -------------===//
+//
+// Every message names the shapes or numbers that disagree: a user who wrote a
+// model by hand should see which dimension to fix.
+//
+//===----------------------------------------------------------------------===//
+#include "mtc/MtcOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mtc;
+
+namespace {
+/// "[2, 64, 128]" for messages.
+std::string shapeStr(ArrayRef<int64_t> shape) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << '[';
+  llvm::interleaveComma(shape, os, [&](int64_t d) {
+    if (ShapedType::isDynamic(d))
+      os << '?';
+    else
+      os << d;
+  });
+  os << ']';
+  return s;
+}
+
+std::string shapeStr(Type t) {
+  return shapeStr(llvm::cast<ShapedType>(t).getShape());
+}
+
+ArrayRef<int64_t> shapeOf(Value v) {
+  return llvm::cast<ShapedType>(v.getType()).getShape();
+}
+
+RankedTensorType f32Tensor(MLIRContext *ctx, ArrayRef<int64_t> shape) {
+  return RankedTensorType::get(shape, Float32Type::get(ctx));
+}
+
+/// Resolves a parameter symbol for an op that names it.
+LogicalResult lookupParam(Operation *op, SymbolTableCollection &symbols,
+                          FlatSymbolRefAttr name, ParamOp &param) {
+  param = symbols.lookupNearestSymbolFrom<ParamOp>(op, name);
+  if (!param)
+    return op->emitOpError() << "names " << name
+                             << ", which is not an mtc.param";
+  return success();
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// ParamOp / ParamRefOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ParamOp::verify() {
+  bool isNormal = getInit() == InitKind::normal;
+  if (isNormal && !getStd())
+    return emitOpError("with init 'normal' needs a standard deviation");
+  if (!isNormal && getStd())
+    return emitOpError("with init '")
+           << stringifyInitKind(getInit()) << "' takes no standard deviation";
+  if (getStd() && !(getStd()->convertToDouble() > 0.0))
+    return emitOpError("standard deviation must be positive, got ")
+           << getStd()->convertToDouble();
+  RankedTensorType type = getTensorType();
+  if (!type.hasStaticShape())
+    return emitOpError("shape must be static, got ") << shapeStr(type);
+  if (getFullShape().has_value() != getSliceOffset().has_value())
+    return emitOpError("needs both full_shape and slice_offset, or neither");
+  if (auto full = getFullShape()) {
+    ArrayRef<int64_t> offset = *getSliceOffset();
+    if (full->size() != type.getRank() || offset.size() != type.getRank())
+      return emitOpError("slice of rank ")
+             << type.getRank() << " has full_shape " << shapeStr(*full)
+             << " and slice_offset " << shapeStr(offset);
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (offset[d] < 0 || offset[d] + type.getDimSize(d) > (*full)[d])
+        return emitOpError("slice ")
+               << shapeStr(type) << " at offset " << shapeStr(offset)
+               << " does not fit in full shape " << shapeStr(*full);
+  }
+  return success();
+}
+
+LogicalResult ParamRefOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  ParamOp param;
+  if (failed(lookupParam(*this, symbols, getParamAttr(), param)))
+    return failure();
+  if (param.getType() != getType())
+    return emitOpError("result type ")
+           << getType() << " differs from " << getParamAttr() << "'s type "
+           << param.getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Forward ops: shape rules
+//===----------------------------------------------------------------------===//
+
+LogicalResult EmbeddingOp::inferReturnTypes(
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &results) {
+  ArrayRef<int64_t> tokens = shapeOf(adaptor.getTokens());
+  ArrayRef<int64_t> wte = shapeOf(adaptor.getWte());
+  if (tokens.size() != 2)
+    return emitOptionalError(loc, "mtc.embedding: tokens must be [batch, seq], got ",
+                             shapeStr(tokens));
+  if (wte.size() != 2)
+    return emitOptionalError(loc, "mtc.embedding: wte must be [vocab, hidden], got ",
+                             shapeStr(wte));
+  if (Value wpeValue = adaptor.getWpe()) {
+    ArrayRef<int64_t> wpe = shapeOf(wpeValue);
+    if (wpe.size() != 2 || wpe[1] != wte[1])
+      return emitOptionalError(loc, "mtc.embedding: wpe ", shapeStr(wpe),
+                               " must be [positions, ", wte[1],
+                               "] to match wte ", shapeStr(wte));
+    if (wpe[0] < tokens[1])
+      return emitOptionalError(loc, "mtc.embedding: sequence length ", tokens[1],
+                               " exceeds the ", wpe[0], " learned positions");
+  }
+  if (adaptor.getVocabStart() < 0)
+    return emitOptionalError(loc, "mtc.embedding: vocab_start ",
+                             adaptor.getVocabStart(), " is negative");
+  results.push_back(f32Tensor(ctx, {tokens[0], tokens[1], wte[1]}));
+  return success();
+}
+
+LogicalResult LayerNormOp::inferReturnTypes(MLIRContext *ctx,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &results) {
+  ArrayRef<int64_t> x = shapeOf(adaptor.getInput());
+  if (x.empty())
+    return emitOptionalError(loc, "mtc.layer_norm: input must have a rank");
+  int64_t h = x.back();
+  for (Value v : {adaptor.getWeight(), adaptor.getBias()})
+    if (shapeOf(v) != ArrayRef<int64_t>{h})
+      return emitOptionalError(loc, "mtc.layer_norm: weight and bias must be [",
+                               h, "] for input ", shapeStr(x), ", got ",
+                               shapeStr(shapeOf(v)));
+  if (!(adaptor.getEps().convertToDouble() > 0.0))
+    return emitOptionalError(loc, "mtc.layer_norm: eps must be positive");
+  results.push_back(adaptor.getInput().getType());
+  return success();
+}
+
+LogicalResult LinearOp::inferReturnTypes(MLIRContext *ctx,
+                                         std::optional<Location> loc,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &results) {
+  ArrayRef<int64_t> x = shapeOf(adaptor.getInput());
+  ArrayRef<int64_t> w = shapeOf(adaptor.getWeight());
+  if (x.empty() || w.size() != 2)
+    return emitOptionalError(loc, "mtc.linear: needs an input with a rank and a "
+                                  "2-d weight, got ",
+                             shapeStr(x), " and ", shapeStr(w));
+  bool transposed = adaptor.getTransposeWeight();
+  int64_t in = transposed ? w[1] : w[0];
+  int64_t out = transposed ? w[0] : w[1];
+  if (x.back() != in)
+    return emitOptionalError(loc, "mtc.linear: input ", shapeStr(x),
+                             " has ", x.back(), " features but weight ",
+                             shapeStr(w), transposed ? " (transposed)" : "",
+                             " takes ", in);
+  if (Value bias = adaptor.getBias())
+    if (shapeOf(bias) != ArrayRef<int64_t>{out})
+      return emitOptionalError(loc, "mtc.linear: bias must be [", out,
+                               "], got ", shapeStr(shapeOf(bias)));
+  SmallVector<int64_t> shape(x.drop_back());
+  shape.push_back(out);
+  results.push_back(f32Tensor(ctx, shape));
+  return success();
+}
+
+LogicalResult DropoutOp::verify() {
+  double rate = getRate().convertToDouble();
+  if (!(rate >= 0.0 && rate < 1.0))
+    return emitOpError("rate must be in [0, 1), got ") << rate;
+  return success();
+}
+
+/// Shared by the attention op and its gradient.
+static LogicalResult checkAttention(std::optional<Location> loc,
+                                    ArrayRef<int64_t> qkv, int64_t heads,
+                                    int64_t headDim, double scale,
+                                    double dropout) {
+  if (qkv.size() != 3)
+    return emitOptionalError(loc, "mtc.attention: qkv must be [batch, seq, "
+                                  "heads*3*head_dim], got ",
+                             shapeStr(qkv));
+  if (heads <= 0 || headDim <= 0)
+    return emitOptionalError(loc, "mtc.attention: heads (", heads,
+                             ") and head_dim (", headDim, ") must be positive");
+  if (qkv[2] != heads * 3 * headDim)
+    return emitOptionalError(loc, "mtc.attention: qkv has ", qkv[2],
+                             " features, but ", heads, " heads x 3 x ", headDim,
+                             " = ", heads * 3 * headDim);
+  if (!(scale > 0.0))
+    return emitOptionalError(loc, "mtc.attention: scale must be positive");
+  if (!(dropout >= 0.0 && dropout < 1.0))
+    return emitOptionalError(loc, "mtc.attention: dropout must be in [0, 1), got ",
+                             dropout);
+  return success();
+}
+
+LogicalResult AttentionOp::inferReturnTypes(MLIRContext *ctx,
+                                            std::optional<Location> loc,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &results) {
+  ArrayRef<int64_t> qkv = shapeOf(adaptor.getQkv());
+  int64_t heads = adaptor.getHeads(), hd = adaptor.getHeadDim();
+  if (failed(checkAttention(loc, qkv, heads, hd,
+                            adaptor.getScale().convertToDouble(),
+                            adaptor.getDropout().convertToDouble())))
+    return failure();
+  results.push_back(f32Tensor(ctx, {qkv[0], qkv[1], heads * hd}));
+  results.push_back(f32Tensor(ctx, {qkv[0], heads, qkv[1]}));
+  return success();
+}
+
+/// Shared by the loss and its gradient.
+static LogicalResult checkCrossEntropy(std::optional<Location> loc,
+                                       ArrayRef<int64_t> logits,
+                                       ArrayRef<int64_t> targets,
+                                       int64_t validVocab, int64_t vocabStart) {
+  if (logits.size() < 2 || ArrayRef<int64_t>(logits).drop_back() != targets)
+    return emitOptionalError(loc, "mtc.cross_entropy: logits ", shapeStr(logits),
+                             " must be targets ", shapeStr(targets),
+                             " plus a vocabulary dimension");
+  if (vocabStart < 0 || validVocab <= vocabStart)
+    return emitOptionalError(loc, "mtc.cross_entropy: valid_vocab ", validVocab,
+                             " must exceed vocab_start ", vocabStart);
+  return success();
+}
+
+LogicalResult CrossEntropyOp::inferReturnTypes(
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &results) {
+  if (failed(checkCrossEntropy(loc, shapeOf(adaptor.getLogits()),
+                               shapeOf(adaptor.getTargets()),
+                               adaptor.getValidVocab(), adaptor.getVocabStart())))
+    return failure();
+  results.push_back(f32Tensor(ctx, {}));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LayerOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LayerOp::verify() {
+  Block &body = getBody().front();
+  if (body.getArgumentTypes() != getInputs().getTypes())
+    return emitOpError("region arguments must have the inputs' types");
+  auto yield = llvm::dyn_cast<YieldOp>(body.getTerminator());
+  if (!yield)
+    return emitOpError("region must end in mtc.yield");
+  if (yield.getValues().getTypes() != getResultTypes())
+    return emitOpError("yields ")
+           << yield.getValues().size() << " values whose types differ from its "
+           << getNumResults() << " results";
+  if (getIndex() < 0)
+    return emitOpError("index must not be negative, got ") << getIndex();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Gradient ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+EmbeddingGradOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  ParamOp wte, wpe;
+  if (failed(lookupParam(*this, symbols, getWteAttr(), wte)))
+    return failure();
+  if (getWpeAttr() && failed(lookupParam(*this, symbols, getWpeAttr(), wpe)))
+    return failure();
+  int64_t h = wte.getTensorType().getDimSize(1);
+  if (shapeOf(getGrad()).back() != h)
+    return emitOpError("gradient ") << shapeStr(getGrad().getType())
+                                    << " does not match table "
+                                    << shapeStr(wte.getType());
+  return success();
+}
+
+LogicalResult
+LayerNormGradWeightOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  ParamOp weight, bias;
+  if (failed(lookupParam(*this, symbols, getWeightAttr(), weight)) ||
+      failed(lookupParam(*this, symbols, getBiasAttr(), bias)))
+    return failure();
+  int64_t h = shapeOf(getInput()).back();
+  if (weight.getTensorType().getShape() != ArrayRef<int64_t>{h})
+    return emitOpError("weight ") << shapeStr(weight.getType())
+                                  << " does not match input "
+                                  << shapeStr(getInput().getType());
+  return success();
+}
+
+LogicalResult
+LinearGradWeightOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  ParamOp weight, bias;
+  if (failed(lookupParam(*this, symbols, getWeightAttr(), weight)))
+    return failure();
+  if (getBiasAttr() && failed(lookupParam(*this, symbols, getBiasAttr(), bias)))
+    return failure();
+  ArrayRef<int64_t> w = weight.getTensorType().getShape();
+  int64_t in = getTransposeWeight() ? w[1] : w[0];
+  int64_t out = getTransposeWeight() ? w[0] : w[1];
+  if (shapeOf(getInput()).back() != in || shapeOf(getGrad()).back() != out)
+    return emitOpError("input ")
+           << shapeStr(getInput().getType()) << " and gradient "
+           << shapeStr(getGrad().getType()) << " do not match weight "
+           << shapeStr(w);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AdamWOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AdamWOp::verify() {
+  auto in = [](APFloat v, double lo, double hi) {
+    double d = v.convertToDouble();
+    return d >= lo && d <= hi;
+  };
+  if (!in(getLr(), 0.0, 1.0) || !in(getMinLr(), 0.0, getLr().convertToDouble()))
+    return emitOpError("needs 0 <= min_lr <= lr <= 1, got lr ")
+           << getLr().convertToDouble() << " and min_lr "
+           << getMinLr().convertToDouble();
+  if (!in(getBeta1(), 0.0, 0.999999) || !in(getBeta2(), 0.0, 0.999999))
+    return emitOpError("betas must be in [0, 1)");
+  if (!(getEps().convertToDouble() > 0.0))
+    return emitOpError("eps must be positive");
+  if (getWarmupSteps() < 0 || getDecaySteps() < 0)
+    return emitOpError("step counts must not be negative");
+  if (getWeightDecay().convertToDouble() < 0.0 ||
+      getClipGrad().convertToDouble() < 0.0)
+    return emitOpError("weight_decay and clip_grad must not be negative");
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "mtc/MtcOps.cpp.inc"

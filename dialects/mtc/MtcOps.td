@@ -1,0 +1,321 @@
+//===- MtcOps.td - mtc operations ---------------------------*- tablegen -*-===//
+//
+// Forward ops carry InferTypeOpAdaptor: their inferReturnTypes both computes the
+// result types and checks operand shapes, with messages that name the numbers.
+// That single hook also lets --mtc-set-shape re-shape a whole model.
+//
+// Gradient ops come in pairs where Megatron-LM needs them apart: the input
+// gradient (dX) is a value, the weight gradient (dW) is accumulated into the
+// gradient of a named parameter, so schedules can place them separately.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MTC_OPS_TD
+#define MTC_OPS_TD
+
+include "MtcDialect.td"
+include "MtcAttrs.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+
+def Mtc_F32Tensor : RankedTensorOf<[F32]>;
+def Mtc_I32Tensor : RankedTensorOf<[I32]>;
+
+// Ops that add into the gradient of a parameter.
+def AccumulatesGrad : MemoryEffects<[MemRead, MemWrite]>;
+
+//===----------------------------------------------------------------------===//
+// Parameters
+//===----------------------------------------------------------------------===//
+
+def Mtc_ParamOp : Mtc_Op<"param", [Symbol, HasParent<"::mlir::ModuleOp">]> {
+  let summary = "A trainable parameter: shape, element type, initialization";
+  let description = [{
+    ```mlir
+    mtc.param @"h.0.attn.c_proj.weight" : tensor<768x768xf32> init(normal, 0.0028)
+    mtc.param @"h.0.ln_1.bias" : tensor<768xf32> init(zeros) {no_decay}
+    ```
+    `std` is required for `normal` (0.02, or 0.02/sqrt(2L) for the output
+    projections of each layer) and absent otherwise. `no_decay` exempts it from
+    AdamW's weight decay (biases, layer norms). The type is this rank's slice;
+    after tensor parallelism `full_shape` and `slice_offset` say where the slice
+    sits in the unsharded tensor, which is what initialization is keyed on.
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<Mtc_F32Tensor>:$type,
+                       Mtc_InitKind:$init,
+                       OptionalAttr<F64Attr>:$std,
+                       UnitAttr:$no_decay,
+                       OptionalAttr<DenseI64ArrayAttr>:$full_shape,
+                       OptionalAttr<DenseI64ArrayAttr>:$slice_offset);
+  let assemblyFormat = [{
+    $sym_name `:` $type `init` `(` $init (`,` $std^)? `)` attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::RankedTensorType getTensorType() {
+      return ::llvm::cast<::mlir::RankedTensorType>(getType());
+    }
+    /// Elements of this rank's slice.
+    int64_t getNumElements() { return getTensorType().getNumElements(); }
+  }];
+}
+
+def Mtc_ParamRefOp : Mtc_Op<"param_ref",
+    [Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Reads a parameter's current value";
+  let arguments = (ins FlatSymbolRefAttr:$param);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = "$param attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Forward ops
+//===----------------------------------------------------------------------===//
+
+def Mtc_EmbeddingOp : Mtc_Op<"embedding", [Pure, InferTypeOpAdaptor]> {
+  let summary = "Token embedding plus learned position embedding";
+  let description = [{
+    `out[b, s] = wte[tokens[b, s] - vocab_start] + wpe[s]`. Tokens outside this
+    shard's rows `[vocab_start, vocab_start + rows(wte))` contribute zero (the
+    vocabulary-parallel embedding all-reduces the shards' sums).
+  }];
+  let arguments = (ins Mtc_I32Tensor:$tokens, Mtc_F32Tensor:$wte,
+                       Optional<Mtc_F32Tensor>:$wpe,
+                       DefaultValuedAttr<I64Attr, "0">:$vocab_start);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = [{
+    $tokens `,` $wte (`,` $wpe^)? attr-dict `:` type($tokens) `,` type($wte)
+    (`,` type($wpe)^)? `->` type($result)
+  }];
+}
+
+def Mtc_LayerNormOp : Mtc_Op<"layer_norm", [Pure, InferTypeOpAdaptor]> {
+  let summary = "Layer normalization over the last dimension";
+  let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$weight, Mtc_F32Tensor:$bias,
+                       DefaultValuedAttr<F64Attr, "1e-5">:$eps);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $weight `,` $bias attr-dict `:` type($input) `,` type($weight)
+    `,` type($bias) `->` type($result)
+  }];
+}
+
+def Mtc_LinearOp : Mtc_Op<"linear", [Pure, InferTypeOpAdaptor]> {
+  let summary = "y = x W + b over the last dimension";
+  let description = [{
+    `weight` is `[in, out]` (GPT-2's Conv1D layout) or, with
+    `transpose_weight`, `[out, in]`: the tied output layer reads the
+    `[vocab, hidden]` embedding table that way.
+  }];
+  let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$weight,
+                       Optional<Mtc_F32Tensor>:$bias, UnitAttr:$transpose_weight);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $weight (`,` $bias^)? attr-dict `:` type($input) `,`
+    type($weight) (`,` type($bias)^)? `->` type($result)
+  }];
+}
+
+def Mtc_GeluOp : Mtc_Op<"gelu", [Pure, SameOperandsAndResultType]> {
+  let summary = "GeLU, tanh approximation";
+  let arguments = (ins Mtc_F32Tensor:$input);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
+def Mtc_DropoutOp : Mtc_Op<"dropout", [Pure, SameOperandsAndResultType]> {
+  let summary = "Dropout with a counter-based mask";
+  let description = [{
+    The mask is drawn from Philox keyed by (run seed, `stream`) at the element's
+    position, so it can be regenerated: applied to the output gradient with the
+    same stream it is its own backward.
+  }];
+  let arguments = (ins Mtc_F32Tensor:$input, F64Attr:$rate, I64Attr:$stream);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
+def Mtc_AddOp : Mtc_Op<"add", [Pure, Commutative, SameOperandsAndResultType]> {
+  let summary = "Element-wise sum (residual connections, gradient fan-in)";
+  let arguments = (ins Mtc_F32Tensor:$lhs, Mtc_F32Tensor:$rhs);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
+}
+
+def Mtc_AttentionOp : Mtc_Op<"attention", [Pure, InferTypeOpAdaptor]> {
+  let summary = "Core attention on a packed QKV tensor";
+  let description = [{
+    `qkv` is `[b, s, heads * 3 * head_dim]` in Megatron-LM's layout (each head's
+    q, k and v adjacent), so splitting by whole heads is a contiguous slice.
+    Results: the context `[b, s, heads * head_dim]` and the log-sum-exp of each
+    query's scores `[b, heads, s]`, kept for the backward pass.
+  }];
+  let arguments = (ins Mtc_F32Tensor:$qkv, I64Attr:$heads, I64Attr:$head_dim,
+                       BoolAttr:$causal, F64Attr:$scale,
+                       DefaultValuedAttr<F64Attr, "0.0">:$dropout,
+                       DefaultValuedAttr<I64Attr, "0">:$stream);
+  let results = (outs Mtc_F32Tensor:$result, Mtc_F32Tensor:$lse);
+  let assemblyFormat = "$qkv attr-dict `:` type($qkv) `->` type($result) `,` type($lse)";
+}
+
+def Mtc_CrossEntropyOp : Mtc_Op<"cross_entropy", [Pure, InferTypeOpAdaptor]> {
+  let summary = "Mean token cross-entropy of logits against targets";
+  let description = [{
+    Columns at or past `valid_vocab - vocab_start` are vocabulary padding and
+    take no part. Targets below zero are not counted (BERT's unmasked tokens).
+    With a vocabulary-split `logits`, `vocab_start` is the shard's first id.
+  }];
+  let arguments = (ins Mtc_F32Tensor:$logits, Mtc_I32Tensor:$targets,
+                       I64Attr:$valid_vocab,
+                       DefaultValuedAttr<I64Attr, "0">:$vocab_start);
+  let results = (outs 0DTensorOf<[F32]>:$loss);
+  let assemblyFormat = [{
+    $logits `,` $targets attr-dict `:` type($logits) `,` type($targets) `->` type($loss)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Transformer layers
+//===----------------------------------------------------------------------===//
+
+def Mtc_LayerOp : Mtc_Op<"layer", [IsolatedFromAbove, SingleBlock,
+                                   RecursiveMemoryEffects]> {
+  let summary = "One transformer layer (or its backward) as an isolated region";
+  let description = [{
+    ```mlir
+    %y = mtc.layer "h.0" (%x) : (tensor<1x64x128xf32>) -> tensor<1x64x128xf32> {
+    ^bb0(%in: tensor<1x64x128xf32>):
+      ...
+      mtc.yield %out : tensor<1x64x128xf32>
+    }
+    ```
+    Isolated from above: parameters are read by symbol inside, activations come
+    in as operands. `index` is the layer's position in the model, used by
+    pipeline partitioning; `backward` marks the region autodiff built for it.
+  }];
+  let arguments = (ins StrAttr:$layer_name, I64Attr:$index,
+                       UnitAttr:$backward, Variadic<AnyType>:$inputs);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $layer_name `(` $inputs `)` attr-dict `:` functional-type($inputs, results) $body
+  }];
+  let hasVerifier = 1;
+}
+
+def Mtc_YieldOp : Mtc_Op<"yield", [Pure, Terminator, ReturnLike,
+                                   HasParent<"LayerOp">]> {
+  let summary = "Returns a layer's results";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Gradient ops (built by --mtc-autodiff)
+//===----------------------------------------------------------------------===//
+
+def Mtc_EmbeddingGradOp : Mtc_Op<"embedding_grad",
+    [AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Accumulates the embedding tables' gradients";
+  let arguments = (ins Mtc_I32Tensor:$tokens, Mtc_F32Tensor:$grad,
+                       FlatSymbolRefAttr:$wte, OptionalAttr<FlatSymbolRefAttr>:$wpe,
+                       DefaultValuedAttr<I64Attr, "0">:$vocab_start);
+  let assemblyFormat = "$tokens `,` $grad attr-dict `:` type($tokens) `,` type($grad)";
+}
+
+def Mtc_LayerNormGradInputOp : Mtc_Op<"layer_norm_dx", [Pure]> {
+  let summary = "Layer norm's input gradient (statistics recomputed from x)";
+  let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$weight, Mtc_F32Tensor:$grad,
+                       DefaultValuedAttr<F64Attr, "1e-5">:$eps);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $weight `,` $grad attr-dict `:` type($input) `,` type($weight)
+    `,` type($grad) `->` type($result)
+  }];
+}
+
+def Mtc_LayerNormGradWeightOp : Mtc_Op<"layer_norm_dw",
+    [AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Accumulates layer norm's weight and bias gradients";
+  let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$grad,
+                       FlatSymbolRefAttr:$weight, FlatSymbolRefAttr:$bias,
+                       DefaultValuedAttr<F64Attr, "1e-5">:$eps);
+  let assemblyFormat = "$input `,` $grad attr-dict `:` type($input) `,` type($grad)";
+}
+
+def Mtc_LinearGradInputOp : Mtc_Op<"linear_dx", [Pure]> {
+  let summary = "dX = dY W^T";
+  let arguments = (ins Mtc_F32Tensor:$grad, Mtc_F32Tensor:$weight, UnitAttr:$transpose_weight);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = [{
+    $grad `,` $weight attr-dict `:` type($grad) `,` type($weight) `->` type($result)
+  }];
+}
+
+def Mtc_LinearGradWeightOp : Mtc_Op<"linear_dw",
+    [AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Accumulates dW = X^T dY and db = sum(dY)";
+  let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$grad,
+                       FlatSymbolRefAttr:$weight, OptionalAttr<FlatSymbolRefAttr>:$bias,
+                       UnitAttr:$transpose_weight);
+  let assemblyFormat = "$input `,` $grad attr-dict `:` type($input) `,` type($grad)";
+}
+
+def Mtc_GeluGradOp : Mtc_Op<"gelu_grad", [Pure, AllTypesMatch<["input", "grad", "result"]>]> {
+  let summary = "GeLU's input gradient";
+  let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$grad);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = "$input `,` $grad attr-dict `:` type($input)";
+}
+
+def Mtc_AttentionGradOp : Mtc_Op<"attention_grad", [Pure]> {
+  let summary = "Core attention's gradient with respect to the packed QKV";
+  let arguments = (ins Mtc_F32Tensor:$qkv, Mtc_F32Tensor:$out, Mtc_F32Tensor:$lse,
+                       Mtc_F32Tensor:$grad, I64Attr:$heads, I64Attr:$head_dim,
+                       BoolAttr:$causal, F64Attr:$scale,
+                       DefaultValuedAttr<F64Attr, "0.0">:$dropout,
+                       DefaultValuedAttr<I64Attr, "0">:$stream);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = [{
+    $qkv `,` $out `,` $lse `,` $grad attr-dict `:` type($qkv) `,` type($out) `,`
+    type($lse) `,` type($grad) `->` type($result)
+  }];
+}
+
+def Mtc_CrossEntropyGradOp : Mtc_Op<"cross_entropy_grad", [Pure]> {
+  let summary = "The gradient of the mean loss with respect to the logits";
+  let description = [{
+    Seeds the backward pass: the runtime scales it by 1 / (micro-batches per
+    step) and the loss scale.
+  }];
+  let arguments = (ins Mtc_F32Tensor:$logits, Mtc_I32Tensor:$targets,
+                       I64Attr:$valid_vocab,
+                       DefaultValuedAttr<I64Attr, "0">:$vocab_start);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = [{
+    $logits `,` $targets attr-dict `:` type($logits) `,` type($targets) `->` type($result)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Optimizer
+//===----------------------------------------------------------------------===//
+
+def Mtc_AdamWOp : Mtc_Op<"adamw", [HasParent<"::mlir::ModuleOp">]> {
+  let summary = "The optimizer every parameter is trained with";
+  let description = [{
+    AdamW with decoupled weight decay (not applied to `no_decay` parameters),
+    global-norm gradient clipping, and a learning rate that warms up linearly
+    and then decays along a cosine to `min_lr` (Megatron-LM's GPT defaults).
+  }];
+  let arguments = (ins F64Attr:$lr, F64Attr:$min_lr, I64Attr:$warmup_steps,
+                       I64Attr:$decay_steps, F64Attr:$beta1, F64Attr:$beta2,
+                       F64Attr:$eps, F64Attr:$weight_decay, F64Attr:$clip_grad);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+#endif // MTC_OPS_TD

@@ -1,0 +1,56 @@
+//===- ParallelConfig.h - One point of the planner's search space -*- C++ -*-===//
+#ifndef MTC_PLAN_PARALLELCONFIG_H
+#define MTC_PLAN_PARALLELCONFIG_H
+
+#include "mtc/Plan/Device.h"
+#include "mtc/Plan/ModelShape.h"
+#include "mtc/Plan/Result.h"
+
+#include <string>
+
+namespace mtc {
+
+/// Activation recomputation (Korthikanti et al. 2022): none, selective (only
+/// the core attention softmax/dropout/matmuls are recomputed), full (only
+/// each layer's input is kept; the whole layer forward runs again).
+enum class Recompute { None, Selective, Full };
+
+const char *toString(Recompute r);
+/// Accepts "none", "selective", "full".
+bool parseRecompute(const std::string &text, Recompute &out);
+
+struct ParallelConfig {
+  int tp = 1;          ///< tensor-parallel size t
+  int pp = 1;          ///< pipeline stages p
+  int vp = 1;          ///< virtual chunks per stage v
+  int dp = 1;          ///< data-parallel size d
+  int microBatch = 1;  ///< b
+  int globalBatch = 1; ///< B = d * b * m
+  bool sequenceParallel = false;
+  Recompute recompute = Recompute::None;
+  bool distributedOptimizer = false;
+
+  int microbatches() const { return globalBatch / (dp * microBatch); }
+  int gpus() const { return tp * pp * dp; }
+  /// "t=8 p=64 v=1 d=6 b=1 m=512 sp=off rc=full dopt=off"
+  std::string summary() const;
+  /// Options for mtc-compile: "--tp=8 --pp=64 ... --recompute=full ..."
+  std::string compileFlags() const;
+};
+
+struct ClusterSpec {
+  int gpus = 1;
+  int gpusPerNode = 8;
+  DeviceSpec device;
+};
+
+/// Checks a configuration against the model and cluster; the error names the
+/// numbers (t divides heads, t <= GPUs per node, t*p*d = GPUs, pp*vp divides
+/// layers, d*b divides the batch, m % p for interleaving, ...).
+Result<ParallelConfig> validateConfig(const ModelShape &model,
+                                      const ClusterSpec &cluster,
+                                      const ParallelConfig &config);
+
+} // namespace mtc
+
+#endif // MTC_PLAN_PARALLELCONFIG_H

@@ -1,0 +1,90 @@
+//===- Schedule.h - Pipeline schedules as explicit data ---------*- C++ -*-===//
+//
+// A pipeline schedule is, for every pipeline rank, the ordered list of steps
+// it runs: forward or backward of one virtual chunk for one micro-batch. The
+// same data drives the compiler's schedule pass, the runtime's executor, the
+// deadlock checker and the planner's bubble estimate.
+//
+// Chunks are numbered globally, 0 .. pp*vp-1, in model order: chunk c holds
+// layers [c*L/(pp*vp), (c+1)*L/(pp*vp)) and lives on rank c % pp, so rank r
+// holds chunks r, r+pp, ..., r+(vp-1)pp (Narayanan et al. 2021).
+//
+// Plain 1F1B (vp == 1): rank r runs min(pp-r-1, m) warm-up forwards, then
+// alternates one forward and one backward, then drains the backwards.
+// Interleaved 1F1B (vp > 1) follows Megatron-LM's get_schedule_table:
+// micro-batches are taken in groups of pp; within a group the rank runs all
+// pp micro-batches of its first chunk, then of its second, ...; backwards visit
+// chunks in the reverse order. Warm-up forwards on rank r:
+// 2(pp-r-1) + (vp-1)pp, capped at m*vp, and when m == pp everything is warm-up
+// (as Megatron does). Interleaving needs m % pp == 0 and pp > 1.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MTC_PLAN_SCHEDULE_H
+#define MTC_PLAN_SCHEDULE_H
+
+#include "mtc/Plan/Result.h"
+
+#include <string>
+#include <vector>
+
+namespace mtc {
+
+enum class StepKind { Forward, Backward };
+
+struct Step {
+  StepKind kind = StepKind::Forward;
+  int chunk = 0;      ///< global virtual-stage index, 0 .. pp*vp-1
+  int microbatch = 0; ///< 0 .. m-1
+  bool operator==(const Step &o) const {
+    return kind == o.kind && chunk == o.chunk && microbatch == o.microbatch;
+  }
+};
+
+/// "F0.3" = forward of chunk 0, micro-batch 3; "B2.1" likewise.
+std::string toString(const Step &step);
+
+struct RankSchedule {
+  int rank = 0;   ///< pipeline stage
+  int warmup = 0; ///< forwards before the first backward (the warm-up phase)
+  std::vector<Step> steps;
+};
+
+struct PipelineSchedule {
+  int pp = 1;           ///< pipeline stages
+  int vp = 1;           ///< virtual chunks per stage
+  int microbatches = 1; ///< m
+  std::vector<RankSchedule> ranks; ///< one per stage, index = stage
+  int numChunks() const { return pp * vp; }
+  int stageOfChunk(int chunk) const { return chunk % pp; }
+};
+
+/// Warm-up forward count of `rank`; arguments are assumed valid (see
+/// buildSchedule for the checks).
+int warmupForwards(int pp, int vp, int microbatches, int rank);
+
+/// Builds plain 1F1B (vp == 1) or interleaved 1F1B (vp > 1). Errors name the
+/// numbers: sizes < 1, vp > 1 with pp == 1, m not a multiple of pp for vp > 1.
+Result<PipelineSchedule> buildSchedule(int pp, int vp, int microbatches);
+
+/// Half-open range of transformer layers held by one chunk.
+struct LayerRange {
+  int begin = 0;
+  int end = 0;
+  int size() const { return end - begin; }
+  bool operator==(const LayerRange &o) const {
+    return begin == o.begin && end == o.end;
+  }
+};
+
+/// Even split: chunk c gets [c*L/(pp*vp), (c+1)*L/(pp*vp)). Error unless
+/// pp*vp divides L.
+Result<std::vector<LayerRange>> assignLayersEvenly(int layers, int pp, int vp);
+
+/// Explicit uneven split: layersPerChunk[c] layers for chunk c, in model
+/// order. Error unless there are pp*vp entries, each >= 1, summing to L.
+Result<std::vector<LayerRange>>
+assignLayers(const std::vector<int> &layersPerChunk, int layers, int pp, int vp);
+
+} // namespace mtc
+
+#endif // MTC_PLAN_SCHEDULE_H

@@ -1,0 +1,31 @@
+//===- ModelStats.h - parameter, FLOP and byte counts of a model --*- C++ -*-===//
+#ifndef MTC_TRANSFORMS_MODELSTATS_H
+#define MTC_TRANSFORMS_MODELSTATS_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include <string>
+#include <vector>
+
+namespace mtc {
+/// One row of the report: a transformer layer, or a parameter outside layers.
+struct StatsGroup {
+  std::string name;
+  int64_t params = 0;
+  /// Forward matrix-multiply FLOPs per micro-batch (2 per multiply-add).
+  int64_t forwardFlops = 0;
+  /// Bytes of the activations the group's forward produces per micro-batch.
+  int64_t activationBytes = 0;
+};
+
+struct ModelStats {
+  std::vector<StatsGroup> groups;
+  int64_t params = 0;
+  int64_t forwardFlops = 0;
+  int64_t activationBytes = 0;
+};
+
+/// Counts over the @forward function (or @train_step) of `module`.
+ModelStats computeModelStats(mlir::ModuleOp module);
+} // namespace mtc
+
+#endif // MTC_TRANSFORMS_MODELSTATS_H

@@ -1,0 +1,276 @@
+//===- ModelBuilder.cpp - GPT and BERT models in the mtc dialect ----------===//
+//
+// Parameter names follow GPT-2's checkpoints (wte, wpe, h.N.ln_1.weight,
+// h.N.attn.c_attn.weight, ...) so weights travel to and from PyTorch by name.
+//
+//===----------------------------------------------------------------------===//
+#include "mtc/Import/ModelBuilder.h"
+#include "mtc/MtcOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include <cmath>
+
+using namespace mlir;
+using namespace mtc;
+
+int64_t ModelConfig::paddedVocab() const {
+  if (vocabDivisibleBy <= 0)
+    return vocab;
+  int64_t multiple = vocabDivisibleBy * tensorParallel;
+  return (vocab + multiple - 1) / multiple * multiple;
+}
+
+llvm::Error ModelConfig::validate() const {
+  auto err = [](const llvm::Twine &msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
+  };
+  if (arch != "gpt" && arch != "bert")
+    return err("architecture must be 'gpt' or 'bert', got '" + arch + "'");
+  for (auto [what, value] :
+       {std::pair<const char *, int64_t>{"layers", layers}, {"hidden size", hidden},
+        {"attention heads", heads}, {"vocabulary size", vocab},
+        {"positions", positions}, {"micro-batch", microBatch},
+        {"tensor-parallel size", tensorParallel}})
+    if (value < 1)
+      return err(llvm::Twine(what) + " must be at least 1, got " +
+                 llvm::Twine(value));
+  if (hidden % heads != 0)
+    return err("hidden size " + llvm::Twine(hidden) +
+               " is not divisible by the " + llvm::Twine(heads) +
+               " attention heads");
+  if (seqLength() > positions || seqLength() < 1)
+    return err("sequence length " + llvm::Twine(seqLength()) +
+               " must be in [1, " + llvm::Twine(positions) + "] positions");
+  if (hiddenDropout < 0 || hiddenDropout >= 1 || attentionDropout < 0 ||
+      attentionDropout >= 1)
+    return err("dropout rates must be in [0, 1)");
+  return llvm::Error::success();
+}
+
+llvm::Expected<ModelConfig> mtc::readHuggingFaceConfig(llvm::StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return llvm::createStringError(buffer.getError(),
+                                   "cannot read '" + path + "': " +
+                                       buffer.getError().message());
+  auto json = llvm::json::parse((*buffer)->getBuffer());
+  if (!json)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "'" + path + "' is not valid JSON: " +
+                                       llvm::toString(json.takeError()));
+  const llvm::json::Object *obj = json->getAsObject();
+  if (!obj)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "'" + path + "' must hold a JSON object");
+  ModelConfig c;
+  c.name = llvm::sys::path::stem(path).str();
+  if (auto name = obj->getString("name"))
+    c.name = name->str();
+  auto integer = [&](std::initializer_list<const char *> keys, int64_t &out) {
+    for (const char *key : keys)
+      if (auto v = obj->getInteger(key)) {
+        out = *v;
+        return true;
+      }
+    return false;
+  };
+  auto number = [&](std::initializer_list<const char *> keys, double &out) {
+    for (const char *key : keys)
+      if (auto v = obj->getNumber(key)) {
+        out = *v;
+        return;
+      }
+  };
+  bool bert = obj->get("num_hidden_layers") != nullptr;
+  c.arch = bert ? "bert" : "gpt";
+  if (auto type = obj->getString("model_type"))
+    c.arch = type->starts_with("bert") ? "bert" : "gpt";
+  bool ok = integer({"n_layer", "num_hidden_layers", "num_layers"}, c.layers) &&
+            integer({"n_embd", "hidden_size"}, c.hidden) &&
+            integer({"n_head", "num_attention_heads"}, c.heads) &&
+            integer({"vocab_size", "padded_vocab_size"}, c.vocab) &&
+            integer({"n_positions", "max_position_embeddings", "n_ctx"},
+                    c.positions);
+  if (!ok)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "'" + path +
+            "' lacks a size: it needs n_layer, n_embd, n_head, vocab_size and "
+            "n_positions (GPT-2) or num_hidden_layers, hidden_size, "
+            "num_attention_heads, vocab_size and max_position_embeddings (BERT)");
+  integer({"n_inner", "intermediate_size", "ffn_hidden_size"}, c.ffn);
+  integer({"seq_length"}, c.seq);
+  number({"resid_pdrop", "hidden_dropout_prob"}, c.hiddenDropout);
+  number({"attn_pdrop", "attention_probs_dropout_prob"}, c.attentionDropout);
+  number({"layer_norm_epsilon", "layer_norm_eps"}, c.layerNormEps);
+  number({"initializer_range"}, c.initStd);
+  if (c.ffn < 0)
+    c.ffn = 0;
+  return c;
+}
+
+namespace {
+/// Emits parameters at module level and their reads where the builder is.
+class ModelEmitter {
+public:
+  ModelEmitter(MLIRContext &ctx, const ModelConfig &c, ModuleOp module)
+      : ctx(ctx), c(c), module(module), b(&ctx), loc(UnknownLoc::get(&ctx)) {}
+
+  void build();
+
+private:
+  RankedTensorType f32(ArrayRef<int64_t> shape) {
+    return RankedTensorType::get(shape, Float32Type::get(&ctx));
+  }
+
+  /// Declares a parameter (once) and reads it at the current position.
+  Value param(StringRef name, ArrayRef<int64_t> shape, InitKind init,
+              double std = 0.0, bool noDecay = false) {
+    if (!module.lookupSymbol(name)) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(forward);
+      ParamOp::create(
+          b, loc, name, f32(shape), init,
+          init == InitKind::normal ? b.getF64FloatAttr(std) : FloatAttr(),
+          noDecay, DenseI64ArrayAttr(), DenseI64ArrayAttr());
+    }
+    return ParamRefOp::create(b, loc, f32(shape), name);
+  }
+
+  Value layerNorm(Value x, const std::string &prefix) {
+    Value w = param(prefix + ".weight", {c.hidden}, InitKind::ones, 0, true);
+    Value bias = param(prefix + ".bias", {c.hidden}, InitKind::zeros, 0, true);
+    return LayerNormOp::create(b, loc, x, w, bias,
+                               b.getF64FloatAttr(c.layerNormEps));
+  }
+
+  Value linear(Value x, const std::string &prefix, int64_t in, int64_t out,
+               double std) {
+    Value w = param(prefix + ".weight", {in, out}, InitKind::normal, std);
+    Value bias = param(prefix + ".bias", {out}, InitKind::zeros, 0, true);
+    return LinearOp::create(b, loc, x, w, bias, /*transpose_weight=*/false);
+  }
+
+  Value dropout(Value x, double rate) {
+    if (rate == 0.0)
+      return x;
+    return DropoutOp::create(b, loc, x, b.getF64FloatAttr(rate),
+                             b.getI64IntegerAttr(nextStream++));
+  }
+
+  Value attention(Value x, const std::string &prefix) {
+    int64_t hd = c.hidden / c.heads;
+    Value qkv = linear(x, prefix + ".c_attn", c.hidden, 3 * c.hidden, c.initStd);
+    auto attn = AttentionOp::create(
+        b, loc, qkv, b.getI64IntegerAttr(c.heads), b.getI64IntegerAttr(hd),
+        b.getBoolAttr(c.arch == "gpt"), b.getF64FloatAttr(1.0 / std::sqrt(hd)),
+        b.getF64FloatAttr(c.attentionDropout),
+        b.getI64IntegerAttr(c.attentionDropout > 0 ? nextStream++ : 0));
+    Value proj = linear(attn.getResult(), prefix + ".c_proj", c.hidden,
+                        c.hidden, outputStd());
+    return dropout(proj, c.hiddenDropout);
+  }
+
+  Value mlp(Value x, const std::string &prefix) {
+    Value fc = linear(x, prefix + ".c_fc", c.hidden, c.ffnSize(), c.initStd);
+    Value act = GeluOp::create(b, loc, fc);
+    Value proj = linear(act, prefix + ".c_proj", c.ffnSize(), c.hidden,
+                        outputStd());
+    return dropout(proj, c.hiddenDropout);
+  }
+
+  /// Megatron-LM's scaled init for the projections that feed a residual.
+  double outputStd() const { return c.initStd / std::sqrt(2.0 * c.layers); }
+
+  Value layer(Value x, int64_t index);
+
+  MLIRContext &ctx;
+  const ModelConfig &c;
+  ModuleOp module;
+  OpBuilder b;
+  Location loc;
+  func::FuncOp forward;
+  int64_t nextStream = 1;
+};
+
+Value ModelEmitter::layer(Value input, int64_t index) {
+  std::string name = "h." + std::to_string(index);
+  auto op = LayerOp::create(b, loc, TypeRange{input.getType()},
+                            b.getStringAttr(name), b.getI64IntegerAttr(index),
+                            UnitAttr(), ValueRange{input});
+  OpBuilder::InsertionGuard guard(b);
+  Block *body = b.createBlock(&op.getBody(), {}, {input.getType()}, {loc});
+  Value x = body->getArgument(0);
+  Value out;
+  if (c.arch == "gpt") { // pre-LN
+    Value r1 = AddOp::create(b, loc, x, attention(layerNorm(x, name + ".ln_1"),
+                                                  name + ".attn"));
+    out = AddOp::create(b, loc, r1,
+                        mlp(layerNorm(r1, name + ".ln_2"), name + ".mlp"));
+  } else { // post-LN
+    Value r1 = layerNorm(AddOp::create(b, loc, x, attention(x, name + ".attn")),
+                         name + ".ln_1");
+    out = layerNorm(AddOp::create(b, loc, r1, mlp(r1, name + ".mlp")),
+                    name + ".ln_2");
+  }
+  YieldOp::create(b, loc, ValueRange{out});
+  return op.getResult(0);
+}
+
+void ModelEmitter::build() {
+  int64_t s = c.seqLength(), v = c.paddedVocab();
+  module->setAttr(kModelAttrName,
+                  ModelAttr::get(&ctx, c.name, c.arch, c.layers, c.hidden,
+                                 c.heads, c.ffnSize(), c.vocab, v, c.positions,
+                                 s, c.microBatch));
+  auto tokensType = RankedTensorType::get({c.microBatch, s}, b.getI32Type());
+  b.setInsertionPointToEnd(module.getBody());
+  forward = func::FuncOp::create(
+      b, loc, "forward",
+      b.getFunctionType({tokensType, tokensType},
+                        {RankedTensorType::get({}, b.getF32Type())}));
+  Block *entry = forward.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  Value tokens = entry->getArgument(0), targets = entry->getArgument(1);
+
+  Value wte = param("wte", {v, c.hidden}, InitKind::normal, c.initStd);
+  Value wpe = param("wpe", {c.positions, c.hidden}, InitKind::normal, c.initStd);
+  Value x = EmbeddingOp::create(b, loc, tokens, wte, wpe, b.getI64IntegerAttr(0));
+  if (c.arch == "bert")
+    x = layerNorm(x, "emb_ln");
+  x = dropout(x, c.hiddenDropout);
+  for (int64_t i = 0; i < c.layers; ++i)
+    x = layer(x, i);
+
+  if (c.arch == "gpt") {
+    x = layerNorm(x, "ln_f");
+  } else { // BERT's masked-LM head transform
+    x = linear(x, "head.dense", c.hidden, c.hidden, c.initStd);
+    x = GeluOp::create(b, loc, x);
+    x = layerNorm(x, "head.ln");
+  }
+  // The output layer is tied to the input embedding.
+  Value table = ParamRefOp::create(b, loc, f32({v, c.hidden}), "wte");
+  Value bias = c.arch == "bert"
+                   ? param("head.bias", {v}, InitKind::zeros, 0, true)
+                   : Value();
+  Value logits = LinearOp::create(b, loc, x, table, bias,
+                                  /*transpose_weight=*/true);
+  Value loss = CrossEntropyOp::create(b, loc, logits, targets,
+                                      b.getI64IntegerAttr(c.vocab),
+                                      b.getI64IntegerAttr(0));
+  func::ReturnOp::create(b, loc, loss);
+}
+} // namespace
+
+OwningOpRef<ModuleOp> mtc::buildModel(MLIRContext &context,
+                                      const ModelConfig &config) {
+  context.loadDialect<MtcDialect, func::FuncDialect>();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
+  ModelEmitter(context, config, *module).build();
+  return module;
+}

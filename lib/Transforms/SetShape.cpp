@@ -1,0 +1,100 @@
+//===- SetShape.cpp - re-shape a model to a micro-batch and sequence ------===//
+#include "mtc/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+namespace mtc {
+#define GEN_PASS_DEF_SETSHAPE
+#include "mtc/Transforms/Passes.h.inc"
+} // namespace mtc
+
+using namespace mlir;
+using namespace mtc;
+
+namespace {
+/// Re-derives the result types of every op in `block`, in order.
+LogicalResult reinferBlock(Block &block) {
+  for (Operation &op : block) {
+    if (auto layer = dyn_cast<LayerOp>(op)) {
+      Block &body = layer.getBody().front();
+      for (auto [arg, input] : llvm::zip(body.getArguments(), layer.getInputs()))
+        arg.setType(input.getType());
+      if (failed(reinferBlock(body)))
+        return failure();
+      auto yield = cast<YieldOp>(body.getTerminator());
+      for (auto [result, value] : llvm::zip(layer.getResults(), yield.getValues()))
+        result.setType(value.getType());
+      continue;
+    }
+    if (auto infer = dyn_cast<InferTypeOpInterface>(op)) {
+      SmallVector<Type> types;
+      if (failed(infer.inferReturnTypes(
+              op.getContext(), op.getLoc(), op.getOperands(),
+              op.getRawDictionaryAttrs(), op.getPropertiesStorage(),
+              op.getRegions(), types)))
+        return failure();
+      for (auto [result, type] : llvm::zip(op.getResults(), types))
+        result.setType(type);
+      continue;
+    }
+    if (op.hasTrait<OpTrait::SameOperandsAndResultType>()) {
+      for (OpResult result : op.getResults())
+        result.setType(op.getOperand(0).getType());
+      continue;
+    }
+    if (op.getNumResults() == 0 || isa<ParamRefOp>(op))
+      continue;
+    return op.emitOpError("has no shape rule; --mtc-set-shape runs on forward "
+                          "models, before --mtc-autodiff");
+  }
+  return success();
+}
+
+struct SetShapePass : mtc::impl::SetShapeBase<SetShapePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    ModelAttr model = getModelAttr(module);
+    auto forward = module.lookupSymbol<func::FuncOp>("forward");
+    if (!model || !forward) {
+      emitError(module.getLoc(), "--mtc-set-shape needs an 'mtc.model' attribute and a "
+                       "@forward function");
+      return signalPassFailure();
+    }
+    int64_t b = microBatch ? microBatch : model.getMicroBatch();
+    int64_t s = seq ? seq : model.getSeq();
+    if (b < 1 || s < 1) {
+      emitError(module.getLoc()) << "micro-batch (" << b << ") and sequence length ("
+                         << s << ") must be positive";
+      return signalPassFailure();
+    }
+    if (s > model.getPositions()) {
+      emitError(module.getLoc()) << "sequence length " << s << " exceeds the model's "
+                         << model.getPositions() << " positions";
+      return signalPassFailure();
+    }
+    Block &entry = forward.getBody().front();
+    for (BlockArgument arg : entry.getArguments()) {
+      auto type = llvm::dyn_cast<RankedTensorType>(arg.getType());
+      if (!type || type.getRank() != 2) {
+        forward.emitError("@forward arguments must be [batch, seq] tensors");
+        return signalPassFailure();
+      }
+      arg.setType(RankedTensorType::get({b, s}, type.getElementType()));
+    }
+    if (failed(reinferBlock(entry)))
+      return signalPassFailure();
+    forward.setFunctionType(FunctionType::get(
+        &getContext(), entry.getArgumentTypes(),
+        entry.getTerminator()->getOperandTypes()));
+    module->setAttr(kModelAttrName,
+                    ModelAttr::get(&getContext(), model.getName(),
+                                   model.getArch(), model.getLayers(),
+                                   model.getHidden(), model.getHeads(),
+                                   model.getFfn(), model.getVocab(),
+                                   model.getPaddedVocab(), model.getPositions(),
+                                   s, b));
+  }
+};
+} // namespace
