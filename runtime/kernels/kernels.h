@@ -69,6 +69,12 @@ struct AttentionShape {
   float scale;
   float dropout;
   uint64_t seed, stream;
+  // Added for tensor parallelism: a rank holding heads [headOffset, headOffset +
+  // heads) of totalHeads (0 = heads) draws the dropout of the global head
+  // index, so a head split reproduces the unsplit run's dropout mask. The
+  // counter becomes ((b * totalHeads + headOffset + h) * S + i) * S + j.
+  int64_t headOffset = 0;
+  int64_t totalHeads = 0;
 };
 void attentionForward(const AttentionShape &a, const float *qkv, float *out,
                       float *lse);
