@@ -1,0 +1,299 @@
+#include "data/IndexedDataset.h"
+
+#include "data/DataError.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace mtc::data {
+namespace {
+
+constexpr char kMagic[9] = {'M', 'M', 'I', 'D', 'I', 'D', 'X', '\0', '\0'};
+constexpr uint64_t kVersion = 1;
+// magic, version u64, dtype u8, sequence count u64, document-index length u64
+constexpr size_t kHeaderBytes = 9 + 8 + 1 + 8 + 8;
+
+// The format is little-endian; so are the machines this runs on, which lets us
+// memcpy. A big-endian host would need byte swaps here.
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "indexed datasets are little-endian");
+
+template <typename T> T readAt(const std::string &bytes, size_t offset) {
+  T value;
+  std::memcpy(&value, bytes.data() + offset, sizeof(T));
+  return value;
+}
+
+template <typename T> void writeValue(std::FILE *f, T value) {
+  std::fwrite(&value, sizeof(T), 1, f);
+}
+
+std::string errnoText() { return std::strerror(errno); }
+
+} // namespace
+
+TokenDType tokenDTypeForVocab(int64_t vocabSize) {
+  return vocabSize < 65500 ? TokenDType::UInt16 : TokenDType::Int32;
+}
+
+size_t tokenDTypeBytes(TokenDType dtype) { return dtype == TokenDType::UInt16 ? 2 : 4; }
+
+std::string indexPath(const std::string &prefix) { return prefix + ".idx"; }
+std::string binPath(const std::string &prefix) { return prefix + ".bin"; }
+
+// ---------------------------------------------------------------- writer
+
+IndexedDatasetWriter::IndexedDatasetWriter(const std::string &prefix, int64_t vocabSize)
+    : prefix_(prefix), vocabSize_(vocabSize), dtype_(tokenDTypeForVocab(vocabSize)) {
+  if (vocabSize <= 0)
+    throw DataError("indexed dataset '" + prefix + "': vocabulary size must be positive, got " +
+                    std::to_string(vocabSize));
+  bin_ = std::fopen(binPath(prefix).c_str(), "wb");
+  if (!bin_)
+    throw DataError("cannot create '" + binPath(prefix) + "': " + errnoText());
+  ioBuffer_.resize(1 << 20);
+  std::setvbuf(bin_, ioBuffer_.data(), _IOFBF, ioBuffer_.size());
+}
+
+IndexedDatasetWriter::~IndexedDatasetWriter() {
+  if (bin_)
+    std::fclose(bin_);
+}
+
+void IndexedDatasetWriter::fail(const std::string &path, const std::string &what) {
+  if (bin_) {
+    std::fclose(bin_);
+    bin_ = nullptr;
+  }
+  throw DataError("cannot write '" + path + "': " + what);
+}
+
+void IndexedDatasetWriter::addDocument(const int32_t *tokens, size_t count) {
+  if (finalized_)
+    throw DataError("indexed dataset '" + prefix_ + "': addDocument after finalize");
+  if (!bin_)
+    throw DataError("indexed dataset '" + prefix_ + "': writer failed earlier");
+  if (count > static_cast<size_t>(INT32_MAX))
+    throw DataError("indexed dataset '" + prefix_ + "': document of " + std::to_string(count) +
+                    " tokens exceeds the format's int32 sequence length");
+  for (size_t i = 0; i < count; ++i)
+    if (tokens[i] < 0 || tokens[i] >= vocabSize_)
+      throw DataError("indexed dataset '" + prefix_ + "': token id " + std::to_string(tokens[i]) +
+                      " at position " + std::to_string(i) + " of document " +
+                      std::to_string(sizes_.size()) + " is outside the vocabulary [0, " +
+                      std::to_string(vocabSize_) + ")");
+  size_t written;
+  if (dtype_ == TokenDType::UInt16) {
+    narrow_.assign(tokens, tokens + count);
+    written = std::fwrite(narrow_.data(), sizeof(uint16_t), count, bin_);
+  } else {
+    written = std::fwrite(tokens, sizeof(int32_t), count, bin_);
+  }
+  if (written != count)
+    fail(binPath(prefix_), errnoText());
+  sizes_.push_back(static_cast<int32_t>(count));
+  tokenCount_ += static_cast<int64_t>(count);
+}
+
+void IndexedDatasetWriter::finalize() {
+  if (finalized_)
+    return;
+  if (!bin_)
+    throw DataError("indexed dataset '" + prefix_ + "': writer failed earlier");
+  if (std::fflush(bin_) != 0 || std::ferror(bin_))
+    fail(binPath(prefix_), errnoText());
+  if (std::fclose(bin_) != 0) {
+    bin_ = nullptr;
+    fail(binPath(prefix_), errnoText());
+  }
+  bin_ = nullptr;
+
+  const std::string path = indexPath(prefix_);
+  std::FILE *idx = std::fopen(path.c_str(), "wb");
+  if (!idx)
+    throw DataError("cannot create '" + path + "': " + errnoText());
+  const uint64_t sequences = sizes_.size();
+  std::fwrite(kMagic, 1, sizeof(kMagic), idx);
+  writeValue<uint64_t>(idx, kVersion);
+  writeValue<uint8_t>(idx, static_cast<uint8_t>(dtype_));
+  writeValue<uint64_t>(idx, sequences);
+  writeValue<uint64_t>(idx, sequences + 1); // document index: 0, 1, ..., n
+  std::fwrite(sizes_.data(), sizeof(int32_t), sizes_.size(), idx);
+  int64_t pointer = 0;
+  const int64_t elementBytes = static_cast<int64_t>(tokenDTypeBytes(dtype_));
+  for (int32_t size : sizes_) {
+    writeValue<int64_t>(idx, pointer);
+    pointer += size * elementBytes;
+  }
+  for (uint64_t d = 0; d <= sequences; ++d)
+    writeValue<int64_t>(idx, static_cast<int64_t>(d));
+  bool ok = !std::ferror(idx);
+  ok = (std::fclose(idx) == 0) && ok;
+  if (!ok)
+    throw DataError("cannot write '" + path + "': " + errnoText());
+  finalized_ = true;
+}
+
+// ---------------------------------------------------------------- reader
+
+IndexedDataset::IndexedDataset(const std::string &prefix) : prefix_(prefix) {
+  const std::string idxFile = indexPath(prefix);
+  auto bad = [&](const std::string &what) {
+    return DataError("indexed dataset index '" + idxFile + "': " + what);
+  };
+  std::string idx;
+  {
+    std::ifstream in(idxFile, std::ios::binary);
+    if (!in)
+      throw DataError("cannot open indexed dataset index '" + idxFile + "': " + errnoText());
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    idx = buffer.str();
+  }
+  if (idx.size() < kHeaderBytes)
+    throw bad("truncated: " + std::to_string(idx.size()) + " bytes, the header alone needs " +
+              std::to_string(kHeaderBytes));
+  if (std::memcmp(idx.data(), kMagic, sizeof(kMagic)) != 0)
+    throw bad("not a Megatron MMIDIDX index (wrong magic bytes)");
+  uint64_t version = readAt<uint64_t>(idx, 9);
+  if (version != kVersion)
+    throw bad("unsupported version " + std::to_string(version) + " (expected 1)");
+  uint8_t dtypeCode = readAt<uint8_t>(idx, 17);
+  if (dtypeCode != static_cast<uint8_t>(TokenDType::UInt16) &&
+      dtypeCode != static_cast<uint8_t>(TokenDType::Int32))
+    throw bad("unsupported dtype code " + std::to_string(dtypeCode) +
+              " (expected 8 for uint16 or 4 for int32 token ids)");
+  dtype_ = static_cast<TokenDType>(dtypeCode);
+  const uint64_t sequences = readAt<uint64_t>(idx, 18);
+  const uint64_t docIndexLength = readAt<uint64_t>(idx, 26);
+  const uint64_t body = idx.size() - kHeaderBytes;
+  // 12 bytes per sequence (size + pointer) and 8 per document-index entry.
+  if (sequences > body / 12 || docIndexLength > body / 8 ||
+      sequences * 12 + docIndexLength * 8 != body)
+    throw bad("size " + std::to_string(idx.size()) + " bytes does not match its header (" +
+              std::to_string(sequences) + " sequences, document index of " +
+              std::to_string(docIndexLength) + " entries needs " +
+              std::to_string(kHeaderBytes) + " + 12 * sequences + 8 * entries bytes); "
+              "the file is truncated or corrupt");
+  sequenceCount_ = static_cast<int64_t>(sequences);
+
+  const size_t sizesAt = kHeaderBytes;
+  const size_t pointersAt = sizesAt + sequences * 4;
+  const size_t docIndexAt = pointersAt + sequences * 8;
+  const int64_t elementBytes = static_cast<int64_t>(tokenDTypeBytes(dtype_));
+  std::vector<int64_t> seqTokenStart(sequences + 1, 0);
+  for (uint64_t s = 0; s < sequences; ++s) {
+    int32_t size = readAt<int32_t>(idx, sizesAt + s * 4);
+    int64_t pointer = readAt<int64_t>(idx, pointersAt + s * 8);
+    if (size < 0)
+      throw bad("sequence " + std::to_string(s) + " has negative length " + std::to_string(size));
+    if (pointer != seqTokenStart[s] * elementBytes)
+      throw bad("sequence " + std::to_string(s) + " starts at byte " + std::to_string(pointer) +
+                ", expected " + std::to_string(seqTokenStart[s] * elementBytes) +
+                " (sequences must be stored back to back)");
+    seqTokenStart[s + 1] = seqTokenStart[s] + size;
+  }
+  if (docIndexLength == 0)
+    throw bad("the document index is empty (it must start with 0)");
+  docTokenStart_.clear();
+  int64_t previous = 0;
+  for (uint64_t d = 0; d < docIndexLength; ++d) {
+    int64_t firstSequence = readAt<int64_t>(idx, docIndexAt + d * 8);
+    if ((d == 0 && firstSequence != 0) || firstSequence < previous ||
+        firstSequence > static_cast<int64_t>(sequences))
+      throw bad("document index entry " + std::to_string(d) + " is " +
+                std::to_string(firstSequence) + "; entries must rise from 0 to the sequence count " +
+                std::to_string(sequences));
+    docTokenStart_.push_back(seqTokenStart[firstSequence]);
+    previous = firstSequence;
+  }
+  if (previous != static_cast<int64_t>(sequences))
+    throw bad("the last document index entry is " + std::to_string(previous) +
+              ", expected the sequence count " + std::to_string(sequences));
+
+  const std::string binFile = binPath(prefix);
+  int fd = ::open(binFile.c_str(), O_RDONLY);
+  if (fd < 0)
+    throw DataError("cannot open indexed dataset data '" + binFile + "': " + errnoText());
+  struct stat st;
+  if (::fstat(fd, &st) != 0) {
+    std::string reason = errnoText();
+    ::close(fd);
+    throw DataError("cannot stat '" + binFile + "': " + reason);
+  }
+  const uint64_t expectedBytes = static_cast<uint64_t>(seqTokenStart.back() * elementBytes);
+  if (static_cast<uint64_t>(st.st_size) != expectedBytes) {
+    ::close(fd);
+    throw DataError("indexed dataset data '" + binFile + "' has " + std::to_string(st.st_size) +
+                    " bytes, but its index '" + idxFile + "' describes " +
+                    std::to_string(seqTokenStart.back()) + " tokens = " +
+                    std::to_string(expectedBytes) + " bytes; one of them is truncated or stale");
+  }
+  binBytes_ = static_cast<size_t>(st.st_size);
+  if (binBytes_ > 0) {
+    void *mapped = ::mmap(nullptr, binBytes_, PROT_READ, MAP_SHARED, fd, 0);
+    if (mapped == MAP_FAILED) {
+      std::string reason = errnoText();
+      ::close(fd);
+      throw DataError("cannot mmap '" + binFile + "': " + reason);
+    }
+    binData_ = static_cast<const unsigned char *>(mapped);
+  }
+  ::close(fd);
+}
+
+IndexedDataset::IndexedDataset(IndexedDataset &&other) noexcept
+    : prefix_(std::move(other.prefix_)), dtype_(other.dtype_),
+      sequenceCount_(other.sequenceCount_), docTokenStart_(std::move(other.docTokenStart_)),
+      binData_(other.binData_), binBytes_(other.binBytes_) {
+  other.binData_ = nullptr;
+  other.binBytes_ = 0;
+  other.docTokenStart_ = {0};
+}
+
+IndexedDataset::~IndexedDataset() {
+  if (binData_)
+    ::munmap(const_cast<unsigned char *>(binData_), binBytes_);
+}
+
+int64_t IndexedDataset::documentStart(int64_t i) const {
+  if (i < 0 || i >= documentCount())
+    throw DataError("indexed dataset '" + prefix_ + "': document " + std::to_string(i) +
+                    " out of range [0, " + std::to_string(documentCount()) + ")");
+  return docTokenStart_[i];
+}
+
+int64_t IndexedDataset::documentLength(int64_t i) const {
+  return docTokenStart_[i + 1] - documentStart(i);
+}
+
+std::vector<int32_t> IndexedDataset::document(int64_t i) const {
+  std::vector<int32_t> tokens(documentLength(i));
+  readTokens(documentStart(i), static_cast<int64_t>(tokens.size()), tokens.data());
+  return tokens;
+}
+
+void IndexedDataset::readTokens(int64_t offset, int64_t count, int32_t *out) const {
+  if (offset < 0 || count < 0 || offset + count > tokenCount())
+    throw DataError("indexed dataset '" + prefix_ + "': tokens [" + std::to_string(offset) +
+                    ", " + std::to_string(offset + count) + ") out of range [0, " +
+                    std::to_string(tokenCount()) + ")");
+  if (dtype_ == TokenDType::UInt16) {
+    const unsigned char *from = binData_ + offset * 2;
+    for (int64_t k = 0; k < count; ++k) {
+      uint16_t value;
+      std::memcpy(&value, from + k * 2, 2);
+      out[k] = value;
+    }
+  } else if (count > 0) {
+    std::memcpy(out, binData_ + offset * 4, static_cast<size_t>(count) * 4);
+  }
+}
+
+} // namespace mtc::data

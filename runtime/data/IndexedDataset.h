@@ -1,0 +1,92 @@
+// Megatron-LM's "mmap" indexed dataset: PREFIX.bin holds every token back to back,
+// PREFIX.idx says where each sequence and document starts. The layout is in
+// docs/data.md; files written here load in Megatron-LM and the reverse.
+//
+// The writer stores one sequence per document. The reader accepts any valid file
+// (a document may span several consecutive sequences) and checks the whole index
+// against the .bin size when it opens, so later reads cannot go out of bounds.
+#pragma once
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace mtc::data {
+
+// Megatron's dtype codes; only the two it picks for token ids are supported.
+enum class TokenDType : uint8_t { Int32 = 4, UInt16 = 8 };
+
+// Megatron's rule: uint16 when the vocabulary has fewer than 65500 entries.
+TokenDType tokenDTypeForVocab(int64_t vocabSize);
+size_t tokenDTypeBytes(TokenDType dtype);
+
+std::string indexPath(const std::string &prefix); // PREFIX.idx
+std::string binPath(const std::string &prefix);   // PREFIX.bin
+
+class IndexedDatasetWriter {
+public:
+  // Creates PREFIX.bin now (throws DataError naming it if that fails).
+  IndexedDatasetWriter(const std::string &prefix, int64_t vocabSize);
+  ~IndexedDatasetWriter();
+  IndexedDatasetWriter(const IndexedDatasetWriter &) = delete;
+  IndexedDatasetWriter &operator=(const IndexedDatasetWriter &) = delete;
+
+  // Throws DataError for an id outside [0, vocabSize).
+  void addDocument(const int32_t *tokens, size_t count);
+  void addDocument(const std::vector<int32_t> &tokens) {
+    addDocument(tokens.data(), tokens.size());
+  }
+  // Flushes PREFIX.bin and writes PREFIX.idx. Nothing may be added afterwards.
+  void finalize();
+
+  int64_t documentCount() const { return static_cast<int64_t>(sizes_.size()); }
+  int64_t tokenCount() const { return tokenCount_; }
+  TokenDType dtype() const { return dtype_; }
+
+private:
+  void fail(const std::string &path, const std::string &what);
+
+  std::string prefix_;
+  int64_t vocabSize_;
+  TokenDType dtype_;
+  std::FILE *bin_ = nullptr;
+  std::vector<int32_t> sizes_;
+  int64_t tokenCount_ = 0;
+  std::vector<uint16_t> narrow_; // conversion buffer for uint16 files
+  std::vector<char> ioBuffer_;    // stdio buffer for PREFIX.bin
+  bool finalized_ = false;
+};
+
+class IndexedDataset {
+public:
+  // Maps PREFIX.idx and PREFIX.bin; throws DataError naming the file and the
+  // inconsistency when either is missing, truncated or malformed.
+  explicit IndexedDataset(const std::string &prefix);
+  ~IndexedDataset();
+  IndexedDataset(IndexedDataset &&other) noexcept;
+  IndexedDataset &operator=(IndexedDataset &&) = delete;
+  IndexedDataset(const IndexedDataset &) = delete;
+
+  int64_t documentCount() const { return static_cast<int64_t>(docTokenStart_.size()) - 1; }
+  int64_t sequenceCount() const { return sequenceCount_; }
+  int64_t tokenCount() const { return docTokenStart_.back(); }
+  TokenDType dtype() const { return dtype_; }
+
+  // Position of document i's first token in the stream of all tokens.
+  int64_t documentStart(int64_t i) const;
+  int64_t documentLength(int64_t i) const;
+  std::vector<int32_t> document(int64_t i) const;
+  // Copies tokens [offset, offset + count) of the whole stream (documents are
+  // stored back to back) into out.
+  void readTokens(int64_t offset, int64_t count, int32_t *out) const;
+
+private:
+  std::string prefix_;
+  TokenDType dtype_ = TokenDType::UInt16;
+  int64_t sequenceCount_ = 0;
+  std::vector<int64_t> docTokenStart_{0}; // documentCount() + 1 entries
+  const unsigned char *binData_ = nullptr;
+  size_t binBytes_ = 0;
+};
+
+} // namespace mtc::data

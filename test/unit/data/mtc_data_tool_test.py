@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""End-to-end check of mtc-data: a generated fortune file -> .bin/.idx.
+
+usage: mtc_data_tool_test.py MTC_DATA_BINARY BPE_DIR WORK_DIR
+
+Token counts below come from GPT-2's reference encoder (npm gpt-3-encoder).
+"""
+import os
+import struct
+import subprocess
+import sys
+
+mtc_data, bpe_dir, work = sys.argv[1], sys.argv[2], sys.argv[3]
+os.makedirs(work, exist_ok=True)
+
+# (fortune text, its reference token count without <|endoftext|>)
+FORTUNES = [
+    ("Hello world\n", 3),
+    ("A fortune a day\nkeeps the doctor away.\n", 12),
+    ("It's 42!\n", 5),
+    ("  indented\n\ttabbed\n", 8),
+    ("Ünïcödé — 日本\n", 15),
+]
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def run(args):
+    return subprocess.run([mtc_data, "--vocab-dir", bpe_dir] + args,
+                          capture_output=True, text=True)
+
+
+def summary(stdout):
+    values = {}
+    for line in stdout.splitlines():
+        key, sep, value = line.partition(": ")
+        if sep:
+            values[key] = value
+    return values
+
+
+# A fortune file: documents between lines that are exactly "%", with an empty
+# document (two separators in a row) and a line "%%" that is text, not a separator.
+fortune_path = os.path.join(work, "sample-fortunes")
+with open(fortune_path, "w", encoding="utf-8") as f:
+    f.write("%\n".join(text for text, _ in FORTUNES[:2]))
+    f.write("%\n%\n")
+    f.write("%\n".join(text for text, _ in FORTUNES[2:]))
+    f.write("%\n")
+docs = len(FORTUNES)
+tokens = sum(n for _, n in FORTUNES) + docs  # + one <|endoftext|> per document
+
+prefix = os.path.join(work, "out")
+result = run(["--input", fortune_path, "--format", "fortune", "--output-prefix", prefix])
+check(result.returncode == 0, f"mtc-data exit {result.returncode}: {result.stderr}")
+values = summary(result.stdout)
+print(result.stdout)
+check(values.get("documents") == str(docs), f"documents {values.get('documents')} != {docs}")
+check(values.get("tokens") == str(tokens), f"tokens {values.get('tokens')} != {tokens}")
+check(float(values.get("tokens/s", "0")) > 0, "tokens/s missing")
+
+# The files agree with the summary: uint16 tokens, Megatron index header.
+bin_bytes = os.path.getsize(prefix + ".bin")
+check(bin_bytes == 2 * tokens, f".bin has {bin_bytes} bytes, expected {2 * tokens}")
+with open(prefix + ".idx", "rb") as f:
+    idx = f.read()
+magic, version, dtype, sequences, doc_index = struct.unpack("<9sQBQQ", idx[:34])
+check(magic == b"MMIDIDX\x00\x00" and version == 1 and dtype == 8, "idx header")
+check(sequences == docs and doc_index == docs + 1, f"idx counts {sequences}, {doc_index}")
+sizes = struct.unpack(f"<{docs}i", idx[34:34 + 4 * docs])
+check(list(sizes) == [n + 1 for _, n in FORTUNES], f"idx sizes {sizes}")
+with open(prefix + ".bin", "rb") as f:
+    stream = struct.unpack(f"<{tokens}H", f.read())
+ends = [i for i, t in enumerate(stream) if t == 50256]
+check(len(ends) == docs and ends[-1] == tokens - 1, f"<|endoftext|> positions {ends}")
+
+# --no-append-eod drops the separators.
+result = run(["--input", fortune_path, "--format", "fortune", "--no-append-eod",
+              "--output-prefix", prefix + "-noeod"])
+check(summary(result.stdout).get("tokens") == str(tokens - docs), "--no-append-eod count")
+
+# Errors: exit 1 with a message naming the problem.
+result = run(["--input", os.path.join(work, "missing.txt"), "--output-prefix", prefix])
+check(result.returncode == 1 and "missing.txt" in result.stderr, f"missing input: {result.stderr}")
+
+jsonl_path = os.path.join(work, "bad.jsonl")
+with open(jsonl_path, "w") as f:
+    f.write('{"text": "fine"}\n{"text": broken\n')
+result = run(["--input", jsonl_path, "--format", "jsonl", "--output-prefix", prefix + "-j"])
+check(result.returncode == 1 and f"{jsonl_path}:2:" in result.stderr, f"bad json: {result.stderr}")
+
+result = run(["--input", fortune_path, "--output-prefix", "/nonexistent-dir/out"])
+check(result.returncode == 1 and "/nonexistent-dir/out.bin" in result.stderr,
+      f"unwritable output: {result.stderr}")
+
+result = run(["--input", fortune_path, "--output-prefix", prefix, "--format", "xml"])
+check(result.returncode == 2 and "xml" in result.stderr, f"bad format: {result.stderr}")
+
+result = run(["--help"])
+for option in ["--input", "--output-prefix", "--format", "jsonl", "fortune",
+               "--split-paragraphs", "--vocab-dir", "--append-eod"]:
+    check(option in result.stdout, f"--help mentions {option}")
+
+# Text format: whole file vs. paragraphs.
+text_path = os.path.join(work, "paragraphs.txt")
+with open(text_path, "w") as f:
+    f.write("First paragraph.\n\nSecond one,\ntwo lines.\n\n\n  \nThird.\n")
+result = run(["--input", text_path, "--output-prefix", prefix + "-t"])
+check(summary(result.stdout).get("documents") == "1", "text: one document")
+result = run(["--input", text_path, "--split-paragraphs", "--output-prefix", prefix + "-p"])
+check(summary(result.stdout).get("documents") == "3", "text: three paragraphs")
+
+print("FAILED" if failures else "PASSED", f"({len(failures)} failures)")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,189 @@
+// mtc-data: tokenizes text with GPT-2's BPE into a Megatron indexed dataset
+// (PREFIX.bin + PREFIX.idx) that the trainer's sampler reads.
+#include "DocumentReader.h"
+#include "Progress.h"
+
+#include "data/DataError.h"
+#include "data/IndexedDataset.h"
+#include "data/Tokenizer.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+using namespace mtc::data;
+
+namespace {
+
+const char *kUsage = R"(usage: mtc-data --input FILE [--input FILE ...] --output-prefix PREFIX [options]
+
+Tokenizes text with GPT-2's byte-level BPE and writes a Megatron-LM indexed
+dataset: PREFIX.bin (the tokens, uint16) and PREFIX.idx (where each document
+starts). Every document is followed by <|endoftext|> (id 50256), so documents
+stay separated when the trainer reads them as one stream. The text
+"<|endoftext|>" inside a document also becomes id 50256.
+
+options:
+  --input FILE          an input file; repeat for several (read in order)
+  --output-prefix PREFIX
+                        write PREFIX.bin and PREFIX.idx (overwritten)
+  --format FORMAT       how FILEs split into documents (default: text)
+                          text     the whole file is one document
+                          jsonl    one JSON object per line; its "text" string
+                                   is a document (blank lines are skipped)
+                          fortune  Debian fortune files: documents are separated
+                                   by lines that are exactly "%"
+  --split-paragraphs    with --format text: one document per paragraph
+                        (blank lines separate paragraphs)
+  --vocab-dir DIR       folder holding encoder.json and vocab.bpe (default:
+                        $MTC_BPE_DIR, else the folder set at build time:
+                        )" MTC_DEFAULT_BPE_DIR R"()
+  --append-eod          append <|endoftext|> after each document (the default)
+  --no-append-eod       do not append it
+  -h, --help            show this help
+
+Empty documents are skipped. Progress goes to stderr (a bar on a terminal, a
+line every 10 s otherwise); a summary goes to stdout:
+  documents: N / tokens: N / seconds: S / tokens/s: R / output bytes: B
+Exit status: 0 on success, 1 on an input or output error, 2 on bad usage.
+)";
+
+struct Options {
+  std::vector<std::string> inputs;
+  std::string outputPrefix;
+  ReadOptions read;
+  std::string vocabDir;
+  bool appendEod = true;
+};
+
+[[noreturn]] void usageError(const std::string &message) {
+  std::fprintf(stderr, "mtc-data: %s\n(see mtc-data --help)\n", message.c_str());
+  std::exit(2);
+}
+
+Options parseArguments(int argc, char **argv) {
+  Options options;
+  const char *envDir = std::getenv("MTC_BPE_DIR");
+  options.vocabDir = envDir && *envDir ? envDir : MTC_DEFAULT_BPE_DIR;
+  bool formatGiven = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc)
+        usageError(arg + " needs a value");
+      return argv[++i];
+    };
+    if (arg == "-h" || arg == "--help") {
+      std::fputs(kUsage, stdout);
+      std::exit(0);
+    } else if (arg == "--input") {
+      options.inputs.push_back(value());
+    } else if (arg == "--output-prefix") {
+      options.outputPrefix = value();
+    } else if (arg == "--format") {
+      std::string format = value();
+      formatGiven = true;
+      if (format == "text")
+        options.read.format = InputFormat::Text;
+      else if (format == "jsonl")
+        options.read.format = InputFormat::Jsonl;
+      else if (format == "fortune")
+        options.read.format = InputFormat::Fortune;
+      else
+        usageError("unknown --format '" + format + "' (expected text, jsonl or fortune)");
+    } else if (arg == "--split-paragraphs") {
+      options.read.splitParagraphs = true;
+    } else if (arg == "--vocab-dir") {
+      options.vocabDir = value();
+    } else if (arg == "--append-eod") {
+      options.appendEod = true;
+    } else if (arg == "--no-append-eod") {
+      options.appendEod = false;
+    } else {
+      usageError("unknown argument '" + arg + "'");
+    }
+  }
+  if (options.inputs.empty())
+    usageError("no --input given");
+  if (options.outputPrefix.empty())
+    usageError("no --output-prefix given");
+  if (options.read.splitParagraphs && formatGiven && options.read.format != InputFormat::Text)
+    usageError("--split-paragraphs applies to --format text only");
+  return options;
+}
+
+uint64_t fileSize(const std::string &path) {
+  std::error_code error;
+  uint64_t size = std::filesystem::file_size(path, error);
+  if (error)
+    throw DataError("cannot read input '" + path + "': " + error.message());
+  return size;
+}
+
+int run(const Options &options) {
+  // Check every input before writing anything.
+  uint64_t totalBytes = 0;
+  for (const std::string &input : options.inputs)
+    totalBytes += fileSize(input);
+  Tokenizer tokenizer = Tokenizer::fromDirectory(options.vocabDir);
+  IndexedDatasetWriter writer(options.outputPrefix, tokenizer.vocabSize());
+
+  auto start = std::chrono::steady_clock::now();
+  Progress progress(totalBytes);
+  uint64_t bytesBefore = 0, bytesDone = 0;
+  std::vector<int32_t> ids;
+  for (const std::string &input : options.inputs) {
+    readDocuments(
+        input, options.read,
+        [&](std::string_view document) {
+          ids.clear();
+          tokenizer.encodeAppend(document, ids);
+          if (options.appendEod)
+            ids.push_back(tokenizer.endOfTextId());
+          writer.addDocument(ids);
+        },
+        [&](uint64_t consumed) {
+          bytesDone = bytesBefore + consumed;
+          progress.update(bytesDone, writer.documentCount(), writer.tokenCount());
+        });
+    bytesBefore += fileSize(input);
+  }
+  writer.finalize();
+  progress.finish(bytesBefore, writer.documentCount(), writer.tokenCount());
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  uint64_t binBytes = std::filesystem::file_size(binPath(options.outputPrefix));
+  uint64_t idxBytes = std::filesystem::file_size(indexPath(options.outputPrefix));
+  std::printf("mtc-data: wrote %s and %s\n", binPath(options.outputPrefix).c_str(),
+              indexPath(options.outputPrefix).c_str());
+  std::printf("input files: %zu (%llu bytes)\n", options.inputs.size(),
+              static_cast<unsigned long long>(bytesBefore));
+  std::printf("documents: %lld\n", static_cast<long long>(writer.documentCount()));
+  std::printf("tokens: %lld\n", static_cast<long long>(writer.tokenCount()));
+  std::printf("seconds: %.3f\n", seconds);
+  std::printf("tokens/s: %.0f\n", seconds > 0 ? writer.tokenCount() / seconds : 0.0);
+  std::printf("output bytes: %llu (.bin %llu + .idx %llu)\n",
+              static_cast<unsigned long long>(binBytes + idxBytes),
+              static_cast<unsigned long long>(binBytes),
+              static_cast<unsigned long long>(idxBytes));
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options options = parseArguments(argc, argv);
+  try {
+    return run(options);
+  } catch (const DataError &e) {
+    std::fprintf(stderr, "mtc-data: error: %s\n", e.what());
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "mtc-data: error: %s\n", e.what());
+  }
+  return 1;
+}
