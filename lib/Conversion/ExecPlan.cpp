@@ -74,8 +74,9 @@ public:
   bool isParam(Value v) const {
     return lin.canonical(v).getDefiningOp<ParamRefOp>() != nullptr;
   }
-  /// Cross-entropy's per-row temporaries: row max, sum of exps, target logit.
-  std::array<int, 3> crossEntropyRows(Value logits) const {
+  /// Cross-entropy's per-row temporaries (row max, sum of exps, target logit)
+  /// and its (sum, count) loss buffer.
+  std::array<int, 4> crossEntropyRows(Value logits) const {
     return rowBuffers.lookup(lin.canonical(logits));
   }
 
@@ -100,7 +101,7 @@ private:
 
   const Linearized &lin;
   DenseMap<Value, int> valueBuffer;
-  DenseMap<Value, std::array<int, 3>> rowBuffers;
+  DenseMap<Value, std::array<int, 4>> rowBuffers;
 };
 
 std::string valueName(Operation *op, StringRef layer, unsigned result) {
@@ -134,16 +135,16 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan) {
     if (auto ce = dyn_cast<CrossEntropyOp>(op)) {
       auto logits = llvm::cast<RankedTensorType>(ce.getLogits().getType());
       SmallVector<int64_t> rows(logits.getShape().drop_back());
-      std::array<int, 3> temps;
+      std::array<int, 4> temps;
       const char *what[] = {"row_max", "sum_exp", "target_logit"};
       for (int i = 0; i < 3; ++i)
         temps[i] = add(plan, valueName(op, layer, 0) + "." + what[i], false,
                        rows, step);
-      rowBuffers[lin.canonical(ce.getLogits())] = temps;
       // The loss is (sum, count), read by the runtime after the last step.
-      int loss = add(plan, "loss", false, {2}, step);
-      read(plan, loss, numSteps - 1);
-      valueBuffer[ce.getLoss()] = loss;
+      temps[3] = add(plan, "loss", false, {2}, step);
+      read(plan, temps[3], numSteps - 1);
+      valueBuffer[ce.getLoss()] = temps[3];
+      rowBuffers[lin.canonical(ce.getLogits())] = temps;
       continue;
     }
     if (auto grad = dyn_cast<CrossEntropyGradOp>(op)) {
@@ -413,6 +414,7 @@ LogicalResult StepEmitter::emit(Operation *op, pb::Step &step) {
         k->set_targets(buf(e.getTargets()));
         k->set_row_max(rows[0]);
         k->set_sum_exp(rows[1]);
+        k->set_loss(rows[3]);
         k->set_dlogits(buf(e.getResult()));
         k->set_valid_vocab(e.getValidVocab());
         k->set_vocab_start(e.getVocabStart());
