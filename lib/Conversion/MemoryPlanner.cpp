@@ -1,0 +1,168 @@
+//===- MemoryPlanner.cpp - kernel order, lifetimes and arena offsets ------===//
+//
+// Layer regions are inlined: their arguments and yields alias the values
+// outside, so they own no buffers. Buffers are packed first fit in order of
+// definition; a buffer's space is reused only after its last reader ran.
+//
+//===----------------------------------------------------------------------===//
+#include "PlanBuilding.h"
+
+using namespace mlir;
+using namespace mtc;
+
+namespace {
+constexpr int64_t kAlignment = 64;
+
+std::string valueName(Operation *op, StringRef layer, unsigned result) {
+  std::string name = layer.empty() ? "" : (layer + "/").str();
+  name += op->getName().stripDialect().str();
+  if (op->getNumResults() > 1)
+    name += "#" + std::to_string(result);
+  return name;
+}
+
+} // namespace
+
+LogicalResult Linearized::visit(Block &block, StringRef layer) {
+  for (Operation &op : block) {
+    if (auto l = dyn_cast<LayerOp>(op)) {
+      Block &body = l.getBody().front();
+      for (auto [arg, input] : llvm::zip(body.getArguments(), l.getInputs()))
+        alias[arg] = input;
+      if (failed(visit(body, l.getLayerName())))
+        return failure();
+      auto yield = cast<YieldOp>(body.getTerminator());
+      for (auto [result, value] : llvm::zip(l.getResults(), yield.getValues()))
+        alias[result] = value;
+      continue;
+    }
+    if (isa<YieldOp, ParamRefOp, func::ReturnOp>(op))
+      continue;
+    if (!isa<MtcDialect>(op.getDialect()))
+      return op.emitOpError("cannot be lowered to an execution plan");
+    kernels.push_back(&op);
+    layerOf[&op] = layer;
+  }
+  return success();
+}
+
+LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan) {
+  Block &entry = fn.getBody().front();
+  for (BlockArgument arg : entry.getArguments()) {
+    auto type = llvm::cast<RankedTensorType>(arg.getType());
+    valueBuffer[arg] = add(plan, arg.getArgNumber() == 0 ? "tokens" : "targets",
+                           true, type.getShape(), 0);
+  }
+  int numSteps = lin.kernels.size();
+  plan.numSteps = numSteps;
+  for (auto [step, op] : llvm::enumerate(lin.kernels)) {
+    for (Value operand : op->getOperands()) {
+      if (isParam(operand))
+        continue;
+      Value owner = lin.canonical(operand);
+      auto it = valueBuffer.find(owner);
+      if (it == valueBuffer.end())
+        return op->emitOpError("reads a value with no buffer");
+      read(plan, it->second, step);
+    }
+    StringRef layer = lin.layerOf.lookup(op);
+    if (auto ce = dyn_cast<CrossEntropyOp>(op)) {
+      auto logits = llvm::cast<RankedTensorType>(ce.getLogits().getType());
+      SmallVector<int64_t> rows(logits.getShape().drop_back());
+      std::array<int, 4> temps;
+      const char *what[] = {"row_max", "sum_exp", "target_logit"};
+      for (int i = 0; i < 3; ++i)
+        temps[i] = add(plan, valueName(op, layer, 0) + "." + what[i], false,
+                       rows, step);
+      // The loss is (sum, count), read by the runtime after the last step.
+      temps[3] = add(plan, "loss", false, {2}, step);
+      read(plan, temps[3], numSteps - 1);
+      valueBuffer[ce.getLoss()] = temps[3];
+      rowBuffers[lin.canonical(ce.getLogits())] = temps;
+      continue;
+    }
+    if (auto grad = dyn_cast<CrossEntropyGradOp>(op)) {
+      auto it = rowBuffers.find(lin.canonical(grad.getLogits()));
+      if (it == rowBuffers.end())
+        return op->emitOpError("has no matching mtc.cross_entropy");
+      for (int b : it->second)
+        read(plan, b, step);
+    }
+    for (OpResult result : op->getResults()) {
+      auto type = llvm::cast<RankedTensorType>(result.getType());
+      valueBuffer[result] =
+          add(plan, valueName(op, layer, result.getResultNumber()),
+              type.getElementType().isInteger(32), type.getShape(), step);
+    }
+  }
+
+  // Peak of live bytes over the steps.
+  std::vector<int64_t> live(numSteps + 1, 0);
+  for (const PlannedBuffer &b : plan.buffers) {
+    live[b.firstStep] += b.bytes;
+    live[b.lastStep + 1] -= b.bytes;
+  }
+  int64_t running = 0;
+  for (int i = 0; i < numSteps; ++i) {
+    running += live[i];
+    plan.activationPeakBytes = std::max(plan.activationPeakBytes, running);
+  }
+
+  // First fit in order of definition; a buffer's space is free again after
+  // its last reader, never during it.
+  SmallVector<int> order(plan.buffers.size());
+  for (int i = 0, e = order.size(); i < e; ++i)
+    order[i] = i;
+  llvm::stable_sort(order, [&](int a, int b) {
+    return plan.buffers[a].firstStep < plan.buffers[b].firstStep;
+  });
+  SmallVector<int> placed;
+  for (int id : order) {
+    PlannedBuffer &buf = plan.buffers[id];
+    int64_t size = llvm::alignTo(buf.bytes, kAlignment);
+    SmallVector<std::pair<int64_t, int64_t>> busy;
+    for (int other : placed) {
+      const PlannedBuffer &o = plan.buffers[other];
+      if (o.lastStep >= buf.firstStep)
+        busy.push_back({o.offset, llvm::alignTo(o.bytes, kAlignment)});
+    }
+    llvm::sort(busy);
+    int64_t offset = 0;
+    for (auto [start, length] : busy) {
+      if (offset + size <= start)
+        break;
+      offset = std::max(offset, start + length);
+    }
+    buf.offset = offset;
+    plan.arenaBytes = std::max(plan.arenaBytes, offset + size);
+    placed.push_back(id);
+  }
+  return success();
+}
+
+FailureOr<func::FuncOp> mtc::getTrainStep(ModuleOp module) {
+  auto fn = module.lookupSymbol<func::FuncOp>("train_step");
+  if (!fn) {
+    emitError(module.getLoc(), "no @train_step: run --mtc-autodiff first");
+    return failure();
+  }
+  return fn;
+}
+
+
+FailureOr<MemoryPlan> mtc::planMemory(ModuleOp module) {
+  auto fn = getTrainStep(module);
+  if (failed(fn))
+    return failure();
+  Linearized lin;
+  if (failed(lin.visit(fn->getBody().front(), "")))
+    return failure();
+  MemoryPlan plan;
+  BufferAssignment assignment(lin);
+  if (failed(assignment.assign(*fn, plan)))
+    return failure();
+  for (ParamOp p : module.getOps<ParamOp>())
+    plan.paramElements += p.getNumElements();
+  return plan;
+}
+

@@ -1,0 +1,110 @@
+//===- PlanBuilding.h - shared by the memory planner and the lowering ---===//
+//
+// Private to lib/Conversion: @train_step linearized into kernels, and the
+// buffers those kernels read and write.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MTC_LIB_CONVERSION_PLANBUILDING_H
+#define MTC_LIB_CONVERSION_PLANBUILDING_H
+
+#include "mtc/Conversion/ExecPlan.h"
+#include "mtc/MtcOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/StringMap.h"
+#include <array>
+
+namespace mtc {
+using namespace mlir;
+
+/// @train_step's kernels in execution order, with every value resolved to the
+/// value that owns its storage.
+struct Linearized {
+  SmallVector<Operation *> kernels;
+  DenseMap<Value, Value> alias;
+  /// The enclosing layer's name for each kernel ("" at top level).
+  DenseMap<Operation *, StringRef> layerOf;
+
+  Value canonical(Value v) const {
+    for (auto it = alias.find(v); it != alias.end(); it = alias.find(v))
+      v = it->second;
+    return v;
+  }
+
+  /// Appends `block`'s kernels, inlining layer regions.
+  LogicalResult visit(Block &block, StringRef layer);
+};
+
+/// Buffers, their lifetimes and offsets.
+class BufferAssignment {
+public:
+  BufferAssignment(const Linearized &lin) : lin(lin) {}
+
+  int bufferOf(Value v) const { return valueBuffer.lookup(lin.canonical(v)); }
+  bool isParam(Value v) const {
+    return lin.canonical(v).getDefiningOp<ParamRefOp>() != nullptr;
+  }
+  /// Cross-entropy's per-row temporaries (row max, sum of exps, target logit)
+  /// and its (sum, count) loss buffer.
+  std::array<int, 4> crossEntropyRows(Value logits) const {
+    return rowBuffers.lookup(lin.canonical(logits));
+  }
+
+  /// Gives every activation a buffer, a lifetime and an arena offset.
+  LogicalResult assign(func::FuncOp fn, MemoryPlan &plan);
+
+private:
+  int add(MemoryPlan &plan, std::string name, bool isInt,
+          ArrayRef<int64_t> shape, int step) {
+    PlannedBuffer b;
+    b.name = std::move(name);
+    b.isInt = isInt;
+    b.shape.assign(shape.begin(), shape.end());
+    b.bytes = ShapedType::getNumElements(shape) * 4;
+    b.firstStep = b.lastStep = step;
+    plan.buffers.push_back(b);
+    return plan.buffers.size() - 1;
+  }
+  void read(MemoryPlan &plan, int buffer, int step) {
+    plan.buffers[buffer].lastStep =
+        std::max(plan.buffers[buffer].lastStep, step);
+  }
+
+  const Linearized &lin;
+  DenseMap<Value, int> valueBuffer;
+  DenseMap<Value, std::array<int, 4>> rowBuffers;
+};
+
+
+/// @train_step, or an error saying to run --mtc-autodiff.
+FailureOr<func::FuncOp> getTrainStep(ModuleOp module);
+
+/// Translates one kernel op into its plan step.
+class StepEmitter {
+public:
+  StepEmitter(const Linearized &lin, const BufferAssignment &buffers,
+              const llvm::StringMap<int> &paramIds)
+      : lin(lin), buffers(buffers), paramIds(paramIds) {}
+
+  LogicalResult emit(Operation *op, pb::Step &step);
+
+private:
+  int buf(Value v) const { return buffers.bufferOf(v); }
+  int param(Value v) const {
+    auto ref = lin.canonical(v).getDefiningOp<ParamRefOp>();
+    return paramIds.lookup(ref.getParam());
+  }
+  int param(FlatSymbolRefAttr sym) const {
+    return paramIds.lookup(sym.getValue());
+  }
+
+  const Linearized &lin;
+  const BufferAssignment &buffers;
+  const llvm::StringMap<int> &paramIds;
+};
+
+/// Names a step after its layer, op and (for weight ops) parameter.
+std::string stepLocation(Operation *op, StringRef layer);
+} // namespace mtc
+
+#endif // MTC_LIB_CONVERSION_PLANBUILDING_H

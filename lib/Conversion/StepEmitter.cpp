@@ -1,0 +1,187 @@
+//===- StepEmitter.cpp - one plan step per kernel op ----------------------===//
+#include "PlanBuilding.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mtc;
+
+
+LogicalResult mtc::StepEmitter::emit(Operation *op, pb::Step &step) {
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case([&](EmbeddingOp e) {
+        auto *k = step.mutable_embedding_forward();
+        k->set_tokens(buf(e.getTokens()));
+        k->set_wte_param(param(e.getWte()));
+        k->set_has_wpe(e.getWpe() != nullptr);
+        if (e.getWpe())
+          k->set_wpe_param(param(e.getWpe()));
+        k->set_out(buf(e.getResult()));
+        k->set_vocab_start(e.getVocabStart());
+        return success();
+      })
+      .Case([&](EmbeddingGradOp e) {
+        auto *k = step.mutable_embedding_backward();
+        k->set_tokens(buf(e.getTokens()));
+        k->set_dout(buf(e.getGrad()));
+        k->set_wte_grad(param(e.getWteAttr()));
+        k->set_has_wpe(e.getWpeAttr() != nullptr);
+        if (e.getWpeAttr())
+          k->set_wpe_grad(param(e.getWpeAttr()));
+        k->set_vocab_start(e.getVocabStart());
+        return success();
+      })
+      .Case([&](LayerNormOp e) {
+        auto *k = step.mutable_layer_norm_forward();
+        k->set_x(buf(e.getInput()));
+        k->set_gamma_param(param(e.getWeight()));
+        k->set_beta_param(param(e.getBias()));
+        k->set_y(buf(e.getResult()));
+        k->set_eps(e.getEps().convertToDouble());
+        return success();
+      })
+      .Case([&](LayerNormGradInputOp e) {
+        auto *k = step.mutable_layer_norm_backward_input();
+        k->set_x(buf(e.getInput()));
+        k->set_gamma_param(param(e.getWeight()));
+        k->set_dy(buf(e.getGrad()));
+        k->set_dx(buf(e.getResult()));
+        k->set_eps(e.getEps().convertToDouble());
+        return success();
+      })
+      .Case([&](LayerNormGradWeightOp e) {
+        auto *k = step.mutable_layer_norm_backward_weight();
+        k->set_x(buf(e.getInput()));
+        k->set_dy(buf(e.getGrad()));
+        k->set_gamma_grad(param(e.getWeightAttr()));
+        k->set_beta_grad(param(e.getBiasAttr()));
+        k->set_eps(e.getEps().convertToDouble());
+        return success();
+      })
+      .Case([&](LinearOp e) {
+        auto *k = step.mutable_linear_forward();
+        k->set_x(buf(e.getInput()));
+        k->set_w_param(param(e.getWeight()));
+        k->set_has_bias(e.getBias() != nullptr);
+        if (e.getBias())
+          k->set_bias_param(param(e.getBias()));
+        k->set_y(buf(e.getResult()));
+        k->set_transposed_weight(e.getTransposeWeight());
+        return success();
+      })
+      .Case([&](LinearGradInputOp e) {
+        auto *k = step.mutable_linear_backward_input();
+        k->set_dy(buf(e.getGrad()));
+        k->set_w_param(param(e.getWeight()));
+        k->set_dx(buf(e.getResult()));
+        k->set_transposed_weight(e.getTransposeWeight());
+        return success();
+      })
+      .Case([&](LinearGradWeightOp e) {
+        auto *k = step.mutable_linear_backward_weight();
+        k->set_x(buf(e.getInput()));
+        k->set_dy(buf(e.getGrad()));
+        k->set_w_grad(param(e.getWeightAttr()));
+        k->set_has_bias(e.getBiasAttr() != nullptr);
+        if (e.getBiasAttr())
+          k->set_bias_grad(param(e.getBiasAttr()));
+        k->set_transposed_weight(e.getTransposeWeight());
+        return success();
+      })
+      .Case([&](GeluOp e) {
+        auto *k = step.mutable_gelu();
+        k->set_x(buf(e.getInput()));
+        k->set_y(buf(e.getResult()));
+        return success();
+      })
+      .Case([&](GeluGradOp e) {
+        auto *k = step.mutable_gelu_backward();
+        k->set_x(buf(e.getInput()));
+        k->set_dy(buf(e.getGrad()));
+        k->set_dx(buf(e.getResult()));
+        return success();
+      })
+      .Case([&](AddOp e) {
+        auto *k = step.mutable_add();
+        k->set_a(buf(e.getLhs()));
+        k->set_b(buf(e.getRhs()));
+        k->set_out(buf(e.getResult()));
+        return success();
+      })
+      .Case([&](DropoutOp e) {
+        auto *k = step.mutable_dropout();
+        k->set_x(buf(e.getInput()));
+        k->set_y(buf(e.getResult()));
+        k->set_rate(e.getRate().convertToDouble());
+        k->set_stream(e.getStream());
+        return success();
+      })
+      .Case([&](AttentionOp e) {
+        auto *k = step.mutable_attention();
+        k->set_qkv(buf(e.getQkv()));
+        k->set_out(buf(e.getResult()));
+        k->set_lse(buf(e.getLse()));
+        k->set_heads(e.getHeads());
+        k->set_head_dim(e.getHeadDim());
+        k->set_causal(e.getCausal());
+        k->set_scale(e.getScale().convertToDouble());
+        k->set_dropout(e.getDropout().convertToDouble());
+        k->set_stream(e.getStream());
+        return success();
+      })
+      .Case([&](AttentionGradOp e) {
+        auto *k = step.mutable_attention_backward();
+        k->set_qkv(buf(e.getQkv()));
+        k->set_out(buf(e.getOut()));
+        k->set_lse(buf(e.getLse()));
+        k->set_dout(buf(e.getGrad()));
+        k->set_dqkv(buf(e.getResult()));
+        k->set_heads(e.getHeads());
+        k->set_head_dim(e.getHeadDim());
+        k->set_causal(e.getCausal());
+        k->set_scale(e.getScale().convertToDouble());
+        k->set_dropout(e.getDropout().convertToDouble());
+        k->set_stream(e.getStream());
+        return success();
+      })
+      .Case([&](CrossEntropyOp e) {
+        auto *k = step.mutable_cross_entropy();
+        auto rows = buffers.crossEntropyRows(e.getLogits());
+        k->set_logits(buf(e.getLogits()));
+        k->set_targets(buf(e.getTargets()));
+        k->set_row_max(rows[0]);
+        k->set_sum_exp(rows[1]);
+        k->set_target_logit(rows[2]);
+        k->set_loss(buf(e.getLoss()));
+        k->set_valid_vocab(e.getValidVocab());
+        k->set_vocab_start(e.getVocabStart());
+        return success();
+      })
+      .Case([&](CrossEntropyGradOp e) {
+        auto *k = step.mutable_cross_entropy_backward();
+        auto rows = buffers.crossEntropyRows(e.getLogits());
+        k->set_logits(buf(e.getLogits()));
+        k->set_targets(buf(e.getTargets()));
+        k->set_row_max(rows[0]);
+        k->set_sum_exp(rows[1]);
+        k->set_loss(rows[3]);
+        k->set_dlogits(buf(e.getResult()));
+        k->set_valid_vocab(e.getValidVocab());
+        k->set_vocab_start(e.getVocabStart());
+        return success();
+      })
+      .Default([&](Operation *other) {
+        return other->emitOpError("has no kernel in the execution plan");
+      });
+}
+
+std::string mtc::stepLocation(Operation *op, StringRef layer) {
+  std::string s = layer.empty() ? "" : (layer + "/").str();
+  s += op->getName().stripDialect().str();
+  for (Value operand : op->getOperands())
+    if (auto ref = operand.getDefiningOp<ParamRefOp>()) {
+      s += " " + ref.getParam().str();
+      break;
+    }
+  return s;
+}
