@@ -318,4 +318,8 @@ def Mtc_AdamWOp : Mtc_Op<"adamw", [HasParent<"::mlir::ModuleOp">]> {
   let hasVerifier = 1;
 }
 
+// Communication ops of the parallel layouts, kept in their own files.
+include "MtcTensorParallelOps.td"
+include "MtcPipelineOps.td"
+
 #endif // MTC_OPS_TD

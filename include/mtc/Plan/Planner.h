@@ -1,0 +1,45 @@
+//===- Planner.h - Search over parallel layouts -----------------*- C++ -*-===//
+//
+// Enumerates every valid (t, p, v, d, micro-batch, sequence parallel,
+// recompute, distributed optimizer) for a model, cluster and global batch,
+// predicts each with the cost and memory models, and ranks the ones that fit
+// by iteration time. Rules: t divides the GPUs per node, the heads and the MLP
+// size (tensor groups stay inside a node); p*v divides the layers; d*b divides
+// the global batch; m is a multiple of p when v > 1; sequence parallelism only
+// with t > 1; the distributed optimizer only with d > 1.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MTC_PLAN_PLANNER_H
+#define MTC_PLAN_PLANNER_H
+
+#include "mtc/Plan/CostModel.h"
+
+#include <string>
+#include <vector>
+
+namespace mtc {
+
+struct SearchResult {
+  std::vector<Prediction> fitting;     ///< fastest first
+  std::vector<Prediction> outOfMemory; ///< fastest first
+  long long enumerated = 0;            ///< valid layouts looked at
+  size_t simulatedSchedules = 0;       ///< distinct schedules simulated
+  double seconds = 0;                  ///< wall time of the search
+  const Prediction &best() const { return fitting.front(); }
+};
+
+/// Most GPUs the model can use: max t * layers * globalBatch.
+long long maxUsableGpus(const ModelShape &model, int gpusPerNode, int globalBatch);
+
+/// Searches; fails with a message saying what is impossible and the nearest
+/// possible request when no layout exists or none fits in memory.
+Result<SearchResult> searchPlans(const ModelShape &model, const ClusterSpec &cluster,
+                                 int globalBatch, const CostParams &params = {});
+
+/// One line saying why `loser` is slower than `best` (or does not fit).
+std::string whyLoses(const Prediction &loser, const Prediction &best,
+                     double hbmBytes);
+
+} // namespace mtc
+
+#endif // MTC_PLAN_PLANNER_H

@@ -1,0 +1,101 @@
+//===- ParallelConfig.cpp - Validity rules of a parallel layout -----------===//
+#include "mtc/Plan/ParallelConfig.h"
+
+#include <sstream>
+
+namespace mtc {
+
+const char *toString(Recompute r) {
+  switch (r) {
+  case Recompute::None:
+    return "none";
+  case Recompute::Selective:
+    return "selective";
+  case Recompute::Full:
+    return "full";
+  }
+  return "?";
+}
+
+bool parseRecompute(const std::string &text, Recompute &out) {
+  for (Recompute r : {Recompute::None, Recompute::Selective, Recompute::Full})
+    if (text == toString(r)) {
+      out = r;
+      return true;
+    }
+  return false;
+}
+
+std::string ParallelConfig::summary() const {
+  std::ostringstream os;
+  os << "t=" << tp << " p=" << pp << " v=" << vp << " d=" << dp
+     << " b=" << microBatch << " m=" << microbatches()
+     << " sp=" << (sequenceParallel ? "on" : "off")
+     << " rc=" << toString(recompute)
+     << " dopt=" << (distributedOptimizer ? "on" : "off");
+  return os.str();
+}
+
+std::string ParallelConfig::compileFlags() const {
+  std::ostringstream os;
+  os << "--tp=" << tp << " --pp=" << pp << " --vp=" << vp << " --dp=" << dp
+     << " --micro-batch=" << microBatch << " --global-batch=" << globalBatch
+     << " --recompute=" << toString(recompute)
+     << " --sequence-parallel=" << (sequenceParallel ? "true" : "false")
+     << " --distributed-optimizer=" << (distributedOptimizer ? "true" : "false");
+  return os.str();
+}
+
+Result<ParallelConfig> validateConfig(const ModelShape &model,
+                                      const ClusterSpec &cluster,
+                                      const ParallelConfig &c) {
+  auto str = [](long long v) { return std::to_string(v); };
+  if (c.tp < 1 || c.pp < 1 || c.vp < 1 || c.dp < 1 || c.microBatch < 1 ||
+      c.globalBatch < 1)
+    return Error{"config: every size must be >= 1, got tp=" + str(c.tp) +
+                 " pp=" + str(c.pp) + " vp=" + str(c.vp) + " dp=" + str(c.dp) +
+                 " micro-batch=" + str(c.microBatch) +
+                 " global-batch=" + str(c.globalBatch)};
+  long long world = static_cast<long long>(c.tp) * c.pp * c.dp;
+  if (world != cluster.gpus)
+    return Error{"config: tp*pp*dp = " + str(c.tp) + "*" + str(c.pp) + "*" +
+                 str(c.dp) + " = " + str(world) + " != " + str(cluster.gpus) +
+                 " GPUs"};
+  if (c.tp > cluster.gpusPerNode)
+    return Error{"config: tp=" + str(c.tp) + " exceeds the " +
+                 str(cluster.gpusPerNode) +
+                 " GPUs per node (tensor groups stay inside a node)"};
+  if (cluster.gpusPerNode % c.tp != 0)
+    return Error{"config: tp=" + str(c.tp) + " does not divide the " +
+                 str(cluster.gpusPerNode) + " GPUs per node"};
+  if (model.heads % c.tp != 0)
+    return Error{"config: tp=" + str(c.tp) + " does not divide the " +
+                 str(model.heads) + " attention heads"};
+  if (model.ffnSize() % c.tp != 0)
+    return Error{"config: tp=" + str(c.tp) + " does not divide the MLP size " +
+                 str(model.ffnSize())};
+  if (c.sequenceParallel && c.tp == 1)
+    return Error{"config: sequence parallelism needs tp > 1"};
+  if (c.sequenceParallel && model.seq % c.tp != 0)
+    return Error{"config: sequence parallelism needs tp=" + str(c.tp) +
+                 " to divide the sequence length " + str(model.seq)};
+  long long chunks = static_cast<long long>(c.pp) * c.vp;
+  if (model.layers % chunks != 0)
+    return Error{"config: " + str(model.layers) +
+                 " layers do not split evenly into pp*vp = " + str(c.pp) + "*" +
+                 str(c.vp) + " = " + str(chunks) + " chunks"};
+  if (c.vp > 1 && c.pp == 1)
+    return Error{"config: vp=" + str(c.vp) + " needs pp > 1"};
+  long long perStep = static_cast<long long>(c.dp) * c.microBatch;
+  if (c.globalBatch % perStep != 0)
+    return Error{"config: global batch " + str(c.globalBatch) +
+                 " is not a multiple of dp*micro-batch = " + str(c.dp) + "*" +
+                 str(c.microBatch) + " = " + str(perStep)};
+  int m = c.microbatches();
+  if (c.vp > 1 && m % c.pp != 0)
+    return Error{"config: interleaving needs the micro-batch count m = " +
+                 str(m) + " to be a multiple of pp=" + str(c.pp)};
+  return c;
+}
+
+} // namespace mtc

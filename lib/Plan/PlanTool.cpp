@@ -1,0 +1,309 @@
+//===- PlanTool.cpp - Reports of mtc-plan (text and JSON) -----------------===//
+#include "mtc/Plan/PlanTool.h"
+
+#include "mtc/Plan/PaperTable.h"
+#include "mtc/Plan/Planner.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <ostream>
+#include <functional>
+#include <set>
+
+namespace mtc {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+std::string fmt(const char *format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+nlohmann::ordered_json configJson(const ParallelConfig &c) {
+  return {{"tp", c.tp},
+          {"pp", c.pp},
+          {"vp", c.vp},
+          {"dp", c.dp},
+          {"micro_batch", c.microBatch},
+          {"microbatches", c.microbatches()},
+          {"global_batch", c.globalBatch},
+          {"sequence_parallel", c.sequenceParallel},
+          {"recompute", toString(c.recompute)},
+          {"distributed_optimizer", c.distributedOptimizer}};
+}
+
+nlohmann::ordered_json predictionJson(const Prediction &p) {
+  nlohmann::ordered_json j = configJson(p.config);
+  j["tflops_per_gpu"] = p.tflopsPerGpu;
+  j["iteration_time_s"] = p.iterationTime;
+  j["memory_gib"] = p.memory.total() / kGiB;
+  j["fits"] = p.fits;
+  j["bubble_fraction"] = p.bubbleFraction;
+  j["exposed_comm_s"] = p.exposedCommTime();
+  j["breakdown_s"] = {{"compute", p.computeTime},
+                      {"tp_comm", p.tpCommTime},
+                      {"p2p", p.p2pTime},
+                      {"bubble", p.bubbleTime},
+                      {"dp_comm", p.dpCommTime},
+                      {"dp_exposed", p.dpExposedTime},
+                      {"embedding_sync", p.embeddingSyncTime},
+                      {"optimizer", p.optimizerTime}};
+  j["memory_breakdown_gib"] = {{"stage", p.memory.stage},
+                               {"weights", p.memory.weights / kGiB},
+                               {"gradients", p.memory.gradients / kGiB},
+                               {"optimizer", p.memory.optimizer / kGiB},
+                               {"activations", p.memory.activations / kGiB},
+                               {"reserved", p.memory.reserved / kGiB}};
+  j["compile_flags"] = p.config.compileFlags();
+  return j;
+}
+
+std::string modelLine(const PlanRequest &r) {
+  const ModelShape &m = r.model;
+  return r.modelName + ": " + m.paramsLabel() + " parameters (" +
+         std::to_string(m.layers) + " layers, hidden " + std::to_string(m.hidden) +
+         ", " + std::to_string(m.heads) + " heads, ffn " +
+         std::to_string(m.ffnSize()) + ", vocab " + std::to_string(m.vocab) +
+         ", seq " + std::to_string(m.seq) + (m.tied ? ", tied" : ", untied") + ")";
+}
+
+void tableHeader(std::ostream &out) {
+  out << "  #   t   p   v    d    b     m  sp   recompute dopt  TFLOP/s  iter(s)"
+         "  mem(GiB)  bubble  exposed comm\n";
+}
+
+void tableRow(std::ostream &out, int index, const Prediction &p) {
+  const ParallelConfig &c = p.config;
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "%3d %3d %3d %3d %4d %4d %5d %3s %11s %4s %8.1f %8.2f %9.1f %6.1f%% "
+                "%6.2f s (%.1f%%)\n",
+                index, c.tp, c.pp, c.vp, c.dp, c.microBatch, c.microbatches(),
+                c.sequenceParallel ? "on" : "off", toString(c.recompute),
+                c.distributedOptimizer ? "on" : "off", p.tflopsPerGpu,
+                p.iterationTime, p.memory.total() / kGiB, p.bubbleFraction * 100,
+                p.exposedCommTime(), p.exposedCommTime() / p.iterationTime * 100);
+  out << buf;
+}
+
+// For each knob, the fastest plan that differs from the best in that knob:
+// shows why the planner did not pick the alternatives.
+std::vector<std::pair<std::string, const Prediction *>>
+representativeLosers(const SearchResult &res) {
+  const ParallelConfig &b = res.best().config;
+  struct Knob {
+    const char *name;
+    std::function<int(const ParallelConfig &)> get;
+  };
+  std::vector<Knob> knobs = {
+      {"t", [](const ParallelConfig &c) { return c.tp; }},
+      {"p", [](const ParallelConfig &c) { return c.pp; }},
+      {"v", [](const ParallelConfig &c) { return c.vp; }},
+      {"b", [](const ParallelConfig &c) { return c.microBatch; }},
+      {"sp", [](const ParallelConfig &c) { return int(c.sequenceParallel); }},
+      {"recompute", [](const ParallelConfig &c) { return int(c.recompute); }},
+      {"dopt", [](const ParallelConfig &c) { return int(c.distributedOptimizer); }},
+  };
+  std::vector<std::pair<std::string, const Prediction *>> out;
+  std::set<const Prediction *> shown;
+  auto add = [&](const std::string &why, const Prediction *p) {
+    if (p && shown.insert(p).second)
+      out.push_back({why, p});
+  };
+  for (const Knob &k : knobs) {
+    // Lists are sorted fastest first: the first differing entry is the
+    // fastest alternative; prefer one that fits.
+    const Prediction *pick = nullptr;
+    for (const auto *list : {&res.fitting, &res.outOfMemory}) {
+      for (const Prediction &p : *list)
+        if (k.get(p.config) != k.get(b)) {
+          pick = &p;
+          break;
+        }
+      if (pick)
+        break;
+    }
+    add(k.name, pick);
+  }
+  if (!res.outOfMemory.empty())
+    add("fastest that does not fit", &res.outOfMemory.front());
+  return out;
+}
+
+int paperTable(const PlanRequest &req, std::ostream &out) {
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  if (!req.json)
+    out << "Narayanan et al. 2021, Table 1 (A100-80GB, 8 per node, fp16, full "
+           "recompute, seq 2048):\n"
+           " params   t   p  v   GPUs batch b | paper  predicted   error | mem(GiB) |"
+           " planner best  (its plan)\n";
+  ClusterSpec cl;
+  cl.device = *findDevice("a100-80gb");
+  cl.gpusPerNode = 8;
+  int failures = 0;
+  for (const PaperRow &row : narayananTable1()) {
+    cl.gpus = row.gpus;
+    auto pr = evaluatePlan(row.model, cl, row.config);
+    auto best = searchPlans(row.model, cl, row.config.globalBatch);
+    if (!pr.ok() || !best.ok()) {
+      out << row.label << ": " << (pr.ok() ? best.error() : pr.error()) << "\n";
+      ++failures;
+      continue;
+    }
+    double err = pr->tflopsPerGpu / row.measuredTflopsPerGpu - 1;
+    if (req.json) {
+      rows.push_back({{"params", row.label},
+                      {"config", configJson(row.config)},
+                      {"paper_tflops", row.measuredTflopsPerGpu},
+                      {"predicted_tflops", pr->tflopsPerGpu},
+                      {"relative_error", err},
+                      {"memory_gib", pr->memory.total() / kGiB},
+                      {"best", predictionJson(best->best())},
+                      {"search_seconds", best->seconds}});
+      continue;
+    }
+    char buf[320];
+    std::snprintf(buf, sizeof buf,
+                  "%7s %3d %3d %2d %6d %5d %1d | %5.0f %7.1f %+9.1f%% | %8.1f | %7.1f"
+                  "  (%s)\n",
+                  row.label.c_str(), row.config.tp, row.config.pp, row.config.vp,
+                  row.gpus, row.config.globalBatch, row.config.microBatch,
+                  row.measuredTflopsPerGpu, pr->tflopsPerGpu, err * 100,
+                  pr->memory.total() / kGiB, best->best().tflopsPerGpu,
+                  best->best().config.summary().c_str());
+    out << buf;
+  }
+  if (req.json)
+    out << rows.dump(1) << "\n";
+  return failures ? 1 : 0;
+}
+
+} // namespace
+
+int runPlanTool(const PlanRequest &req, std::ostream &out, std::ostream &err) {
+  if (req.help) {
+    out << planUsage();
+    return 0;
+  }
+  if (req.paperTable)
+    return paperTable(req, out);
+
+  const DeviceSpec *dev = findDevice(req.device);
+  if (!dev) {
+    err << "mtc-plan: unknown device '" << req.device
+        << "'; known devices: " << deviceNames() << "\n";
+    return 1;
+  }
+  ClusterSpec cl;
+  cl.gpus = req.gpus;
+  cl.gpusPerNode = req.gpusPerNode;
+  cl.device = *dev;
+
+  if (req.evaluate) {
+    auto pr = evaluatePlan(req.model, cl, req.evaluateConfig);
+    if (!pr.ok()) {
+      err << "mtc-plan: " << pr.error() << "\n";
+      return 1;
+    }
+    if (req.json) {
+      out << predictionJson(*pr).dump(1) << "\n";
+    } else {
+      out << modelLine(req) << "\non " << req.gpus << " x " << dev->name << " ("
+          << req.gpusPerNode << " per node), global batch " << req.globalBatch
+          << "\n\n";
+      tableHeader(out);
+      tableRow(out, 1, *pr);
+      out << "\ntime per iteration (slowest rank): compute " << fmt("%.3f", pr->computeTime)
+          << " s, tensor-parallel comm " << fmt("%.3f", pr->tpCommTime) << " s, p2p "
+          << fmt("%.3f", pr->p2pTime) << " s, bubble " << fmt("%.3f", pr->bubbleTime)
+          << " s, data-parallel " << fmt("%.3f", pr->dpExposedTime) << " s exposed of "
+          << fmt("%.3f", pr->dpCommTime) << " s, embedding sync "
+          << fmt("%.3f", pr->embeddingSyncTime) << " s, optimizer "
+          << fmt("%.3f", pr->optimizerTime) << " s\n"
+          << "memory per GPU (stage " << pr->memory.stage << "): weights "
+          << fmt("%.1f", pr->memory.weights / kGiB) << " GiB, gradients "
+          << fmt("%.1f", pr->memory.gradients / kGiB) << " GiB, optimizer "
+          << fmt("%.1f", pr->memory.optimizer / kGiB) << " GiB, activations "
+          << fmt("%.1f", pr->memory.activations / kGiB) << " GiB, reserved "
+          << fmt("%.1f", pr->memory.reserved / kGiB) << " GiB = "
+          << fmt("%.1f", pr->memory.total() / kGiB) << " of "
+          << fmt("%.1f", dev->hbmBytes / kGiB) << " GiB\n"
+          << "mtc-compile flags: " << pr->config.compileFlags() << "\n";
+    }
+    if (!pr->fits) {
+      err << "mtc-plan: this layout does not fit: it needs "
+          << fmt("%.1f", pr->memory.total() / kGiB) << " GiB per GPU, the "
+          << dev->name << " has " << fmt("%.1f", dev->hbmBytes / kGiB) << " GiB\n";
+      return 1;
+    }
+    return 0;
+  }
+
+  auto res = searchPlans(req.model, cl, req.globalBatch);
+  if (!res.ok()) {
+    err << "mtc-plan: " << res.error() << "\n";
+    return 1;
+  }
+  int top = std::min<int>(req.top, static_cast<int>(res->fitting.size()));
+  auto losers = representativeLosers(*res);
+
+  if (req.json) {
+    nlohmann::ordered_json j;
+    j["model"] = {{"name", req.modelName},
+                  {"layers", req.model.layers},
+                  {"hidden", req.model.hidden},
+                  {"heads", req.model.heads},
+                  {"ffn", req.model.ffnSize()},
+                  {"vocab", req.model.vocab},
+                  {"seq", req.model.seq},
+                  {"tied", req.model.tied},
+                  {"params", req.model.totalParams()}};
+    j["cluster"] = {{"gpus", req.gpus},
+                    {"gpus_per_node", req.gpusPerNode},
+                    {"device", dev->name},
+                    {"global_batch", req.globalBatch}};
+    j["search"] = {{"layouts", res->enumerated},
+                   {"fitting", res->fitting.size()},
+                   {"out_of_memory", res->outOfMemory.size()},
+                   {"simulated_schedules", res->simulatedSchedules},
+                   {"seconds", res->seconds}};
+    nlohmann::ordered_json plans = nlohmann::ordered_json::array();
+    for (int i = 0; i < top; ++i)
+      plans.push_back(predictionJson(res->fitting[i]));
+    j["plans"] = std::move(plans);
+    nlohmann::ordered_json why = nlohmann::ordered_json::array();
+    for (auto &[knob, p] : losers) {
+      nlohmann::ordered_json w = predictionJson(*p);
+      w["differs_in"] = knob;
+      w["reason"] = whyLoses(*p, res->best(), dev->hbmBytes);
+      why.push_back(std::move(w));
+    }
+    j["why_others_lose"] = std::move(why);
+    out << j.dump(1) << "\n";
+    return 0;
+  }
+
+  out << modelLine(req) << "\non " << req.gpus << " x " << dev->name << " ("
+      << req.gpusPerNode << " per node), global batch " << req.globalBatch << "\n"
+      << "searched " << res->enumerated << " layouts in " << fmt("%.2f", res->seconds)
+      << " s (" << res->fitting.size() << " fit in " << fmt("%.1f", dev->hbmBytes / kGiB)
+      << " GiB, " << res->outOfMemory.size() << " do not; "
+      << res->simulatedSchedules << " schedules simulated)\n\n"
+      << "best plans (TFLOP/s per GPU by Narayanan et al.'s formula, which counts a "
+         "recomputed forward):\n";
+  tableHeader(out);
+  for (int i = 0; i < top; ++i)
+    tableRow(out, i + 1, res->fitting[i]);
+  out << "\nmtc-compile flags for plan 1:\n  " << res->best().config.compileFlags()
+      << "\n\nwhy the others lose (fastest plan differing in each knob):\n";
+  for (auto &[knob, p] : losers)
+    out << "  " << knob << ": " << p->config.summary() << "  -> "
+        << whyLoses(*p, res->best(), dev->hbmBytes) << "\n";
+  return 0;
+}
+
+} // namespace mtc

@@ -1,0 +1,93 @@
+//===- RankGrid.cpp - Megatron tp-dp-pp rank layout -----------------------===//
+#include "mtc/Plan/RankGrid.h"
+
+#include <string>
+
+namespace mtc {
+
+Result<RankGrid> RankGrid::create(int world, int tp, int pp, int dp, int vp) {
+  auto sizes = [&] {
+    return "world=" + std::to_string(world) + " tp=" + std::to_string(tp) +
+           " pp=" + std::to_string(pp) + " dp=" + std::to_string(dp) +
+           " vp=" + std::to_string(vp);
+  };
+  if (world < 1 || tp < 1 || pp < 1 || dp < 1 || vp < 1)
+    return Error{"rank grid: every size must be >= 1, got " + sizes()};
+  if (static_cast<long long>(tp) * pp * dp != world)
+    return Error{"rank grid: world " + std::to_string(world) +
+                 " != tp*pp*dp = " + std::to_string(tp) + "*" +
+                 std::to_string(pp) + "*" + std::to_string(dp) + " = " +
+                 std::to_string(static_cast<long long>(tp) * pp * dp)};
+  if (vp > 1 && pp == 1)
+    return Error{"rank grid: vp=" + std::to_string(vp) +
+                 " virtual chunks need pp > 1, got pp=1"};
+  return RankGrid(world, tp, pp, dp, vp);
+}
+
+RankCoord RankGrid::coord(int rank) const {
+  RankCoord c;
+  c.tp = rank % tp_;
+  c.dp = (rank / tp_) % dp_;
+  c.pp = rank / (tp_ * dp_);
+  return c;
+}
+
+int RankGrid::rankOf(RankCoord c) const { return c.tp + tp_ * (c.dp + dp_ * c.pp); }
+
+std::vector<int> RankGrid::tpGroup(int rank) const {
+  RankCoord c = coord(rank);
+  std::vector<int> members;
+  for (c.tp = 0; c.tp < tp_; ++c.tp)
+    members.push_back(rankOf(c));
+  return members;
+}
+
+std::vector<int> RankGrid::dpGroup(int rank) const {
+  RankCoord c = coord(rank);
+  std::vector<int> members;
+  for (c.dp = 0; c.dp < dp_; ++c.dp)
+    members.push_back(rankOf(c));
+  return members;
+}
+
+std::vector<int> RankGrid::ppGroup(int rank) const {
+  RankCoord c = coord(rank);
+  std::vector<int> members;
+  for (c.pp = 0; c.pp < pp_; ++c.pp)
+    members.push_back(rankOf(c));
+  return members;
+}
+
+std::vector<int> RankGrid::embeddingGroup(int rank) const {
+  std::vector<int> stages = ppGroup(rank);
+  if (stages.size() == 1)
+    return stages;
+  return {stages.front(), stages.back()};
+}
+
+namespace {
+// Collects the group of every rank, keeping each group once (a group is
+// first met at its smallest member because members are listed ascending).
+template <typename GroupOf>
+std::vector<std::vector<int>> collectGroups(int world, GroupOf groupOf) {
+  std::vector<std::vector<int>> groups;
+  for (int r = 0; r < world; ++r) {
+    std::vector<int> g = groupOf(r);
+    if (g.front() == r)
+      groups.push_back(std::move(g));
+  }
+  return groups;
+}
+} // namespace
+
+std::vector<std::vector<int>> RankGrid::allTpGroups() const {
+  return collectGroups(world_, [&](int r) { return tpGroup(r); });
+}
+std::vector<std::vector<int>> RankGrid::allDpGroups() const {
+  return collectGroups(world_, [&](int r) { return dpGroup(r); });
+}
+std::vector<std::vector<int>> RankGrid::allPpGroups() const {
+  return collectGroups(world_, [&](int r) { return ppGroup(r); });
+}
+
+} // namespace mtc

@@ -1,0 +1,145 @@
+#include "mtc/Plan/PlanTool.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+using namespace mtc;
+
+namespace {
+
+std::vector<std::string> split(const std::string &s) {
+  std::istringstream is(s);
+  std::vector<std::string> out;
+  for (std::string w; is >> w;)
+    out.push_back(w);
+  return out;
+}
+
+const char *kModelFlags = "--num-layers 24 --hidden-size 2304 --num-attention-heads 24 "
+                          "--vocab-size 51200 --seq-length 2048 ";
+
+TEST(ModelConfig, HuggingFaceAndMegatronKeys) {
+  auto hf = parseModelConfig(
+      R"({"n_layer": 12, "n_embd": 768, "n_head": 12, "vocab_size": 50257, "n_positions": 1024})",
+      "gpt2.json");
+  ASSERT_TRUE(hf.ok()) << hf.error();
+  EXPECT_EQ(hf->layers, 12);
+  EXPECT_EQ(hf->ffnSize(), 3072);
+  EXPECT_EQ(hf->seq, 1024);
+  auto mg = parseModelConfig(
+      R"({"num_layers": 4, "hidden_size": 256, "num_attention_heads": 8,
+          "padded_vocab_size": 1024, "seq_length": 128, "ffn_hidden_size": 700,
+          "tie_word_embeddings": false})",
+      "m.json");
+  ASSERT_TRUE(mg.ok()) << mg.error();
+  EXPECT_EQ(mg->ffnSize(), 700);
+  EXPECT_FALSE(mg->tied);
+
+  auto missing = parseModelConfig(R"({"n_layer": 12, "n_embd": 768})", "x.json");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().find("x.json"), std::string::npos);
+  EXPECT_NE(missing.error().find("n_head"), std::string::npos) << missing.error();
+  auto bad = parseModelConfig(R"({"n_layer": -1})", "y.json");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().find("n_layer"), std::string::npos) << bad.error();
+  EXPECT_FALSE(parseModelConfig("{not json", "z.json").ok());
+  auto heads = parseModelConfig(
+      R"({"n_layer": 2, "n_embd": 100, "n_head": 3, "vocab_size": 10, "n_positions": 8})",
+      "h.json");
+  ASSERT_FALSE(heads.ok());
+  EXPECT_NE(heads.error().find("heads 3"), std::string::npos) << heads.error();
+  EXPECT_FALSE(loadModelConfig("/nonexistent/model.json").ok());
+}
+
+TEST(PlanArgs, ParsesAndRejects) {
+  auto r = parsePlanArgs(split(std::string(kModelFlags) + "--gpus 32 --global-batch 512 --seq 1024"));
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r->model.seq, 1024);
+  EXPECT_EQ(r->gpus, 32);
+  auto e = parsePlanArgs(split(std::string(kModelFlags) +
+                               "--gpus=32 --global-batch=512 --evaluate --tp=2 "
+                               "--pp=2 --micro-batch=4 --recompute=full"));
+  ASSERT_TRUE(e.ok()) << e.error();
+  EXPECT_EQ(e->evaluateConfig.dp, 8);
+  EXPECT_EQ(e->evaluateConfig.recompute, Recompute::Full);
+
+  auto noModel = parsePlanArgs(split("--gpus 8 --global-batch 8"));
+  ASSERT_FALSE(noModel.ok());
+  EXPECT_NE(noModel.error().find("--num-layers"), std::string::npos);
+  auto badInt = parsePlanArgs(split(std::string(kModelFlags) + "--gpus x --global-batch 8"));
+  ASSERT_FALSE(badInt.ok());
+  EXPECT_NE(badInt.error().find("--gpus"), std::string::npos) << badInt.error();
+  auto unknown = parsePlanArgs(split("--frobnicate"));
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.error().find("--frobnicate"), std::string::npos);
+  auto badRc = parsePlanArgs(split(std::string(kModelFlags) + "--gpus 8 --global-batch 8 --recompute most"));
+  ASSERT_FALSE(badRc.ok());
+  EXPECT_NE(badRc.error().find("most"), std::string::npos);
+  auto mlir = parsePlanArgs(split("model.mlir --gpus 8 --global-batch 8"));
+  ASSERT_FALSE(mlir.ok());
+  EXPECT_NE(mlir.error().find("model.mlir"), std::string::npos);
+}
+
+int run(const std::string &args, std::string &out, std::string &err) {
+  auto req = parsePlanArgs(split(args));
+  if (!req.ok()) {
+    err = req.error();
+    return 2;
+  }
+  std::ostringstream o, e;
+  int rc = runPlanTool(*req, o, e);
+  out = o.str();
+  err = e.str();
+  return rc;
+}
+
+TEST(PlanTool, SearchPrintsTableFlagsAndReasons) {
+  std::string out, err;
+  ASSERT_EQ(run(std::string(kModelFlags) + "--gpus 32 --global-batch 512", out, err), 0) << err;
+  EXPECT_NE(out.find("TFLOP/s"), std::string::npos) << out;
+  EXPECT_NE(out.find("--tp="), std::string::npos) << out;
+  EXPECT_NE(out.find("--micro-batch="), std::string::npos) << out;
+  EXPECT_NE(out.find("why the others lose"), std::string::npos) << out;
+}
+
+TEST(PlanTool, JsonIsMachineReadable) {
+  std::string out, err;
+  ASSERT_EQ(run(std::string(kModelFlags) + "--gpus 32 --global-batch 512 --json --top 3", out, err), 0) << err;
+  auto j = nlohmann::json::parse(out);
+  ASSERT_EQ(j["plans"].size(), 3u);
+  EXPECT_EQ(j["cluster"]["gpus"], 32);
+  int t = j["plans"][0]["tp"], p = j["plans"][0]["pp"], d = j["plans"][0]["dp"];
+  EXPECT_EQ(t * p * d, 32);
+  EXPECT_GE(j["plans"][0]["tflops_per_gpu"].get<double>(),
+            j["plans"][1]["tflops_per_gpu"].get<double>());
+  EXPECT_FALSE(j["why_others_lose"].empty());
+  EXPECT_TRUE(j["why_others_lose"][0].contains("reason"));
+}
+
+TEST(PlanTool, EvaluateAndBadInput) {
+  std::string out, err;
+  EXPECT_EQ(run(std::string(kModelFlags) +
+                    "--gpus 32 --global-batch 512 --evaluate --tp 1 --pp 1 --dp 32 "
+                    "--micro-batch 16 --recompute full",
+                out, err),
+            0)
+      << err;
+  EXPECT_NE(out.find("--tp=1 --pp=1 --vp=1 --dp=32 --micro-batch=16"), std::string::npos) << out;
+  EXPECT_NE(out.find("memory per GPU"), std::string::npos);
+
+  EXPECT_EQ(run(std::string(kModelFlags) + "--gpus 32 --global-batch 512 --gpu tpu-v9", out, err), 1);
+  EXPECT_NE(err.find("unknown device 'tpu-v9'"), std::string::npos) << err;
+  EXPECT_NE(err.find("a100-80gb"), std::string::npos) << err;
+
+  EXPECT_EQ(run(std::string(kModelFlags) + "--gpus 1000000 --global-batch 512", out, err), 1);
+  EXPECT_NE(err.find("more than this model can use"), std::string::npos) << err;
+
+  EXPECT_EQ(run(std::string(kModelFlags) +
+                    "--gpus 32 --global-batch 512 --evaluate --tp 16 --pp 1 --dp 2",
+                out, err),
+            1);
+  EXPECT_NE(err.find("tp=16 exceeds the 8 GPUs per node"), std::string::npos) << err;
+}
+} // namespace

@@ -1,0 +1,140 @@
+#include "mtc/Plan/ScheduleCheck.h"
+#include "mtc/Plan/ScheduleJson.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+using namespace mtc;
+
+namespace {
+
+TEST(ScheduleCheck, BuiltSchedulesAreDeadlockFree) {
+  for (auto [p, v, m] : std::vector<std::tuple<int, int, int>>{
+           {1, 1, 1}, {1, 1, 5}, {4, 1, 8}, {4, 1, 2}, {2, 2, 4}, {4, 2, 8},
+           {4, 2, 4}, {8, 3, 16}, {3, 4, 9}, {16, 2, 64}}) {
+    auto s = buildSchedule(p, v, m);
+    ASSERT_TRUE(s.ok()) << s.error();
+    auto tl = checkSchedule(*s);
+    ASSERT_TRUE(tl.ok()) << "p=" << p << " v=" << v << " m=" << m << ": "
+                         << tl.error();
+    EXPECT_DOUBLE_EQ(tl->busiest, 3.0 * v * m);
+  }
+}
+
+// With uniform chunks (F=1, B=2) the simulated idle share is the paper's
+// (p-1)/(v*m).
+TEST(ScheduleCheck, BubbleMatchesPaper) {
+  for (auto [p, v, m] : std::vector<std::tuple<int, int, int>>{
+           {4, 1, 8}, {2, 2, 4}, {4, 2, 8}, {8, 1, 32}, {8, 4, 32}, {4, 3, 12}}) {
+    auto s = buildSchedule(p, v, m);
+    ASSERT_TRUE(s.ok());
+    auto tl = checkSchedule(*s);
+    ASSERT_TRUE(tl.ok()) << tl.error();
+    double paper = static_cast<double>(p - 1) / (v * m);
+    EXPECT_NEAR(tl->bubbleFraction(), paper, 1e-9)
+        << "p=" << p << " v=" << v << " m=" << m;
+  }
+}
+
+TEST(ScheduleCheck, PlainOneFOneBTimeline) {
+  auto s = buildSchedule(4, 1, 8);
+  auto tl = checkSchedule(*s);
+  ASSERT_TRUE(tl.ok());
+  // (m + p - 1) * (F + B)
+  EXPECT_DOUBLE_EQ(tl->makespan, 33.0);
+  // Rank 3's first forward starts after three hops.
+  EXPECT_DOUBLE_EQ(tl->ranks[3][0].start, 3.0);
+}
+
+TEST(ScheduleCheck, P2pLatencyLengthensTheFill) {
+  auto s = buildSchedule(4, 1, 8);
+  auto tl = checkSchedule(*s, StepTiming{1.0, 2.0, 0.5});
+  ASSERT_TRUE(tl.ok());
+  EXPECT_DOUBLE_EQ(tl->ranks[3][0].start, 4.5);
+  EXPECT_GT(tl->makespan, 33.0);
+}
+
+TEST(ScheduleCheck, DeadlockNamesRanksAndSteps) {
+  // Rank 0 waits for a gradient of micro-batch 0 that rank 1 only produces
+  // after running micro-batch 1's forward first, whose input rank 0 sends
+  // only after that backward.
+  PipelineSchedule s;
+  s.pp = 2;
+  s.vp = 1;
+  s.microbatches = 2;
+  using K = StepKind;
+  s.ranks = {{0, 1, {{K::Forward, 0, 0}, {K::Backward, 0, 0},
+                     {K::Forward, 0, 1}, {K::Backward, 0, 1}}},
+             {1, 0, {{K::Forward, 1, 1}, {K::Backward, 1, 1},
+                     {K::Forward, 1, 0}, {K::Backward, 1, 0}}}};
+  CheckReport report = simulateSchedule(s);
+  ASSERT_FALSE(report.ok);
+  ASSERT_EQ(report.stuck.size(), 2u);
+  EXPECT_EQ(report.stuck[0].rank, 0);
+  EXPECT_EQ(report.stuck[0].stepIndex, 1);
+  EXPECT_EQ(report.stuck[0].waitingOnRank, 1);
+  EXPECT_EQ(report.stuck[1].rank, 1);
+  EXPECT_EQ(report.stuck[1].stepIndex, 0);
+  EXPECT_EQ(report.stuck[1].waitingOnRank, 0);
+  auto r = checkSchedule(s);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("deadlock"), std::string::npos) << r.error();
+  EXPECT_NE(r.error().find("rank 0 stuck at step 1 (B0.0)"), std::string::npos)
+      << r.error();
+  EXPECT_NE(r.error().find("rank 1 stuck at step 0 (F1.1)"), std::string::npos)
+      << r.error();
+}
+
+TEST(ScheduleCheck, MalformedSchedules) {
+  auto s = buildSchedule(2, 1, 2);
+  ASSERT_TRUE(s.ok());
+  PipelineSchedule dup = *s;
+  dup.ranks[1].steps[2] = dup.ranks[1].steps[0];
+  auto r = checkSchedule(dup);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("twice"), std::string::npos) << r.error();
+
+  PipelineSchedule wrongRank = *s;
+  wrongRank.ranks[0].steps[0].chunk = 1;
+  r = checkSchedule(wrongRank);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("belongs to rank 1"), std::string::npos) << r.error();
+
+  PipelineSchedule missing = *s;
+  missing.ranks[0].steps.pop_back();
+  r = checkSchedule(missing);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("missing"), std::string::npos) << r.error();
+
+  // Backward before its own forward on the same rank hangs on itself.
+  PipelineSchedule selfWait = *s;
+  std::swap(selfWait.ranks[1].steps[0], selfWait.ranks[1].steps[1]);
+  CheckReport rep = simulateSchedule(selfWait);
+  ASSERT_FALSE(rep.ok);
+  ASSERT_FALSE(rep.stuck.empty());
+  EXPECT_NE(rep.error.find("its own forward"), std::string::npos) << rep.error;
+}
+
+TEST(ScheduleJson, ScheduleAndTraceParse) {
+  auto s = buildSchedule(2, 2, 4);
+  ASSERT_TRUE(s.ok());
+  auto j = nlohmann::json::parse(scheduleToJson(*s));
+  EXPECT_EQ(j["pp"], 2);
+  EXPECT_EQ(j["ranks"][0]["warmup"], 4);
+  EXPECT_EQ(j["ranks"][0]["steps"][5]["kind"], "B");
+  EXPECT_EQ(j["ranks"][0]["steps"][5]["chunk"], 2);
+  EXPECT_EQ(j["ranks"][1]["steps"].size(), 16u);
+
+  auto tl = checkSchedule(*s);
+  ASSERT_TRUE(tl.ok());
+  auto t = nlohmann::json::parse(timelineToChromeTrace(*tl));
+  ASSERT_TRUE(t["traceEvents"].is_array());
+  int complete = 0;
+  for (const auto &e : t["traceEvents"])
+    if (e["ph"] == "X") {
+      ++complete;
+      EXPECT_GE(e["dur"].get<double>(), 1000.0);
+    }
+  EXPECT_EQ(complete, 32);
+}
+} // namespace
