@@ -1,0 +1,76 @@
+// Training checkpoints and safetensors import/export.
+//
+// Layout (docs/runtime.md has the details):
+//   DIR/latest_checkpointed_iteration.txt   "10"
+//   DIR/iter_0000010/checkpoint.json        iteration, consumed samples, RNG state,
+//                                           optimizer step, model fingerprint, grid
+//   DIR/iter_0000010/rank_00000.safetensors this rank's parameter slices and AdamW
+//                                           moments under FULL names, with each
+//                                           param's full shape and slice offset in
+//                                           the file's metadata
+// A checkpoint is written into DIR/iter_0000010.tmp and renamed when complete, so
+// a crash never leaves a half-written iter_ folder behind the `latest` marker.
+#pragma once
+#include "exec/Safetensors.h"
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace mtc::comm {
+class Communicator;
+}
+
+namespace mtc::runtime {
+
+class Executor;
+class Optimizer;
+
+class CheckpointError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+// Everything beyond the tensors that a bit-identical resume needs.
+struct TrainingState {
+  int64_t iteration = 0;        // optimizer steps completed
+  int64_t consumedSamples = 0;  // training samples read so far
+  uint64_t seed = 0;            // the run's seed (data order, dropout)
+  uint64_t dropoutCounter = 0;  // micro-batches run with dropout
+};
+
+std::string iterationDirName(int64_t iteration); // "iter_0000010"
+constexpr const char *kLatestFile = "latest_checkpointed_iteration.txt";
+
+// Collective over `world`: every rank writes its shard, rank 0 the metadata and
+// the marker. Returns the folder written.
+std::string saveCheckpoint(const std::string &dir, const TrainingState &state,
+                           Executor &executor, Optimizer &optimizer,
+                           comm::Communicator &world);
+
+// -1 when DIR has no marker. Throws CheckpointError when the marker is malformed.
+int64_t latestIteration(const std::string &dir);
+
+// Loads the latest checkpoint of DIR (or DIR itself when it is an iter_ folder).
+// Refuses, saying what differs, when the model fingerprint or any parameter name,
+// full shape or slice differs. `optimizer` may be null (generation: weights only).
+TrainingState loadCheckpoint(const std::string &dir, Executor &executor,
+                             Optimizer *optimizer, comm::Communicator &world);
+
+// Full (unsharded) weights under their parameter names. Needs every slice to
+// be the full tensor (one rank, or replicated params) for now.
+void exportSafetensors(const std::string &path, Executor &executor);
+// Sets every parameter present in the file (by name; a "transformer." prefix is
+// accepted) to its slice of the stored full tensor. An embedding stored with the
+// real vocabulary's rows fills a padded table, padding rows zeroed. Params the
+// file lacks keep their initialization; returns how many were loaded. Throws
+// FormatError on shape mismatches.
+int importSafetensors(const std::string &path, Executor &executor,
+                      std::string *report = nullptr);
+
+// Copies the box [offset, offset + sliceShape) of a full row-major tensor.
+void copySlice(const float *full, const std::vector<int64_t> &fullShape,
+               const std::vector<int64_t> &offset, const std::vector<int64_t> &sliceShape,
+               float *out);
+
+} // namespace mtc::runtime

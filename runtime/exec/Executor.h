@@ -1,0 +1,113 @@
+// Runs one rank's share of a compiled plan: owns the parameters, their gradients
+// and the single activation arena, and executes the plan's steps for one
+// micro-batch at a time.
+#pragma once
+#include "exec/StepShapes.h"
+#include "plan.pb.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mtc::comm {
+class Communicator;
+}
+
+namespace mtc::runtime {
+
+struct ExecutorOptions {
+  uint64_t seed = 1234; // parameter initialization and dropout masks
+  // Debug mode: fill every buffer with NaN right after its last reader, so a
+  // lifetime the compiler got wrong turns into a NaN loss.
+  bool checkLifetimes = false;
+  // Tensor-parallel group for the vocabulary-split cross-entropy; null = 1 rank.
+  comm::Communicator *tensorGroup = nullptr;
+};
+
+struct MicroBatchLoss {
+  double sum = 0;    // summed token loss
+  int64_t count = 0; // counted tokens (targets >= 0)
+  double mean() const { return count ? sum / count : 0.0; }
+};
+
+class Executor {
+public:
+  // Validates the plan (throws PlanError naming each problem), allocates and
+  // initializes the parameters from (seed, name) and the arena.
+  Executor(pb::Plan plan, ExecutorOptions options);
+  ~Executor();
+  Executor(const Executor &) = delete;
+  Executor &operator=(const Executor &) = delete;
+
+  const pb::Plan &plan() const { return planData; }
+
+  // The next micro-batch's inputs, [micro_batch, seq] each; targets < 0 are
+  // not counted in the loss.
+  int32_t *tokens();
+  int32_t *targets();
+
+  // All steps (forward and backward): gradients accumulate into grads().
+  // gradScale multiplies d(loss)/d(logits) (1 / micro-batches, times the loss
+  // scale) on top of the 1/count of the per-micro-batch mean.
+  MicroBatchLoss forwardBackward(float gradScale);
+  // steps[0, forward_steps) without dropout (evaluation, generation).
+  MicroBatchLoss forward();
+  // The logits buffer after forward(): [micro_batch * seq, localVocab].
+  const float *logits() const;
+  int64_t logitsWidth() const;
+
+  // Peak of live activation bytes measured during the last forwardBackward.
+  int64_t measuredPeakBytes() const { return measuredPeak; }
+
+  // Parameters and gradients: one flat array each; param i at paramOffset(i).
+  int numParams() const { return planData.params_size(); }
+  const pb::Param &paramInfo(int id) const { return *index.params[id]; }
+  int64_t paramElements(int id) const { return paramSizes[id]; }
+  int64_t paramOffset(int id) const { return paramOffsets[id]; }
+  float *param(int id) { return params.data() + paramOffsets[id]; }
+  const float *param(int id) const { return params.data() + paramOffsets[id]; }
+  float *grad(int id) { return grads.data() + paramOffsets[id]; }
+  int64_t flatSize() const { return static_cast<int64_t>(params.size()); }
+  float *flatParams() { return params.data(); }
+  float *flatGrads() { return grads.data(); }
+  void zeroGrads();
+  // Id of the param with this full name, or -1.
+  int findParam(const std::string &name) const;
+
+  // Re-initializes every parameter from (seed, name), layout independently.
+  void initializeParams(uint64_t seed);
+
+  // Micro-batches run so far with dropout; keys the dropout masks, so it is part
+  // of the checkpointed RNG state.
+  uint64_t dropoutCounter() const { return microBatchCounter; }
+  void setDropoutCounter(uint64_t counter) { microBatchCounter = counter; }
+
+  // Raw view of an activation buffer (tests, dumps).
+  void *bufferData(int32_t id);
+
+private:
+  void runSteps(int begin, int end, bool training, float gradScale, bool trackPeak);
+  void runStep(int stepIndex, bool training, float gradScale);
+  float *f(int32_t id) { return reinterpret_cast<float *>(bufferData(id)); }
+  int32_t *i32(int32_t id) { return reinterpret_cast<int32_t *>(bufferData(id)); }
+  void poison(const pb::Buffer &buffer);
+
+  pb::Plan planData;
+  ExecutorOptions options;
+  PlanIndex index;
+  std::vector<StepShape> shapes;
+  std::vector<std::vector<int32_t>> definedAt; // buffers whose first_step == s
+  std::vector<std::vector<int32_t>> deadAfter; // buffers whose last_step == s
+  std::vector<int32_t> inputs;                 // first_step == -1
+
+  std::vector<float> params, grads;
+  std::vector<int64_t> paramOffsets, paramSizes;
+  char *arena = nullptr;
+  int64_t measuredPeak = 0;
+  uint64_t microBatchCounter = 0;
+  uint64_t stepSeed = 0; // dropout key of the current micro-batch
+  MicroBatchLoss lastLoss; // from the cross-entropy step, in double
+};
+
+} // namespace mtc::runtime

@@ -1,0 +1,42 @@
+#include "exec/Metrics.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+namespace mtc::runtime {
+
+MetricsWriter::MetricsWriter(const std::string &path) : out(path, std::ios::trunc) {
+  if (!out)
+    throw std::runtime_error("--metrics: cannot create '" + path + "': " + std::strerror(errno));
+  csv = path.size() >= 4 && path.compare(path.size() - 4, 4, ".csv") == 0;
+  if (csv)
+    out << "iteration,consumed_samples,learning_rate,lm_loss,grad_norm,iteration_ms,"
+           "tokens_per_s,valid_loss,valid_ppl\n";
+  out.precision(9);
+}
+
+void MetricsWriter::write(const MetricsRow &r) {
+  if (csv) {
+    out << r.iteration << ',' << r.consumedSamples << ',' << r.learningRate << ',' << r.loss
+        << ',' << r.gradNorm << ',' << r.iterationMs << ',' << r.tokensPerSecond << ',';
+    if (r.validLoss)
+      out << *r.validLoss << ',' << std::exp(std::min(20.0, *r.validLoss));
+    else
+      out << ',';
+    out << '\n';
+  } else {
+    out << "{\"iteration\": " << r.iteration << ", \"consumed_samples\": " << r.consumedSamples
+        << ", \"learning_rate\": " << r.learningRate << ", \"lm_loss\": " << r.loss
+        << ", \"grad_norm\": " << r.gradNorm << ", \"iteration_ms\": " << r.iterationMs
+        << ", \"tokens_per_s\": " << r.tokensPerSecond;
+    if (r.validLoss)
+      out << ", \"valid_loss\": " << *r.validLoss
+          << ", \"valid_ppl\": " << std::exp(std::min(20.0, *r.validLoss));
+    out << "}\n";
+  }
+  out.flush();
+}
+
+} // namespace mtc::runtime

@@ -1,0 +1,211 @@
+#include "exec/Safetensors.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace mtc::runtime {
+
+using json = nlohmann::json;
+
+std::string shapeString(const std::vector<int64_t> &shape) {
+  std::ostringstream os;
+  os << "[";
+  for (size_t i = 0; i < shape.size(); ++i)
+    os << (i ? ", " : "") << shape[i];
+  os << "]";
+  return os.str();
+}
+
+static_assert(sizeof(float) == 4, "f32 tensors");
+
+static bool littleEndianHost() {
+  uint32_t one = 1;
+  unsigned char first;
+  std::memcpy(&first, &one, 1);
+  return first == 1;
+}
+
+int64_t SafetensorsFile::Entry::elements() const {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+void writeSafetensors(const std::string &path, const std::vector<TensorView> &tensors,
+                      const std::map<std::string, std::string> &metadata) {
+  if (!littleEndianHost())
+    throw FormatError("safetensors writer needs a little-endian host");
+  json header = json::object();
+  uint64_t offset = 0;
+  for (const TensorView &t : tensors) {
+    int64_t n = 1;
+    for (int64_t d : t.shape)
+      n *= d;
+    uint64_t bytes = static_cast<uint64_t>(n) * 4;
+    if (header.contains(t.name))
+      throw FormatError("safetensors '" + path + "': tensor name '" + t.name + "' repeats");
+    header[t.name] = {{"dtype", "F32"}, {"shape", t.shape}, {"data_offsets", {offset, offset + bytes}}};
+    offset += bytes;
+  }
+  if (!metadata.empty())
+    header["__metadata__"] = metadata;
+  std::string text = header.dump();
+  // The format pads the header with spaces to an 8-byte multiple.
+  while (text.size() % 8)
+    text.push_back(' ');
+  std::string tmp = path + ".tmp";
+  std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+  if (!out)
+    throw FormatError("cannot create '" + tmp + "': " + std::strerror(errno));
+  uint64_t headerLength = text.size();
+  out.write(reinterpret_cast<const char *>(&headerLength), 8);
+  out.write(text.data(), text.size());
+  for (const TensorView &t : tensors) {
+    int64_t n = 1;
+    for (int64_t d : t.shape)
+      n *= d;
+    out.write(reinterpret_cast<const char *>(t.data), n * 4);
+  }
+  out.close();
+  if (!out)
+    throw FormatError("writing '" + tmp + "' failed (disk full?)");
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw FormatError("cannot rename '" + tmp + "' to '" + path + "': " + std::strerror(errno));
+}
+
+SafetensorsFile::SafetensorsFile(const std::string &path) : filePath(path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw FormatError("cannot open safetensors file '" + path + "': " + std::strerror(errno));
+  in.seekg(0, std::ios::end);
+  uint64_t fileSize = static_cast<uint64_t>(in.tellg());
+  in.seekg(0);
+  uint64_t headerLength = 0;
+  if (fileSize < 8 || !in.read(reinterpret_cast<char *>(&headerLength), 8))
+    throw FormatError("'" + path + "' is too short to be a safetensors file");
+  if (headerLength > fileSize - 8 || headerLength > (100u << 20))
+    throw FormatError("'" + path + "': header length " + std::to_string(headerLength) +
+                      " does not fit the file of " + std::to_string(fileSize) + " bytes");
+  std::string text(headerLength, '\0');
+  in.read(text.data(), headerLength);
+  dataStart = 8 + headerLength;
+  json header;
+  try {
+    header = json::parse(text);
+  } catch (const std::exception &e) {
+    throw FormatError("'" + path + "': header is not valid JSON: " + e.what());
+  }
+  if (!header.is_object())
+    throw FormatError("'" + path + "': header is not a JSON object");
+  uint64_t dataBytes = fileSize - dataStart;
+  for (auto it = header.begin(); it != header.end(); ++it) {
+    if (it.key() == "__metadata__") {
+      if (it->is_object())
+        for (auto m = it->begin(); m != it->end(); ++m)
+          if (m->is_string())
+            meta[m.key()] = m->get<std::string>();
+      continue;
+    }
+    try {
+      Entry e;
+      e.dtype = it->at("dtype").get<std::string>();
+      e.shape = it->at("shape").get<std::vector<int64_t>>();
+      auto offsets = it->at("data_offsets").get<std::vector<uint64_t>>();
+      if (offsets.size() != 2)
+        throw FormatError("data_offsets must hold 2 numbers");
+      e.begin = offsets[0];
+      e.end = offsets[1];
+      int64_t width = e.dtype == "F32" ? 4 : (e.dtype == "F16" || e.dtype == "BF16") ? 2 : 0;
+      if (width == 0)
+        throw FormatError("dtype " + e.dtype + " is not supported (F32, F16, BF16 are)");
+      if (e.end < e.begin || e.end > dataBytes)
+        throw FormatError("data_offsets [" + std::to_string(e.begin) + ", " +
+                          std::to_string(e.end) + ") fall outside the " +
+                          std::to_string(dataBytes) + " data bytes");
+      if (e.end - e.begin != static_cast<uint64_t>(e.elements() * width))
+        throw FormatError("shape " + shapeString(e.shape) + " of " + e.dtype + " needs " +
+                          std::to_string(e.elements() * width) + " bytes, offsets give " +
+                          std::to_string(e.end - e.begin));
+      entries[it.key()] = e;
+    } catch (const FormatError &e) {
+      throw FormatError("'" + path + "': tensor '" + it.key() + "': " + e.what());
+    } catch (const std::exception &e) {
+      throw FormatError("'" + path + "': tensor '" + it.key() + "' has a malformed entry: " +
+                        e.what());
+    }
+  }
+}
+
+const SafetensorsFile::Entry &SafetensorsFile::entry(const std::string &name) const {
+  auto it = entries.find(name);
+  if (it == entries.end())
+    throw FormatError("'" + filePath + "' has no tensor named '" + name + "'");
+  return it->second;
+}
+
+std::vector<std::string> SafetensorsFile::names() const {
+  std::vector<std::string> out;
+  for (const auto &[name, e] : entries)
+    out.push_back(name);
+  return out;
+}
+
+static float halfToFloat(uint16_t h) {
+  uint32_t sign = (h & 0x8000u) << 16, exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
+  uint32_t bits;
+  if (exponent == 0) {
+    if (mantissa == 0) {
+      bits = sign;
+    } else { // subnormal: renormalize
+      int e = -1;
+      do {
+        ++e;
+        mantissa <<= 1;
+      } while (!(mantissa & 0x400));
+      bits = sign | ((127 - 15 - e) << 23) | ((mantissa & 0x3ff) << 13);
+    }
+  } else if (exponent == 31) {
+    bits = sign | 0x7f800000u | (mantissa << 13);
+  } else {
+    bits = sign | ((exponent + 127 - 15) << 23) | (mantissa << 13);
+  }
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+void SafetensorsFile::read(const std::string &name, float *out) const {
+  const Entry &e = entry(name);
+  std::ifstream in(filePath, std::ios::binary);
+  in.seekg(static_cast<std::streamoff>(dataStart + e.begin));
+  uint64_t bytes = e.end - e.begin;
+  if (e.dtype == "F32") {
+    in.read(reinterpret_cast<char *>(out), bytes);
+  } else {
+    std::vector<uint16_t> raw(bytes / 2);
+    in.read(reinterpret_cast<char *>(raw.data()), bytes);
+    for (size_t i = 0; i < raw.size(); ++i) {
+      if (e.dtype == "F16") {
+        out[i] = halfToFloat(raw[i]);
+      } else {
+        uint32_t bits = static_cast<uint32_t>(raw[i]) << 16;
+        std::memcpy(&out[i], &bits, 4);
+      }
+    }
+  }
+  if (!in)
+    throw FormatError("'" + filePath + "': reading tensor '" + name + "' failed (truncated?)");
+}
+
+std::vector<float> SafetensorsFile::read(const std::string &name) const {
+  std::vector<float> out(entry(name).elements());
+  read(name, out.data());
+  return out;
+}
+
+} // namespace mtc::runtime

@@ -1,0 +1,61 @@
+// The safetensors format (Hugging Face): 8-byte little-endian header length, a
+// JSON header {name: {dtype, shape, data_offsets: [begin, end]}, "__metadata__":
+// {string: string}}, then the raw little-endian tensor bytes. We write F32 only
+// and read F32 (plus F16/BF16, widened), which covers exported GPT-2 weights.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace mtc::runtime {
+
+class FormatError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+struct TensorView {
+  std::string name;
+  std::vector<int64_t> shape;
+  const float *data = nullptr;
+};
+
+// Writes PATH atomically (PATH.tmp, then rename). Throws FormatError on I/O errors.
+void writeSafetensors(const std::string &path, const std::vector<TensorView> &tensors,
+                      const std::map<std::string, std::string> &metadata = {});
+
+class SafetensorsFile {
+public:
+  struct Entry {
+    std::string dtype;
+    std::vector<int64_t> shape;
+    uint64_t begin = 0, end = 0; // byte range in the data section
+    int64_t elements() const;
+  };
+
+  // Reads and checks the header (offsets inside the file, sizes matching dtype
+  // and shape); throws FormatError naming the file and the problem.
+  explicit SafetensorsFile(const std::string &path);
+
+  const std::string &path() const { return filePath; }
+  bool contains(const std::string &name) const { return entries.count(name) != 0; }
+  const Entry &entry(const std::string &name) const;
+  std::vector<std::string> names() const;
+  const std::map<std::string, std::string> &metadata() const { return meta; }
+  // The tensor as f32 (out holds entry(name).elements() floats).
+  void read(const std::string &name, float *out) const;
+  std::vector<float> read(const std::string &name) const;
+
+private:
+  std::string filePath;
+  uint64_t dataStart = 0;
+  std::map<std::string, Entry> entries;
+  std::map<std::string, std::string> meta;
+};
+
+// "[768, 50304]"
+std::string shapeString(const std::vector<int64_t> &shape);
+
+} // namespace mtc::runtime

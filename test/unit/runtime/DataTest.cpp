@@ -1,0 +1,112 @@
+// The trainer on a real indexed dataset, and the generate executable's main.
+#include "TinyPlan.h"
+
+#include "data/IndexedDataset.h"
+#include "exec/Checkpoint.h"
+#include "exec/Executor.h"
+#include "exec/Trainer.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace mtc::runtime {
+namespace {
+
+namespace fs = std::filesystem;
+
+int runMain(int (*main)(int, char **, const std::string &), std::vector<std::string> args,
+            const std::string &planBytes, std::string *out = nullptr) {
+  std::vector<char *> argv;
+  args.insert(args.begin(), "prog");
+  for (std::string &a : args)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
+  ::testing::internal::CaptureStdout();
+  int rc = main(static_cast<int>(args.size()), argv.data(), planBytes);
+  std::string text = ::testing::internal::GetCapturedStdout();
+  if (out)
+    *out = text;
+  return rc;
+}
+
+TEST(TrainOnData, IndexedDatasetWithValidation) {
+  fs::path dir = fs::temp_directory_path() / ("mtc_runtime_data_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  std::string prefix = (dir / "corpus").string();
+  {
+    data::IndexedDatasetWriter writer(prefix, 11);
+    for (int d = 0; d < 60; ++d) {
+      std::vector<int32_t> doc;
+      for (int i = 0; i < 10 + d % 7; ++i)
+        doc.push_back((d * 3 + i * i) % 10);
+      doc.push_back(10); // end of document
+      writer.addDocument(doc);
+    }
+    writer.finalize();
+  }
+  std::string out;
+  int rc = runMain(trainMain,
+                   {"--data", prefix, "--split", "80,20,0", "--steps", "6", "--global-batch", "4",
+                    "--eval-interval", "3", "--eval-iters", "2", "--lr", "0.05", "--warmup", "0"},
+                   testing::makeTinyPlan().SerializeAsString(), &out);
+  ASSERT_EQ(rc, 0) << out;
+  EXPECT_NE(out.find("corpus [train]"), std::string::npos) << out;
+  EXPECT_NE(out.find(" validation loss at iteration 6 | lm loss value: "), std::string::npos) << out;
+  EXPECT_NE(out.find("final valid loss: "), std::string::npos) << out;
+
+  // A dataset whose ids do not fit the model's vocabulary is refused by name.
+  std::string wide = (dir / "wide").string();
+  {
+    data::IndexedDatasetWriter writer(wide, 100);
+    for (int d = 0; d < 10; ++d)
+      writer.addDocument(std::vector<int32_t>(20, 50));
+    writer.finalize();
+  }
+  ::testing::internal::CaptureStderr();
+  rc = runMain(trainMain, {"--data", wide, "--steps", "1"},
+               testing::makeTinyPlan().SerializeAsString());
+  std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(rc, 1);
+  EXPECT_NE(err.find("token id 50, outside the model's vocabulary of 11"), std::string::npos) << err;
+  fs::remove_all(dir);
+}
+
+TEST(Generate, GreedyIsDeterministicAndContinuesThePrompt) {
+  const std::string bpe = MTC_TEST_BPE_DIR;
+  if (!fs::exists(fs::path(bpe) / "encoder.json"))
+    GTEST_SKIP() << "GPT-2 BPE files not found in " << bpe << " (run scripts/setup.sh)";
+  testing::TinyDims gpt2Vocab;
+  gpt2Vocab.vocab = 50257;
+  gpt2Vocab.paddedVocab = 50304;
+  gpt2Vocab.seq = 8;
+  pb::Plan plan = testing::makeTinyPlan(gpt2Vocab);
+  fs::path dir = fs::temp_directory_path() / ("mtc_runtime_gen_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  std::string weights = (dir / "w.safetensors").string();
+  {
+    Executor e(plan, {});
+    exportSafetensors(weights, e);
+  }
+  std::string a, b;
+  std::vector<std::string> args = {"--init-from", weights, "--prompt", "Hello world",
+                                   "--tokens", "5", "--temperature", "0", "--vocab-dir", bpe};
+  ASSERT_EQ(runMain(generateMain, args, plan.SerializeAsString(), &a), 0) << a;
+  ASSERT_EQ(runMain(generateMain, args, plan.SerializeAsString(), &b), 0);
+  EXPECT_EQ(a.rfind("Hello world", 0), 0u) << a;
+  EXPECT_GT(a.size(), std::string("Hello world\n").size());
+  EXPECT_EQ(a, b);
+  std::vector<std::string> sampled = {"--init-from", weights, "--prompt", "Hi", "--tokens", "12",
+                                      "--top-k", "5", "--seed", "3", "--vocab-dir", bpe};
+  ASSERT_EQ(runMain(generateMain, sampled, plan.SerializeAsString(), &a), 0) << a;
+  ::testing::internal::CaptureStderr();
+  EXPECT_EQ(runMain(generateMain, {"--load", (dir / "none").string(), "--vocab-dir", bpe},
+                    plan.SerializeAsString()),
+            1);
+  std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("does not exist"), std::string::npos) << err;
+  fs::remove_all(dir);
+}
+
+} // namespace
+} // namespace mtc::runtime
