@@ -69,6 +69,22 @@ LogicalResult ParamOp::verify() {
   RankedTensorType type = getTensorType();
   if (!type.hasStaticShape())
     return emitOpError("shape must be static, got ") << shapeStr(type);
+  if (getSplitDim()) {
+    // Tensor-parallel slice: the runtime places it at tensor rank * extent.
+    int64_t d = *getSplitDim();
+    auto full = getFullShape();
+    if (!full || getSliceOffset() || full->size() != type.getRank() || d < 0 ||
+        d >= type.getRank())
+      return emitOpError("with split_dim needs a full_shape of rank ")
+             << type.getRank() << ", no slice_offset and 0 <= split_dim < rank";
+    for (int64_t i = 0; i < type.getRank(); ++i)
+      if (i == d ? (*full)[i] % type.getDimSize(i) != 0
+                 : (*full)[i] != type.getDimSize(i))
+        return emitOpError("slice ")
+               << shapeStr(type) << " split along " << d
+               << " does not tile full shape " << shapeStr(*full);
+    return success();
+  }
   if (getFullShape().has_value() != getSliceOffset().has_value())
     return emitOpError("needs both full_shape and slice_offset, or neither");
   if (auto full = getFullShape()) {
@@ -122,9 +138,11 @@ LogicalResult EmbeddingOp::inferReturnTypes(
       return emitOptionalError(loc, "mtc.embedding: sequence length ", tokens[1],
                                " exceeds the ", wpe[0], " learned positions");
   }
-  if (adaptor.getVocabStart() < 0)
+  // ODS returns I64Attr values as uint64_t: compare them signed.
+  if (static_cast<int64_t>(adaptor.getVocabStart()) < 0)
     return emitOptionalError(loc, "mtc.embedding: vocab_start ",
-                             adaptor.getVocabStart(), " is negative");
+                             static_cast<int64_t>(adaptor.getVocabStart()),
+                             " is negative");
   results.push_back(f32Tensor(ctx, {tokens[0], tokens[1], wte[1]}));
   return success();
 }
@@ -263,8 +281,9 @@ LogicalResult LayerOp::verify() {
     return emitOpError("yields ")
            << yield.getValues().size() << " values whose types differ from its "
            << getNumResults() << " results";
-  if (getIndex() < 0)
-    return emitOpError("index must not be negative, got ") << getIndex();
+  int64_t index = static_cast<int64_t>(getIndex());
+  if (index < 0)
+    return emitOpError("index must not be negative, got ") << index;
   return success();
 }
 
@@ -279,6 +298,11 @@ EmbeddingGradOp::verifySymbolUses(SymbolTableCollection &symbols) {
     return failure();
   if (getWpeAttr() && failed(lookupParam(*this, symbols, getWpeAttr(), wpe)))
     return failure();
+  if (wte.getTensorType().getRank() != 2 || shapeOf(getGrad()).empty())
+    return emitOpError("needs a [vocab, hidden] table and a gradient with a "
+                       "hidden dimension, got ")
+           << shapeStr(wte.getType()) << " and "
+           << shapeStr(getGrad().getType());
   int64_t h = wte.getTensorType().getDimSize(1);
   if (shapeOf(getGrad()).back() != h)
     return emitOpError("gradient ") << shapeStr(getGrad().getType())
@@ -293,6 +317,8 @@ LayerNormGradWeightOp::verifySymbolUses(SymbolTableCollection &symbols) {
   if (failed(lookupParam(*this, symbols, getWeightAttr(), weight)) ||
       failed(lookupParam(*this, symbols, getBiasAttr(), bias)))
     return failure();
+  if (shapeOf(getInput()).empty())
+    return emitOpError("input must have a rank");
   int64_t h = shapeOf(getInput()).back();
   if (weight.getTensorType().getShape() != ArrayRef<int64_t>{h})
     return emitOpError("weight ") << shapeStr(weight.getType())
@@ -309,6 +335,10 @@ LinearGradWeightOp::verifySymbolUses(SymbolTableCollection &symbols) {
   if (getBiasAttr() && failed(lookupParam(*this, symbols, getBiasAttr(), bias)))
     return failure();
   ArrayRef<int64_t> w = weight.getTensorType().getShape();
+  if (w.size() != 2 || shapeOf(getInput()).empty() || shapeOf(getGrad()).empty())
+    return emitOpError("needs a 2-d weight and ranked input and gradient, got ")
+           << shapeStr(w) << ", " << shapeStr(getInput().getType()) << " and "
+           << shapeStr(getGrad().getType());
   int64_t in = getTransposeWeight() ? w[1] : w[0];
   int64_t out = getTransposeWeight() ? w[0] : w[1];
   if (shapeOf(getInput()).back() != in || shapeOf(getGrad()).back() != out)
@@ -336,11 +366,76 @@ LogicalResult AdamWOp::verify() {
     return emitOpError("betas must be in [0, 1)");
   if (!(getEps().convertToDouble() > 0.0))
     return emitOpError("eps must be positive");
-  if (getWarmupSteps() < 0 || getDecaySteps() < 0)
+  if (static_cast<int64_t>(getWarmupSteps()) < 0 ||
+      static_cast<int64_t>(getDecaySteps()) < 0)
     return emitOpError("step counts must not be negative");
   if (getWeightDecay().convertToDouble() < 0.0 ||
       getClipGrad().convertToDouble() < 0.0)
     return emitOpError("weight_decay and clip_grad must not be negative");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Gradient ops with results: the gradient has its forward value's shape
+//===----------------------------------------------------------------------===//
+
+LogicalResult LayerNormGradInputOp::verify() {
+  ArrayRef<int64_t> x = shapeOf(getInput());
+  if (x.empty() || getGrad().getType() != getInput().getType() ||
+      getType() != getInput().getType() ||
+      shapeOf(getWeight()) != ArrayRef<int64_t>{x.back()})
+    return emitOpError("needs input, gradient and result of one type and a [")
+           << (x.empty() ? 0 : x.back()) << "] weight, got "
+           << shapeStr(getInput().getType()) << ", "
+           << shapeStr(getGrad().getType()) << ", "
+           << shapeStr(getType()) << " and " << shapeStr(getWeight().getType());
+  return success();
+}
+
+LogicalResult LinearGradInputOp::verify() {
+  ArrayRef<int64_t> dy = shapeOf(getGrad()), w = shapeOf(getWeight()),
+                    dx = shapeOf(getResult());
+  if (dy.empty() || w.size() != 2 || dx.size() != dy.size())
+    return emitOpError("needs a ranked gradient, a 2-d weight and a result of "
+                       "the gradient's rank, got ")
+           << shapeStr(dy) << ", " << shapeStr(w) << " and " << shapeStr(dx);
+  int64_t in = getTransposeWeight() ? w[1] : w[0];
+  int64_t out = getTransposeWeight() ? w[0] : w[1];
+  if (dy.back() != out || dx.back() != in || dy.drop_back() != dx.drop_back())
+    return emitOpError("gradient ")
+           << shapeStr(dy) << " and result " << shapeStr(dx)
+           << " do not match weight " << shapeStr(w)
+           << (getTransposeWeight() ? " (transposed)" : "");
+  return success();
+}
+
+LogicalResult AttentionGradOp::verify() {
+  ArrayRef<int64_t> qkv = shapeOf(getQkv());
+  if (failed(checkAttention(getLoc(), qkv, getHeads(), getHeadDim(),
+                            getScale().convertToDouble(),
+                            getDropout().convertToDouble())))
+    return failure();
+  SmallVector<int64_t> out{qkv[0], qkv[1],
+                           static_cast<int64_t>(getHeads() * getHeadDim())};
+  SmallVector<int64_t> lse{qkv[0], static_cast<int64_t>(getHeads()), qkv[1]};
+  if (shapeOf(getOut()) != ArrayRef<int64_t>(out) ||
+      shapeOf(getGrad()) != ArrayRef<int64_t>(out) ||
+      shapeOf(getLse()) != ArrayRef<int64_t>(lse) || getType() != getQkv().getType())
+    return emitOpError("for qkv ")
+           << shapeStr(qkv) << " needs out and gradient " << shapeStr(out)
+           << ", lse " << shapeStr(lse) << " and a result like qkv";
+  return success();
+}
+
+LogicalResult CrossEntropyGradOp::verify() {
+  if (failed(checkCrossEntropy(getLoc(), shapeOf(getLogits()),
+                               shapeOf(getTargets()), getValidVocab(),
+                               getVocabStart())))
+    return failure();
+  if (getType() != getLogits().getType())
+    return emitOpError("result ") << shapeStr(getType())
+                                  << " must have the logits' type "
+                                  << shapeStr(getLogits().getType());
   return success();
 }
 

@@ -41,6 +41,12 @@ def Mtc_ParamOp : Mtc_Op<"param", [Symbol, HasParent<"::mlir::ModuleOp">]> {
     AdamW's weight decay (biases, layer norms). The type is this rank's slice;
     after tensor parallelism `full_shape` and `slice_offset` say where the slice
     sits in the unsharded tensor, which is what initialization is keyed on.
+    --mtc-tensor-parallel sets `full_shape` and `split_dim` instead of
+    `slice_offset`: one program serves every rank of a tensor group, so the
+    offset (tensor rank * the slice's `split_dim` extent) is the runtime's.
+    `tensor_grad_reduce` marks a replicated parameter whose gradient is a
+    partial sum per tensor rank (sequence parallelism), all-reduced over the
+    tensor group before the optimizer.
   }];
   let arguments = (ins SymbolNameAttr:$sym_name,
                        TypeAttrOf<Mtc_F32Tensor>:$type,
@@ -48,7 +54,9 @@ def Mtc_ParamOp : Mtc_Op<"param", [Symbol, HasParent<"::mlir::ModuleOp">]> {
                        OptionalAttr<F64Attr>:$std,
                        UnitAttr:$no_decay,
                        OptionalAttr<DenseI64ArrayAttr>:$full_shape,
-                       OptionalAttr<DenseI64ArrayAttr>:$slice_offset);
+                       OptionalAttr<DenseI64ArrayAttr>:$slice_offset,
+                       OptionalAttr<I64Attr>:$split_dim,
+                       UnitAttr:$tensor_grad_reduce);
   let assemblyFormat = [{
     $sym_name `:` $type `init` `(` $init (`,` $std^)? `)` attr-dict
   }];
@@ -235,6 +243,7 @@ def Mtc_LayerNormGradInputOp : Mtc_Op<"layer_norm_dx", [Pure]> {
     $input `,` $weight `,` $grad attr-dict `:` type($input) `,` type($weight)
     `,` type($grad) `->` type($result)
   }];
+  let hasVerifier = 1;
 }
 
 def Mtc_LayerNormGradWeightOp : Mtc_Op<"layer_norm_dw",
@@ -253,6 +262,7 @@ def Mtc_LinearGradInputOp : Mtc_Op<"linear_dx", [Pure]> {
   let assemblyFormat = [{
     $grad `,` $weight attr-dict `:` type($grad) `,` type($weight) `->` type($result)
   }];
+  let hasVerifier = 1;
 }
 
 def Mtc_LinearGradWeightOp : Mtc_Op<"linear_dw",
@@ -283,6 +293,7 @@ def Mtc_AttentionGradOp : Mtc_Op<"attention_grad", [Pure]> {
     $qkv `,` $out `,` $lse `,` $grad attr-dict `:` type($qkv) `,` type($out) `,`
     type($lse) `,` type($grad) `->` type($result)
   }];
+  let hasVerifier = 1;
 }
 
 def Mtc_CrossEntropyGradOp : Mtc_Op<"cross_entropy_grad", [Pure]> {
@@ -298,6 +309,7 @@ def Mtc_CrossEntropyGradOp : Mtc_Op<"cross_entropy_grad", [Pure]> {
   let assemblyFormat = [{
     $logits `,` $targets attr-dict `:` type($logits) `,` type($targets) `->` type($result)
   }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

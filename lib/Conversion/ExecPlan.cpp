@@ -68,6 +68,11 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module) {
       break;
     }
     param->set_weight_decay(!p.getNoDecay());
+    if (auto dim = p.getSplitDim()) {
+      param->set_tensor_split(true);
+      param->set_split_dim(static_cast<int32_t>(*dim));
+    }
+    param->set_tensor_grad_reduce(p.getTensorGradReduce());
     paramIds[p.getSymName()] = param->id();
     paramElements += p.getNumElements();
     fingerprintText += p.getSymName().str() + ":";

@@ -38,6 +38,11 @@ LogicalResult Linearized::visit(Block &block, StringRef layer) {
     }
     if (isa<YieldOp, ParamRefOp, func::ReturnOp>(op))
       continue;
+    // Tensor parallelism's f is the identity forward: no kernel, no buffer.
+    if (auto f = dyn_cast<TpCopyOp>(op)) {
+      alias[f.getResult()] = f.getInput();
+      continue;
+    }
     if (!isa<MtcDialect>(op.getDialect()))
       return op.emitOpError("cannot be lowered to an execution plan");
     kernels.push_back(&op);
@@ -85,8 +90,10 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan) {
       auto it = rowBuffers.find(lin.canonical(grad.getLogits()));
       if (it == rowBuffers.end())
         return op->emitOpError("has no matching mtc.cross_entropy");
-      for (int b : it->second)
-        read(plan, b, step);
+      // The backward reads the row max, the sum of exps and the token count
+      // in the loss buffer; the target logit is dead after the forward.
+      for (int i : {0, 1, 3})
+        read(plan, it->second[i], step);
     }
     for (OpResult result : op->getResults()) {
       auto type = llvm::cast<RankedTensorType>(result.getType());
@@ -142,7 +149,7 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan) {
 
 FailureOr<func::FuncOp> mtc::getTrainStep(ModuleOp module) {
   auto fn = module.lookupSymbol<func::FuncOp>("train_step");
-  if (!fn) {
+  if (!fn || fn.isExternal()) {
     emitError(module.getLoc(), "no @train_step: run --mtc-autodiff first");
     return failure();
   }

@@ -170,6 +170,37 @@ LogicalResult mtc::StepEmitter::emit(Operation *op, pb::Step &step) {
         k->set_vocab_start(e.getVocabStart());
         return success();
       })
+      .Case([&](TpReduceOp e) {
+        auto *k = step.mutable_tensor_all_reduce();
+        k->set_x(buf(e.getInput()));
+        k->set_y(buf(e.getResult()));
+        return success();
+      })
+      .Case([&](TpGatherOp e) {
+        auto *k = step.mutable_tensor_all_gather();
+        k->set_x(buf(e.getInput()));
+        k->set_y(buf(e.getResult()));
+        return success();
+      })
+      .Case([&](TpScatterOp e) {
+        auto *k = step.mutable_tensor_reduce_scatter();
+        k->set_x(buf(e.getInput()));
+        k->set_y(buf(e.getResult()));
+        return success();
+      })
+      .Case([&](BiasAddOp e) {
+        auto *k = step.mutable_bias_add();
+        k->set_x(buf(e.getInput()));
+        k->set_bias_param(param(e.getBias()));
+        k->set_y(buf(e.getResult()));
+        return success();
+      })
+      .Case([&](BiasAddGradOp e) {
+        auto *k = step.mutable_bias_add_backward();
+        k->set_dy(buf(e.getGrad()));
+        k->set_bias_grad(param(e.getBiasAttr()));
+        return success();
+      })
       .Default([&](Operation *other) {
         return other->emitOpError("has no kernel in the execution plan");
       });

@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -38,6 +39,25 @@ llvm::Error ModelConfig::validate() const {
     if (value < 1)
       return err(llvm::Twine(what) + " must be at least 1, got " +
                  llvm::Twine(value));
+  // Bounds that keep every size, product and parameter count in 64 bits.
+  constexpr int64_t kMaxSize = int64_t(1) << 24, kMaxLayers = int64_t(1) << 16;
+  for (auto [what, value] :
+       {std::pair<const char *, int64_t>{"hidden size", hidden},
+        {"attention heads", heads}, {"FFN size", ffnSize()},
+        {"vocabulary size", vocab}, {"positions", positions},
+        {"micro-batch", microBatch}, {"padding multiple", vocabDivisibleBy}})
+    if (value > kMaxSize)
+      return err(llvm::Twine(what) + " " + llvm::Twine(value) +
+                 " exceeds the supported " + llvm::Twine(kMaxSize));
+  if (layers > kMaxLayers)
+    return err("layers " + llvm::Twine(layers) + " exceed the supported " +
+               llvm::Twine(kMaxLayers));
+  if (ffn < 0)
+    return err("FFN size must be positive (or 0 for 4 x hidden), got " +
+               llvm::Twine(ffn));
+  if (vocabDivisibleBy < 0)
+    return err("the vocabulary padding multiple must not be negative, got " +
+               llvm::Twine(vocabDivisibleBy));
   if (hidden % heads != 0)
     return err("hidden size " + llvm::Twine(hidden) +
                " is not divisible by the " + llvm::Twine(heads) +
@@ -89,19 +109,22 @@ llvm::Expected<ModelConfig> mtc::readHuggingFaceConfig(llvm::StringRef path) {
   c.arch = bert ? "bert" : "gpt";
   if (auto type = obj->getString("model_type"))
     c.arch = type->starts_with("bert") ? "bert" : "gpt";
-  bool ok = integer({"n_layer", "num_hidden_layers", "num_layers"}, c.layers) &&
-            integer({"n_embd", "hidden_size"}, c.hidden) &&
-            integer({"n_head", "num_attention_heads"}, c.heads) &&
-            integer({"vocab_size", "padded_vocab_size"}, c.vocab) &&
-            integer({"n_positions", "max_position_embeddings", "n_ctx"},
-                    c.positions);
-  if (!ok)
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "'" + path +
-            "' lacks a size: it needs n_layer, n_embd, n_head, vocab_size and "
-            "n_positions (GPT-2) or num_hidden_layers, hidden_size, "
-            "num_attention_heads, vocab_size and max_position_embeddings (BERT)");
+  struct Required {
+    std::initializer_list<const char *> keys;
+    int64_t &out;
+  };
+  for (const Required &r :
+       {Required{{"n_layer", "num_hidden_layers", "num_layers"}, c.layers},
+        Required{{"n_embd", "hidden_size"}, c.hidden},
+        Required{{"n_head", "num_attention_heads"}, c.heads},
+        Required{{"vocab_size", "padded_vocab_size"}, c.vocab},
+        Required{{"n_positions", "max_position_embeddings", "n_ctx"},
+                 c.positions}})
+    if (!integer(r.keys, r.out))
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "'" + path + "' has no integer '" + *r.keys.begin() + "' (or " +
+              llvm::join(llvm::drop_begin(r.keys), ", ") + ")");
   integer({"n_inner", "intermediate_size", "ffn_hidden_size"}, c.ffn);
   integer({"seq_length"}, c.seq);
   number({"resid_pdrop", "hidden_dropout_prob"}, c.hiddenDropout);
@@ -133,10 +156,17 @@ private:
     if (!module.lookupSymbol(name)) {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(forward);
-      ParamOp::create(
-          b, loc, name, f32(shape), init,
-          init == InitKind::normal ? b.getF64FloatAttr(std) : FloatAttr(),
-          noDecay, DenseI64ArrayAttr(), DenseI64ArrayAttr());
+      // Only the attributes an unsharded parameter has; the parallelism
+      // passes add theirs later.
+      SmallVector<NamedAttribute> attrs = {
+          b.getNamedAttr("sym_name", b.getStringAttr(name)),
+          b.getNamedAttr("type", TypeAttr::get(f32(shape))),
+          b.getNamedAttr("init", InitKindAttr::get(&ctx, init))};
+      if (init == InitKind::normal)
+        attrs.push_back(b.getNamedAttr("std", b.getF64FloatAttr(std)));
+      if (noDecay)
+        attrs.push_back(b.getNamedAttr("no_decay", b.getUnitAttr()));
+      ParamOp::create(b, loc, TypeRange{}, ValueRange{}, attrs);
     }
     return ParamRefOp::create(b, loc, f32(shape), name);
   }

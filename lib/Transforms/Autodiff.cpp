@@ -173,6 +173,34 @@ LogicalResult BlockDifferentiator::differentiate(Operation *op) {
     addGrad(add.getRhs(), dy);
     return success();
   }
+  // Tensor parallelism's conjugate pairs: each one's gradient is the other.
+  if (auto f = dyn_cast<TpCopyOp>(op)) {
+    addGrad(f.getInput(), TpReduceOp::create(bwd, l, gradOf(f)));
+    return success();
+  }
+  if (auto g = dyn_cast<TpReduceOp>(op)) {
+    addGrad(g.getInput(), TpCopyOp::create(bwd, l, gradOf(g)));
+    return success();
+  }
+  if (auto gather = dyn_cast<TpGatherOp>(op)) {
+    addGrad(gather.getInput(), TpScatterOp::create(bwd, l, gradOf(gather),
+                                                   gather.getSizeAttr()));
+    return success();
+  }
+  if (auto scatter = dyn_cast<TpScatterOp>(op)) {
+    addGrad(scatter.getInput(), TpGatherOp::create(bwd, l, gradOf(scatter),
+                                                   scatter.getSizeAttr()));
+    return success();
+  }
+  if (auto biasAdd = dyn_cast<BiasAddOp>(op)) {
+    auto bias = paramOf(op, biasAdd.getBias());
+    if (failed(bias))
+      return failure();
+    Value dy = gradOf(biasAdd);
+    BiasAddGradOp::create(bwd, l, dy, *bias);
+    addGrad(biasAdd.getInput(), dy);
+    return success();
+  }
   if (auto attn = dyn_cast<AttentionOp>(op)) {
     Value dout = gradOf(attn.getResult());
     if (!dout)
@@ -279,8 +307,9 @@ struct AutodiffPass : mtc::impl::AutodiffBase<AutodiffPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     auto forward = module.lookupSymbol<func::FuncOp>("forward");
-    if (!forward) {
-      emitError(module.getLoc(), "--mtc-autodiff needs a @forward function");
+    if (!forward || forward.isExternal()) {
+      emitError(module.getLoc(),
+                "--mtc-autodiff needs a @forward function with a body");
       return signalPassFailure();
     }
     Block &body = forward.getBody().front();

@@ -57,9 +57,9 @@ struct SetShapePass : mtc::impl::SetShapeBase<SetShapePass> {
     ModuleOp module = getOperation();
     ModelAttr model = getModelAttr(module);
     auto forward = module.lookupSymbol<func::FuncOp>("forward");
-    if (!model || !forward) {
+    if (!model || !forward || forward.isExternal()) {
       emitError(module.getLoc(), "--mtc-set-shape needs an 'mtc.model' attribute and a "
-                       "@forward function");
+                       "@forward function with a body");
       return signalPassFailure();
     }
     int64_t b = microBatch ? microBatch : model.getMicroBatch();

@@ -61,19 +61,20 @@ ModelStats mtc::computeModelStats(ModuleOp module) {
   auto fn = module.lookupSymbol<func::FuncOp>("forward");
   if (!fn)
     fn = module.lookupSymbol<func::FuncOp>("train_step");
-  if (!fn)
-    return stats;
   StatsGroup outside{"outside layers"};
-  for (Operation &op : fn.getBody().front()) {
-    if (auto layer = dyn_cast<LayerOp>(op)) {
-      if (layer.getBackward())
+  // A declaration without a body: only the declared parameters count.
+  if (fn && !fn.isExternal()) {
+    for (Operation &op : fn.getBody().front()) {
+      if (auto layer = dyn_cast<LayerOp>(op)) {
+        if (layer.getBackward())
+          continue;
+        StatsGroup group{layer.getLayerName().str()};
+        accumulate(layer, group, seen, module);
+        stats.groups.push_back(group);
         continue;
-      StatsGroup group{layer.getLayerName().str()};
-      accumulate(layer, group, seen, module);
-      stats.groups.push_back(group);
-      continue;
+      }
+      accumulate(&op, outside, seen, module);
     }
-    accumulate(&op, outside, seen, module);
   }
   stats.groups.push_back(outside);
   // Parameters no op reads still count.

@@ -442,3 +442,70 @@ mtc.adamw {lr = 1.0e-04 : f64, min_lr = 1.0e-05 : f64, warmup_steps = 10 : i64, 
 
 // expected-error @+1 {{'mtc.adamw' op weight_decay and clip_grad must not be negative}}
 mtc.adamw {lr = 1.0e-04 : f64, min_lr = 1.0e-05 : f64, warmup_steps = 10 : i64, decay_steps = 100 : i64, beta1 = 0.9 : f64, beta2 = 0.95 : f64, eps = 1.0e-08 : f64, weight_decay = 0.1 : f64, clip_grad = -1.0 : f64}
+
+// -----
+
+// Gradient ops must be shaped like the forward values they differentiate.
+func.func @linear_dx_shape(%dy: tensor<2x8xf32>, %w: tensor<4x6xf32>) {
+  // expected-error @+1 {{'mtc.linear_dx' op gradient [2, 8] and result [2, 4] do not match weight [4, 6]}}
+  %0 = mtc.linear_dx %dy, %w : tensor<2x8xf32>, tensor<4x6xf32> -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @layer_norm_dx_shape(%x: tensor<2x8xf32>, %w: tensor<8xf32>, %dy: tensor<2x4xf32>) {
+  // expected-error @+1 {{'mtc.layer_norm_dx' op needs input, gradient and result of one type and a [8] weight, got [2, 8], [2, 4], [2, 8] and [8]}}
+  %0 = mtc.layer_norm_dx %x, %w, %dy : tensor<2x8xf32>, tensor<8xf32>, tensor<2x4xf32> -> tensor<2x8xf32>
+  return
+}
+
+// -----
+
+func.func @attention_grad_shape(%qkv: tensor<1x4x24xf32>, %o: tensor<1x4x8xf32>, %lse: tensor<1x4x4xf32>) {
+  // expected-error @+1 {{'mtc.attention_grad' op for qkv [1, 4, 24] needs out and gradient [1, 4, 8], lse [1, 2, 4] and a result like qkv}}
+  %0 = mtc.attention_grad %qkv, %o, %lse, %o {causal = true, head_dim = 4 : i64, heads = 2 : i64, scale = 5.000000e-01 : f64} : tensor<1x4x24xf32>, tensor<1x4x8xf32>, tensor<1x4x4xf32>, tensor<1x4x8xf32> -> tensor<1x4x24xf32>
+  return
+}
+
+// -----
+
+func.func @cross_entropy_grad_shape(%l: tensor<1x4x10xf32>, %t: tensor<1x4xi32>) {
+  // expected-error @+1 {{'mtc.cross_entropy_grad' op result [1, 4, 8] must have the logits' type [1, 4, 10]}}
+  %0 = mtc.cross_entropy_grad %l, %t {valid_vocab = 10 : i64} : tensor<1x4x10xf32>, tensor<1x4xi32> -> tensor<1x4x8xf32>
+  return
+}
+
+// -----
+
+// Weight-gradient ops check ranks before reading dimensions (these crashed once).
+module {
+  mtc.param @w : tensor<4xf32> init(zeros)
+  func.func @embedding_grad_rank(%t: tensor<1x4xi32>, %g: tensor<f32>) {
+    // expected-error @+1 {{'mtc.embedding_grad' op needs a [vocab, hidden] table and a gradient with a hidden dimension, got [4] and []}}
+    mtc.embedding_grad %t, %g {wte = @w} : tensor<1x4xi32>, tensor<f32>
+    return
+  }
+}
+
+// -----
+
+module {
+  mtc.param @w : tensor<4xf32> init(zeros)
+  func.func @layer_norm_dw_rank(%x: tensor<f32>) {
+    // expected-error @+1 {{'mtc.layer_norm_dw' op input must have a rank}}
+    mtc.layer_norm_dw %x, %x {weight = @w, bias = @w} : tensor<f32>, tensor<f32>
+    return
+  }
+}
+
+// -----
+
+module {
+  mtc.param @w : tensor<4xf32> init(zeros)
+  func.func @linear_dw_rank(%x: tensor<4xf32>) {
+    // expected-error @+1 {{'mtc.linear_dw' op needs a 2-d weight and ranked input and gradient, got [4], [4] and [4]}}
+    mtc.linear_dw %x, %x {weight = @w} : tensor<4xf32>, tensor<4xf32>
+    return
+  }
+}

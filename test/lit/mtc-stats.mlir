@@ -86,6 +86,7 @@ module @train_step_only {
 // No function to count: zero, not a crash.
 // CHECK-LABEL: model ?: 0 parameters
 // CHECK-NEXT: group
+// CHECK-NEXT: outside layers 0 0.000 0.00
 // CHECK-NEXT: total 0 0.000 0.00
 module @empty {
 }

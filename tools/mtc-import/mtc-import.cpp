@@ -106,7 +106,8 @@ int main(int argc, char **argv) {
   if (attentionDropout >= 0)
     config.attentionDropout = attentionDropout;
   if (Error err = config.validate())
-    return fail(toString(std::move(err)));
+    return fail((configPath.empty() ? "" : configPath + ": ") +
+                toString(std::move(err)));
 
   mlir::MLIRContext context;
   auto module = mtc::buildModel(context, config);

@@ -58,6 +58,39 @@ def SetShape : Pass<"mtc-set-shape", "mlir::ModuleOp"> {
   ];
 }
 
+def TensorParallel : Pass<"mtc-tensor-parallel", "mlir::ModuleOp"> {
+  let summary = "Megatron-LM tensor parallelism: column/row splits and the f/g pair";
+  let description = [{
+    Runs on the forward model, before --mtc-autodiff. Each layer's QKV
+    projection is split by columns (whole heads), core attention runs on the
+    local heads, the output projection is split by rows; the MLP's first
+    linear by columns, its second by rows. `mtc.tp_copy` (f) enters each
+    region and `mtc.tp_reduce` (g) leaves it; row-parallel biases move after g
+    as `mtc.bias_add`. The embedding table is split over the padded
+    vocabulary (its sums reduced by a g, the position embedding added after
+    it), the output layer's logits stay split and the cross-entropy reduces
+    only row maxima and sums. Parameters become this rank's slice with
+    `full_shape` and `split_dim`; rank-dependent offsets are the runtime's.
+    Per layer and micro-batch: 2 all-reduces forward (and 2 backward after
+    autodiff), each of b*s*h elements. `size` defaults to the module's
+    `mtc.parallel` tp; errors name the numbers that t does not divide.
+  }];
+  let options = [
+    Option<"size", "size", "int64_t", "0", "tensor-parallel size (0: the module's mtc.parallel tp)">
+  ];
+}
+
+def SequenceParallel : Pass<"mtc-sequence-parallel", "mlir::ModuleOp"> {
+  let summary = "Megatron-LM sequence parallelism on top of --mtc-tensor-parallel";
+  let description = [{
+    Every g (`mtc.tp_reduce`) becomes a reduce-scatter along the sequence
+    (`mtc.tp_scatter`) and every f (`mtc.tp_copy`) an all-gather
+    (`mtc.tp_gather`), so layer norms, biases, dropout and residuals between
+    the regions run on [b, s/t, h] shards. Their parameters' gradients are
+    then partial per rank: they are marked `tensor_grad_reduce` and the
+    runtime all-reduces them over the tensor group before the optimizer.
+  }];
+}
 
 def Autodiff : Pass<"mtc-autodiff", "mlir::ModuleOp"> {
   let summary = "Build the backward pass: @forward becomes @train_step";
@@ -75,8 +108,54 @@ def Autodiff : Pass<"mtc-autodiff", "mlir::ModuleOp"> {
   }];
 }
 
+def Recompute : Pass<"mtc-recompute", "mlir::ModuleOp"> {
+  let summary = "Activation recomputation: full layers or selective (core attention)";
+  let description = [{
+    Runs on @train_step after --mtc-autodiff. `full`: each backward layer
+    re-runs its forward body from the layer inputs instead of taking saved
+    activations; `selective`: only core attention's context and log-sum-exp
+    are recomputed from its QKV (Korthikanti et al. 2022). Forward results no
+    longer read are dropped, so --mtc-plan-memory shows the saving. Clones
+    keep their dropout streams, so losses are unchanged.
+  }];
+  let options = [
+    Option<"mode", "mode", "std::string", "\"full\"", "full, selective or none">
+  ];
+}
+
+def DataParallel : Pass<"mtc-data-parallel", "mlir::ModuleOp"> {
+  let summary = "Data-parallel gradient buckets and the training precision";
+  let description = [{
+    Records in `mtc.training_state` the storage precision (fp32, bf16 or fp16
+    with fp32 master weights and fp32 gradient accumulation) and the size of
+    the gradient buckets that are all-reduced over the data-parallel group as
+    soon as their gradients are final (0: one all-reduce after the backward),
+    with the bytes of training state per parameter. `report` prints them.
+  }];
+  let options = [
+    Option<"precision", "precision", "std::string", "\"fp32\"", "fp32, bf16 or fp16">,
+    Option<"bucketMb", "bucket-mb", "double", "4.0", "gradient bucket size in MiB">,
+    Option<"report", "report", "bool", "false", "print the training-state memory">
+  ];
+}
+
+def DistributedOptimizer : Pass<"mtc-distributed-optimizer", "mlir::ModuleOp"> {
+  let summary = "Shard master weights and optimizer state over the data-parallel group";
+  let description = [{
+    Megatron-LM's distributed optimizer (ZeRO-1): gradients are
+    reduce-scattered, each data rank updates its shard of the fp32 master
+    weights and AdamW state, parameters are all-gathered. Bytes per
+    parameter become 6 + 12/d (bf16) instead of 18. `report` prints them.
+  }];
+  let options = [
+    Option<"report", "report", "bool", "false", "print the training-state memory">
+  ];
+}
+
 def Optimizer : Pass<"mtc-optimizer", "mlir::ModuleOp"> {
   let summary = "Attach the optimizer: AdamW, clipping and the learning-rate schedule";
+  // It may create the first mtc op of a module.
+  let dependentDialects = ["mtc::MtcDialect"];
   let description = [{
     Adds (or replaces) the module's `mtc.adamw` op. Defaults are Megatron-LM's
     GPT settings: lr 1.5e-4 warming up linearly, then a cosine decay to
@@ -123,6 +202,57 @@ def LowerToExec : Pass<"mtc-lower-to-exec", "mlir::ModuleOp"> {
   }];
   let options = [
     Option<"output", "output", "std::string", "\"-\"", "where to write the plan">
+  ];
+}
+
+def PipelinePartition : Pass<"mtc-pipeline-partition", "mlir::ModuleOp"> {
+  let summary = "Cut @train_step into pipeline stages and virtual chunks";
+  let description = [{
+    Runs after --mtc-autodiff. Cuts the layers into `stages` x `chunks`
+    virtual chunks: chunk c lives on stage c % stages (rank r holds chunks r,
+    r+p, ..., r+(v-1)p) and holds layers [c*L/(p*v), (c+1)*L/(p*v)) by
+    default, `layers-per-chunk` for an explicit uneven layout, or
+    `balance=cost` to even out the chunks' FLOPs (the output layer and loss
+    weigh on the last chunk). The embedding goes on the first chunk, the final
+    norm, output layer and loss on the last; every backward op follows its
+    forward op. Each top-level op gets `mtc.chunk` (and `mtc.backward_pass`
+    on the backward side); every value crossing a cut leaves through an
+    `mtc.pipeline_send` and arrives through an `mtc.pipeline_recv` (forward
+    activations and their gradients). Parameters read on more than one stage
+    (the tied embedding: first and last) are listed in the module's
+    `mtc.pipeline` attribute; their gradients are all-reduced between those
+    stages.
+  }];
+  let options = [
+    Option<"stages", "stages", "int64_t", "1", "pipeline stages (p)">,
+    Option<"chunks", "chunks", "int64_t", "1", "virtual chunks per stage (v)">,
+    ListOption<"layersPerChunk", "layers-per-chunk", "int64_t",
+               "explicit layer counts, one per chunk in model order">,
+    Option<"balance", "balance", "std::string", "\"even\"",
+           "even (L/(p*v) layers each) or cost (balance FLOPs)">
+  ];
+}
+
+def PipelineSchedule : Pass<"mtc-pipeline-schedule", "mlir::ModuleOp"> {
+  let summary = "Order each pipeline rank's forward and backward steps and check them";
+  let description = [{
+    Runs after --mtc-pipeline-partition. Builds every rank's ordered list of
+    (forward | backward, chunk, micro-batch) steps: `kind=1f1b` (warm-up
+    min(p-r-1, m) forwards, then one forward one backward, then cool-down) or
+    `kind=interleaved` (Narayanan et al. 2021: warm-up 2(p-r-1) + (v-1)p,
+    capped at m*v; micro-batches in groups of p; m a multiple of p). Before
+    recording it, checks that every `mtc.pipeline_send` has one
+    `mtc.pipeline_recv` of the same type on the neighbouring chunk, and
+    simulates all ranks' sends and receives: a schedule that could hang is an
+    error naming the stuck ranks and steps. Records
+    `mtc.schedule = {kind, microbatches, warmup, ranks}` on the module, each
+    rank's steps as text ("F<chunk>.<micro-batch>" / "B...").
+  }];
+  let options = [
+    Option<"kind", "kind", "std::string", "\"1f1b\"", "1f1b, interleaved or explicit">,
+    Option<"microbatches", "microbatches", "int64_t", "1", "micro-batches per step (m)">,
+    ListOption<"ranks", "ranks", "std::string",
+               "kind=explicit: each rank's steps separated by '/', e.g. F0.0/B0.0">
   ];
 }
 

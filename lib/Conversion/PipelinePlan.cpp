@@ -1,0 +1,384 @@
+//===- PipelinePlan.cpp - stage plans: chunks, schedule, transfers --------===//
+//
+// A stage plan is an ordinary Plan (the executor runs its steps) whose steps
+// are its chunks' programs one after another: chunk c's forward steps, then
+// its backward steps, then the next chunk's. Each chunk is memory-planned on
+// its own, in its own arena, so the runtime can keep one arena per
+// micro-batch in flight and run any (chunk, micro-batch) step of the
+// schedule. Sends and receives are not steps: the chunk lists them, and the
+// runtime posts them around the chunk's step ranges. They still take part in
+// memory planning as kernels, which keeps a received buffer from sharing
+// space with anything live before it and keeps a sent buffer alive until the
+// end of the chunk's program (the transfer may still be in flight).
+//
+//===----------------------------------------------------------------------===//
+#include "mtc/Conversion/PipelinePlan.h"
+#include "PlanBuilding.h"
+#include "mtc/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+
+#include "llvm/ADT/StringSet.h"
+
+#include <map>
+
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/reflection.h>
+
+using namespace mlir;
+using namespace mtc;
+
+namespace {
+int chunkOf(Operation *top) {
+  auto attr = top->getAttrOfType<IntegerAttr>("mtc.chunk");
+  return attr ? attr.getInt() : -1;
+}
+bool inBackwardPass(Operation *top) { return top->hasAttr("mtc.backward_pass"); }
+
+/// Renumbers a step's buffer ids (every int32 field that does not name a
+/// parameter) from a chunk's numbering to the stage plan's.
+void shiftBufferIds(pb::Step &step, int base) {
+  using google::protobuf::FieldDescriptor;
+  const FieldDescriptor *kernel = pb::Step::descriptor()->FindFieldByNumber(
+      step.kernel_case());
+  if (!kernel)
+    return;
+  google::protobuf::Message *k =
+      step.GetReflection()->MutableMessage(&step, kernel);
+  const google::protobuf::Reflection *refl = k->GetReflection();
+  const google::protobuf::Descriptor *desc = k->GetDescriptor();
+  for (int i = 0; i < desc->field_count(); ++i) {
+    const FieldDescriptor *f = desc->field(i);
+    StringRef name = f->name();
+    if (f->cpp_type() != FieldDescriptor::CPPTYPE_INT32 || f->is_repeated() ||
+        name.ends_with("_param") || name.ends_with("_grad"))
+      continue;
+    refl->SetInt32(k, f, refl->GetInt32(*k, f) + base);
+  }
+}
+
+/// Most micro-batches of `chunk` that `steps` keeps between their forward and
+/// their backward at the same time.
+int inFlight(const RankSchedule &rank, int chunk) {
+  int live = 0, most = 0;
+  for (const Step &s : rank.steps) {
+    if (s.chunk != chunk)
+      continue;
+    live += s.kind == StepKind::Forward ? 1 : -1;
+    most = std::max(most, live);
+  }
+  return most;
+}
+
+/// Parameter symbols an op (or its region) reads or accumulates into.
+void collectParams(Operation *op, ModuleOp module, llvm::StringSet<> &names) {
+  op->walk([&](Operation *inner) {
+    for (NamedAttribute attr : inner->getAttrs())
+      if (auto sym = dyn_cast<FlatSymbolRefAttr>(attr.getValue()))
+        if (module.lookupSymbol<ParamOp>(sym.getValue()))
+          names.insert(sym.getValue());
+  });
+}
+
+class StageBuilder {
+public:
+  StageBuilder(ModuleOp module, func::FuncOp fn, const pb::Plan &full,
+               const PipelineSchedule &schedule, const Linearized &whole)
+      : module(module), fn(fn), full(full), schedule(schedule), whole(whole) {}
+
+  LogicalResult build(int stage, pb::Plan &out);
+
+private:
+  LogicalResult addChunk(int chunk, pb::Plan &out);
+
+  ModuleOp module;
+  func::FuncOp fn;
+  const pb::Plan &full;
+  const PipelineSchedule &schedule;
+  const Linearized &whole;
+  llvm::StringMap<int> paramIds;
+  int stage = 0;
+};
+
+LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
+  stage = stageIndex;
+  Block &body = fn.getBody().front();
+  out.set_format_version(full.format_version());
+  *out.mutable_model() = full.model();
+  *out.mutable_parallel() = full.parallel();
+  *out.mutable_optimizer() = full.optimizer();
+  out.set_pipeline_stage(stage);
+  out.set_loss(-1);
+  out.set_logits(-1);
+
+  // The stage's parameters, in the full plan's order (so every stage lists
+  // them like the single-rank plan does, and checkpoints name them alike).
+  llvm::StringSet<> used;
+  for (Operation &op : body) {
+    int c = chunkOf(&op);
+    if (c >= 0 && schedule.stageOfChunk(c) == stage)
+      collectParams(&op, module, used);
+  }
+  int64_t paramElements = 0;
+  for (const pb::Param &p : full.params()) {
+    if (!used.contains(p.name()))
+      continue;
+    pb::Param *copy = out.add_params();
+    *copy = p;
+    copy->set_id(out.params_size() - 1);
+    paramIds[p.name()] = copy->id();
+    int64_t n = 1;
+    for (int64_t d : p.shape())
+      n *= d;
+    paramElements += n;
+  }
+  if (auto pipeline = module->getAttrOfType<DictionaryAttr>("mtc.pipeline"))
+    if (auto tied = pipeline.getAs<ArrayAttr>("tied"))
+      for (Attribute t : tied) {
+        StringRef name = cast<FlatSymbolRefAttr>(t).getValue();
+        if (paramIds.count(name))
+          out.add_embedding_group_params(paramIds[name]);
+      }
+
+  for (int v = 0; v < schedule.vp; ++v)
+    if (failed(addChunk(stage + v * schedule.pp, out)))
+      return failure();
+
+  const RankSchedule &rank = schedule.ranks[stage];
+  for (const Step &s : rank.steps) {
+    pb::PipelineStep *step = out.add_schedule();
+    step->set_backward(s.kind == StepKind::Backward);
+    step->set_chunk(s.chunk);
+    step->set_microbatch(s.microbatch);
+  }
+  // The runtime takes a chunk arena at a forward and gives it back after the
+  // backward of the same micro-batch, in schedule order: the peak is this
+  // walk's. The pool it allocates holds each chunk's most arenas at once.
+  int64_t arena = 0, pool = 0, live = 0, predicted = 0;
+  std::map<int, int64_t> arenaOf;
+  for (const pb::PipelineChunk &c : out.chunks()) {
+    arena = std::max(arena, c.arena_bytes());
+    pool += c.arena_bytes() * c.slots();
+    arenaOf[c.chunk()] = c.arena_bytes();
+  }
+  for (const Step &s : rank.steps) {
+    live += (s.kind == StepKind::Forward ? 1 : -1) * arenaOf[s.chunk];
+    predicted = std::max(predicted, live);
+  }
+  out.set_pipeline_activation_bytes(predicted);
+  out.set_pipeline_arena_pool_bytes(pool);
+  pb::MemoryReport *report = out.mutable_memory();
+  report->set_param_bytes(paramElements * 4);
+  report->set_grad_bytes(paramElements * 4);
+  report->set_optimizer_bytes(paramElements * 8);
+  report->set_activation_peak_bytes(predicted);
+  report->set_arena_bytes(arena);
+  return success();
+}
+
+LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
+  Block &body = fn.getBody().front();
+  // The chunk's kernels in program order: receives, forward, sends, then the
+  // same for backward; forward sends once more at the end to keep their
+  // buffers alive through the whole program.
+  Linearized lin;
+  lin.alias = whole.alias;
+  lin.layerOf = whole.layerOf;
+  SmallVector<Operation *> forwardSends;
+  SmallVector<bool> isBackward;
+  for (Operation *op : whole.kernels) {
+    Operation *top = body.findAncestorOpInBlock(*op);
+    if (!top || chunkOf(top) != chunk)
+      continue;
+    lin.kernels.push_back(op);
+    isBackward.push_back(inBackwardPass(top));
+    if (isa<PipelineSendOp>(op) && !inBackwardPass(top))
+      forwardSends.push_back(op);
+  }
+  for (Operation *send : forwardSends) {
+    lin.kernels.push_back(send);
+    isBackward.push_back(true);
+  }
+  MemoryPlan memory;
+  BufferAssignment buffers(lin);
+  if (failed(buffers.assign(fn, memory)))
+    return failure();
+
+  // Kernel positions -> plan steps: a receive maps to the step after it, a
+  // send to the step before it.
+  const int base = out.buffers_size();
+  const int stepBase = out.steps_size();
+  int positions = lin.kernels.size();
+  std::vector<int> stepOf(positions);
+  int real = 0;
+  for (int i = 0; i < positions; ++i) {
+    Operation *op = lin.kernels[i];
+    if (isa<PipelineRecvOp>(op))
+      stepOf[i] = real;
+    else if (isa<PipelineSendOp>(op))
+      stepOf[i] = real - 1;
+    else
+      stepOf[i] = real++;
+  }
+  if (real == 0)
+    return fn.emitError("pipeline chunk ") << chunk << " has no kernels";
+
+  pb::PipelineChunk *info = out.add_chunks();
+  info->set_chunk(chunk);
+  info->set_arena_bytes(memory.arenaBytes);
+  info->set_slots(inFlight(schedule.ranks[stage], chunk));
+  info->set_loss(-1);
+  Block &entry = fn.getBody().front();
+  info->set_tokens(base + buffers.bufferOf(entry.getArgument(0)));
+  info->set_targets(base + buffers.bufferOf(entry.getArgument(1)));
+  if (chunk == 0) {
+    out.set_tokens(info->tokens());
+    out.set_targets(info->targets());
+  }
+
+  StepEmitter emitter(lin, buffers, paramIds);
+  bool forwardDone = false;
+  info->set_forward_begin(stepBase);
+  for (int i = 0; i < positions; ++i) {
+    Operation *op = lin.kernels[i];
+    if (isBackward[i] && !forwardDone) {
+      forwardDone = true;
+      info->set_forward_end(out.steps_size());
+      info->set_backward_begin(out.steps_size());
+    }
+    if (auto recv = dyn_cast<PipelineRecvOp>(op)) {
+      pb::PipelineTransfer *t = recv.getGradient() ? info->add_recv_backward()
+                                                   : info->add_recv_forward();
+      t->set_buffer(base + buffers.bufferOf(recv.getResult()));
+      t->set_peer_chunk(recv.getPeer());
+      t->set_tag(recv.getTag());
+      continue;
+    }
+    if (auto send = dyn_cast<PipelineSendOp>(op)) {
+      if (isBackward[i] && !send.getGradient())
+        continue; // the lifetime-only repeat of a forward send
+      pb::PipelineTransfer *t = send.getGradient() ? info->add_send_backward()
+                                                   : info->add_send_forward();
+      t->set_buffer(base + buffers.bufferOf(send.getValue()));
+      t->set_peer_chunk(send.getPeer());
+      t->set_tag(send.getTag());
+      continue;
+    }
+    pb::Step *step = out.add_steps();
+    step->set_location(stepLocation(op, lin.layerOf.lookup(op)));
+    if (failed(emitter.emit(op, *step)))
+      return failure();
+    shiftBufferIds(*step, base);
+    if (auto ce = dyn_cast<CrossEntropyOp>(op)) {
+      info->set_loss(base + buffers.bufferOf(ce.getLoss()));
+      out.set_loss(info->loss());
+      out.set_logits(base + buffers.bufferOf(ce.getLogits()));
+    }
+  }
+  if (!forwardDone)
+    return fn.emitError("pipeline chunk ") << chunk << " has no backward steps";
+  info->set_backward_end(out.steps_size());
+
+  for (auto [id, b] : llvm::enumerate(memory.buffers)) {
+    pb::Buffer *buffer = out.add_buffers();
+    buffer->set_id(base + id);
+    buffer->set_name(b.name);
+    buffer->set_dtype(b.isInt ? pb::I32 : pb::F32);
+    for (int64_t d : b.shape)
+      buffer->add_shape(d);
+    buffer->set_offset(b.offset);
+    buffer->set_bytes(b.bytes);
+    // Entry arguments (tokens, targets) no step of this chunk may read.
+    int first = std::max(0, std::min(stepOf[b.firstStep], real - 1));
+    int last = std::max(first, std::min(stepOf[b.lastStep], real - 1));
+    buffer->set_first_step(stepBase + first);
+    buffer->set_last_step(stepBase + last);
+    buffer->set_pipeline_chunk(chunk);
+  }
+  return success();
+}
+} // namespace
+
+FailureOr<PipelineSchedule> mtc::readPipelineSchedule(ModuleOp module) {
+  auto pipeline = module->getAttrOfType<DictionaryAttr>("mtc.pipeline");
+  auto attr = module->getAttrOfType<DictionaryAttr>("mtc.schedule");
+  if (!pipeline || !attr) {
+    emitError(module.getLoc(), "no pipeline schedule: run --mtc-pipeline-partition "
+                               "and --mtc-pipeline-schedule first");
+    return failure();
+  }
+  PipelineSchedule s;
+  s.pp = cast<IntegerAttr>(pipeline.get("stages")).getInt();
+  s.vp = cast<IntegerAttr>(pipeline.get("chunks")).getInt();
+  s.microbatches = cast<IntegerAttr>(attr.get("microbatches")).getInt();
+  auto warmup = cast<DenseI64ArrayAttr>(attr.get("warmup")).asArrayRef();
+  auto ranks = cast<ArrayAttr>(attr.get("ranks"));
+  for (auto [r, text] : llvm::enumerate(ranks)) {
+    RankSchedule rs;
+    rs.rank = r;
+    rs.warmup = warmup[r];
+    SmallVector<StringRef> words;
+    cast<StringAttr>(text).getValue().split(words, ' ', -1, false);
+    for (StringRef w : words) {
+      Step step;
+      step.kind = w[0] == 'F' ? StepKind::Forward : StepKind::Backward;
+      auto [chunk, mb] = w.drop_front().split('.');
+      if (chunk.getAsInteger(10, step.chunk) || mb.getAsInteger(10, step.microbatch)) {
+        emitError(module.getLoc(), "mtc.schedule: bad step '") << w << "'";
+        return failure();
+      }
+      rs.steps.push_back(step);
+    }
+    s.ranks.push_back(std::move(rs));
+  }
+  return s;
+}
+
+LogicalResult mtc::addStagePlans(ModuleOp module, pb::Plan &plan) {
+  auto fn = getTrainStep(module);
+  if (failed(fn))
+    return failure();
+  FailureOr<PipelineSchedule> schedule = readPipelineSchedule(module);
+  if (failed(schedule))
+    return failure();
+  Linearized whole;
+  if (failed(whole.visit(fn->getBody().front(), "")))
+    return failure();
+  plan.set_schedule_kind(cast<StringAttr>(module->getAttrOfType<DictionaryAttr>(
+                                              "mtc.schedule").get("kind"))
+                             .getValue()
+                             .str());
+  for (int stage = 0; stage < schedule->pp; ++stage) {
+    StageBuilder builder(module, *fn, plan, *schedule, whole);
+    pb::Plan stagePlan;
+    if (failed(builder.build(stage, stagePlan)))
+      return failure();
+    stagePlan.set_schedule_kind(plan.schedule_kind());
+    *plan.add_stage_plans() = std::move(stagePlan);
+  }
+  return success();
+}
+
+LogicalResult mtc::pipelineModule(ModuleOp module, const PipelineOptions &options,
+                                  pb::Plan &plan) {
+  const pb::Parallel &par = plan.parallel();
+  int64_t perStep = std::max<int64_t>(1, par.micro_batch() * std::max<int64_t>(1, par.data()));
+  int64_t m = std::max<int64_t>(1, par.global_batch() / perStep);
+  PipelinePartitionOptions partition;
+  partition.stages = options.stages;
+  partition.chunks = options.chunks;
+  partition.layersPerChunk.assign(options.layersPerChunk.begin(),
+                                  options.layersPerChunk.end());
+  partition.balance = options.balance;
+  PipelineScheduleOptions schedule;
+  schedule.kind = !options.kind.empty() ? options.kind
+                  : options.chunks > 1  ? "interleaved"
+                                        : "1f1b";
+  schedule.microbatches = m;
+  PassManager pm(module.getContext());
+  pm.addPass(createPipelinePartition(partition));
+  pm.addPass(createPipelineSchedule(schedule));
+  if (failed(pm.run(module)))
+    return failure();
+  return addStagePlans(module, plan);
+}

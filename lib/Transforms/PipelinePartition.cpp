@@ -1,0 +1,269 @@
+//===- PipelinePartition.cpp - layers -> stages x virtual chunks ----------===//
+//
+// After --mtc-autodiff, @train_step is a straight line: embedding, forward
+// layers, head and loss, then the backward ops in reverse, each backward
+// layer reading its saved activations explicitly. Partitioning is therefore
+// a labelling: every top-level op gets the chunk of the layer it belongs to
+// (ops between layers go with the layer before them; ops before the first
+// layer with chunk 0), and every value that crosses a label boundary goes
+// through a send/recv pair. The chunk layout itself (even, explicit, or
+// balanced by cost) comes from lib/Plan, which the runtime and the planner
+// share, so all tools agree on which layers a chunk holds.
+//
+//===----------------------------------------------------------------------===//
+#include "mtc/Plan/Schedule.h"
+#include "mtc/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <map>
+#include <set>
+
+namespace mtc {
+#define GEN_PASS_DEF_PIPELINEPARTITION
+#include "mtc/Transforms/Passes.h.inc"
+} // namespace mtc
+
+using namespace mlir;
+using namespace mtc;
+
+namespace {
+constexpr StringLiteral kChunkAttr = "mtc.chunk";
+constexpr StringLiteral kBackwardAttr = "mtc.backward_pass";
+
+/// Contiguous split of per-layer costs into `parts` non-empty groups that
+/// minimizes the most expensive group; `tail` is added to the last group (the
+/// output layer and loss). Returns layer counts per group.
+std::vector<int> balanceByCost(const std::vector<double> &cost, int parts,
+                               double tail) {
+  int n = cost.size();
+  std::vector<double> prefix(n + 1, 0);
+  for (int i = 0; i < n; ++i)
+    prefix[i + 1] = prefix[i] + cost[i];
+  const double inf = 1e300;
+  // best[k][i]: smallest max over the first k groups covering layers [0, i).
+  std::vector<std::vector<double>> best(parts + 1,
+                                        std::vector<double>(n + 1, inf));
+  std::vector<std::vector<int>> cut(parts + 1, std::vector<int>(n + 1, 0));
+  best[0][0] = 0;
+  for (int k = 1; k <= parts; ++k)
+    for (int i = k; i <= n; ++i)
+      for (int j = k - 1; j < i; ++j) {
+        double group = prefix[i] - prefix[j] + (k == parts ? tail : 0.0);
+        double value = std::max(best[k - 1][j], group);
+        if (value < best[k][i]) {
+          best[k][i] = value;
+          cut[k][i] = j;
+        }
+      }
+  std::vector<int> sizes(parts);
+  for (int k = parts, i = n; k > 0; --k) {
+    sizes[k - 1] = i - cut[k][i];
+    i = cut[k][i];
+  }
+  return sizes;
+}
+
+struct PipelinePartitionPass
+    : mtc::impl::PipelinePartitionBase<PipelinePartitionPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  FailureOr<std::vector<LayerRange>> layout(ModuleOp module, int numLayers);
+};
+
+FailureOr<std::vector<LayerRange>>
+PipelinePartitionPass::layout(ModuleOp module, int numLayers) {
+  int p = stages, v = chunks;
+  auto fail = [&](const std::string &message) {
+    emitError(module.getLoc()) << "--mtc-pipeline-partition: " << message;
+    return failure();
+  };
+  if (p < 1 || v < 1)
+    return fail("stages (" + std::to_string(p) + ") and chunks (" +
+                std::to_string(v) + ") must be >= 1");
+  if (v > 1 && p == 1)
+    return fail("chunks=" + std::to_string(v) +
+                " needs stages > 1: interleaving a single stage is meaningless");
+  if (!layersPerChunk.empty() && balance != "even")
+    return fail("give layers-per-chunk or balance=" + balance + ", not both");
+  if (!layersPerChunk.empty()) {
+    std::vector<int> counts(layersPerChunk.begin(), layersPerChunk.end());
+    Result<std::vector<LayerRange>> r = assignLayers(counts, numLayers, p, v);
+    if (!r)
+      return fail(r.error());
+    return r.value();
+  }
+  if (balance == "even") {
+    Result<std::vector<LayerRange>> r = assignLayersEvenly(numLayers, p, v);
+    if (!r)
+      return fail(r.error());
+    return r.value();
+  }
+  if (balance != "cost")
+    return fail("balance='" + balance + "' is neither 'even' nor 'cost'");
+  if (numLayers < p * v)
+    return fail(std::to_string(numLayers) + " layers cannot fill " +
+                std::to_string(p * v) + " chunks of at least one layer");
+  ModelAttr model = getModelAttr(module);
+  if (!model)
+    return fail("balance=cost needs the module's 'mtc.model' attribute");
+  // Forward FLOPs per micro-batch; backward is twice that everywhere, so the
+  // ratio (which is all the balance needs) is the same.
+  double b = model.getMicroBatch(), s = model.getSeq(), h = model.getHidden(),
+         f = model.getFfn(), vocab = model.getPaddedVocab();
+  double layerCost = 2 * b * s * (4 * h * h + 2 * h * f) + 4 * b * s * s * h;
+  double headCost = 2 * b * s * h * vocab;
+  std::vector<int> counts = balanceByCost(
+      std::vector<double>(numLayers, layerCost), p * v, headCost);
+  Result<std::vector<LayerRange>> r = assignLayers(counts, numLayers, p, v);
+  if (!r)
+    return fail(r.error());
+  return r.value();
+}
+
+void PipelinePartitionPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  auto fn = module.lookupSymbol<func::FuncOp>("train_step");
+  if (!fn) {
+    emitError(module.getLoc(),
+              "--mtc-pipeline-partition needs @train_step: run --mtc-autodiff first");
+    return signalPassFailure();
+  }
+  if (module->hasAttr("mtc.pipeline")) {
+    emitError(module.getLoc(), "the module is already partitioned (mtc.pipeline)");
+    return signalPassFailure();
+  }
+  Block &body = fn.getBody().front();
+  int numLayers = 0;
+  for (auto layer : body.getOps<LayerOp>())
+    if (!layer.getBackward())
+      numLayers = std::max<int>(numLayers, layer.getIndex() + 1);
+  if (numLayers == 0) {
+    fn.emitError("--mtc-pipeline-partition: @train_step has no mtc.layer to partition");
+    return signalPassFailure();
+  }
+  FailureOr<std::vector<LayerRange>> ranges = layout(module, numLayers);
+  if (failed(ranges))
+    return signalPassFailure();
+  const int numChunks = ranges->size();
+  std::vector<int> chunkOfLayer(numLayers);
+  for (int c = 0; c < numChunks; ++c)
+    for (int l = (*ranges)[c].begin; l < (*ranges)[c].end; ++l)
+      chunkOfLayer[l] = c;
+
+  // Label every top-level op with (chunk, pass).
+  Builder b(&getContext());
+  bool backwardPass = false;
+  int current = 0;
+  DenseMap<Operation *, std::pair<int, bool>> label;
+  // First and last op of each (chunk, pass), where receives and sends go.
+  std::map<std::pair<int, bool>, Operation *> firstOp, lastOp;
+  for (Operation &op : body) {
+    if (isa<ParamRefOp, func::ReturnOp>(op))
+      continue;
+    if (auto layer = dyn_cast<LayerOp>(op))
+      current = chunkOfLayer[layer.getIndex()];
+    label[&op] = {current, backwardPass};
+    op.setAttr(kChunkAttr, b.getI64IntegerAttr(current));
+    if (backwardPass)
+      op.setAttr(kBackwardAttr, b.getUnitAttr());
+    auto key = std::make_pair(current, backwardPass);
+    if (!firstOp.count(key))
+      firstOp[key] = &op;
+    lastOp[key] = &op;
+    if (isa<CrossEntropyOp>(op))
+      backwardPass = true;
+  }
+
+  // One transfer per (value, receiving chunk): later readers in that chunk
+  // (e.g. a backward layer reading the saved input of its forward) reuse it.
+  std::map<std::pair<Operation *, unsigned>, std::map<int, Value>> received;
+  std::map<std::pair<int, bool>, Operation *> sendAfter;
+  int64_t nextTag = 0;
+  SmallVector<Operation *> ordered;
+  for (Operation &op : body)
+    if (label.count(&op))
+      ordered.push_back(&op);
+  for (Operation *user : ordered) {
+    int useChunk = label[user].first;
+    for (OpOperand &operand : user->getOpOperands()) {
+      Value value = operand.get();
+      Operation *def = value.getDefiningOp();
+      if (!def || !label.count(def))
+        continue; // block arguments (tokens, targets) and parameters
+      auto [defChunk, defBackward] = label[def];
+      if (defChunk == useChunk)
+        continue;
+      int expected = defBackward ? defChunk - 1 : defChunk + 1;
+      if (useChunk != expected) {
+        user->emitOpError("reads a value of chunk ")
+            << defChunk << " from chunk " << useChunk
+            << "; only neighbouring chunks exchange values ("
+            << (defBackward ? "gradients" : "activations") << " go to chunk "
+            << expected << ")";
+        return signalPassFailure();
+      }
+      auto key = std::make_pair(def, cast<OpResult>(value).getResultNumber());
+      Value &recv = received[key][useChunk];
+      if (!recv) {
+        int64_t tag = nextTag++;
+        auto sendKey = std::make_pair(defChunk, defBackward);
+        Operation *&anchor = sendAfter[sendKey];
+        if (!anchor)
+          anchor = lastOp[sendKey];
+        OpBuilder sb(anchor->getContext());
+        sb.setInsertionPointAfter(anchor);
+        auto send = PipelineSendOp::create(
+            sb, value.getLoc(), value, int64_t(defChunk), int64_t(useChunk),
+            tag, defBackward);
+        send->setAttr(kChunkAttr, b.getI64IntegerAttr(defChunk));
+        if (defBackward)
+          send->setAttr(kBackwardAttr, b.getUnitAttr());
+        anchor = send;
+        OpBuilder rb(firstOp[{useChunk, defBackward}]);
+        auto r = PipelineRecvOp::create(
+            rb, value.getLoc(), value.getType(), int64_t(useChunk),
+            int64_t(defChunk), tag, defBackward);
+        r->setAttr(kChunkAttr, b.getI64IntegerAttr(useChunk));
+        if (defBackward)
+          r->setAttr(kBackwardAttr, b.getUnitAttr());
+        recv = r.getResult();
+      }
+      operand.set(recv);
+    }
+  }
+
+  // Parameters read on more than one stage: their gradients are summed there.
+  std::map<std::string, std::set<int>> stagesOfParam;
+  for (Operation *op : ordered) {
+    int stage = label[op].first % stages;
+    op->walk([&](Operation *inner) {
+      for (NamedAttribute attr : inner->getAttrs())
+        if (auto sym = dyn_cast<FlatSymbolRefAttr>(attr.getValue()))
+          if (module.lookupSymbol<ParamOp>(sym.getValue()))
+            stagesOfParam[sym.getValue().str()].insert(stage);
+    });
+  }
+  SmallVector<Attribute> tied;
+  for (auto &[name, used] : stagesOfParam)
+    if (used.size() > 1)
+      tied.push_back(FlatSymbolRefAttr::get(&getContext(), name));
+
+  SmallVector<int64_t> counts;
+  for (const LayerRange &r : *ranges)
+    counts.push_back(r.size());
+  module->setAttr("mtc.pipeline",
+                  b.getDictionaryAttr({
+                      b.getNamedAttr("stages", b.getI64IntegerAttr(stages)),
+                      b.getNamedAttr("chunks", b.getI64IntegerAttr(chunks)),
+                      b.getNamedAttr("layers_per_chunk",
+                                     b.getDenseI64ArrayAttr(counts)),
+                      b.getNamedAttr("tied", b.getArrayAttr(tied)),
+                  }));
+}
+} // namespace

@@ -1,0 +1,206 @@
+//===- PipelineSchedule.cpp - per-rank step order, checked before emission ===//
+//
+// The tables come from lib/Plan (buildSchedule: plain and interleaved 1F1B),
+// and so does the deadlock checker (checkSchedule simulates every rank's
+// blocking receives). This pass adds what only the IR knows: that each
+// send has exactly one receive, on the neighbouring chunk, of the same type.
+// `kind=explicit` takes hand-written per-rank orders (`ranks`), which is how
+// tests and experiments feed the checker a schedule the builders would never
+// produce.
+//
+//===----------------------------------------------------------------------===//
+#include "mtc/Plan/ScheduleCheck.h"
+#include "mtc/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <map>
+
+namespace mtc {
+#define GEN_PASS_DEF_PIPELINESCHEDULE
+#include "mtc/Transforms/Passes.h.inc"
+} // namespace mtc
+
+using namespace mlir;
+using namespace mtc;
+
+namespace {
+/// "F3.1" -> forward of chunk 3, micro-batch 1.
+std::optional<Step> parseStep(StringRef text) {
+  if (text.size() < 4 || (text[0] != 'F' && text[0] != 'B'))
+    return std::nullopt;
+  auto [chunk, mb] = text.drop_front().split('.');
+  Step step;
+  step.kind = text[0] == 'F' ? StepKind::Forward : StepKind::Backward;
+  if (chunk.getAsInteger(10, step.chunk) || mb.getAsInteger(10, step.microbatch))
+    return std::nullopt;
+  return step;
+}
+
+struct PipelineSchedulePass
+    : mtc::impl::PipelineScheduleBase<PipelineSchedulePass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  LogicalResult checkTransfers(func::FuncOp fn, int stages);
+  FailureOr<PipelineSchedule> explicitSchedule(ModuleOp module, int p, int v);
+};
+
+LogicalResult PipelineSchedulePass::checkTransfers(func::FuncOp fn, int stages) {
+  std::map<int64_t, PipelineSendOp> sends;
+  std::map<int64_t, PipelineRecvOp> recvs;
+  WalkResult walk = fn.walk([&](Operation *op) {
+    if (auto send = dyn_cast<PipelineSendOp>(op)) {
+      if (!sends.emplace(send.getTag(), send).second) {
+        send.emitOpError("reuses tag ") << send.getTag();
+        return WalkResult::interrupt();
+      }
+    } else if (auto recv = dyn_cast<PipelineRecvOp>(op)) {
+      if (!recvs.emplace(recv.getTag(), recv).second) {
+        recv.emitOpError("reuses tag ") << recv.getTag();
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  for (auto &[tag, send] : sends) {
+    auto it = recvs.find(tag);
+    if (it == recvs.end())
+      return send.emitOpError("from chunk ")
+             << send.getChunk() << " (rank " << send.getChunk() % stages
+             << ") has no matching receive on chunk " << send.getPeer()
+             << " (rank " << send.getPeer() % stages
+             << "): that rank would never take the message";
+    PipelineRecvOp recv = it->second;
+    if (recv.getChunk() != send.getPeer() || recv.getPeer() != send.getChunk() ||
+        recv.getGradient() != send.getGradient())
+      return recv.emitOpError("tag ")
+             << tag << " pairs chunk " << send.getChunk() << " -> "
+             << send.getPeer() << " with a receive on chunk "
+             << recv.getChunk() << " from chunk " << recv.getPeer();
+    if (recv.getType() != send.getValue().getType())
+      return recv.emitOpError("on rank ")
+             << recv.getChunk() % stages << " (chunk " << recv.getChunk()
+             << ") expects " << recv.getType() << " but rank "
+             << send.getChunk() % stages << " (chunk " << send.getChunk()
+             << ") sends " << send.getValue().getType() << " (tag " << tag
+             << ")";
+    recvs.erase(it);
+  }
+  if (!recvs.empty()) {
+    PipelineRecvOp recv = recvs.begin()->second;
+    return recv.emitOpError("on chunk ")
+           << recv.getChunk() << " (rank " << recv.getChunk() % stages
+           << ") waits for tag " << recv.getTag() << " from chunk "
+           << recv.getPeer() << ", which nothing sends: it would hang";
+  }
+  return success();
+}
+
+FailureOr<PipelineSchedule>
+PipelineSchedulePass::explicitSchedule(ModuleOp module, int p, int v) {
+  if (static_cast<int>(ranks.size()) != p) {
+    emitError(module.getLoc()) << "--mtc-pipeline-schedule: kind=explicit lists "
+                               << ranks.size() << " ranks, the pipeline has " << p;
+    return failure();
+  }
+  PipelineSchedule s;
+  s.pp = p;
+  s.vp = v;
+  s.microbatches = microbatches;
+  for (int r = 0; r < p; ++r) {
+    RankSchedule rs;
+    rs.rank = r;
+    SmallVector<StringRef> words;
+    StringRef(ranks[r]).split(words, '/', -1, /*KeepEmpty=*/false);
+    bool sawBackward = false;
+    for (StringRef word : words) {
+      std::optional<Step> step = parseStep(word);
+      if (!step) {
+        emitError(module.getLoc()) << "--mtc-pipeline-schedule: rank " << r
+                                   << ": '" << word
+                                   << "' is not a step like F0.1 or B2.3";
+        return failure();
+      }
+      sawBackward |= step->kind == StepKind::Backward;
+      if (!sawBackward)
+        ++rs.warmup;
+      rs.steps.push_back(*step);
+    }
+    s.ranks.push_back(std::move(rs));
+  }
+  return s;
+}
+
+void PipelineSchedulePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  auto pipeline = module->getAttrOfType<DictionaryAttr>("mtc.pipeline");
+  auto fn = module.lookupSymbol<func::FuncOp>("train_step");
+  if (!pipeline || !fn) {
+    emitError(module.getLoc(), "--mtc-pipeline-schedule needs a partitioned "
+                               "@train_step: run --mtc-pipeline-partition first");
+    return signalPassFailure();
+  }
+  int p = cast<IntegerAttr>(pipeline.get("stages")).getInt();
+  int v = cast<IntegerAttr>(pipeline.get("chunks")).getInt();
+  auto fail = [&](const Twine &message) {
+    emitError(module.getLoc()) << "--mtc-pipeline-schedule: " << message;
+    signalPassFailure();
+  };
+  if (microbatches < 1)
+    return fail("microbatches=" + Twine(microbatches) + " must be >= 1");
+  if (kind == "1f1b" && v > 1)
+    return fail("kind=1f1b runs one chunk per rank, the module has chunks=" +
+                Twine(v) + " (use kind=interleaved)");
+  if (kind == "interleaved" && v == 1)
+    return fail("kind=interleaved needs chunks > 1 (partition with chunks=2 or "
+                "more, or use kind=1f1b)");
+  if (kind != "1f1b" && kind != "interleaved" && kind != "explicit")
+    return fail("kind='" + kind + "' is not 1f1b, interleaved or explicit");
+  if (failed(checkTransfers(fn, p)))
+    return signalPassFailure();
+
+  PipelineSchedule schedule;
+  if (kind == "explicit") {
+    FailureOr<PipelineSchedule> s = explicitSchedule(module, p, v);
+    if (failed(s))
+      return signalPassFailure();
+    schedule = std::move(*s);
+  } else {
+    Result<PipelineSchedule> s = buildSchedule(p, v, microbatches);
+    if (!s)
+      return fail(s.error());
+    schedule = std::move(s).value();
+  }
+  Result<Timeline> timeline = checkSchedule(schedule);
+  if (!timeline)
+    return fail(timeline.error());
+
+  Builder b(&getContext());
+  SmallVector<int64_t> warmup;
+  SmallVector<Attribute> rankSteps;
+  for (const RankSchedule &rs : schedule.ranks) {
+    warmup.push_back(rs.warmup);
+    std::string text;
+    for (const Step &step : rs.steps)
+      text += (text.empty() ? "" : " ") + toString(step);
+    rankSteps.push_back(b.getStringAttr(text));
+  }
+  module->setAttr(
+      "mtc.schedule",
+      b.getDictionaryAttr({
+          b.getNamedAttr("kind", b.getStringAttr(kind)),
+          b.getNamedAttr("microbatches", b.getI64IntegerAttr(microbatches)),
+          b.getNamedAttr("warmup", b.getDenseI64ArrayAttr(warmup)),
+          b.getNamedAttr("ranks", b.getArrayAttr(rankSteps)),
+          b.getNamedAttr("bubble", b.getF64FloatAttr(
+                                       timeline->bubbleFraction())),
+      }));
+}
+} // namespace

@@ -1,0 +1,282 @@
+//===- TensorParallel.cpp - Megatron-LM's column/row splits ---------------===//
+//
+// Shoeybi et al. 2019. The pass recognizes the two parallel regions of every
+// transformer layer by their anchors, which every GPT/BERT layer has:
+//   attention:  linear(QKV) -> mtc.attention -> linear(proj)
+//   MLP:        linear(fc)  -> mtc.gelu      -> linear(proj)
+// The first linear is split by columns (for QKV: whole heads, a contiguous
+// slice in Megatron's packed layout), the second by rows; an f (tp_copy)
+// enters the region, a g (tp_reduce) leaves it, and the row-parallel bias is
+// added once after g. Outside the layers, the embedding table is split over
+// the padded vocabulary (the position embedding is added after the g, or
+// it would be summed t times), and the tied output layer keeps its logits
+// split; the cross-entropy reduces only per-row statistics at run time.
+//
+// One program serves every rank of a tensor group, so parameters get their
+// local shape, `full_shape` and `split_dim`: the offset of a rank's slice is
+// computed by the runtime from its place on the rank grid.
+//
+//===----------------------------------------------------------------------===//
+#include "ReinferTypes.h"
+#include "mtc/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace mtc {
+#define GEN_PASS_DEF_TENSORPARALLEL
+#include "mtc/Transforms/Passes.h.inc"
+} // namespace mtc
+
+using namespace mlir;
+using namespace mtc;
+
+namespace {
+/// The module attribute recording t for --mtc-sequence-parallel.
+constexpr StringLiteral kTpSizeAttr = "mtc.tp_size";
+
+class Splitter {
+public:
+  Splitter(ModuleOp module, int64_t t) : module(module), t(t) {}
+
+  /// Records that `ref`'s parameter is split along `dim` (checked once).
+  LogicalResult split(Value ref, int64_t dim) {
+    auto read = ref.getDefiningOp<ParamRefOp>();
+    if (!read)
+      return emitError(ref.getLoc(), "--mtc-tensor-parallel: a split operand "
+                                     "must be read with mtc.param_ref");
+    auto [it, inserted] = splits.try_emplace(read.getParam(), dim);
+    if (!inserted && it->second != dim)
+      return read.emitOpError("parameter is split along dimension ")
+             << it->second << " and " << dim;
+    return success();
+  }
+
+  /// Applies the recorded splits to the mtc.param declarations and readers.
+  LogicalResult apply() {
+    for (ParamOp p : module.getOps<ParamOp>()) {
+      auto it = splits.find(p.getSymName());
+      if (it == splits.end())
+        continue;
+      int64_t dim = it->second;
+      RankedTensorType type = p.getTensorType();
+      SmallVector<int64_t> shape(type.getShape());
+      if (shape[dim] % t != 0)
+        return p.emitOpError("dimension ")
+               << dim << " of size " << shape[dim]
+               << " is not divisible by the tensor-parallel size " << t;
+      shape[dim] /= t;
+      auto local = RankedTensorType::get(shape, type.getElementType());
+      p.setFullShapeAttr(DenseI64ArrayAttr::get(p.getContext(), type.getShape()));
+      p.setSplitDimAttr(IntegerAttr::get(IntegerType::get(p.getContext(), 64), dim));
+      p.setType(local);
+      newTypes[p.getSymName()] = local;
+    }
+    module.walk([&](ParamRefOp ref) {
+      auto it = newTypes.find(ref.getParam());
+      if (it != newTypes.end())
+        ref.getResult().setType(it->second);
+    });
+    return success();
+  }
+
+private:
+  ModuleOp module;
+  int64_t t;
+  llvm::StringMap<int64_t> splits;
+  llvm::StringMap<RankedTensorType> newTypes;
+};
+
+/// The single user of `v` of type OpTy, or null.
+template <typename OpTy> OpTy soleUser(Value v) {
+  if (!v.hasOneUse())
+    return nullptr;
+  return dyn_cast<OpTy>(*v.getUsers().begin());
+}
+
+struct TensorParallelPass : mtc::impl::TensorParallelBase<TensorParallelPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    ModelAttr model = getModelAttr(module);
+    ParallelAttr parallel = getParallelAttr(module);
+    int64_t t = size != 0 ? size : (parallel ? parallel.getTp() : 1);
+    auto forward = module.lookupSymbol<func::FuncOp>("forward");
+    if (!model || !forward) {
+      emitError(module.getLoc(), "--mtc-tensor-parallel needs an 'mtc.model' "
+                                 "attribute and a @forward function (run it before "
+                                 "--mtc-autodiff)");
+      return signalPassFailure();
+    }
+    if (t < 1) {
+      emitError(module.getLoc()) << "tensor-parallel size must be at least 1, got " << t;
+      return signalPassFailure();
+    }
+    if (t == 1)
+      return;
+    if (module->hasAttr(kTpSizeAttr)) {
+      emitError(module.getLoc(), "--mtc-tensor-parallel already ran on this module");
+      return signalPassFailure();
+    }
+    if (failed(checkDivisible(module, model, t)) ||
+        failed(padVocabulary(module, forward, model, t)))
+      return signalPassFailure();
+
+    Splitter splitter(module, t);
+    // Collected first: the rewrites erase ops a walk would still visit.
+    SmallVector<AttentionOp> attentions;
+    SmallVector<GeluOp> gelus;
+    SmallVector<EmbeddingOp> embeddings;
+    SmallVector<CrossEntropyOp> losses;
+    forward.walk([&](Operation *op) {
+      if (auto a = dyn_cast<AttentionOp>(op))
+        attentions.push_back(a);
+      else if (auto g = dyn_cast<GeluOp>(op))
+        gelus.push_back(g);
+      else if (auto e = dyn_cast<EmbeddingOp>(op))
+        embeddings.push_back(e);
+      else if (auto c = dyn_cast<CrossEntropyOp>(op))
+        losses.push_back(c);
+    });
+    bool ok = true;
+    for (AttentionOp attn : attentions) {
+      ok &= succeeded(splitRegion(splitter, attn, attn.getQkv(), attn.getResult()));
+      attn.setHeads(attn.getHeads() / t);
+    }
+    for (GeluOp gelu : gelus)
+      ok &= succeeded(splitRegion(splitter, gelu, gelu.getInput(), gelu.getResult()));
+    for (EmbeddingOp emb : embeddings)
+      ok &= succeeded(splitEmbedding(splitter, emb));
+    for (CrossEntropyOp ce : losses)
+      ok &= succeeded(splitLogits(splitter, ce));
+    if (!ok || failed(splitter.apply()) ||
+        failed(reinferTypes(forward.getBody().front(), "--mtc-tensor-parallel")))
+      return signalPassFailure();
+    module->setAttr(kTpSizeAttr, IntegerAttr::get(IntegerType::get(&getContext(), 64), t));
+  }
+
+  LogicalResult checkDivisible(ModuleOp module, ModelAttr model, int64_t t) {
+    bool ok = true;
+    auto divides = [&](int64_t quantity, const char *what) {
+      if (quantity % t == 0)
+        return;
+      emitError(module.getLoc()) << what << " (" << quantity
+                                 << ") is not divisible by the tensor-parallel size (" << t
+                                 << ")";
+      ok = false;
+    };
+    divides(model.getHeads(), "attention heads");
+    divides(model.getHidden(), "hidden size");
+    divides(model.getFfn(), "FFN size");
+    return success(ok);
+  }
+
+  /// Pads the embedding table to a multiple of t rows when t does not divide
+  /// it (Megatron-LM pads at import; a model imported for t=1 still splits).
+  /// Initialization is keyed on the flat index of the full [vocab, hidden]
+  /// tensor, so the real rows keep their values; the padding rows are never
+  /// looked up and their logits are masked by the cross-entropy's
+  /// valid_vocab, so the loss equals the unpadded model's.
+  LogicalResult padVocabulary(ModuleOp module, func::FuncOp forward, ModelAttr model,
+                              int64_t t) {
+    int64_t rows = model.getPaddedVocab();
+    if (rows % t == 0)
+      return success();
+    int64_t padded = (rows + t - 1) / t * t;
+    SmallVector<EmbeddingOp> embeddings;
+    forward.walk([&](EmbeddingOp e) { embeddings.push_back(e); });
+    if (embeddings.size() != 1)
+      return emitError(module.getLoc(), "padded vocabulary (")
+             << rows << ") is not divisible by the tensor-parallel size (" << t
+             << ") and the model has no single embedding table to pad";
+    auto ref = embeddings.front().getWte().getDefiningOp<ParamRefOp>();
+    auto table = ref ? module.lookupSymbol<ParamOp>(ref.getParamAttr()) : ParamOp();
+    if (!table || table.getTensorType().getDimSize(0) != rows)
+      return emitError(module.getLoc(), "the embedding table must be an mtc.param of ")
+             << rows << " rows to be padded for tensor parallelism";
+    RankedTensorType type = table.getTensorType();
+    auto paddedType =
+        RankedTensorType::get({padded, type.getDimSize(1)}, type.getElementType());
+    table.setType(paddedType);
+    module.walk([&](ParamRefOp r) {
+      if (r.getParam() == table.getSymName())
+        r.getResult().setType(paddedType);
+    });
+    module->setAttr(kModelAttrName,
+                    ModelAttr::get(module.getContext(), model.getName(), model.getArch(),
+                                   model.getLayers(), model.getHidden(), model.getHeads(),
+                                   model.getFfn(), model.getVocab(), padded,
+                                   model.getPositions(), model.getSeq(),
+                                   model.getMicroBatch()));
+    return success();
+  }
+
+  /// column linear -> `anchor` -> row linear, with f before and g after.
+  LogicalResult splitRegion(Splitter &splitter, Operation *anchor, Value anchorIn,
+                            Value anchorOut) {
+    auto column = anchorIn.getDefiningOp<LinearOp>();
+    auto row = soleUser<LinearOp>(anchorOut);
+    if (!column || !row || column.getTransposeWeight() || row.getTransposeWeight())
+      return anchor->emitOpError("is not between two linears (column-parallel "
+                                 "before, row-parallel after); --mtc-tensor-parallel "
+                                 "cannot split it");
+    if (!column.getResult().hasOneUse())
+      return column.emitOpError("feeds more than its parallel region; cannot split it");
+    // Column-parallel: W [in, out/t], b [out/t]; the input enters through f.
+    if (failed(splitter.split(column.getWeight(), 1)) ||
+        (column.getBias() && failed(splitter.split(column.getBias(), 0))))
+      return failure();
+    OpBuilder b(column);
+    Value entered = TpCopyOp::create(b, column.getLoc(), column.getInput());
+    column.getInputMutable().assign(entered);
+    // Row-parallel: W [in/t, out]; partial sums leave through g, bias after.
+    if (failed(splitter.split(row.getWeight(), 0)))
+      return failure();
+    b.setInsertionPointAfter(row);
+    auto partial = LinearOp::create(b, row.getLoc(), row.getResult().getType(),
+                                    row.getInput(), row.getWeight(), Value(),
+                                    row.getTransposeWeightAttr());
+    Value out = TpReduceOp::create(b, row.getLoc(), partial.getResult());
+    if (Value bias = row.getBias())
+      out = BiasAddOp::create(b, row.getLoc(), out, bias);
+    row.getResult().replaceAllUsesWith(out);
+    row.erase();
+    return success();
+  }
+
+  /// Vocabulary-parallel embedding: rows of this shard, g, then positions.
+  LogicalResult splitEmbedding(Splitter &splitter, EmbeddingOp emb) {
+    if (emb.getVocabStart() != 0)
+      return emb.emitOpError("is already a vocabulary shard (vocab_start ")
+             << emb.getVocabStart() << ")";
+    if (failed(splitter.split(emb.getWte(), 0)))
+      return failure();
+    OpBuilder b(emb);
+    b.setInsertionPointAfter(emb);
+    auto local = EmbeddingOp::create(b, emb.getLoc(), emb.getResult().getType(),
+                                     emb.getTokens(), emb.getWte(), Value(),
+                                     emb.getVocabStartAttr());
+    Value out = TpReduceOp::create(b, emb.getLoc(), local.getResult());
+    if (Value wpe = emb.getWpe())
+      out = BiasAddOp::create(b, emb.getLoc(), out, wpe);
+    emb.getResult().replaceAllUsesWith(out);
+    emb.erase();
+    return success();
+  }
+
+  /// The output layer: its input enters through f, its logits stay split.
+  LogicalResult splitLogits(Splitter &splitter, CrossEntropyOp ce) {
+    auto out = ce.getLogits().getDefiningOp<LinearOp>();
+    if (!out || !out.getTransposeWeight() || out.getBias())
+      return ce.emitOpError("logits must come from a bias-free linear reading a "
+                            "[vocab, hidden] table (transpose_weight) for the "
+                            "vocabulary-parallel cross-entropy");
+    if (failed(splitter.split(out.getWeight(), 0)))
+      return failure();
+    OpBuilder b(out);
+    out.getInputMutable().assign(TpCopyOp::create(b, out.getLoc(), out.getInput()));
+    return success();
+  }
+};
+} // namespace

@@ -1,0 +1,75 @@
+// RUN: %mtc-opt %s --mtc-autodiff | FileCheck %s
+// RUN: %mtc-opt %s --mtc-autodiff --verify-roundtrip -o /dev/null
+// Errors: mtc-autodiff-errors.mlir.
+
+// A one-layer model with every op kind. The forward layer must yield, besides
+// its output, exactly what its backward needs; the backward layer takes them.
+
+module attributes {mtc.model = #mtc.model<name = "t", arch = "gpt", layers = 1, hidden = 8, heads = 2, ffn = 32, vocab = 10, padded_vocab = 10, positions = 4, seq = 4, micro_batch = 1>} {
+  mtc.param @wte : tensor<10x8xf32> init(normal, 2.000000e-02)
+  mtc.param @wpe : tensor<4x8xf32> init(normal, 2.000000e-02)
+  mtc.param @ln.weight : tensor<8xf32> init(ones) {no_decay}
+  mtc.param @ln.bias : tensor<8xf32> init(zeros) {no_decay}
+  mtc.param @qkv.weight : tensor<8x24xf32> init(normal, 2.000000e-02)
+  mtc.param @qkv.bias : tensor<24xf32> init(zeros) {no_decay}
+  mtc.param @fc.weight : tensor<8x32xf32> init(normal, 2.000000e-02)
+  mtc.param @proj.weight : tensor<32x8xf32> init(normal, 2.000000e-02)
+  func.func @forward(%tokens: tensor<1x4xi32>, %targets: tensor<1x4xi32>) -> tensor<f32> {
+    %wte = mtc.param_ref @wte : tensor<10x8xf32>
+    %wpe = mtc.param_ref @wpe : tensor<4x8xf32>
+    %x = mtc.embedding %tokens, %wte, %wpe : tensor<1x4xi32>, tensor<10x8xf32>, tensor<4x8xf32> -> tensor<1x4x8xf32>
+    %h = mtc.layer "h.0"(%x) {index = 0 : i64} : (tensor<1x4x8xf32>) -> tensor<1x4x8xf32> {
+    ^bb0(%in: tensor<1x4x8xf32>):
+      %g = mtc.param_ref @ln.weight : tensor<8xf32>
+      %b = mtc.param_ref @ln.bias : tensor<8xf32>
+      %n = mtc.layer_norm %in, %g, %b : tensor<1x4x8xf32>, tensor<8xf32>, tensor<8xf32> -> tensor<1x4x8xf32>
+      %wq = mtc.param_ref @qkv.weight : tensor<8x24xf32>
+      %bq = mtc.param_ref @qkv.bias : tensor<24xf32>
+      %qkv = mtc.linear %n, %wq, %bq : tensor<1x4x8xf32>, tensor<8x24xf32>, tensor<24xf32> -> tensor<1x4x24xf32>
+      %ctx, %lse = mtc.attention %qkv {causal = true, head_dim = 4 : i64, heads = 2 : i64, scale = 5.000000e-01 : f64} : tensor<1x4x24xf32> -> tensor<1x4x8xf32>, tensor<1x2x4xf32>
+      %w1 = mtc.param_ref @fc.weight : tensor<8x32xf32>
+      %f = mtc.linear %ctx, %w1 : tensor<1x4x8xf32>, tensor<8x32xf32> -> tensor<1x4x32xf32>
+      %a = mtc.gelu %f : tensor<1x4x32xf32>
+      %w2 = mtc.param_ref @proj.weight : tensor<32x8xf32>
+      %p = mtc.linear %a, %w2 : tensor<1x4x32xf32>, tensor<32x8xf32> -> tensor<1x4x8xf32>
+      %d = mtc.dropout %p {rate = 1.000000e-01 : f64, stream = 7 : i64} : tensor<1x4x8xf32>
+      %r = mtc.add %in, %d : tensor<1x4x8xf32>
+      mtc.yield %r : tensor<1x4x8xf32>
+    }
+    %table = mtc.param_ref @wte : tensor<10x8xf32>
+    %logits = mtc.linear %h, %table {transpose_weight} : tensor<1x4x8xf32>, tensor<10x8xf32> -> tensor<1x4x10xf32>
+    %loss = mtc.cross_entropy %logits, %targets {valid_vocab = 10 : i64} : tensor<1x4x10xf32>, tensor<1x4xi32> -> tensor<f32>
+    return %loss : tensor<f32>
+  }
+}
+
+// CHECK-LABEL: func.func @train_step
+// The forward layer now also yields the activations its backward reads:
+// the gelu input and output, the attention context, log-sum-exp and qkv, and
+// the layer-norm output (its input is the layer's own operand).
+// CHECK:      %[[FWD:.*]]:7 = mtc.layer "h.0"(%[[X:.*]]) {index = 0 : i64}
+// CHECK:        mtc.attention
+// CHECK:        mtc.yield
+// CHECK:      mtc.linear {{.*}} {transpose_weight}
+// CHECK-NEXT: %[[LOSS:.*]] = mtc.cross_entropy %[[LOGITS:[^,]*]], %arg1
+// The backward pass starts from the loss and mirrors the forward in reverse.
+// CHECK-NEXT: %[[DLOGITS:.*]] = mtc.cross_entropy_grad %[[LOGITS]], %arg1
+// CHECK:      mtc.linear_dx %[[DLOGITS]], {{.*}} {transpose_weight}
+// CHECK-NEXT: mtc.linear_dw %[[FWD]]#0, %[[DLOGITS]] {transpose_weight, weight = @wte}
+// CHECK-NEXT: mtc.layer "h.0"({{.*}}, %[[FWD]]#1, %[[FWD]]#2, %[[FWD]]#3, %[[FWD]]#4, %[[FWD]]#5, %[[FWD]]#6, %[[X]]) {backward, index = 0 : i64}
+// CHECK:        mtc.dropout {{.*}} {rate = 1.000000e-01 : f64, stream = 7 : i64}
+// CHECK:        mtc.linear_dx
+// CHECK-NEXT:   mtc.linear_dw {{.*}} {weight = @proj.weight}
+// CHECK-NEXT:   mtc.gelu_grad
+// CHECK:        mtc.linear_dx
+// CHECK-NEXT:   mtc.linear_dw {{.*}} {weight = @fc.weight}
+// CHECK-NEXT:   mtc.attention_grad
+// CHECK:        mtc.linear_dx
+// CHECK-NEXT:   mtc.linear_dw {{.*}} {bias = @qkv.bias, weight = @qkv.weight}
+// CHECK:        mtc.layer_norm_dx
+// CHECK-NEXT:   mtc.layer_norm_dw {{.*}} {bias = @ln.bias, weight = @ln.weight}
+// The residual's two gradient paths meet in an add.
+// CHECK-NEXT:   %[[DIN:.*]] = mtc.add
+// CHECK-NEXT:   mtc.yield %[[DIN]]
+// CHECK:      mtc.embedding_grad %arg0, {{.*}} {wpe = @wpe, wte = @wte}
+// CHECK-NEXT: return %[[LOSS]]

@@ -1,0 +1,60 @@
+// RUN: %mtc-opt %inputs/embedding-linear-loss.mlir --mtc-autodiff --mtc-optimizer="lr=0.001 warmup-steps=10" --mtc-lower-to-exec -o /dev/null | FileCheck %s
+// RUN: %mtc-opt %s --mtc-lower-to-exec -verify-diagnostics -o /dev/null
+//
+// The plan of embedding -> linear -> loss (see mtc-plan-memory.mlir for the
+// offsets): parameters in declaration order, buffers with arena offsets and
+// lifetimes, then the seven steps, forward first.
+// CHECK-LABEL: format_version: 1
+// CHECK:      model {
+// CHECK-NEXT:   name: "m"
+// CHECK:      optimizer {
+// CHECK-NEXT:   lr: 0.001
+// CHECK:        warmup_steps: 10
+// CHECK:      params {
+// CHECK-NEXT:   name: "wte"
+// CHECK:      params {
+// CHECK-NEXT:   id: 1
+// CHECK-NEXT:   name: "out"
+// CHECK:      buffers {
+// CHECK-NEXT:   name: "tokens"
+// CHECK-NEXT:   dtype: I32
+// CHECK:      name: "cross_entropy_grad"
+// CHECK-NEXT: shape: 1
+// CHECK-NEXT: shape: 4
+// CHECK-NEXT: shape: 10
+// CHECK-NEXT: offset: 704
+// CHECK-NEXT: bytes: 160
+// CHECK-NEXT: first_step: 3
+// CHECK-NEXT: last_step: 5
+// CHECK:      name: "linear_dx"
+// CHECK:        offset: 256
+// CHECK:      targets: 1
+// CHECK:      loss: 7
+// CHECK:      steps {
+// CHECK-NEXT:   location: "embedding wte"
+// CHECK-NEXT:   embedding_forward {
+// CHECK:      steps {
+// CHECK-NEXT:   location: "linear out"
+// CHECK-NEXT:   linear_forward {
+// CHECK:      cross_entropy {
+// CHECK:        loss: 7
+// CHECK-NEXT:   valid_vocab: 10
+// CHECK:      cross_entropy_backward {
+// CHECK:      linear_backward_input {
+// CHECK:      linear_backward_weight {
+// CHECK:        w_grad: 1
+// CHECK:      embedding_backward {
+// CHECK:      memory {
+// CHECK-NEXT:   param_bytes: 640
+// CHECK-NEXT:   grad_bytes: 640
+// CHECK-NEXT:   optimizer_bytes: 1280
+// CHECK-NEXT:   activation_peak_bytes: 520
+// CHECK-NEXT:   arena_bytes: 896
+// CHECK-NEXT: }
+// CHECK-NEXT: logits: 3
+// CHECK-NEXT: forward_steps: 3
+
+// Without autodiff there is nothing to lower.
+// expected-error @+1 {{no @train_step: run --mtc-autodiff first}}
+module {
+}

@@ -1,0 +1,67 @@
+// --mtc-pipeline-partition: chunk labels, send/recv at every cut (activations
+// forward, their gradients backward), the tied embedding, the three layouts
+// (even, explicit, cost-balanced) and the errors.
+//
+// Four layers, 2 stages x 2 chunks: chunk c holds layer h.c and lives on
+// stage c % 2; the embedding is on chunk 0, the head and loss on chunk 3.
+// RUN: %mtc-import --num-layers 4 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 50 \
+// RUN:   | %mtc-opt --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2" | FileCheck %s
+// CHECK: mtc.pipeline = {chunks = 2 : i64, layers_per_chunk = array<i64: 1, 1, 1, 1>, stages = 2 : i64, tied = [@wte]}
+// CHECK-LABEL: func.func @train_step
+// CHECK: mtc.embedding {{.*}}mtc.chunk = 0 : i64
+// CHECK: %[[H0:.*]]:9 = mtc.layer "h.0"({{.*}}) {index = 0 : i64, mtc.chunk = 0 : i64}
+// CHECK: mtc.pipeline_send %[[H0]]#0 {chunk = 0 : i64, mtc.chunk = 0 : i64, peer = 1 : i64, tag = 0 : i64}
+// CHECK-NEXT: %[[X1:.*]] = mtc.pipeline_recv {chunk = 1 : i64, mtc.chunk = 1 : i64, peer = 0 : i64, tag = 0 : i64}
+// CHECK-NEXT: %[[H1:.*]]:9 = mtc.layer "h.1"(%[[X1]]) {index = 1 : i64, mtc.chunk = 1 : i64}
+// CHECK: mtc.pipeline_send %[[H1]]#0 {chunk = 1 : i64, mtc.chunk = 1 : i64, peer = 2 : i64, tag = 1 : i64}
+// CHECK-NEXT: %[[X2:.*]] = mtc.pipeline_recv {chunk = 2 : i64, mtc.chunk = 2 : i64, peer = 1 : i64, tag = 1 : i64}
+// CHECK: mtc.pipeline_send {{.*}} {chunk = 2 : i64, mtc.chunk = 2 : i64, peer = 3 : i64, tag = 2 : i64}
+// CHECK-NEXT: %[[X3:.*]] = mtc.pipeline_recv {chunk = 3 : i64, mtc.chunk = 3 : i64, peer = 2 : i64, tag = 2 : i64}
+// CHECK: mtc.cross_entropy {{.*}}mtc.chunk = 3 : i64
+// CHECK: mtc.cross_entropy_grad {{.*}}mtc.backward_pass, mtc.chunk = 3 : i64
+// The backward layer reads the received input as its saved activation: no second transfer.
+// CHECK: %[[G3:.*]] = mtc.layer "h.3"({{.*}}, %[[X3]]) {backward, index = 3 : i64, mtc.backward_pass, mtc.chunk = 3 : i64}
+// CHECK: mtc.pipeline_send %[[G3]] {chunk = 3 : i64, gradient, mtc.backward_pass, mtc.chunk = 3 : i64, peer = 2 : i64, tag = 3 : i64}
+// CHECK-NEXT: %[[D2:.*]] = mtc.pipeline_recv {chunk = 2 : i64, gradient, mtc.backward_pass, mtc.chunk = 2 : i64, peer = 3 : i64, tag = 3 : i64}
+// CHECK-NEXT: mtc.layer "h.2"(%[[D2]], {{.*}}, %[[X2]]) {backward
+// CHECK: mtc.pipeline_send {{.*}}gradient{{.*}}peer = 1 : i64, tag = 4 : i64}
+// CHECK: mtc.pipeline_send {{.*}}gradient{{.*}}peer = 0 : i64, tag = 5 : i64}
+// CHECK-NEXT: %[[D0:.*]] = mtc.pipeline_recv {chunk = 0 : i64, gradient
+// CHECK-NEXT: mtc.layer "h.0"(%[[D0]],
+// CHECK: mtc.embedding_grad {{.*}}mtc.backward_pass, mtc.chunk = 0 : i64
+// Per cut: exactly one activation and one gradient transfer.
+// RUN: %mtc-import --num-layers 4 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 50 \
+// RUN:   | %mtc-opt --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2" | FileCheck %s --check-prefix=COUNT
+// COUNT-COUNT-6: mtc.pipeline_send
+// COUNT-NOT: mtc.pipeline_send
+//
+// An explicit uneven layout.
+// RUN: %mtc-import --num-layers 4 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 50 \
+// RUN:   | %mtc-opt --mtc-autodiff --mtc-pipeline-partition="stages=2 layers-per-chunk=1,3" | FileCheck %s --check-prefix=UNEVEN
+// UNEVEN: layers_per_chunk = array<i64: 1, 3>
+// UNEVEN: mtc.layer "h.0"{{.*}}mtc.chunk = 0 : i64
+// UNEVEN: mtc.layer "h.1"{{.*}}mtc.chunk = 1 : i64
+// UNEVEN: mtc.layer "h.3"{{.*}}mtc.chunk = 1 : i64
+//
+// Cost-balanced: a 1000-word output layer costs about 4.8 layers of hidden 16,
+// so the last stage takes fewer layers: max(6, 2 + 4.8) beats max(4, 4 + 4.8).
+// RUN: %mtc-import --num-layers 8 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 1000 \
+// RUN:   | %mtc-opt --mtc-autodiff --mtc-pipeline-partition="stages=2 balance=cost" | FileCheck %s --check-prefix=COST
+// COST: layers_per_chunk = array<i64: 6, 2>
+//
+// ---- errors ----
+// RUN: %mtc-import --num-layers 4 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 50 -o %t.mlir
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=1 chunks=2" 2>&1 | FileCheck %s --check-prefix=ONE-STAGE
+// ONE-STAGE: error: --mtc-pipeline-partition: chunks=2 needs stages > 1: interleaving a single stage is meaningless
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=3" 2>&1 | FileCheck %s --check-prefix=INDIVISIBLE
+// INDIVISIBLE: error: --mtc-pipeline-partition: layer assignment: 4 layers do not split evenly into pp*vp = 3*1 = 3 chunks
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2 layers-per-chunk=1,1,1" 2>&1 | FileCheck %s --check-prefix=LAYOUT
+// LAYOUT: error: --mtc-pipeline-partition: layer assignment: layout lists 3 chunks, but pp*vp = 4
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 layers-per-chunk=1,2" 2>&1 | FileCheck %s --check-prefix=SUM
+// SUM: error: --mtc-pipeline-partition: layer assignment: layout sums to 3 layers, but the model has 4
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 balance=greedy" 2>&1 | FileCheck %s --check-prefix=BALANCE
+// BALANCE: error: --mtc-pipeline-partition: balance='greedy' is neither 'even' nor 'cost'
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 layers-per-chunk=1,3 balance=cost" 2>&1 | FileCheck %s --check-prefix=BOTH
+// BOTH: error: --mtc-pipeline-partition: give layers-per-chunk or balance=cost, not both
+// RUN: not %mtc-opt %t.mlir --mtc-pipeline-partition="stages=2" 2>&1 | FileCheck %s --check-prefix=NO-AUTODIFF
+// NO-AUTODIFF: error: --mtc-pipeline-partition needs @train_step: run --mtc-autodiff first

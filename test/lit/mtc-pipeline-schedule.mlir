@@ -1,0 +1,103 @@
+// --mtc-pipeline-schedule: warm-up counts and every rank's full step order
+// (F<chunk>.<micro-batch>, B...), the checker's errors, and the pairing of
+// sends with receives. The model: 8 layers (hidden 16), partitioned first.
+//
+// RUN: %mtc-import --num-layers 8 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 50 -o %t.mlir
+//
+// ---- (p, v, m) = (4, 2, 8): interleaved. Warm-up 2(p-r-1) + (v-1)p = 10, 8, 6, 4;
+// micro-batches in groups of p = 4 per chunk; bubble (p-1)/(v*m) = 3/16.
+// RUN: %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=4 chunks=2" --mtc-pipeline-schedule="kind=interleaved microbatches=8" | FileCheck %s --check-prefix=P4V2M8
+// P4V2M8: mtc.schedule = {bubble = 1.875000e-01 : f64, kind = "interleaved", microbatches = 8 : i64, ranks = [
+// P4V2M8-SAME: "F0.0 F0.1 F0.2 F0.3 F4.0 F4.1 F4.2 F4.3 F0.4 F0.5 F0.6 B4.0 F0.7 B4.1 F4.4 B4.2 F4.5 B4.3 F4.6 B0.0 F4.7 B0.1 B0.2 B0.3 B4.4 B4.5 B4.6 B4.7 B0.4 B0.5 B0.6 B0.7",
+// P4V2M8-SAME: "F1.0 F1.1 F1.2 F1.3 F5.0 F5.1 F5.2 F5.3 F1.4 B5.0 F1.5 B5.1 F1.6 B5.2 F1.7 B5.3 F5.4 B1.0 F5.5 B1.1 F5.6 B1.2 F5.7 B1.3 B5.4 B5.5 B5.6 B5.7 B1.4 B1.5 B1.6 B1.7",
+// P4V2M8-SAME: "F2.0 F2.1 F2.2 F2.3 F6.0 F6.1 F6.2 B6.0 F6.3 B6.1 F2.4 B6.2 F2.5 B6.3 F2.6 B2.0 F2.7 B2.1 F6.4 B2.2 F6.5 B2.3 F6.6 B6.4 F6.7 B6.5 B6.6 B6.7 B2.4 B2.5 B2.6 B2.7",
+// P4V2M8-SAME: "F3.0 F3.1 F3.2 F3.3 F7.0 B7.0 F7.1 B7.1 F7.2 B7.2 F7.3 B7.3 F3.4 B3.0 F3.5 B3.1 F3.6 B3.2 F3.7 B3.3 F7.4 B7.4 F7.5 B7.5 F7.6 B7.6 F7.7 B7.7 B3.4 B3.5 B3.6 B3.7"],
+// P4V2M8-SAME: warmup = array<i64: 10, 8, 6, 4>}
+//
+// ---- (2, 2, 4): warm-up 2(2-r-1) + 2 = 4, 2; bubble 1/8.
+// RUN: %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2" --mtc-pipeline-schedule="kind=interleaved microbatches=4" | FileCheck %s --check-prefix=P2V2M4
+// P2V2M4: mtc.schedule = {bubble = 1.250000e-01 : f64, kind = "interleaved", microbatches = 4 : i64, ranks = [
+// P2V2M4-SAME: "F0.0 F0.1 F2.0 F2.1 F0.2 B2.0 F0.3 B2.1 F2.2 B0.0 F2.3 B0.1 B2.2 B2.3 B0.2 B0.3",
+// P2V2M4-SAME: "F1.0 F1.1 F3.0 B3.0 F3.1 B3.1 F1.2 B1.0 F1.3 B1.1 F3.2 B3.2 F3.3 B3.3 B1.2 B1.3"],
+// P2V2M4-SAME: warmup = array<i64: 4, 2>}
+//
+// ---- (4, 1, 8): plain 1F1B, warm-up min(p-r-1, m) = 3, 2, 1, 0 (then one
+// forward, one backward); bubble 3/8.
+// RUN: %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=4" --mtc-pipeline-schedule="kind=1f1b microbatches=8" | FileCheck %s --check-prefix=P4V1M8
+// P4V1M8: mtc.schedule = {bubble = 3.750000e-01 : f64, kind = "1f1b", microbatches = 8 : i64, ranks = [
+// P4V1M8-SAME: "F0.0 F0.1 F0.2 F0.3 B0.0 F0.4 B0.1 F0.5 B0.2 F0.6 B0.3 F0.7 B0.4 B0.5 B0.6 B0.7",
+// P4V1M8-SAME: "F1.0 F1.1 F1.2 B1.0 F1.3 B1.1 F1.4 B1.2 F1.5 B1.3 F1.6 B1.4 F1.7 B1.5 B1.6 B1.7",
+// P4V1M8-SAME: "F2.0 F2.1 B2.0 F2.2 B2.1 F2.3 B2.2 F2.4 B2.3 F2.5 B2.4 F2.6 B2.5 F2.7 B2.6 B2.7",
+// P4V1M8-SAME: "F3.0 B3.0 F3.1 B3.1 F3.2 B3.2 F3.3 B3.3 F3.4 B3.4 F3.5 B3.5 F3.6 B3.6 F3.7 B3.7"],
+// P4V1M8-SAME: warmup = array<i64: 3, 2, 1, 0>}
+//
+// ---- bad combinations ----
+// m not a multiple of p when interleaving:
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=4 chunks=2" --mtc-pipeline-schedule="kind=interleaved microbatches=6" 2>&1 | FileCheck %s --check-prefix=MULTIPLE
+// MULTIPLE: error: --mtc-pipeline-schedule: schedule: interleaving needs the micro-batch count to be a multiple of pp, got microbatches=6 pp=4
+// v > 1 with p = 1 (rejected when partitioning):
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=1 chunks=2" --mtc-pipeline-schedule="kind=interleaved microbatches=4" 2>&1 | FileCheck %s --check-prefix=ONE-STAGE
+// ONE-STAGE: error: --mtc-pipeline-partition: chunks=2 needs stages > 1
+// Layers not divisible by p*v:
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=3 chunks=2" --mtc-pipeline-schedule="kind=interleaved microbatches=6" 2>&1 | FileCheck %s --check-prefix=LAYERS
+// LAYERS: error: --mtc-pipeline-partition: layer assignment: 8 layers do not split evenly into pp*vp = 3*2 = 6 chunks
+// The kind must fit the partition:
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2" --mtc-pipeline-schedule="kind=1f1b microbatches=4" 2>&1 | FileCheck %s --check-prefix=KIND1
+// KIND1: error: --mtc-pipeline-schedule: kind=1f1b runs one chunk per rank, the module has chunks=2 (use kind=interleaved)
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="kind=interleaved microbatches=4" 2>&1 | FileCheck %s --check-prefix=KIND2
+// KIND2: error: --mtc-pipeline-schedule: kind=interleaved needs chunks > 1
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-schedule="microbatches=4" 2>&1 | FileCheck %s --check-prefix=UNPARTITIONED
+// UNPARTITIONED: error: --mtc-pipeline-schedule needs a partitioned @train_step: run --mtc-pipeline-partition first
+//
+// ---- the checker: a hand-written order that hangs is an error naming the
+// stuck ranks and steps (rank 1 runs micro-batch 1 first; rank 0 sends it
+// only after a backward that needs rank 1).
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="kind=explicit microbatches=2 ranks=F0.0/B0.0/F0.1/B0.1,F1.1/F1.0/B1.0/B1.1" 2>&1 | FileCheck %s --check-prefix=DEADLOCK
+// DEADLOCK: error: --mtc-pipeline-schedule: schedule check: deadlock (pp=2 vp=1 microbatches=2): rank 0 stuck at step 1 (B0.0) waiting for gradients of B1.0 from rank 1; rank 1 stuck at step 0 (F1.1) waiting for activations of F0.1 from rank 0
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="kind=explicit microbatches=1 ranks=F0.0/B0.0,F1.0/B1.0/B1.0" 2>&1 | FileCheck %s --check-prefix=TWICE
+// TWICE: error: --mtc-pipeline-schedule: schedule check: rank 1 step 2 (B1.0): step appears twice
+// A correct hand-written order is accepted and recorded as given.
+// RUN: %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="kind=explicit microbatches=2 ranks=F0.0/F0.1/B0.0/B0.1,F1.0/F1.1/B1.0/B1.1" | FileCheck %s --check-prefix=EXPLICIT
+// EXPLICIT: kind = "explicit", microbatches = 2 : i64, ranks = ["F0.0 F0.1 B0.0 B0.1", "F1.0 F1.1 B1.0 B1.1"], warmup = array<i64: 2, 2>
+//
+// ---- send/recv pairing, checked on hand-written IR ----
+// RUN: %mtc-opt %s -split-input-file -verify-diagnostics --mtc-pipeline-schedule="microbatches=2" -o /dev/null
+
+module attributes {mtc.pipeline = {chunks = 1 : i64, layers_per_chunk = array<i64: 1, 1>, stages = 2 : i64, tied = []}} {
+  func.func @train_step(%x: tensor<2x4xf32>) {
+    mtc.pipeline_send %x {chunk = 0 : i64, peer = 1 : i64, tag = 0 : i64} : tensor<2x4xf32>
+    // expected-error @below {{'mtc.pipeline_recv' op on rank 1 (chunk 1) expects 'tensor<2x8xf32>' but rank 0 (chunk 0) sends 'tensor<2x4xf32>' (tag 0)}}
+    %y = mtc.pipeline_recv {chunk = 1 : i64, peer = 0 : i64, tag = 0 : i64} : tensor<2x8xf32>
+    return
+  }
+}
+
+// -----
+
+module attributes {mtc.pipeline = {chunks = 1 : i64, layers_per_chunk = array<i64: 1, 1>, stages = 2 : i64, tied = []}} {
+  func.func @train_step(%x: tensor<2x4xf32>) {
+    // expected-error @below {{'mtc.pipeline_send' op from chunk 0 (rank 0) has no matching receive on chunk 1 (rank 1): that rank would never take the message}}
+    mtc.pipeline_send %x {chunk = 0 : i64, peer = 1 : i64, tag = 3 : i64} : tensor<2x4xf32>
+    return
+  }
+}
+
+// -----
+
+module attributes {mtc.pipeline = {chunks = 1 : i64, layers_per_chunk = array<i64: 1, 1>, stages = 2 : i64, tied = []}} {
+  func.func @train_step(%x: tensor<2x4xf32>) {
+    // expected-error @below {{'mtc.pipeline_recv' op on chunk 0 (rank 0) waits for tag 7 from chunk 1, which nothing sends: it would hang}}
+    %y = mtc.pipeline_recv {chunk = 0 : i64, gradient, peer = 1 : i64, tag = 7 : i64} : tensor<2x4xf32>
+    return
+  }
+}
+
+// -----
+
+module attributes {mtc.pipeline = {chunks = 1 : i64, layers_per_chunk = array<i64: 1, 1>, stages = 2 : i64, tied = []}} {
+  func.func @train_step(%x: tensor<2x4xf32>) {
+    // expected-error @below {{'mtc.pipeline_send' op activations flow from chunk 1 to chunk 2, not to chunk 0}}
+    mtc.pipeline_send %x {chunk = 1 : i64, peer = 0 : i64, tag = 0 : i64} : tensor<2x4xf32>
+    return
+  }
+}

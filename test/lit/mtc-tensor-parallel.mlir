@@ -1,0 +1,98 @@
+// --mtc-tensor-parallel: Megatron-LM's column/row splits with the f/g pair.
+//
+// A 2-layer GPT whose vocabulary (101) t=2 does not divide: it is padded to 102.
+// RUN: %mtc-import --num-layers 2 --hidden-size 64 --num-attention-heads 4 --seq-length 16 --vocab-size 101 --hidden-dropout 0.1 --attention-dropout 0.1 -o %t.mlir
+// RUN: %mtc-opt --mtc-tensor-parallel=size=2 %t.mlir | FileCheck %s --check-prefix=FWD
+//
+// Parameters become this rank's slice: full shape and split dimension, the
+// offset is the runtime's (tensor rank * extent); replicated ones are untouched.
+// FWD: padded_vocab = 102
+// FWD-SAME: mtc.tp_size = 2 : i64
+// FWD: mtc.param @wte : tensor<51x64xf32> {{.*}}{full_shape = array<i64: 102, 64>, split_dim = 0 : i64}
+// FWD: mtc.param @wpe : tensor<16x64xf32> init(normal, 2.000000e-02){{$}}
+// FWD: mtc.param @h.0.ln_1.weight : tensor<64xf32> init(ones) {no_decay}
+// FWD: mtc.param @h.0.attn.c_attn.weight : tensor<64x96xf32> {{.*}}full_shape = array<i64: 64, 192>, split_dim = 1
+// FWD: mtc.param @h.0.attn.c_attn.bias : tensor<96xf32> {{.*}}split_dim = 0
+// FWD: mtc.param @h.0.attn.c_proj.weight : tensor<32x64xf32> {{.*}}full_shape = array<i64: 64, 64>, split_dim = 0
+// FWD: mtc.param @h.0.attn.c_proj.bias : tensor<64xf32> init(zeros) {no_decay}
+// FWD: mtc.param @h.0.mlp.c_fc.weight : tensor<64x128xf32> {{.*}}split_dim = 1
+// FWD: mtc.param @h.0.mlp.c_proj.weight : tensor<128x64xf32> {{.*}}split_dim = 0
+//
+// Vocabulary-parallel embedding: shard rows, g, then the position table.
+// FWD-LABEL: func.func @forward
+// FWD: %[[EMB:.*]] = mtc.embedding %arg0, %{{.*}} : tensor<1x16xi32>, tensor<51x64xf32> -> tensor<1x16x64xf32>
+// FWD-NEXT: %[[SUM:.*]] = mtc.tp_reduce %[[EMB]] : tensor<1x16x64xf32>
+// FWD-NEXT: mtc.bias_add %[[SUM]], %{{.*}} : tensor<1x16x64xf32>, tensor<16x64xf32>
+//
+// Attention: f, QKV by columns (2 of 4 heads), local attention, proj by rows, g, bias.
+// FWD-LABEL: mtc.layer "h.0"
+// FWD: %[[LN1:.*]] = mtc.layer_norm
+// FWD: %[[F1:.*]] = mtc.tp_copy %[[LN1]] : tensor<1x16x64xf32>
+// FWD-NEXT: mtc.linear %[[F1]], {{.*}} -> tensor<1x16x96xf32>
+// FWD-NEXT: %[[CTX:.*]], %{{.*}} = mtc.attention {{.*}}heads = 2 : i64{{.*}} -> tensor<1x16x32xf32>, tensor<1x2x16xf32>
+// FWD: %[[PART:.*]] = mtc.linear %[[CTX]], %{{[0-9]+}} : tensor<1x16x32xf32>, tensor<32x64xf32> -> tensor<1x16x64xf32>
+// FWD-NEXT: %[[G1:.*]] = mtc.tp_reduce %[[PART]]
+// FWD-NEXT: mtc.bias_add %[[G1]], {{.*}} : tensor<1x16x64xf32>, tensor<64xf32>
+// FWD-NEXT: mtc.dropout
+// MLP: f, fc by columns, GeLU local, proj by rows, g, bias; residuals replicated.
+// FWD: %[[F2:.*]] = mtc.tp_copy
+// FWD-NEXT: mtc.linear %[[F2]], {{.*}} -> tensor<1x16x128xf32>
+// FWD-NEXT: mtc.gelu {{.*}} : tensor<1x16x128xf32>
+// FWD: mtc.linear {{.*}} : tensor<1x16x128xf32>, tensor<128x64xf32> -> tensor<1x16x64xf32>
+// FWD-NEXT: mtc.tp_reduce
+// FWD-NEXT: mtc.bias_add
+// FWD-LABEL: mtc.layer "h.1"
+//
+// Output layer: f in front, logits stay split, the loss counts the 101 real ids.
+// FWD: mtc.param_ref @ln_f.bias
+// FWD: %[[F3:.*]] = mtc.tp_copy
+// FWD-NEXT: %[[LOGITS:.*]] = mtc.linear %[[F3]], {{.*}} {transpose_weight} : tensor<1x16x64xf32>, tensor<51x64xf32> -> tensor<1x16x51xf32>
+// FWD-NEXT: mtc.cross_entropy %[[LOGITS]], %arg1 {valid_vocab = 101 : i64} : tensor<1x16x51xf32>
+//
+// Exactly 2 all-reduces per layer forward (g) and 2 backward (f's gradient),
+// each of b*s*h = 1*16*64 elements; 1 more each way for the embedding and
+// the output layer. f's forward and g's backward are identities (tp_copy).
+// RUN: %mtc-opt --mtc-tensor-parallel=size=2 --mtc-autodiff %t.mlir | FileCheck %s --check-prefix=COUNT
+// COUNT-LABEL: func.func @train_step
+// COUNT: mtc.tp_reduce %{{.*}} : tensor<1x16x64xf32>
+// COUNT-LABEL: mtc.layer "h.0"(%{{[0-9]+}}) {index = 0 : i64}
+// COUNT-COUNT-2: mtc.tp_reduce %{{.*}} : tensor<1x16x64xf32>
+// COUNT-NOT: mtc.tp_reduce
+// COUNT-LABEL: mtc.layer "h.1"(%{{[0-9#]+}}) {index = 1 : i64}
+// COUNT-COUNT-2: mtc.tp_reduce %{{.*}} : tensor<1x16x64xf32>
+// COUNT-NOT: mtc.tp_reduce
+// COUNT-LABEL: mtc.cross_entropy_grad
+// COUNT: mtc.tp_reduce
+// COUNT-NOT: mtc.tp_reduce
+// COUNT-LABEL: {backward, index = 1 : i64}
+// COUNT-COUNT-2: mtc.tp_reduce %{{.*}} : tensor<1x16x64xf32>
+// COUNT-NOT: mtc.tp_reduce
+// COUNT-LABEL: {backward, index = 0 : i64}
+// COUNT-COUNT-2: mtc.tp_reduce %{{.*}} : tensor<1x16x64xf32>
+// COUNT-NOT: mtc.tp_reduce
+// COUNT: mtc.bias_add_grad %{{.*}} {bias = @wpe}
+// COUNT-NEXT: mtc.tp_copy
+// COUNT-NEXT: mtc.embedding_grad
+//
+// In the whole step: 2 per layer each way plus embedding and output layer.
+// RUN: %mtc-opt --mtc-tensor-parallel=size=2 --mtc-autodiff %t.mlir | grep -c "mtc.tp_reduce" | FileCheck %s --check-prefix=TOTAL
+// TOTAL: {{^}}10{{$}}
+//
+// The result verifies and round-trips; size=1 changes nothing.
+// RUN: %mtc-opt --mtc-tensor-parallel=size=4 --verify-roundtrip %t.mlir -o /dev/null
+// RUN: %mtc-opt --mtc-tensor-parallel=size=1 %t.mlir | %mtc-opt | diff - %t.mlir
+//
+// It lowers all the way to a plan: g becomes an AllReduce step over the tensor
+// group, f no step at all.
+// RUN: %mtc-opt --mtc-tensor-parallel=size=2 --mtc-verify-config=tp=2 --mtc-autodiff --mtc-optimizer --mtc-lower-to-exec=output=- %t.mlir | FileCheck %s --check-prefix=PLAN
+// PLAN: tensor_split: true
+// PLAN: tensor_all_reduce
+// PLAN-NOT: tensor_all_gather
+//
+// Errors name the numbers: 4 heads and hidden 64 do not split 3 ways.
+// RUN: not %mtc-opt --mtc-tensor-parallel=size=3 %t.mlir 2>&1 | FileCheck %s --check-prefix=ERR
+// ERR-DAG: error: attention heads (4) is not divisible by the tensor-parallel size (3)
+// ERR-DAG: error: hidden size (64) is not divisible by the tensor-parallel size (3)
+// ERR-DAG: error: FFN size (256) is not divisible by the tensor-parallel size (3)
+// RUN: not %mtc-opt --mtc-tensor-parallel=size=2 --mtc-tensor-parallel=size=2 %t.mlir 2>&1 | FileCheck %s --check-prefix=TWICE
+// TWICE: error: --mtc-tensor-parallel already ran on this module
