@@ -1,0 +1,105 @@
+#include "exec/cuda/StepFusion.h"
+
+#include <unordered_map>
+
+namespace mtc::runtime::gpu {
+namespace {
+
+// Reads of each buffer id over the whole plan (any step, any operand slot).
+struct ReadCounts {
+  std::unordered_map<int32_t, int> reads;
+  explicit ReadCounts(const pb::Plan &plan) {
+    auto add = [&](int32_t id) { ++reads[id]; };
+    for (const pb::Step &s : plan.steps()) {
+      switch (s.kernel_case()) {
+      case pb::Step::kGelu: add(s.gelu().x()); break;
+      case pb::Step::kGeluBackward: add(s.gelu_backward().x()); add(s.gelu_backward().dy()); break;
+      case pb::Step::kAdd: add(s.add().a()); add(s.add().b()); break;
+      case pb::Step::kDropout: add(s.dropout().x()); break;
+      case pb::Step::kBiasAdd: add(s.bias_add().x()); break;
+      default:
+        // Other kinds only matter as readers: count every buffer they name
+        // conservatively through the generic reflection below.
+        break;
+      }
+    }
+    // Any other step that names a buffer counts as a reader of it.
+    for (const pb::Step &s : plan.steps()) {
+      switch (s.kernel_case()) {
+      case pb::Step::kGelu: case pb::Step::kGeluBackward: case pb::Step::kAdd:
+      case pb::Step::kDropout: case pb::Step::kBiasAdd:
+        continue;
+      default: break;
+      }
+      const google::protobuf::Reflection *refl = s.GetReflection();
+      const google::protobuf::FieldDescriptor *oneof =
+          refl->GetOneofFieldDescriptor(s, s.GetDescriptor()->FindOneofByName("kernel"));
+      if (!oneof)
+        continue;
+      const google::protobuf::Message &k = refl->GetMessage(s, oneof);
+      const google::protobuf::Descriptor *d = k.GetDescriptor();
+      for (int f = 0; f < d->field_count(); ++f) {
+        const google::protobuf::FieldDescriptor *fd = d->field(f);
+        if (fd->cpp_type() == google::protobuf::FieldDescriptor::CPPTYPE_INT32 &&
+            !fd->is_repeated())
+          add(k.GetReflection()->GetInt32(k, fd));
+      }
+    }
+  }
+  int of(int32_t id) const {
+    auto it = reads.find(id);
+    return it == reads.end() ? 0 : it->second;
+  }
+};
+
+bool isSpecial(const pb::Plan &plan, int32_t id) {
+  return id == plan.loss() || id == plan.logits() || id == plan.tokens() ||
+         id == plan.targets();
+}
+
+} // namespace
+
+std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
+  const int n = plan.steps_size();
+  std::vector<StepFusion> out(n);
+  ReadCounts counts(plan);
+  auto dead = [&](int32_t id, int readers) {
+    return !isSpecial(plan, id) && counts.of(id) == readers;
+  };
+  for (int s = 0; s < n; ++s) {
+    if (out[s].length == 0)
+      continue;
+    const pb::Step &a = plan.steps(s);
+    const pb::Step *b = s + 1 < n ? &plan.steps(s + 1) : nullptr;
+    const pb::Step *c = s + 2 < n ? &plan.steps(s + 2) : nullptr;
+    auto residualOf = [](const pb::Add &add, int32_t d) {
+      return add.a() == d ? add.b() : add.b() == d ? add.a() : -1;
+    };
+    if (a.has_bias_add() && b && b->has_dropout() && c && c->has_add()) {
+      int32_t p = a.bias_add().y(), d = b->dropout().y();
+      int32_t r = residualOf(c->add(), d);
+      if (b->dropout().x() == p && r >= 0 && r != d && dead(p, 1) && dead(d, 1)) {
+        out[s] = {FusionKind::BiasDropoutResidual, 3, r};
+        out[s + 1].length = out[s + 2].length = 0;
+        continue;
+      }
+    }
+    if (a.has_bias_add() && b && b->has_gelu() && b->gelu().x() == a.bias_add().y() &&
+        b->gelu().y() != a.bias_add().y()) {
+      out[s] = {FusionKind::BiasGelu, 2, -1};
+      out[s + 1].length = 0;
+      continue;
+    }
+    if (a.has_dropout() && b && b->has_add()) {
+      int32_t d = a.dropout().y();
+      int32_t r = residualOf(b->add(), d);
+      if (r >= 0 && r != d && a.dropout().x() != d && dead(d, 1)) {
+        out[s] = {FusionKind::DropoutResidual, 2, r};
+        out[s + 1].length = 0;
+      }
+    }
+  }
+  return out;
+}
+
+} // namespace mtc::runtime::gpu

@@ -1,0 +1,28 @@
+// Which consecutive plan steps the GPU backend runs as one kernel, decided
+// once from the plan (pure; tested on the CPU). A fusion only applies when
+// the intermediate buffers are read by nothing outside the fused group, so
+// skipping their writes cannot change any later step.
+//   BiasGelu:            bias_add(x -> p); gelu(p -> y)          p kept (backward reads it)
+//   BiasDropoutResidual: bias_add(x -> p); dropout(p -> d); add(d, r -> out)   p, d dead
+//   DropoutResidual:     dropout(x -> d); add(d, r -> out)                     d dead
+// Linear steps fuse their bias through cuBLASLt epilogues instead (GemmPlan.h).
+#pragma once
+#include "plan.pb.h"
+
+#include <vector>
+
+namespace mtc::runtime::gpu {
+
+enum class FusionKind { None, BiasGelu, BiasDropoutResidual, DropoutResidual };
+
+struct StepFusion {
+  FusionKind kind = FusionKind::None;
+  int length = 1;        // steps covered, starting at this one
+  int32_t residual = -1; // the add's other operand
+};
+
+// fusions[s] describes the group starting at step s; steps inside a group
+// (not its first) have length 0 and are skipped.
+std::vector<StepFusion> planStepFusions(const pb::Plan &plan);
+
+} // namespace mtc::runtime::gpu

@@ -1,0 +1,130 @@
+#include "kernels/cuda/LtGemm.h"
+#include "kernels/cuda/CudaCheck.h"
+
+#include <cublasLt.h>
+
+namespace mtc::kernels::cuda {
+namespace {
+
+cudaDataType_t dataType(gpu::GemmDataType t) {
+  switch (t) {
+  case gpu::GemmDataType::BF16: return CUDA_R_16BF;
+  case gpu::GemmDataType::F16: return CUDA_R_16F;
+  default: return CUDA_R_32F;
+  }
+}
+
+cublasOperation_t op(gpu::GemmOp o) { return o == gpu::GemmOp::N ? CUBLAS_OP_N : CUBLAS_OP_T; }
+
+cublasLtEpilogue_t epilogue(gpu::GemmEpilogue e) {
+  switch (e) {
+  case gpu::GemmEpilogue::Bias: return CUBLASLT_EPILOGUE_BIAS;
+  case gpu::GemmEpilogue::BGradA: return CUBLASLT_EPILOGUE_BGRADA;
+  case gpu::GemmEpilogue::BGradB: return CUBLASLT_EPILOGUE_BGRADB;
+  default: return CUBLASLT_EPILOGUE_DEFAULT;
+  }
+}
+
+} // namespace
+
+struct LtGemm::Plan {
+  cublasLtMatmulDesc_t desc = nullptr;
+  cublasLtMatrixLayout_t a = nullptr, b = nullptr, c = nullptr;
+  cublasLtMatmulAlgo_t algo{};
+  bool usable = false;
+  ~Plan() {
+    if (a) cublasLtMatrixLayoutDestroy(a);
+    if (b) cublasLtMatrixLayoutDestroy(b);
+    if (c) cublasLtMatrixLayoutDestroy(c);
+    if (desc) cublasLtMatmulDescDestroy(desc);
+  }
+};
+
+LtGemm::LtGemm(void *workspace, size_t workspaceBytes)
+    : workspace(workspace), workspaceBytes(workspaceBytes) {
+  cublasLtHandle_t h;
+  checkCublas(cublasLtCreate(&h), "cublasLtCreate");
+  handle = h;
+}
+
+LtGemm::~LtGemm() {
+  cache.clear();
+  if (handle)
+    cublasLtDestroy(static_cast<cublasLtHandle_t>(handle));
+}
+
+LtGemm::Plan &LtGemm::plan(const gpu::ColumnMajorGemm &g) {
+  std::string key = gpu::gemmKey(g);
+  auto it = cache.find(key);
+  if (it != cache.end())
+    return *it->second;
+  auto p = std::make_unique<Plan>();
+  cudaDataType_t t = dataType(g.type);
+  // fp32 accumulation always; fp32 storage keeps full fp32 products (no TF32)
+  // so the GPU matches the CPU backend within the equivalence tolerance.
+  checkCublas(cublasLtMatmulDescCreate(&p->desc, CUBLAS_COMPUTE_32F, CUDA_R_32F),
+              "cublasLtMatmulDescCreate");
+  cublasOperation_t ta = op(g.opA), tb = op(g.opB);
+  cublasLtEpilogue_t ep = epilogue(g.epilogue);
+  checkCublas(cublasLtMatmulDescSetAttribute(p->desc, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta),
+              "set TRANSA");
+  checkCublas(cublasLtMatmulDescSetAttribute(p->desc, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb),
+              "set TRANSB");
+  checkCublas(cublasLtMatmulDescSetAttribute(p->desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &ep, sizeof ep),
+              "set EPILOGUE");
+  if (g.epilogue != gpu::GemmEpilogue::None) {
+    cudaDataType_t biasType = CUDA_R_32F; // bias and its gradient stay fp32
+    checkCublas(cublasLtMatmulDescSetAttribute(p->desc, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE,
+                                               &biasType, sizeof biasType),
+                "set BIAS_DATA_TYPE");
+  }
+  checkCublas(cublasLtMatrixLayoutCreate(&p->a, t, g.aRows(), g.aCols(), g.lda), "layout A");
+  checkCublas(cublasLtMatrixLayoutCreate(&p->b, t, g.bRows(), g.bCols(), g.ldb), "layout B");
+  checkCublas(cublasLtMatrixLayoutCreate(&p->c, t, g.m, g.n, g.ldc), "layout C");
+
+  cublasLtMatmulPreference_t pref;
+  checkCublas(cublasLtMatmulPreferenceCreate(&pref), "cublasLtMatmulPreferenceCreate");
+  checkCublas(cublasLtMatmulPreferenceSetAttribute(
+                  pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspaceBytes,
+                  sizeof workspaceBytes),
+              "set MAX_WORKSPACE_BYTES");
+  cublasLtMatmulHeuristicResult_t result{};
+  int found = 0;
+  cublasStatus_t st = cublasLtMatmulAlgoGetHeuristic(
+      static_cast<cublasLtHandle_t>(handle), p->desc, p->a, p->b, p->c, p->c, pref, 1,
+      &result, &found);
+  cublasLtMatmulPreferenceDestroy(pref);
+  if (st == CUBLAS_STATUS_SUCCESS && found > 0) {
+    p->algo = result.algo;
+    p->usable = true;
+  } else if (g.epilogue == gpu::GemmEpilogue::None) {
+    throw CudaError("cuBLASLt has no algorithm for the matmul " + key + " (status " +
+                    std::to_string(st) + ")");
+  }
+  return *cache.emplace(key, std::move(p)).first->second;
+}
+
+bool LtGemm::prepare(const gpu::ColumnMajorGemm &g) {
+  if (!plan(g).usable)
+    return false;
+  return true;
+}
+
+void LtGemm::run(const gpu::ColumnMajorGemm &g, const GemmPointers &ptr,
+                 cudaStream_t stream) {
+  Plan &p = plan(g);
+  if (!p.usable)
+    throw CudaError("cuBLASLt matmul " + gpu::gemmKey(g) +
+                    " was run with an epilogue it has no algorithm for");
+  if (g.epilogue != gpu::GemmEpilogue::None)
+    checkCublas(cublasLtMatmulDescSetAttribute(p.desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER,
+                                               &ptr.epilogueVector, sizeof(void *)),
+                "set BIAS_POINTER");
+  float alpha = g.alpha, beta = g.beta;
+  checkCublas(cublasLtMatmul(static_cast<cublasLtHandle_t>(handle), p.desc, &alpha, ptr.a,
+                             p.a, ptr.b, p.b, &beta, ptr.c, p.c, ptr.c, p.c, &p.algo,
+                             workspace, workspaceBytes, stream),
+              "cublasLtMatmul");
+}
+
+} // namespace mtc::kernels::cuda

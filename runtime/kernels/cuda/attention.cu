@@ -1,0 +1,290 @@
+// Flash-attention-style core attention: each thread owns one query row (or,
+// for dK/dV, one key row) and streams the other side through shared-memory
+// tiles, so no S x S score matrix exists anywhere. The arithmetic per row is
+// attention_rows.h, which the CPU tests run against the host kernel; this
+// file only stages tiles and maps threads to rows.
+//
+// Three launches backward: rowDot = rowsum(dO * O), dK/dV per key block, dQ
+// per query block (dQ and dK/dV each own their outputs: no atomics).
+#include "kernels/cuda/CudaCheck.h"
+#include "kernels/cuda/attention_rows.h"
+#include "kernels/cuda/cuda_kernels.h"
+#include "kernels/math/dropout.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace mtc::kernels::cuda {
+namespace {
+
+constexpr int kRowsPerBlock = 64; // threads per block = rows per block
+constexpr int kTile = 32;         // rows of the streamed side per stage
+
+struct HeadGeometry {
+  int64_t tokenStride, outStride; // floats between tokens in qkv / out
+  int64_t qkvBase, outBase, lseBase;
+};
+
+__device__ inline HeadGeometry headGeometry(const AttentionShape &a, int64_t b,
+                                            int64_t h) {
+  HeadGeometry g;
+  g.tokenStride = a.heads * 3 * a.headDim;
+  g.outStride = a.heads * a.headDim;
+  g.qkvBase = (b * a.seq * a.heads + h) * 3 * a.headDim;
+  g.outBase = (b * a.seq * a.heads + h) * a.headDim;
+  g.lseBase = (b * a.heads + h) * a.seq;
+  return g;
+}
+
+__device__ inline gpu::AttentionRowInfo rowInfo(const AttentionShape &a, int64_t b,
+                                                int64_t h) {
+  int64_t total = a.totalHeads ? a.totalHeads : a.heads;
+  gpu::AttentionRowInfo r;
+  r.seq = a.seq, r.causal = a.causal, r.scale = a.scale;
+  r.dropout = a.dropout, r.invKeep = math::dropoutInvKeep(a.dropout);
+  r.seed = a.seed, r.stream = a.stream;
+  r.dropoutBase = static_cast<uint64_t>((b * total + a.headOffset + h) * a.seq) * a.seq;
+  return r;
+}
+
+// Copies rows [r0, r0 + n) of a (token-strided) head slice into a dense
+// shared tile of `ld` floats per row; rows past n are zero.
+__device__ inline void stageRows(float *tile, int ld, const float *src,
+                                 int64_t srcStride, int64_t r0, int64_t n, int rows,
+                                 int D) {
+  for (int e = threadIdx.x; e < rows * D; e += blockDim.x) {
+    int r = e / D, d = e % D;
+    tile[r * ld + d] = r < n ? src[(r0 + r) * srcStride + d] : 0.0f;
+  }
+}
+
+// grid: (query blocks, batch * heads). Shared: q rows [64][DMAX + 1] (padded:
+// thread t reads row t, conflict-free), K and V tiles [kTile][DMAX].
+template <int DMAX>
+__global__ void __launch_bounds__(kRowsPerBlock)
+    attentionForwardKernel(AttentionShape a, const float *qkv, float *out, float *lse) {
+  extern __shared__ float smem[];
+  float *qs = smem, *ks = qs + kRowsPerBlock * (DMAX + 1), *vs = ks + kTile * DMAX;
+  int64_t bh = blockIdx.y, b = bh / a.heads, h = bh % a.heads;
+  int D = static_cast<int>(a.headDim);
+  HeadGeometry g = headGeometry(a, b, h);
+  gpu::AttentionRowInfo info = rowInfo(a, b, h);
+  int64_t i0 = int64_t(blockIdx.x) * kRowsPerBlock;
+  int64_t rows = a.seq - i0 < kRowsPerBlock ? a.seq - i0 : kRowsPerBlock;
+  int64_t i = i0 + threadIdx.x;
+  stageRows(qs, DMAX + 1, qkv + g.qkvBase, g.tokenStride, i0, rows, kRowsPerBlock, D);
+  gpu::AttentionForwardRow<DMAX> row;
+  gpu::UniformCursor uniforms(info.seed, info.stream);
+  int64_t kvEnd = a.causal ? i0 + rows : a.seq;
+  for (int64_t j0 = 0; j0 < kvEnd; j0 += kTile) {
+    int64_t n = kvEnd - j0 < kTile ? kvEnd - j0 : kTile;
+    __syncthreads(); // the previous tile is consumed
+    stageRows(ks, DMAX, qkv + g.qkvBase + a.headDim, g.tokenStride, j0, n, kTile, D);
+    stageRows(vs, DMAX, qkv + g.qkvBase + 2 * a.headDim, g.tokenStride, j0, n, kTile, D);
+    __syncthreads();
+    if (threadIdx.x < rows)
+      gpu::attentionForwardKeys<DMAX>(row, qs + threadIdx.x * (DMAX + 1), D, ks, vs,
+                                      DMAX, i, j0, n, info, uniforms);
+  }
+  if (threadIdx.x < rows)
+    lse[g.lseBase + i] =
+        gpu::attentionForwardFinish<DMAX>(row, out + g.outBase + i * g.outStride, D);
+}
+
+__global__ void attentionRowDotKernel(AttentionShape a, const float *out,
+                                      const float *dout, float *rowDot) {
+  int64_t total = a.batch * a.heads * a.seq;
+  for (int64_t e = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; e < total;
+       e += int64_t(gridDim.x) * blockDim.x) {
+    int64_t i = e % a.seq, bh = e / a.seq, b = bh / a.heads, h = bh % a.heads;
+    int64_t base = ((b * a.seq + i) * a.heads + h) * a.headDim;
+    float s = 0.0f;
+    for (int64_t d = 0; d < a.headDim; ++d)
+      s += dout[base + d] * out[base + d];
+    rowDot[e] = s; // [b, h, i], like lse
+  }
+}
+
+// grid: (key blocks, batch * heads); thread t owns key j0 + t. Shared: own
+// k, v rows [64][DMAX + 1]; streamed q, dO tiles [kTile][DMAX] + lse, rowDot.
+template <int DMAX>
+__global__ void __launch_bounds__(kRowsPerBlock)
+    attentionKeyGradKernel(AttentionShape a, const float *qkv, const float *lse,
+                           const float *dout, const float *rowDot, float *dqkv) {
+  extern __shared__ float smem[];
+  float *ks = smem, *vs = ks + kRowsPerBlock * (DMAX + 1);
+  float *qt = vs + kRowsPerBlock * (DMAX + 1), *dot = qt + kTile * DMAX;
+  float *lt = dot + kTile * DMAX, *rt = lt + kTile;
+  int64_t bh = blockIdx.y, b = bh / a.heads, h = bh % a.heads;
+  int D = static_cast<int>(a.headDim);
+  HeadGeometry g = headGeometry(a, b, h);
+  gpu::AttentionRowInfo info = rowInfo(a, b, h);
+  int64_t j0 = int64_t(blockIdx.x) * kRowsPerBlock;
+  int64_t keys = a.seq - j0 < kRowsPerBlock ? a.seq - j0 : kRowsPerBlock;
+  int64_t j = j0 + threadIdx.x;
+  stageRows(ks, DMAX + 1, qkv + g.qkvBase + a.headDim, g.tokenStride, j0, keys,
+            kRowsPerBlock, D);
+  stageRows(vs, DMAX + 1, qkv + g.qkvBase + 2 * a.headDim, g.tokenStride, j0, keys,
+            kRowsPerBlock, D);
+  float dk[DMAX], dv[DMAX];
+#pragma unroll
+  for (int d = 0; d < DMAX; ++d)
+    dk[d] = 0.0f, dv[d] = 0.0f;
+  // Causal: queries before j0 never see these keys.
+  for (int64_t q0 = a.causal ? j0 : 0; q0 < a.seq; q0 += kTile) {
+    int64_t n = a.seq - q0 < kTile ? a.seq - q0 : kTile;
+    __syncthreads();
+    stageRows(qt, DMAX, qkv + g.qkvBase, g.tokenStride, q0, n, kTile, D);
+    stageRows(dot, DMAX, dout + g.outBase, g.outStride, q0, n, kTile, D);
+    for (int r = threadIdx.x; r < kTile; r += blockDim.x) {
+      lt[r] = r < n ? lse[g.lseBase + q0 + r] : 0.0f;
+      rt[r] = r < n ? rowDot[g.lseBase + q0 + r] : 0.0f;
+    }
+    __syncthreads();
+    if (threadIdx.x < keys)
+      gpu::attentionKeyGradRows<DMAX>(dk, dv, ks + threadIdx.x * (DMAX + 1),
+                                      vs + threadIdx.x * (DMAX + 1), qt, dot, DMAX, lt,
+                                      rt, D, j, q0, n, info);
+  }
+  if (threadIdx.x < keys) {
+    float *dkOut = dqkv + g.qkvBase + j * g.tokenStride + a.headDim;
+#pragma unroll
+    for (int d = 0; d < DMAX; ++d)
+      if (d < D) {
+        dkOut[d] = dk[d];
+        dkOut[a.headDim + d] = dv[d];
+      }
+  }
+}
+
+// grid: (query blocks, batch * heads); thread t owns query i0 + t.
+template <int DMAX>
+__global__ void __launch_bounds__(kRowsPerBlock)
+    attentionQueryGradKernel(AttentionShape a, const float *qkv, const float *lse,
+                             const float *dout, const float *rowDot, float *dqkv) {
+  extern __shared__ float smem[];
+  float *qs = smem, *dos = qs + kRowsPerBlock * (DMAX + 1);
+  float *ks = dos + kRowsPerBlock * (DMAX + 1), *vs = ks + kTile * DMAX;
+  int64_t bh = blockIdx.y, b = bh / a.heads, h = bh % a.heads;
+  int D = static_cast<int>(a.headDim);
+  HeadGeometry g = headGeometry(a, b, h);
+  gpu::AttentionRowInfo info = rowInfo(a, b, h);
+  int64_t i0 = int64_t(blockIdx.x) * kRowsPerBlock;
+  int64_t rows = a.seq - i0 < kRowsPerBlock ? a.seq - i0 : kRowsPerBlock;
+  int64_t i = i0 + threadIdx.x;
+  stageRows(qs, DMAX + 1, qkv + g.qkvBase, g.tokenStride, i0, rows, kRowsPerBlock, D);
+  stageRows(dos, DMAX + 1, dout + g.outBase, g.outStride, i0, rows, kRowsPerBlock, D);
+  float myLse = threadIdx.x < rows ? lse[g.lseBase + i] : 0.0f;
+  float myDot = threadIdx.x < rows ? rowDot[g.lseBase + i] : 0.0f;
+  float dq[DMAX];
+#pragma unroll
+  for (int d = 0; d < DMAX; ++d)
+    dq[d] = 0.0f;
+  gpu::UniformCursor uniforms(info.seed, info.stream);
+  int64_t kvEnd = a.causal ? i0 + rows : a.seq;
+  for (int64_t j0 = 0; j0 < kvEnd; j0 += kTile) {
+    int64_t n = kvEnd - j0 < kTile ? kvEnd - j0 : kTile;
+    __syncthreads();
+    stageRows(ks, DMAX, qkv + g.qkvBase + a.headDim, g.tokenStride, j0, n, kTile, D);
+    stageRows(vs, DMAX, qkv + g.qkvBase + 2 * a.headDim, g.tokenStride, j0, n, kTile, D);
+    __syncthreads();
+    if (threadIdx.x < rows)
+      gpu::attentionQueryGradKeys<DMAX>(dq, qs + threadIdx.x * (DMAX + 1),
+                                        dos + threadIdx.x * (DMAX + 1), myLse, myDot, ks,
+                                        vs, DMAX, D, i, j0, n, info, uniforms);
+  }
+  if (threadIdx.x < rows) {
+    float *dqOut = dqkv + g.qkvBase + i * g.tokenStride;
+#pragma unroll
+    for (int d = 0; d < DMAX; ++d)
+      if (d < D)
+        dqOut[d] = dq[d];
+  }
+}
+
+void checkShape(const char *kernel, const AttentionShape &a) {
+  auto fail = [&](const std::string &what) {
+    throw std::invalid_argument(std::string(kernel) + ": " + what);
+  };
+  if (a.batch < 0 || a.seq < 0)
+    fail("batch and seq must be >= 0");
+  if (a.heads <= 0 || a.headDim <= 0)
+    fail("heads and headDim must be > 0");
+  if (a.headDim > 128)
+    fail("head dimension " + std::to_string(a.headDim) +
+         " exceeds the GPU kernels' limit of 128");
+  if (a.totalHeads && a.headOffset + a.heads > a.totalHeads)
+    fail("heads [" + std::to_string(a.headOffset) + ", " +
+         std::to_string(a.headOffset + a.heads) + ") exceed totalHeads " +
+         std::to_string(a.totalHeads));
+  if (!(a.dropout >= 0.0f && a.dropout < 1.0f))
+    fail("dropout must be in [0, 1) (got " + std::to_string(a.dropout) + ")");
+  if (a.batch * a.heads > 65535)
+    fail("batch * heads " + std::to_string(a.batch * a.heads) + " exceeds 65535");
+}
+
+template <class Kernel>
+void allowSharedMemory(Kernel kernel, size_t bytes) {
+  // Above 48 KiB a kernel must opt in; idempotent and cheap.
+  if (bytes > 48 * 1024)
+    checkCuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                   static_cast<int>(bytes)),
+              "cudaFuncSetAttribute(attention shared memory)");
+}
+
+template <int DMAX>
+void launchForward(const AttentionShape &a, const float *qkv, float *out, float *lse,
+                   cudaStream_t stream) {
+  size_t bytes = sizeof(float) * (kRowsPerBlock * (DMAX + 1) + 2 * kTile * DMAX);
+  allowSharedMemory(attentionForwardKernel<DMAX>, bytes);
+  dim3 grid((a.seq + kRowsPerBlock - 1) / kRowsPerBlock, a.batch * a.heads);
+  attentionForwardKernel<DMAX><<<grid, kRowsPerBlock, bytes, stream>>>(a, qkv, out, lse);
+}
+
+template <int DMAX>
+void launchBackward(const AttentionShape &a, const float *qkv, const float *lse,
+                    const float *dout, const float *rowDot, float *dqkv,
+                    cudaStream_t stream) {
+  dim3 grid((a.seq + kRowsPerBlock - 1) / kRowsPerBlock, a.batch * a.heads);
+  size_t keyBytes =
+      sizeof(float) * (2 * kRowsPerBlock * (DMAX + 1) + 2 * kTile * DMAX + 2 * kTile);
+  allowSharedMemory(attentionKeyGradKernel<DMAX>, keyBytes);
+  attentionKeyGradKernel<DMAX>
+      <<<grid, kRowsPerBlock, keyBytes, stream>>>(a, qkv, lse, dout, rowDot, dqkv);
+  size_t queryBytes = sizeof(float) * (2 * kRowsPerBlock * (DMAX + 1) + 2 * kTile * DMAX);
+  allowSharedMemory(attentionQueryGradKernel<DMAX>, queryBytes);
+  attentionQueryGradKernel<DMAX>
+      <<<grid, kRowsPerBlock, queryBytes, stream>>>(a, qkv, lse, dout, rowDot, dqkv);
+}
+
+} // namespace
+
+void attentionForward(const AttentionShape &a, const float *qkv, float *out, float *lse,
+                      cudaStream_t stream) {
+  checkShape("cuda::attentionForward", a);
+  if (a.batch == 0 || a.seq == 0)
+    return;
+  if (a.headDim <= 64)
+    launchForward<64>(a, qkv, out, lse, stream);
+  else
+    launchForward<128>(a, qkv, out, lse, stream);
+  checkLaunch("cuda::attentionForward");
+}
+
+void attentionBackward(const AttentionShape &a, const float *qkv, const float *out,
+                       const float *lse, const float *dout, float *dqkv, float *rowDot,
+                       cudaStream_t stream) {
+  checkShape("cuda::attentionBackward", a);
+  if (a.batch == 0 || a.seq == 0)
+    return;
+  int64_t rowsTotal = a.batch * a.heads * a.seq;
+  unsigned blocks = static_cast<unsigned>((rowsTotal + 255) / 256);
+  attentionRowDotKernel<<<blocks, 256, 0, stream>>>(a, out, dout, rowDot);
+  if (a.headDim <= 64)
+    launchBackward<64>(a, qkv, lse, dout, rowDot, dqkv, stream);
+  else
+    launchBackward<128>(a, qkv, lse, dout, rowDot, dqkv, stream);
+  checkLaunch("cuda::attentionBackward");
+}
+
+} // namespace mtc::kernels::cuda

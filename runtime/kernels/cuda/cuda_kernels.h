@@ -1,0 +1,110 @@
+// The GPU backend's kernel API: kernels.h for device pointers, one call per
+// plan step, each enqueued on `stream` (nothing here synchronizes or
+// allocates). Same conventions as kernels.h: fp32 storage and compute,
+// row-major, "accumulate" kernels add into their outputs. The arithmetic is
+// math/*.h and kernels/cuda/{row_math,attention_rows}.h, shared with the CPU.
+//
+// Argument errors throw std::invalid_argument naming the kernel, before any
+// launch; launch errors throw CudaError (kernels/cuda/CudaCheck.h).
+#pragma once
+#include "kernels/cuda/device_types.h"
+#include "kernels/kernels.h" // AttentionShape, AdamWStep
+
+#include <cstdint>
+#include <cuda_runtime_api.h>
+
+namespace mtc::kernels::cuda {
+
+// ---- embedding ----
+void embeddingForward(const int32_t *tokens, const float *wte, const float *wpe,
+                      float *out, int64_t N, int64_t S, int64_t H,
+                      int64_t vocabStart, int64_t vocabLocal, cudaStream_t stream);
+// Accumulates dwte (atomics: the order of repeated tokens' sums varies) and
+// dwpe (deterministic: one thread per position sums over the batch).
+void embeddingBackward(const int32_t *tokens, const float *dout, float *dwte,
+                       float *dwpe, int64_t N, int64_t S, int64_t H,
+                       int64_t vocabStart, int64_t vocabLocal, cudaStream_t stream);
+
+// ---- layer norm: one warp per row ----
+void layerNormForward(const float *x, const float *gamma, const float *beta,
+                      float *y, int64_t N, int64_t H, float eps, cudaStream_t stream);
+void layerNormBackwardInput(const float *x, const float *gamma, const float *dy,
+                            float *dx, int64_t N, int64_t H, float eps,
+                            cudaStream_t stream);
+// Accumulates dgamma, dbeta (either may be null); one thread per column.
+// statsScratch holds 2 * N floats (the row statistics).
+void layerNormBackwardWeight(const float *x, const float *dy, float *dgamma,
+                             float *dbeta, int64_t N, int64_t H, float eps,
+                             float *statsScratch, cudaStream_t stream);
+
+// ---- element-wise and fused element-wise ----
+void geluForward(const float *x, float *y, int64_t n, cudaStream_t stream);
+void geluBackward(const float *x, const float *dy, float *dx, int64_t n,
+                  cudaStream_t stream);
+void add(const float *a, const float *b, float *out, int64_t n, cudaStream_t stream);
+void scale(const float *x, float alpha, float *out, int64_t n, cudaStream_t stream);
+void dropout(const float *x, float *y, int64_t n, float rate, uint64_t seed,
+             uint64_t stream, uint64_t offset, cudaStream_t cudaStream);
+// y[r, c] = x[r, c] + bias[c] (x == y allowed).
+void biasAdd(const float *x, const float *bias, float *y, int64_t rows,
+             int64_t cols, cudaStream_t stream);
+// dbias[c] += sum_r dy[r, c] (one thread per column, fixed order).
+void biasGradAccumulate(const float *dy, float *dbias, int64_t rows,
+                        int64_t cols, cudaStream_t stream);
+// Fused bias + GeLU: pre = x + bias (kept for backward), y = gelu(pre).
+void biasGelu(const float *x, const float *bias, float *pre, float *y,
+              int64_t rows, int64_t cols, cudaStream_t stream);
+// Fused bias + dropout + residual: out = residual + dropout(x + bias).
+void biasDropoutResidual(const float *x, const float *bias, const float *residual,
+                         float *out, int64_t rows, int64_t cols, float rate,
+                         uint64_t seed, uint64_t stream, cudaStream_t cudaStream);
+
+// ---- core attention, flash-attention style (no S x S matrix in memory) ----
+// Head dimensions up to 128. Same layouts and dropout counters as kernels.h.
+void attentionForward(const AttentionShape &a, const float *qkv, float *out,
+                      float *lse, cudaStream_t stream);
+// Overwrites dqkv. rowDot is scratch of batch * heads * seq floats.
+void attentionBackward(const AttentionShape &a, const float *qkv,
+                       const float *out, const float *lse, const float *dout,
+                       float *dqkv, float *rowDot, cudaStream_t stream);
+
+// ---- vocabulary-parallel cross-entropy (kernels.h's three pieces) ----
+void crossEntropyRowMax(const float *logits, float *rowMax, int64_t N, int64_t V,
+                        int64_t validLocal, cudaStream_t stream);
+void crossEntropySumExp(const float *logits, const int32_t *targets,
+                        const float *rowMax, float *sumExp, float *targetLogit,
+                        int64_t N, int64_t V, int64_t validLocal,
+                        int64_t vocabStart, cudaStream_t stream);
+// lossOut[0] = summed loss (double), lossOut[1] = counted rows; one block,
+// fixed order. lossF32 (may be null) gets the plan's f32 [sum, count].
+void crossEntropyLoss(const int32_t *targets, const float *rowMax,
+                      const float *sumExp, const float *targetLogit, int64_t N,
+                      double *lossOut, float *lossF32, cudaStream_t stream);
+// gradScale is read from the device (the count is only known on device).
+void crossEntropyBackward(const float *logits, const int32_t *targets,
+                          const float *rowMax, const float *sumExp,
+                          float *dlogits, int64_t N, int64_t V,
+                          int64_t validLocal, int64_t vocabStart,
+                          const float *lossF32, float gradScale,
+                          cudaStream_t stream);
+
+// ---- optimizer: one launch over every parameter ----
+// chunks: device array. step.gradScale may be overridden from the device
+// (gradScaleOnDevice, null = use step.gradScale): clipping and loss-scale
+// decisions then need no host round trip.
+void adamwChunks(const AdamWStep &step, const AdamChunk *chunks, int64_t numChunks,
+                 float *param, const float *grad, float *m, float *v,
+                 const float *gradScaleOnDevice, cudaStream_t stream);
+// out[0] += sum of squares (double), *nonFinite |= any NaN/Inf. Partial sums
+// per block then one block combines them in a fixed order: `partials` is
+// scratch of kNormPartials doubles.
+constexpr int kNormPartials = kNormPartialCount;
+void sumSquaresAndCheck(const float *x, int64_t n, double *out, int *nonFinite,
+                        double *partials, cudaStream_t stream);
+// gradScaleOut = clip coefficient times extraScale, from the device-side
+// norm; NaN when nonFinite, which makes adamwChunks skip the update.
+void clipCoefficient(const double *sumSquares, const int *nonFinite,
+                     float clipNorm, float extraScale, float *gradScaleOut,
+                     cudaStream_t stream);
+
+} // namespace mtc::kernels::cuda

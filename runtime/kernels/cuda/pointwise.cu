@@ -1,0 +1,681 @@
+// The GPU's non-GEMM, non-attention kernels: embedding, layer norm, the
+// element-wise family and its fused forms, cross-entropy, AdamW and the
+// gradient-norm check. Each thread runs math/*.h or row_math.h; this file only
+// maps rows and elements to threads and combines partial sums.
+#include "kernels/cuda/CudaCheck.h"
+#include "kernels/cuda/cuda_kernels.h"
+#include "kernels/cuda/row_math.h"
+#include "kernels/math/adamw.h"
+#include "kernels/math/cross_entropy.h"
+#include "kernels/math/dropout.h"
+#include "kernels/math/gelu.h"
+#include "kernels/math/layer_norm.h"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace mtc::kernels::cuda {
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kWarp = 32;
+
+void require(bool ok, const char *kernel, const std::string &what) {
+  if (!ok)
+    throw std::invalid_argument(std::string(kernel) + ": " + what);
+}
+void requireNonNegative(const char *kernel, const char *what, int64_t v) {
+  require(v >= 0, kernel, std::string(what) + " must be >= 0 (got " + std::to_string(v) + ")");
+}
+void requirePositive(const char *kernel, const char *what, int64_t v) {
+  require(v > 0, kernel, std::string(what) + " must be > 0 (got " + std::to_string(v) + ")");
+}
+
+unsigned gridFor(int64_t n, int threads = kThreads) {
+  int64_t blocks = (n + threads - 1) / threads;
+  // Grid-stride loops cover the rest; 65535 * 32 blocks keeps every SM busy.
+  return static_cast<unsigned>(blocks < 65535 * 32 ? (blocks > 0 ? blocks : 1) : 65535 * 32);
+}
+
+__device__ inline float warpSum(float v) {
+  for (int o = kWarp / 2; o > 0; o /= 2)
+    v += __shfl_xor_sync(0xffffffffu, v, o);
+  return v;
+}
+__device__ inline float warpMax(float v) {
+  for (int o = kWarp / 2; o > 0; o /= 2)
+    v = gpu::maxCombine(v, __shfl_xor_sync(0xffffffffu, v, o));
+  return v;
+}
+__device__ inline double warpSumD(double v) {
+  for (int o = kWarp / 2; o > 0; o /= 2)
+    v += __shfl_xor_sync(0xffffffffu, v, o);
+  return v;
+}
+
+// Block-wide sum (blockDim.x a multiple of 32, <= 1024); every thread gets it.
+__device__ float blockSum(float v) {
+  __shared__ float partial[kWarp];
+  __shared__ float total;
+  int lane = threadIdx.x % kWarp, warp = threadIdx.x / kWarp;
+  v = warpSum(v);
+  if (lane == 0)
+    partial[warp] = v;
+  __syncthreads();
+  if (warp == 0) {
+    float w = lane < static_cast<int>(blockDim.x / kWarp) ? partial[lane] : 0.0f;
+    w = warpSum(w);
+    if (lane == 0)
+      total = w;
+  }
+  __syncthreads();
+  float r = total;
+  __syncthreads(); // partial/total are reused by the next call
+  return r;
+}
+__device__ float blockMax(float v) {
+  __shared__ float partial[kWarp];
+  __shared__ float total;
+  int lane = threadIdx.x % kWarp, warp = threadIdx.x / kWarp;
+  v = warpMax(v);
+  if (lane == 0)
+    partial[warp] = v;
+  __syncthreads();
+  if (warp == 0) {
+    float w = lane < static_cast<int>(blockDim.x / kWarp) ? partial[lane] : -INFINITY;
+    w = warpMax(w);
+    if (lane == 0)
+      total = w;
+  }
+  __syncthreads();
+  float r = total;
+  __syncthreads();
+  return r;
+}
+
+// ---------------------------------------------------------------- embedding
+__global__ void embeddingForwardKernel(const int32_t *tokens, const float *wte,
+                                       const float *wpe, float *out, int64_t N,
+                                       int64_t S, int64_t H, int64_t vocabStart,
+                                       int64_t vocabLocal) {
+  for (int64_t n = blockIdx.x; n < N; n += gridDim.x) {
+    int64_t row = static_cast<int64_t>(tokens[n]) - vocabStart;
+    bool mine = row >= 0 && row < vocabLocal;
+    const float *pos = wpe ? wpe + (n % S) * H : nullptr;
+    for (int64_t h = threadIdx.x; h < H; h += blockDim.x) {
+      float v = mine ? wte[row * H + h] : 0.0f;
+      out[n * H + h] = pos ? v + pos[h] : v;
+    }
+  }
+}
+
+__global__ void embeddingBackwardWteKernel(const int32_t *tokens, const float *dout,
+                                           float *dwte, int64_t N, int64_t H,
+                                           int64_t vocabStart, int64_t vocabLocal) {
+  for (int64_t n = blockIdx.x; n < N; n += gridDim.x) {
+    int64_t row = static_cast<int64_t>(tokens[n]) - vocabStart;
+    if (row < 0 || row >= vocabLocal)
+      continue;
+    for (int64_t h = threadIdx.x; h < H; h += blockDim.x)
+      atomicAdd(&dwte[row * H + h], dout[n * H + h]);
+  }
+}
+
+// One thread per (position, column): sums the batch in order.
+__global__ void embeddingBackwardWpeKernel(const float *dout, float *dwpe,
+                                           int64_t N, int64_t S, int64_t H) {
+  int64_t total = S * H;
+  for (int64_t e = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; e < total;
+       e += int64_t(gridDim.x) * blockDim.x) {
+    int64_t s = e / H, h = e % H;
+    float acc = 0.0f;
+    for (int64_t n = s; n < N; n += S)
+      acc += dout[n * H + h];
+    dwpe[e] += acc;
+  }
+}
+
+// --------------------------------------------------------------- layer norm
+// One warp per row; the two-pass statistics of math::layerNormRowStats.
+__device__ math::LayerNormStats warpRowStats(const float *x, int64_t H, float eps) {
+  int lane = threadIdx.x % kWarp;
+  float sum = 0.0f;
+  for (int64_t h = lane; h < H; h += kWarp)
+    sum += x[h];
+  float mean = gpu::layerNormMeanFromSum(warpSum(sum), H);
+  float sq = 0.0f;
+  for (int64_t h = lane; h < H; h += kWarp) {
+    float d = x[h] - mean;
+    sq += d * d;
+  }
+  return gpu::layerNormStatsFromSums(mean, warpSum(sq), H, eps);
+}
+
+__global__ void layerNormForwardKernel(const float *x, const float *gamma,
+                                       const float *beta, float *y, int64_t N,
+                                       int64_t H, float eps) {
+  int64_t warps = int64_t(gridDim.x) * (blockDim.x / kWarp);
+  for (int64_t n = blockIdx.x * int64_t(blockDim.x / kWarp) + threadIdx.x / kWarp;
+       n < N; n += warps) {
+    const float *xr = x + n * H;
+    math::LayerNormStats s = warpRowStats(xr, H, eps);
+    for (int64_t h = threadIdx.x % kWarp; h < H; h += kWarp)
+      y[n * H + h] = math::layerNormForwardElement(xr[h], s, gamma[h], beta[h]);
+  }
+}
+
+__global__ void layerNormBackwardInputKernel(const float *x, const float *gamma,
+                                             const float *dy, float *dx, int64_t N,
+                                             int64_t H, float eps) {
+  int64_t warps = int64_t(gridDim.x) * (blockDim.x / kWarp);
+  for (int64_t n = blockIdx.x * int64_t(blockDim.x / kWarp) + threadIdx.x / kWarp;
+       n < N; n += warps) {
+    const float *xr = x + n * H, *dyr = dy + n * H;
+    math::LayerNormStats s = warpRowStats(xr, H, eps);
+    float sumGdy = 0.0f, sumGdyXhat = 0.0f;
+    for (int64_t h = threadIdx.x % kWarp; h < H; h += kWarp) {
+      float gdy = gamma[h] * dyr[h];
+      sumGdy += gdy;
+      sumGdyXhat += gdy * math::layerNormNormalized(xr[h], s);
+    }
+    math::LayerNormBackwardMeans m =
+        gpu::layerNormBackwardMeansFromSums(warpSum(sumGdy), warpSum(sumGdyXhat), H);
+    for (int64_t h = threadIdx.x % kWarp; h < H; h += kWarp)
+      dx[n * H + h] = math::layerNormBackwardElement(xr[h], gamma[h], dyr[h], s, m);
+  }
+}
+
+// Row statistics once per row, then one thread per column sums over rows in
+// order (deterministic; the host kernel's order too).
+__global__ void layerNormStatsKernel(const float *x, math::LayerNormStats *stats,
+                                     int64_t N, int64_t H, float eps) {
+  int64_t warps = int64_t(gridDim.x) * (blockDim.x / kWarp);
+  for (int64_t n = blockIdx.x * int64_t(blockDim.x / kWarp) + threadIdx.x / kWarp;
+       n < N; n += warps) {
+    math::LayerNormStats s = warpRowStats(x + n * H, H, eps);
+    if (threadIdx.x % kWarp == 0)
+      stats[n] = s;
+  }
+}
+
+__global__ void layerNormBackwardWeightKernel(const float *x, const float *dy,
+                                              const math::LayerNormStats *stats,
+                                              float *dgamma, float *dbeta,
+                                              int64_t N, int64_t H) {
+  for (int64_t h = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; h < H;
+       h += int64_t(gridDim.x) * blockDim.x) {
+    float g = 0.0f, b = 0.0f;
+    for (int64_t n = 0; n < N; ++n) {
+      float d = dy[n * H + h];
+      g += d * math::layerNormNormalized(x[n * H + h], stats[n]);
+      b += d;
+    }
+    if (dgamma)
+      dgamma[h] += g;
+    if (dbeta)
+      dbeta[h] += b;
+  }
+}
+
+// ------------------------------------------------------------- element-wise
+#define MTC_GRID_STRIDE(i, n)                                                  \
+  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < (n);    \
+       i += int64_t(gridDim.x) * blockDim.x)
+
+__global__ void geluKernel(const float *x, float *y, int64_t n) {
+  MTC_GRID_STRIDE(i, n) y[i] = math::gelu(x[i]);
+}
+__global__ void geluBackwardKernel(const float *x, const float *dy, float *dx, int64_t n) {
+  MTC_GRID_STRIDE(i, n) dx[i] = dy[i] * math::geluDerivative(x[i]);
+}
+__global__ void addKernel(const float *a, const float *b, float *out, int64_t n) {
+  MTC_GRID_STRIDE(i, n) out[i] = a[i] + b[i];
+}
+__global__ void scaleKernel(const float *x, float alpha, float *out, int64_t n) {
+  MTC_GRID_STRIDE(i, n) out[i] = alpha * x[i];
+}
+__global__ void biasAddKernel(const float *x, const float *bias, float *y,
+                              int64_t rows, int64_t cols) {
+  MTC_GRID_STRIDE(i, rows * cols) y[i] = x[i] + bias[i % cols];
+}
+__global__ void biasGradKernel(const float *dy, float *dbias, int64_t rows, int64_t cols) {
+  MTC_GRID_STRIDE(c, cols) {
+    float acc = 0.0f;
+    for (int64_t r = 0; r < rows; ++r)
+      acc += dy[r * cols + c];
+    dbias[c] += acc;
+  }
+}
+__global__ void biasGeluKernel(const float *x, const float *bias, float *pre,
+                               float *y, int64_t rows, int64_t cols) {
+  MTC_GRID_STRIDE(i, rows * cols) {
+    float p = x[i] + bias[i % cols];
+    if (pre)
+      pre[i] = p;
+    y[i] = math::gelu(p);
+  }
+}
+
+// One thread per block of four Philox draws (the draws of counters
+// offset .. offset + n, element i at counter offset + i), as forEachUniform.
+// bias / residual may be null: plain dropout is the same kernel.
+__global__ void dropoutKernel(const float *x, const float *bias,
+                              const float *residual, float *y, int64_t n,
+                              int64_t cols, float rate, float invKeep,
+                              uint64_t seed, uint64_t stream, uint64_t offset) {
+  uint64_t firstBlock = offset >> 2, lastBlock = (offset + n + 3) >> 2;
+  for (uint64_t b = firstBlock + blockIdx.x * uint64_t(blockDim.x) + threadIdx.x;
+       b < lastBlock; b += uint64_t(gridDim.x) * blockDim.x) {
+    math::Philox4 r = math::philoxBlock(seed, stream, b);
+#pragma unroll
+    for (int lane = 0; lane < 4; ++lane) {
+      uint64_t counter = b * 4 + lane;
+      if (counter < offset || counter >= offset + n)
+        continue;
+      int64_t i = static_cast<int64_t>(counter - offset);
+      float v = x[i];
+      if (bias)
+        v += bias[i % cols];
+      v *= math::dropoutKeepScale(math::uniformFromBits(r.v[lane]), rate, invKeep);
+      y[i] = residual ? residual[i] + v : v;
+    }
+  }
+}
+
+// ------------------------------------------------------------ cross-entropy
+__global__ void crossEntropyRowMaxKernel(const float *logits, float *rowMax,
+                                         int64_t N, int64_t V, int64_t validLocal) {
+  for (int64_t n = blockIdx.x; n < N; n += gridDim.x) {
+    float m = -INFINITY;
+    for (int64_t v = threadIdx.x; v < validLocal; v += blockDim.x)
+      m = gpu::maxCombine(m, logits[n * V + v]);
+    m = blockMax(m);
+    if (threadIdx.x == 0)
+      rowMax[n] = m;
+  }
+}
+
+__global__ void crossEntropySumExpKernel(const float *logits, const int32_t *targets,
+                                         const float *rowMax, float *sumExp,
+                                         float *targetLogit, int64_t N, int64_t V,
+                                         int64_t validLocal, int64_t vocabStart) {
+  for (int64_t n = blockIdx.x; n < N; n += gridDim.x) {
+    float m = rowMax[n], sum = 0.0f;
+    for (int64_t v = threadIdx.x; v < validLocal; v += blockDim.x)
+      sum += expf(logits[n * V + v] - m);
+    sum = blockSum(sum);
+    if (threadIdx.x == 0) {
+      sumExp[n] = sum;
+      int64_t local = math::crossEntropyLocalTarget(targets[n], vocabStart, validLocal);
+      targetLogit[n] = local >= 0 ? logits[n * V + local] : 0.0f;
+    }
+  }
+}
+
+// One block; each thread sums a strided set of rows in double, then a fixed
+// tree combines them: the same total every run.
+__global__ void crossEntropyLossKernel(const int32_t *targets, const float *rowMax,
+                                       const float *sumExp, const float *targetLogit,
+                                       int64_t N, double *lossOut, float *lossF32) {
+  __shared__ double sums[kThreads];
+  __shared__ double counts[kThreads];
+  double total = 0.0, counted = 0.0;
+  for (int64_t n = threadIdx.x; n < N; n += blockDim.x) {
+    if (targets[n] < 0)
+      continue;
+    total += math::crossEntropyRowLoss(rowMax[n], sumExp[n], targetLogit[n]);
+    counted += 1.0;
+  }
+  sums[threadIdx.x] = total;
+  counts[threadIdx.x] = counted;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s /= 2) {
+    if (threadIdx.x < s) {
+      sums[threadIdx.x] += sums[threadIdx.x + s];
+      counts[threadIdx.x] += counts[threadIdx.x + s];
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) {
+    lossOut[0] = sums[0];
+    lossOut[1] = counts[0];
+    if (lossF32) {
+      lossF32[0] = static_cast<float>(sums[0]);
+      lossF32[1] = static_cast<float>(counts[0]);
+    }
+  }
+}
+
+__global__ void crossEntropyBackwardKernel(const float *logits, const int32_t *targets,
+                                           const float *rowMax, const float *sumExp,
+                                           float *dlogits, int64_t N, int64_t V,
+                                           int64_t validLocal, int64_t vocabStart,
+                                           const float *lossF32, float gradScale) {
+  float count = lossF32[1];
+  float scale = count > 0.0f ? gradScale / count : 0.0f;
+  for (int64_t n = blockIdx.x; n < N; n += gridDim.x) {
+    int32_t t = targets[n];
+    int64_t local = math::crossEntropyLocalTarget(t, vocabStart, validLocal);
+    for (int64_t v = threadIdx.x; v < V; v += blockDim.x) {
+      float g = 0.0f;
+      if (t >= 0 && v < validLocal)
+        g = math::crossEntropyGrad(logits[n * V + v], rowMax[n], sumExp[n],
+                                   v == local, scale);
+      dlogits[n * V + v] = g;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- optimizer
+__global__ void adamwKernel(math::AdamWCoefficients c, const AdamChunk *chunks,
+                            float *param, const float *grad, float *m, float *v,
+                            const float *gradScaleOnDevice) {
+  AdamChunk chunk = chunks[blockIdx.x];
+  math::AdamWCoefficients cc = c;
+  if (gradScaleOnDevice)
+    cc.gradScale = *gradScaleOnDevice;
+  if (isnan(cc.gradScale))
+    return; // clipCoefficient's "skip this step" (a NaN/Inf gradient)
+  if (!chunk.decay)
+    cc.weightDecay = 0.0f;
+  for (int32_t t = threadIdx.x; t < chunk.count; t += blockDim.x) {
+    int64_t i = chunk.offset + t;
+    math::adamwElement(cc, param[i], grad[i], m[i], v[i]);
+  }
+}
+
+__global__ void sumSquaresPartialKernel(const float *x, int64_t n, double *partials,
+                                        int *nonFinite) {
+  __shared__ double warpSums[kThreads / kWarp];
+  double acc = 0.0;
+  bool bad = false;
+  MTC_GRID_STRIDE(i, n) {
+    float v = x[i];
+    bad |= !isfinite(v);
+    acc += static_cast<double>(v) * v;
+  }
+  if (__syncthreads_or(bad) && threadIdx.x == 0)
+    *nonFinite = 1;
+  acc = warpSumD(acc);
+  if (threadIdx.x % kWarp == 0)
+    warpSums[threadIdx.x / kWarp] = acc;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    double t = 0.0;
+    for (int w = 0; w < kThreads / kWarp; ++w)
+      t += warpSums[w];
+    partials[blockIdx.x] = t;
+  }
+}
+
+__global__ void sumPartialsKernel(const double *partials, int count, double *out) {
+  if (threadIdx.x == 0 && blockIdx.x == 0) {
+    double t = 0.0;
+    for (int i = 0; i < count; ++i)
+      t += partials[i];
+    *out += t;
+  }
+}
+
+__global__ void clipCoefficientKernel(const double *sumSquares, const int *nonFinite,
+                                      float clipNorm, float extraScale, float *out) {
+  if (threadIdx.x == 0 && blockIdx.x == 0) {
+    double c = gpu::clipCoefficientFromNorm(sqrt(*sumSquares), clipNorm);
+    *out = *nonFinite ? NAN : static_cast<float>(c) * extraScale;
+  }
+}
+
+} // namespace
+
+// ------------------------------------------------------------ host wrappers
+void embeddingForward(const int32_t *tokens, const float *wte, const float *wpe,
+                      float *out, int64_t N, int64_t S, int64_t H,
+                      int64_t vocabStart, int64_t vocabLocal, cudaStream_t stream) {
+  const char *k = "cuda::embeddingForward";
+  requireNonNegative(k, "N", N), requirePositive(k, "S", S), requirePositive(k, "H", H);
+  if (N == 0)
+    return;
+  embeddingForwardKernel<<<gridFor(N, 1), kThreads, 0, stream>>>(
+      tokens, wte, wpe, out, N, S, H, vocabStart, vocabLocal);
+  checkLaunch(k);
+}
+
+void embeddingBackward(const int32_t *tokens, const float *dout, float *dwte,
+                       float *dwpe, int64_t N, int64_t S, int64_t H,
+                       int64_t vocabStart, int64_t vocabLocal, cudaStream_t stream) {
+  const char *k = "cuda::embeddingBackward";
+  requireNonNegative(k, "N", N), requirePositive(k, "S", S), requirePositive(k, "H", H);
+  if (N == 0)
+    return;
+  if (dwte)
+    embeddingBackwardWteKernel<<<gridFor(N, 1), kThreads, 0, stream>>>(
+        tokens, dout, dwte, N, H, vocabStart, vocabLocal);
+  if (dwpe)
+    embeddingBackwardWpeKernel<<<gridFor(S * H), kThreads, 0, stream>>>(dout, dwpe, N, S, H);
+  checkLaunch(k);
+}
+
+void layerNormForward(const float *x, const float *gamma, const float *beta, float *y,
+                      int64_t N, int64_t H, float eps, cudaStream_t stream) {
+  const char *k = "cuda::layerNormForward";
+  requireNonNegative(k, "N", N), requirePositive(k, "H", H);
+  if (N == 0)
+    return;
+  layerNormForwardKernel<<<gridFor(N, kThreads / kWarp), kThreads, 0, stream>>>(
+      x, gamma, beta, y, N, H, eps);
+  checkLaunch(k);
+}
+
+void layerNormBackwardInput(const float *x, const float *gamma, const float *dy,
+                            float *dx, int64_t N, int64_t H, float eps,
+                            cudaStream_t stream) {
+  const char *k = "cuda::layerNormBackwardInput";
+  requireNonNegative(k, "N", N), requirePositive(k, "H", H);
+  if (N == 0)
+    return;
+  layerNormBackwardInputKernel<<<gridFor(N, kThreads / kWarp), kThreads, 0, stream>>>(
+      x, gamma, dy, dx, N, H, eps);
+  checkLaunch(k);
+}
+
+void geluForward(const float *x, float *y, int64_t n, cudaStream_t stream) {
+  requireNonNegative("cuda::geluForward", "n", n);
+  if (n == 0)
+    return;
+  geluKernel<<<gridFor(n), kThreads, 0, stream>>>(x, y, n);
+  checkLaunch("cuda::geluForward");
+}
+void geluBackward(const float *x, const float *dy, float *dx, int64_t n,
+                  cudaStream_t stream) {
+  requireNonNegative("cuda::geluBackward", "n", n);
+  if (n == 0)
+    return;
+  geluBackwardKernel<<<gridFor(n), kThreads, 0, stream>>>(x, dy, dx, n);
+  checkLaunch("cuda::geluBackward");
+}
+void add(const float *a, const float *b, float *out, int64_t n, cudaStream_t stream) {
+  requireNonNegative("cuda::add", "n", n);
+  if (n == 0)
+    return;
+  addKernel<<<gridFor(n), kThreads, 0, stream>>>(a, b, out, n);
+  checkLaunch("cuda::add");
+}
+void scale(const float *x, float alpha, float *out, int64_t n, cudaStream_t stream) {
+  requireNonNegative("cuda::scale", "n", n);
+  if (n == 0)
+    return;
+  scaleKernel<<<gridFor(n), kThreads, 0, stream>>>(x, alpha, out, n);
+  checkLaunch("cuda::scale");
+}
+
+void dropout(const float *x, float *y, int64_t n, float rate, uint64_t seed,
+             uint64_t stream, uint64_t offset, cudaStream_t cudaStream) {
+  const char *k = "cuda::dropout";
+  requireNonNegative(k, "n", n);
+  require(rate >= 0.0f && rate < 1.0f, k,
+          "rate must be in [0, 1) (got " + std::to_string(rate) + ")");
+  if (n == 0)
+    return;
+  int64_t blocks = ((offset + n + 3) >> 2) - (offset >> 2);
+  dropoutKernel<<<gridFor(blocks), kThreads, 0, cudaStream>>>(
+      x, nullptr, nullptr, y, n, 1, rate, math::dropoutInvKeep(rate), seed, stream, offset);
+  checkLaunch(k);
+}
+
+void biasAdd(const float *x, const float *bias, float *y, int64_t rows, int64_t cols,
+             cudaStream_t stream) {
+  requireNonNegative("cuda::biasAdd", "rows", rows);
+  requirePositive("cuda::biasAdd", "cols", cols);
+  if (rows == 0)
+    return;
+  biasAddKernel<<<gridFor(rows * cols), kThreads, 0, stream>>>(x, bias, y, rows, cols);
+  checkLaunch("cuda::biasAdd");
+}
+
+void biasGradAccumulate(const float *dy, float *dbias, int64_t rows, int64_t cols,
+                        cudaStream_t stream) {
+  requireNonNegative("cuda::biasGradAccumulate", "rows", rows);
+  requirePositive("cuda::biasGradAccumulate", "cols", cols);
+  biasGradKernel<<<gridFor(cols), kThreads, 0, stream>>>(dy, dbias, rows, cols);
+  checkLaunch("cuda::biasGradAccumulate");
+}
+
+void biasGelu(const float *x, const float *bias, float *pre, float *y, int64_t rows,
+              int64_t cols, cudaStream_t stream) {
+  requireNonNegative("cuda::biasGelu", "rows", rows);
+  requirePositive("cuda::biasGelu", "cols", cols);
+  if (rows == 0)
+    return;
+  biasGeluKernel<<<gridFor(rows * cols), kThreads, 0, stream>>>(x, bias, pre, y, rows, cols);
+  checkLaunch("cuda::biasGelu");
+}
+
+void biasDropoutResidual(const float *x, const float *bias, const float *residual,
+                         float *out, int64_t rows, int64_t cols, float rate,
+                         uint64_t seed, uint64_t stream, cudaStream_t cudaStream) {
+  const char *k = "cuda::biasDropoutResidual";
+  requireNonNegative(k, "rows", rows), requirePositive(k, "cols", cols);
+  require(rate >= 0.0f && rate < 1.0f, k,
+          "rate must be in [0, 1) (got " + std::to_string(rate) + ")");
+  int64_t n = rows * cols;
+  if (n == 0)
+    return;
+  dropoutKernel<<<gridFor((n + 3) / 4), kThreads, 0, cudaStream>>>(
+      x, bias, residual, out, n, cols, rate, math::dropoutInvKeep(rate), seed, stream, 0);
+  checkLaunch(k);
+}
+
+void crossEntropyRowMax(const float *logits, float *rowMax, int64_t N, int64_t V,
+                        int64_t validLocal, cudaStream_t stream) {
+  const char *k = "cuda::crossEntropyRowMax";
+  requireNonNegative(k, "N", N), requireNonNegative(k, "V", V);
+  require(validLocal >= 0 && validLocal <= V, k,
+          "validLocal " + std::to_string(validLocal) + " must be in [0, V = " +
+              std::to_string(V) + "]");
+  if (N == 0)
+    return;
+  crossEntropyRowMaxKernel<<<gridFor(N, 1), kThreads, 0, stream>>>(logits, rowMax, N, V,
+                                                                   validLocal);
+  checkLaunch(k);
+}
+
+void crossEntropySumExp(const float *logits, const int32_t *targets,
+                        const float *rowMax, float *sumExp, float *targetLogit,
+                        int64_t N, int64_t V, int64_t validLocal, int64_t vocabStart,
+                        cudaStream_t stream) {
+  const char *k = "cuda::crossEntropySumExp";
+  requireNonNegative(k, "N", N);
+  require(validLocal >= 0 && validLocal <= V, k,
+          "validLocal " + std::to_string(validLocal) + " must be in [0, V = " +
+              std::to_string(V) + "]");
+  if (N == 0)
+    return;
+  crossEntropySumExpKernel<<<gridFor(N, 1), kThreads, 0, stream>>>(
+      logits, targets, rowMax, sumExp, targetLogit, N, V, validLocal, vocabStart);
+  checkLaunch(k);
+}
+
+void crossEntropyLoss(const int32_t *targets, const float *rowMax, const float *sumExp,
+                      const float *targetLogit, int64_t N, double *lossOut,
+                      float *lossF32, cudaStream_t stream) {
+  requireNonNegative("cuda::crossEntropyLoss", "N", N);
+  crossEntropyLossKernel<<<1, kThreads, 0, stream>>>(targets, rowMax, sumExp, targetLogit,
+                                                     N, lossOut, lossF32);
+  checkLaunch("cuda::crossEntropyLoss");
+}
+
+void crossEntropyBackward(const float *logits, const int32_t *targets,
+                          const float *rowMax, const float *sumExp, float *dlogits,
+                          int64_t N, int64_t V, int64_t validLocal, int64_t vocabStart,
+                          const float *lossF32, float gradScale, cudaStream_t stream) {
+  const char *k = "cuda::crossEntropyBackward";
+  requireNonNegative(k, "N", N);
+  require(validLocal >= 0 && validLocal <= V, k,
+          "validLocal " + std::to_string(validLocal) + " must be in [0, V = " +
+              std::to_string(V) + "]");
+  if (N == 0)
+    return;
+  crossEntropyBackwardKernel<<<gridFor(N, 1), kThreads, 0, stream>>>(
+      logits, targets, rowMax, sumExp, dlogits, N, V, validLocal, vocabStart, lossF32,
+      gradScale);
+  checkLaunch(k);
+}
+
+void adamwChunks(const AdamWStep &s, const AdamChunk *chunks, int64_t numChunks,
+                 float *param, const float *grad, float *m, float *v,
+                 const float *gradScaleOnDevice, cudaStream_t stream) {
+  const char *k = "cuda::adamwChunks";
+  requireNonNegative(k, "numChunks", numChunks);
+  require(s.step >= 1, k, "step is 1-based and must be >= 1 (got " +
+                              std::to_string(s.step) + ")");
+  require(numChunks <= 0x7fffffff, k, "too many chunks");
+  if (numChunks == 0)
+    return;
+  math::AdamWCoefficients c;
+  c.lr = s.lr, c.beta1 = s.beta1, c.beta2 = s.beta2, c.eps = s.eps;
+  c.weightDecay = s.weightDecay, c.gradScale = s.gradScale;
+  // In double, as the host kernel: beta2^step loses precision in float.
+  c.biasCorrection1 = static_cast<float>(1.0 - std::pow(double(s.beta1), s.step));
+  c.biasCorrection2 = static_cast<float>(1.0 - std::pow(double(s.beta2), s.step));
+  adamwKernel<<<static_cast<unsigned>(numChunks), kThreads, 0, stream>>>(
+      c, chunks, param, grad, m, v, gradScaleOnDevice);
+  checkLaunch(k);
+}
+
+void sumSquaresAndCheck(const float *x, int64_t n, double *out, int *nonFinite,
+                        double *partials, cudaStream_t stream) {
+  requireNonNegative("cuda::sumSquaresAndCheck", "n", n);
+  if (n == 0)
+    return;
+  unsigned blocks = gridFor(n);
+  if (blocks > static_cast<unsigned>(kNormPartials))
+    blocks = kNormPartials;
+  sumSquaresPartialKernel<<<blocks, kThreads, 0, stream>>>(x, n, partials, nonFinite);
+  sumPartialsKernel<<<1, 32, 0, stream>>>(partials, static_cast<int>(blocks), out);
+  checkLaunch("cuda::sumSquaresAndCheck");
+}
+
+void clipCoefficient(const double *sumSquares, const int *nonFinite, float clipNorm,
+                     float extraScale, float *gradScaleOut, cudaStream_t stream) {
+  clipCoefficientKernel<<<1, 32, 0, stream>>>(sumSquares, nonFinite, clipNorm,
+                                               extraScale, gradScaleOut);
+  checkLaunch("cuda::clipCoefficient");
+}
+
+void layerNormBackwardWeight(const float *x, const float *dy, float *dgamma,
+                             float *dbeta, int64_t N, int64_t H, float eps,
+                             float *statsScratch, cudaStream_t stream) {
+  const char *k = "cuda::layerNormBackwardWeight";
+  requireNonNegative(k, "N", N), requirePositive(k, "H", H);
+  if (N == 0 || (!dgamma && !dbeta))
+    return;
+  auto *stats = reinterpret_cast<math::LayerNormStats *>(statsScratch);
+  layerNormStatsKernel<<<gridFor(N, kThreads / kWarp), kThreads, 0, stream>>>(x, stats, N,
+                                                                             H, eps);
+  layerNormBackwardWeightKernel<<<gridFor(H), kThreads, 0, stream>>>(x, dy, stats, dgamma,
+                                                                     dbeta, N, H);
+  checkLaunch(k);
+}
+
+} // namespace mtc::kernels::cuda
