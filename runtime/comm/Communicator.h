@@ -60,6 +60,9 @@ public:
   virtual RequestPtr irecv(void *buf, size_t count, DataType type, int source,
                            int tag) = 0;
   virtual void barrier() = 0;
+  // Nonblocking in-place all-reduce (data-parallel gradient buckets). The
+  // default completes at once; MPI overrides it with MPI_Iallreduce.
+  virtual RequestPtr iallReduce(void *buf, size_t count, DataType type, ReduceOp op);
   // Ranks with the same color form a new group, ordered by key.
   virtual std::unique_ptr<Communicator> split(int color, int key) = 0;
   // Ends the whole job with a non-zero status (other ranks included).

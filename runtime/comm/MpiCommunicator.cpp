@@ -139,6 +139,13 @@ public:
     return request;
   }
   void barrier() override { check(MPI_Barrier(comm), "Barrier", groupName); }
+  RequestPtr iallReduce(void *buf, size_t count, DataType type, ReduceOp op) override {
+    auto request = std::make_unique<MpiRequest>("Iallreduce", groupName);
+    check(MPI_Iallreduce(MPI_IN_PLACE, buf, toCount(count, "Iallreduce"), toMpi(type),
+                         toMpi(op), comm, &request->handle),
+          "Iallreduce", groupName);
+    return request;
+  }
 
   std::unique_ptr<Communicator> split(int color, int key) override {
     MPI_Comm child = MPI_COMM_NULL;

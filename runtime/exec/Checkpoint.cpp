@@ -1,4 +1,5 @@
 #include "exec/Checkpoint.h"
+#include "exec/Reshard.h"
 #include "exec/Executor.h"
 #include "exec/Optimizer.h"
 
@@ -8,6 +9,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <map>
 #include <set>
@@ -26,10 +28,14 @@ std::vector<int64_t> toVector(const google::protobuf::RepeatedField<int64_t> &fi
   return {field.begin(), field.end()};
 }
 
-std::vector<int64_t> sliceOffsetOf(const pb::Param &p) {
+// Where this rank's slice starts in the full tensor. A tensor-parallel slice's
+// offset is the runtime's (one plan serves the whole tensor group).
+std::vector<int64_t> sliceOffsetOf(const pb::Param &p, const Executor &executor) {
   std::vector<int64_t> offset(p.shape_size(), 0);
   for (int d = 0; d < p.slice_offset_size(); ++d)
     offset[d] = p.slice_offset(d);
+  if (p.tensor_split() && p.split_dim() >= 0 && p.split_dim() < p.shape_size())
+    offset[p.split_dim()] += executor.tensorShard().rank * p.shape(p.split_dim());
   return offset;
 }
 
@@ -147,7 +153,7 @@ std::string saveCheckpoint(const std::string &dir, const TrainingState &state,
     tensors.push_back({p.name() + ".exp_avg_sq", shape, optimizer.expAvgSq().data() + offset});
     params.push_back({{"name", p.name()},
                       {"full_shape", toVector(p.full_shape())},
-                      {"slice_offset", sliceOffsetOf(p)},
+                      {"slice_offset", sliceOffsetOf(p, executor)},
                       {"shape", shape}});
   }
   std::map<std::string, std::string> metadata{
@@ -224,6 +230,10 @@ TrainingState loadCheckpoint(const std::string &dir, Executor &executor,
     throw CheckpointError(where + " is not an mtc checkpoint of version " +
                           std::to_string(kCheckpointVersion));
 
+  // Another (tensor, pipeline, data) layout: re-slice from every rank file.
+  if (meta.at("grid") != gridJson(plan, world.size()))
+    return loadCheckpointAcrossLayouts(folder.string(), executor, optimizer, world);
+
   std::vector<std::string> differences;
   const json &model = meta.at("model");
   const pb::Model &m = plan.model();
@@ -242,11 +252,6 @@ TrainingState loadCheckpoint(const std::string &dir, Executor &executor,
       os << ": another model";
     differences.push_back(os.str());
   }
-  json grid = gridJson(plan, world.size());
-  if (meta.at("grid") != grid)
-    differences.push_back("layout: the checkpoint was written by " + meta.at("grid").dump() +
-                          ", this run is " + grid.dump() +
-                          " (re-slicing between layouts is not implemented yet)");
 
   fs::path shardPath = folder / shardName(world.rank());
   std::unique_ptr<SafetensorsFile> shard;
@@ -279,11 +284,11 @@ TrainingState loadCheckpoint(const std::string &dir, Executor &executor,
       addParamDifference("param '" + p.name() + "': full shape " + shapeString(fullShape) +
                          " in the checkpoint, " + shapeString(toVector(p.full_shape())) +
                          " in this plan");
-    else if (offset != sliceOffsetOf(p) || shape != toVector(p.shape()))
+    else if (offset != sliceOffsetOf(p, executor) || shape != toVector(p.shape()))
       addParamDifference("param '" + p.name() + "': the checkpoint holds slice " +
                          shapeString(shape) + " at " + shapeString(offset) +
                          ", this rank needs " + shapeString(toVector(p.shape())) + " at " +
-                         shapeString(sliceOffsetOf(p)));
+                         shapeString(sliceOffsetOf(p, executor)));
   }
   for (const auto &[name, p] : stored)
     if (!planNames.count(name))
@@ -322,23 +327,69 @@ TrainingState loadCheckpoint(const std::string &dir, Executor &executor,
   return state;
 }
 
-void exportSafetensors(const std::string &path, Executor &executor) {
+namespace {
+
+// The QKV permutation's geometry for a packed c_attn param of this full shape.
+struct QkvGeometry {
+  int64_t rows = 0, heads = 0, headDim = 0;
+};
+
+QkvGeometry qkvGeometry(const pb::Param &p, const pb::Model &m) {
+  std::vector<int64_t> shape = toVector(p.full_shape());
+  const int64_t heads = m.heads();
+  if (shape.empty() || heads <= 0 || shape.back() % (3 * heads) != 0)
+    throw FormatError("param '" + p.name() + "' of shape " + shapeString(shape) +
+                      " is not a packed QKV of " + std::to_string(heads) + " heads");
+  QkvGeometry g;
+  g.heads = heads;
+  g.headDim = shape.back() / (3 * heads);
+  g.rows = 1;
+  for (size_t d = 0; d + 1 < shape.size(); ++d)
+    g.rows *= shape[d];
+  return g;
+}
+
+// Writes one full tensor per param, read from `source(id)` (weights or
+// gradients), with packed QKV columns in GPT-2's order.
+void exportParamTensors(const std::string &path, Executor &executor, const char *flag,
+                        const std::function<const float *(int)> &source) {
   std::vector<TensorView> tensors;
+  std::vector<std::vector<float>> permuted; // keeps the reordered copies alive
+  const pb::Model &m = executor.plan().model();
   for (int id = 0; id < executor.numParams(); ++id) {
     const pb::Param &p = executor.paramInfo(id);
     if (toVector(p.shape()) != toVector(p.full_shape()))
-      throw FormatError("--export-safetensors: param '" + p.name() + "' is a slice " +
+      throw FormatError(std::string(flag) + ": param '" + p.name() + "' is a slice " +
                         shapeString(toVector(p.shape())) + " of " +
                         shapeString(toVector(p.full_shape())) +
                         "; exporting sharded models (gathering slices) is not implemented yet");
-    tensors.push_back({p.name(), toVector(p.shape()), executor.param(id)});
+    const float *data = source(id);
+    if (isPackedQkvName(p.name())) {
+      QkvGeometry g = qkvGeometry(p, m);
+      permuted.emplace_back(executor.paramElements(id));
+      qkvMegatronToGpt2(data, permuted.back().data(), g.rows, g.heads, g.headDim);
+      data = permuted.back().data();
+    }
+    tensors.push_back({p.name(), toVector(p.shape()), data});
   }
-  const pb::Model &m = executor.plan().model();
   writeSafetensors(path, tensors,
                    {{"format", "pt"},
                     {"mtc_model", m.name()},
                     {"mtc_fingerprint", m.fingerprint()},
-                    {"mtc_vocab", std::to_string(m.vocab())}});
+                    {"mtc_vocab", std::to_string(m.vocab())},
+                    {"mtc_qkv_layout", "gpt2"}});
+}
+
+} // namespace
+
+void exportSafetensors(const std::string &path, Executor &executor) {
+  exportParamTensors(path, executor, "--export-safetensors",
+                     [&](int id) -> const float * { return executor.param(id); });
+}
+
+void exportGradients(const std::string &path, Executor &executor) {
+  exportParamTensors(path, executor, "--dump-grads",
+                     [&](int id) -> const float * { return executor.grad(id); });
 }
 
 int importSafetensors(const std::string &path, Executor &executor, std::string *report) {
@@ -375,7 +426,13 @@ int importSafetensors(const std::string &path, Executor &executor, std::string *
                           shapeString(fullShape));
       full.resize(full.size() / entry.shape[0] * fullShape[0], 0.f);
     }
-    copySlice(full.data(), fullShape, sliceOffsetOf(p), toVector(p.shape()), executor.param(id));
+    if (isPackedQkvName(p.name())) {
+      QkvGeometry g = qkvGeometry(p, m);
+      std::vector<float> megatron(full.size());
+      qkvGpt2ToMegatron(full.data(), megatron.data(), g.rows, g.heads, g.headDim);
+      full.swap(megatron);
+    }
+    copySlice(full.data(), fullShape, sliceOffsetOf(p, executor), toVector(p.shape()), executor.param(id));
     ++loaded;
   }
   if (report) {

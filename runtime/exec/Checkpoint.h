@@ -59,7 +59,12 @@ TrainingState loadCheckpoint(const std::string &dir, Executor &executor,
 
 // Full (unsharded) weights under their parameter names. Needs every slice to
 // be the full tensor (one rank, or replicated params) for now.
+// Packed QKV params (c_attn) are written in GPT-2's [q|k|v] column order and
+// read back into mtc's per-head order (see qkvMegatronToGpt2).
 void exportSafetensors(const std::string &path, Executor &executor);
+// Like exportSafetensors, with the accumulated gradients under the param names
+// (numerics checks against a reference implementation).
+void exportGradients(const std::string &path, Executor &executor);
 // Sets every parameter present in the file (by name; a "transformer." prefix is
 // accepted) to its slice of the stored full tensor. An embedding stored with the
 // real vocabulary's rows fills a padded table, padding rows zeroed. Params the

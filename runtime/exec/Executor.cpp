@@ -71,6 +71,15 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
     throw std::runtime_error("cannot allocate the activation arena of " +
                              std::to_string(arenaBytes) + " bytes");
   std::memset(arena, 0, allocated);
+  if (options.tensorGroup) {
+    shard.rank = options.tensorGroup->rank();
+    shard.size = options.tensorGroup->size();
+  }
+  if (shard.size != std::max<int64_t>(1, planData.parallel().tensor()))
+    throw std::runtime_error("the plan is split " + std::to_string(planData.parallel().tensor()) +
+                             "-way tensor parallel, but the tensor group has " +
+                             std::to_string(shard.size) + " rank(s)");
+  sequenceShards = shard.size > 1 && planData.parallel().sequence_parallel();
   initializeParams(options.seed);
 }
 
@@ -84,6 +93,9 @@ void Executor::initializeParams(uint64_t seed) {
     std::vector<int64_t> offset(shape.size(), 0);
     for (int d = 0; d < p.slice_offset_size(); ++d)
       offset[d] = p.slice_offset(d);
+    // A tensor-parallel slice: one program serves the group, the rank places it.
+    if (p.tensor_split() && p.split_dim() >= 0 && p.split_dim() < static_cast<int>(shape.size()))
+      offset[p.split_dim()] = shard.rank * shape[p.split_dim()];
     kernels::initialize(param(id), toKernel(p.init()), p.std(), seed,
                         kernels::hashName(p.name().c_str()), fullShape.data(),
                         offset.data(), shape.data(), static_cast<int>(shape.size()));
@@ -120,6 +132,18 @@ void Executor::poison(const pb::Buffer &buffer) {
   // the last step, so those stay.
   if (buffer.id() == planData.loss() || buffer.id() == planData.logits())
     return;
+  // Pipeline sends go out after the chunk's step range: still being read.
+  if (sentAfterRange.empty()) {
+    sentAfterRange.assign(planData.buffers_size(), false);
+    for (const pb::PipelineChunk &c : planData.chunks()) {
+      for (const pb::PipelineTransfer &t : c.send_forward())
+        sentAfterRange[t.buffer()] = true;
+      for (const pb::PipelineTransfer &t : c.send_backward())
+        sentAfterRange[t.buffer()] = true;
+    }
+  }
+  if (sentAfterRange[buffer.id()])
+    return;
   // A quiet NaN's bits: as f32 it is NaN; as an i32 token it is out of every
   // vocabulary shard, as a target it counts nothing.
   const uint32_t nanBits = 0x7FC00000u;
@@ -140,6 +164,17 @@ MicroBatchLoss Executor::forward() {
   return lastLoss;
 }
 
+MicroBatchLoss Executor::runRange(int begin, int end, char *arenaBase,
+                                 uint64_t microBatchKey, float gradScale) {
+  char *own = arena;
+  arena = arenaBase;
+  stepSeed = mixSeed(options.seed, microBatchKey);
+  lastLoss = {};
+  runSteps(begin, end, /*training=*/true, gradScale, /*trackPeak=*/false);
+  arena = own;
+  return lastLoss;
+}
+
 void Executor::runSteps(int begin, int end, bool training, float gradScale,
                         bool trackPeak) {
   int64_t live = 0, peak = 0;
@@ -151,6 +186,8 @@ void Executor::runSteps(int begin, int end, bool training, float gradScale,
       live += index.buffers[id]->bytes();
     peak = std::max(peak, live);
     runStep(s, training, gradScale);
+    if (stepObserver)
+      stepObserver(s);
     for (int32_t id : deadAfter[s]) {
       live -= index.buffers[id]->bytes();
       if (options.checkLifetimes)
@@ -170,14 +207,16 @@ void Executor::runStep(int s, bool training, float gradScale) {
     const auto &k = step.embedding_forward();
     kernels::embeddingForward(i32(k.tokens()), param(k.wte_param()),
                               k.has_wpe() ? param(k.wpe_param()) : nullptr, f(k.out()),
-                              sh.rows, sh.seq, sh.hidden, k.vocab_start(), sh.vocabLocal);
+                              sh.rows, sh.seq, sh.hidden,
+                              k.vocab_start() + shard.vocabStart(sh.vocabLocal), sh.vocabLocal);
     break;
   }
   case pb::Step::kEmbeddingBackward: {
     const auto &k = step.embedding_backward();
     kernels::embeddingBackward(i32(k.tokens()), f(k.dout()), G(k.wte_grad()),
                                k.has_wpe() ? G(k.wpe_grad()) : nullptr, sh.rows, sh.seq,
-                               sh.hidden, k.vocab_start(), sh.vocabLocal);
+                               sh.hidden, k.vocab_start() + shard.vocabStart(sh.vocabLocal),
+                               sh.vocabLocal);
     break;
   }
   case pb::Step::kLayerNormForward: {
@@ -233,8 +272,17 @@ void Executor::runStep(int s, bool training, float gradScale) {
   }
   case pb::Step::kDropout: {
     const auto &k = step.dropout();
-    if (training && k.rate() > 0.f)
+    if (training && k.rate() > 0.f && sequenceShards) {
+      const pb::Buffer &x = *index.buffers[k.x()];
+      dropoutSequenceShard(f(k.x()), f(k.y()), x.shape(0), x.shape(1), x.shape(2), shard,
+                           k.rate(), stepSeed, k.stream());
+    } else if (training && k.rate() > 0.f) {
       kernels::dropout(f(k.x()), f(k.y()), sh.elements, k.rate(), stepSeed, k.stream(), 0);
+      if (options.checkTensorReplicas && shard.size > 1) {
+        requireReplicated(*options.tensorGroup, f(k.y()), sh.elements, describeStep(planData, s));
+        ++replicaCheckCount;
+      }
+    }
     else if (k.x() != k.y())
       std::memmove(f(k.y()), f(k.x()), sh.elements * sizeof(float));
     break;
@@ -243,6 +291,8 @@ void Executor::runStep(int s, bool training, float gradScale) {
     const auto &k = step.attention();
     kernels::AttentionShape a{sh.batch, sh.seq, k.heads(), k.head_dim(), k.causal(),
                               k.scale(), training ? k.dropout() : 0.f, stepSeed, k.stream()};
+    a.headOffset = shard.rank * k.heads(); // the unsplit run's dropout mask
+    a.totalHeads = shard.size * k.heads();
     kernels::attentionForward(a, f(k.qkv()), f(k.out()), f(k.lse()));
     break;
   }
@@ -250,6 +300,8 @@ void Executor::runStep(int s, bool training, float gradScale) {
     const auto &k = step.attention_backward();
     kernels::AttentionShape a{sh.batch, sh.seq, k.heads(), k.head_dim(), k.causal(),
                               k.scale(), training ? k.dropout() : 0.f, stepSeed, k.stream()};
+    a.headOffset = shard.rank * k.heads();
+    a.totalHeads = shard.size * k.heads();
     kernels::attentionBackward(a, f(k.qkv()), f(k.out()), f(k.lse()), f(k.dout()),
                                f(k.dqkv()));
     break;
@@ -258,13 +310,17 @@ void Executor::runStep(int s, bool training, float gradScale) {
     const auto &k = step.cross_entropy();
     comm::Communicator *tp = options.tensorGroup;
     bool split = tp && tp->size() > 1;
+    // Logits stay vocabulary-split: only per-row statistics cross ranks.
+    const int64_t vocabStart = k.vocab_start() + shard.vocabStart(sh.vocabLocal);
+    const int64_t validLocal =
+        std::max<int64_t>(0, std::min(sh.vocabLocal, k.valid_vocab() - vocabStart));
     kernels::crossEntropyRowMax(f(k.logits()), f(k.row_max()), sh.rows, sh.vocabLocal,
-                                sh.validLocal);
+                                validLocal);
     if (split)
       tp->allReduceMax(f(k.row_max()), sh.rows);
     kernels::crossEntropySumExp(f(k.logits()), i32(k.targets()), f(k.row_max()),
                                 f(k.sum_exp()), f(k.target_logit()), sh.rows,
-                                sh.vocabLocal, sh.validLocal, k.vocab_start());
+                                sh.vocabLocal, validLocal, vocabStart);
     if (split) {
       tp->allReduceSum(f(k.sum_exp()), sh.rows);
       tp->allReduceSum(f(k.target_logit()), sh.rows);
@@ -283,9 +339,55 @@ void Executor::runStep(int s, bool training, float gradScale) {
     const auto &k = step.cross_entropy_backward();
     float count = f(k.loss())[1];
     float scale = count > 0 ? gradScale / count : 0.f;
+    const int64_t vocabStart = k.vocab_start() + shard.vocabStart(sh.vocabLocal);
+    const int64_t validLocal =
+        std::max<int64_t>(0, std::min(sh.vocabLocal, k.valid_vocab() - vocabStart));
     kernels::crossEntropyBackward(f(k.logits()), i32(k.targets()), f(k.row_max()),
                                   f(k.sum_exp()), f(k.dlogits()), sh.rows, sh.vocabLocal,
-                                  sh.validLocal, k.vocab_start(), scale);
+                                  validLocal, vocabStart, scale);
+    break;
+  }
+  case pb::Step::kTensorAllReduce: {
+    const auto &k = step.tensor_all_reduce();
+    if (k.x() != k.y())
+      std::memcpy(f(k.y()), f(k.x()), sh.elements * sizeof(float));
+    if (shard.size > 1)
+      options.tensorGroup->allReduceSum(f(k.y()), sh.elements);
+    break;
+  }
+  case pb::Step::kTensorAllGather: {
+    const auto &k = step.tensor_all_gather();
+    if (shard.size > 1)
+      allGatherSequence(*options.tensorGroup, f(k.x()), f(k.y()), sh.batch, sh.seq,
+                        sh.hidden, commScratch);
+    else
+      std::memmove(f(k.y()), f(k.x()), sh.elements * sizeof(float));
+    break;
+  }
+  case pb::Step::kTensorReduceScatter: {
+    const auto &k = step.tensor_reduce_scatter();
+    if (shard.size > 1)
+      reduceScatterSequence(*options.tensorGroup, f(k.x()), f(k.y()), sh.batch, sh.seq,
+                            sh.hidden, commScratch);
+    else
+      std::memmove(f(k.y()), f(k.x()), sh.elements * sizeof(float));
+    break;
+  }
+  case pb::Step::kBiasAdd: {
+    const auto &k = step.bias_add();
+    bool positional = index.params[k.bias_param()]->shape_size() == 2;
+    // On a sequence shard, position s is the full sequence's rank * seq + s.
+    int64_t seqOffset = positional && sequenceShards ? shard.rank * sh.seq : 0;
+    biasAdd(f(k.x()), param(k.bias_param()), f(k.y()), sh.rows, sh.hidden, positional,
+            sh.batch, sh.seq, seqOffset);
+    break;
+  }
+  case pb::Step::kBiasAddBackward: {
+    const auto &k = step.bias_add_backward();
+    bool positional = index.params[k.bias_grad()]->shape_size() == 2;
+    int64_t seqOffset = positional && sequenceShards ? shard.rank * sh.seq : 0;
+    biasAddBackward(f(k.dy()), G(k.bias_grad()), sh.rows, sh.hidden, positional, sh.batch,
+                    sh.seq, seqOffset);
     break;
   }
   case pb::Step::KERNEL_NOT_SET:

@@ -3,9 +3,11 @@
 // micro-batch at a time.
 #pragma once
 #include "exec/StepShapes.h"
+#include "exec/TensorParallel.h"
 #include "plan.pb.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,6 +23,9 @@ struct ExecutorOptions {
   // Debug mode: fill every buffer with NaN right after its last reader, so a
   // lifetime the compiler got wrong turns into a NaN loss.
   bool checkLifetimes = false;
+  // Debug: after every dropout outside the tensor-parallel regions, check that
+  // its output is bit-identical on every rank of the tensor group.
+  bool checkTensorReplicas = false;
   // Tensor-parallel group for the vocabulary-split cross-entropy; null = 1 rank.
   comm::Communicator *tensorGroup = nullptr;
 };
@@ -57,8 +62,18 @@ public:
   const float *logits() const;
   int64_t logitsWidth() const;
 
+  // Pipeline parallelism: runs steps [begin, end) of a stage plan with buffer
+  // offsets taken from `arenaBase` (one arena per chunk and micro-batch in
+  // flight, owned by the caller) and the dropout key of micro-batch number
+  // `microBatchKey` (the counter forwardBackward would have used). Returns the
+  // loss when the range holds the cross-entropy.
+  MicroBatchLoss runRange(int begin, int end, char *arenaBase, uint64_t microBatchKey,
+                          float gradScale);
+
   // Peak of live activation bytes measured during the last forwardBackward.
   int64_t measuredPeakBytes() const { return measuredPeak; }
+  // Replicated activations checked by checkTensorReplicas so far.
+  int64_t replicaChecks() const { return replicaCheckCount; }
 
   // Parameters and gradients: one flat array each; param i at paramOffset(i).
   int numParams() const { return planData.params_size(); }
@@ -83,6 +98,15 @@ public:
   uint64_t dropoutCounter() const { return microBatchCounter; }
   void setDropoutCounter(uint64_t counter) { microBatchCounter = counter; }
 
+  // This rank's place in its tensor group (param slice offsets, vocab shards).
+  const TensorShard &tensorShard() const { return shard; }
+
+  // Called after each step runs (data-parallel gradient buckets start their
+  // all-reduce as soon as the step that finishes them is done).
+  void setStepObserver(std::function<void(int step)> observer) {
+    stepObserver = std::move(observer);
+  }
+
   // Raw view of an activation buffer (tests, dumps).
   void *bufferData(int32_t id);
 
@@ -100,6 +124,7 @@ private:
   std::vector<std::vector<int32_t>> definedAt; // buffers whose first_step == s
   std::vector<std::vector<int32_t>> deadAfter; // buffers whose last_step == s
   std::vector<int32_t> inputs;                 // first_step == -1
+  std::vector<bool> sentAfterRange;            // pipeline sends read them after the steps
 
   std::vector<float> params, grads;
   std::vector<int64_t> paramOffsets, paramSizes;
@@ -108,6 +133,11 @@ private:
   uint64_t microBatchCounter = 0;
   uint64_t stepSeed = 0; // dropout key of the current micro-batch
   MicroBatchLoss lastLoss; // from the cross-entropy step, in double
+  int64_t replicaCheckCount = 0;
+  TensorShard shard;       // this rank's place in its tensor group
+  bool sequenceShards = false; // dropout runs on sequence shards
+  std::vector<float> commScratch; // sequence collectives with batch > 1
+  std::function<void(int)> stepObserver;
 };
 
 } // namespace mtc::runtime

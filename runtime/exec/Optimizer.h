@@ -51,8 +51,11 @@ public:
   // model-parallel group after counting replicated params on one rank only.
   using NormReducer = std::function<double(double localSumSquares)>;
   void setNormReducer(NormReducer reducer) { normReducer = std::move(reducer); }
+  // The installed reducer (empty: identity), so another layout can chain it.
+  const NormReducer &currentNormReducer() const { return normReducer; }
   // Params excluded from the local sum of squares (replicas counted elsewhere).
   void setCountedInNorm(int paramId, bool counted) { countedInNorm[paramId] = counted; }
+  bool isCountedInNorm(int paramId) const { return countedInNorm[paramId]; }
 
   double globalGradNorm();
   // One AdamW step on the accumulated gradients (then zeroes them). `iteration`

@@ -166,8 +166,12 @@ std::vector<std::string> validatePlan(const pb::Plan &plan) {
   const int64_t tokens = m.micro_batch() * m.seq();
   checkSpecialBuffer(index, plan.tokens(), "tokens", pb::I32, tokens, errors);
   checkSpecialBuffer(index, plan.targets(), "targets", pb::I32, tokens, errors);
-  checkSpecialBuffer(index, plan.loss(), "loss", pb::F32, 2, errors);
-  checkSpecialBuffer(index, plan.logits(), "logits", pb::F32, 0, errors);
+  // A pipeline stage without the last chunk computes no loss.
+  const bool stageWithoutLoss = plan.chunks_size() > 0 && plan.loss() < 0;
+  if (!stageWithoutLoss) {
+    checkSpecialBuffer(index, plan.loss(), "loss", pb::F32, 2, errors);
+    checkSpecialBuffer(index, plan.logits(), "logits", pb::F32, 0, errors);
+  }
   for (int i = 0; i < plan.steps_size(); ++i)
     deriveStepShape(plan, index, i, errors);
   return errors;

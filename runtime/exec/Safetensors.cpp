@@ -208,4 +208,43 @@ std::vector<float> SafetensorsFile::read(const std::string &name) const {
   return out;
 }
 
+// Column (part, head, d) sits at (head * 3 + part) * headDim + d in Megatron's
+// order and at (part * heads + head) * headDim + d in GPT-2's.
+static void permuteQkv(const float *in, float *out, int64_t rows, int64_t heads,
+                       int64_t headDim, bool toGpt2) {
+  const int64_t width = 3 * heads * headDim;
+  for (int64_t r = 0; r < rows; ++r) {
+    const float *src = in + r * width;
+    float *dst = out + r * width;
+    for (int64_t head = 0; head < heads; ++head)
+      for (int64_t part = 0; part < 3; ++part) {
+        const int64_t megatron = (head * 3 + part) * headDim;
+        const int64_t gpt2 = (part * heads + head) * headDim;
+        if (toGpt2)
+          std::memcpy(dst + gpt2, src + megatron, headDim * sizeof(float));
+        else
+          std::memcpy(dst + megatron, src + gpt2, headDim * sizeof(float));
+      }
+  }
+}
+
+void qkvMegatronToGpt2(const float *in, float *out, int64_t rows, int64_t heads,
+                       int64_t headDim) {
+  permuteQkv(in, out, rows, heads, headDim, /*toGpt2=*/true);
+}
+
+void qkvGpt2ToMegatron(const float *in, float *out, int64_t rows, int64_t heads,
+                       int64_t headDim) {
+  permuteQkv(in, out, rows, heads, headDim, /*toGpt2=*/false);
+}
+
+bool isPackedQkvName(const std::string &name) {
+  for (const char *suffix : {".attn.c_attn.weight", ".attn.c_attn.bias"}) {
+    const size_t n = std::strlen(suffix);
+    if (name.size() >= n && name.compare(name.size() - n, n, suffix) == 0)
+      return true;
+  }
+  return false;
+}
+
 } // namespace mtc::runtime

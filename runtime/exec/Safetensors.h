@@ -58,4 +58,16 @@ private:
 // "[768, 50304]"
 std::string shapeString(const std::vector<int64_t> &shape);
 
+// The packed QKV columns of c_attn (weight [In, 3H], bias [3H]). mtc computes in
+// Megatron-LM's per-head interleaved order, [heads][q,k,v][headDim], so a split
+// by whole heads is contiguous; GPT-2 checkpoints store [q,k,v][heads][headDim].
+// Exported files use GPT-2's order so they load into any GPT-2 implementation.
+// Both permute each of `rows` rows of 3 * heads * headDim columns; out != in.
+void qkvMegatronToGpt2(const float *in, float *out, int64_t rows, int64_t heads,
+                       int64_t headDim);
+void qkvGpt2ToMegatron(const float *in, float *out, int64_t rows, int64_t heads,
+                       int64_t headDim);
+// True for the params whose columns hold packed QKV (h.N.attn.c_attn.weight/bias).
+bool isPackedQkvName(const std::string &name);
+
 } // namespace mtc::runtime

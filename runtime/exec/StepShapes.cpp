@@ -363,6 +363,62 @@ StepShape deriveStepShape(const pb::Plan &plan, const PlanIndex &index,
     c.expectCount(c.buffer(k.dlogits(), "dlogits", F::F32), c.count(logits), "dlogits");
     break;
   }
+  case pb::Step::kTensorAllReduce: {
+    const auto &k = step.tensor_all_reduce();
+    auto *x = c.buffer(k.x(), "x", F::F32);
+    s.elements = c.count(x);
+    c.expectCount(c.buffer(k.y(), "y", F::F32), s.elements, "y");
+    break;
+  }
+  case pb::Step::kTensorAllGather:
+  case pb::Step::kTensorReduceScatter: {
+    // Along the sequence of [batch, seq, hidden]: the shard is the smaller side.
+    bool gather = step.kernel_case() == pb::Step::kTensorAllGather;
+    int32_t xId = gather ? step.tensor_all_gather().x() : step.tensor_reduce_scatter().x();
+    int32_t yId = gather ? step.tensor_all_gather().y() : step.tensor_reduce_scatter().y();
+    auto *x = c.buffer(xId, "x", F::F32);
+    auto *y = c.buffer(yId, "y", F::F32);
+    const pb::Buffer *shard = gather ? x : y;
+    int64_t t = std::max<int64_t>(1, plan.parallel().tensor());
+    if (shard && shard->shape_size() != 3) {
+      c.fail("shard buffer '" + shard->name() + "' must be [batch, seq, hidden]");
+      break;
+    }
+    if (!shard)
+      break;
+    s.batch = shard->shape(0);
+    s.seq = shard->shape(1);
+    s.hidden = shard->shape(2);
+    s.elements = c.count(shard);
+    c.expectCount(gather ? y : x, s.elements * t, gather ? "y" : "x");
+    break;
+  }
+  case pb::Step::kBiasAdd:
+  case pb::Step::kBiasAddBackward: {
+    bool forward = step.kernel_case() == pb::Step::kBiasAdd;
+    const pb::Buffer *x = forward ? c.buffer(step.bias_add().x(), "x", F::F32)
+                                  : c.buffer(step.bias_add_backward().dy(), "dy", F::F32);
+    const pb::Param *bias = forward ? c.param(step.bias_add().bias_param(), "bias_param")
+                                    : c.param(step.bias_add_backward().bias_grad(), "bias_grad");
+    if (forward)
+      c.expectCount(c.buffer(step.bias_add().y(), "y", F::F32), c.count(x), "y");
+    if (!x || !bias)
+      break;
+    s.hidden = c.width(x);
+    s.rows = c.rowsOf(x, s.hidden, "x");
+    s.elements = c.count(x);
+    if (bias->shape_size() == 2) { // a position table: [batch, seq, hidden] input
+      if (x->shape_size() != 3 || bias->shape(0) < x->shape(1) || bias->shape(1) != s.hidden)
+        c.fail("position table '" + bias->name() + "' does not fit input '" + x->name() + "'");
+      else {
+        s.batch = x->shape(0);
+        s.seq = x->shape(1);
+      }
+    } else {
+      c.expectCount(bias, s.hidden, "bias");
+    }
+    break;
+  }
   case pb::Step::KERNEL_NOT_SET:
     c.fail("has no kernel set (a newer compiler's step kind?)");
     break;
@@ -388,6 +444,11 @@ std::vector<int32_t> stepBuffers(const pb::Step &step) {
   case pb::Step::kAttentionBackward: { const auto &k = step.attention_backward(); return {k.qkv(), k.out(), k.lse(), k.dout(), k.dqkv()}; }
   case pb::Step::kCrossEntropy: { const auto &k = step.cross_entropy(); return {k.logits(), k.targets(), k.row_max(), k.sum_exp(), k.target_logit(), k.loss()}; }
   case pb::Step::kCrossEntropyBackward: { const auto &k = step.cross_entropy_backward(); return {k.logits(), k.targets(), k.row_max(), k.sum_exp(), k.loss(), k.dlogits()}; }
+  case pb::Step::kTensorAllReduce: { const auto &k = step.tensor_all_reduce(); return {k.x(), k.y()}; }
+  case pb::Step::kTensorAllGather: { const auto &k = step.tensor_all_gather(); return {k.x(), k.y()}; }
+  case pb::Step::kTensorReduceScatter: { const auto &k = step.tensor_reduce_scatter(); return {k.x(), k.y()}; }
+  case pb::Step::kBiasAdd: { const auto &k = step.bias_add(); return {k.x(), k.y()}; }
+  case pb::Step::kBiasAddBackward: return {step.bias_add_backward().dy()};
   case pb::Step::KERNEL_NOT_SET: break;
   }
   return {};

@@ -65,10 +65,32 @@ int trainMain(int argc, char **argv, const std::string &planBytes) {
     flags.add("eval-iters", &cfg.evalIters, "global batches per evaluation");
     flags.add("metrics", &cfg.metrics, "per-iteration metrics file: FILE.csv or JSON lines otherwise");
     flags.add("threads", &cfg.threads, "kernel threads per rank (0: OpenMP's default)");
+    flags.add("check-tensor-replicas", &cfg.checkTensorReplicas,
+              "debug: check that replicated activations and params are bit-identical "
+              "on every tensor-parallel rank");
     flags.add("check-lifetimes", &cfg.checkLifetimes,
               "debug: poison every buffer with NaN after its last use");
     flags.add("export-safetensors", &cfg.exportSafetensors, "write the final weights to FILE.safetensors");
     flags.add("init-from", &cfg.initFrom, "start from the weights in FILE.safetensors");
+    flags.add("export-initial", &cfg.exportInitial,
+              "write the weights before the first iteration to FILE.safetensors");
+    flags.add("dump-grads", &cfg.dumpGrads,
+              "write the first iteration's gradients (before clipping) to FILE.safetensors");
+    flags.add("dump-batch", &cfg.dumpBatch,
+              "write every iteration's tokens and targets to FILE.safetensors (f32)");
+    flags.add("pipeline-trace", &cfg.pipelineTrace,
+              "pipeline: write the last iteration's measured timeline (Chrome trace JSON)");
+    flags.add("dp-bucket-mb", &cfg.dpBucketMb,
+              "data parallelism: all-reduce gradients in buckets of this many MiB, each "
+              "started when its gradients are final (0: one all-reduce after the backward)");
+    flags.add("distributed-optimizer", &cfg.distributedOptimizer,
+              "shard optimizer state over the data-parallel group (ZeRO-1; default: the plan's)");
+    flags.add("precision", &cfg.precision,
+              "fp32, bf16 or fp16 storage with fp32 compute (default: the plan's)");
+    flags.add("initial-loss-scale", &cfg.initialLossScale,
+              "fp16: the dynamic loss scale to start from (default 2^32)");
+    flags.add("inject-overflow-at", &cfg.injectOverflowAt,
+              "test: make iteration N's gradients overflow (fp16 loss scaling)");
     flags.add("print-plan", &printPlan, "print the plan's summary and steps, then exit");
     if (!flags.parse(argc, argv)) {
       if (rank == 0)

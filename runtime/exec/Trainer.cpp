@@ -1,5 +1,7 @@
 #include "exec/Trainer.h"
 #include "exec/PlanValidator.h"
+#include "exec/TensorParallel.h"
+#include "mtc/Plan/RankGrid.h"
 
 #include "comm/Communicator.h"
 #include "kernels/kernels.h"
@@ -10,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 namespace mtc::runtime {
@@ -51,23 +54,30 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
         std::to_string(pp) + " x data " + std::to_string(dp) + " = " +
         std::to_string(tp * pp * dp) + " ranks, but this job has " +
         std::to_string(world.size()) + " (mpirun -np " + std::to_string(tp * pp * dp) + ")");
-  if (pp > 1)
-    throw std::invalid_argument("pipeline parallelism (" + std::to_string(pp) +
-                                " stages) is not supported by this runtime yet");
-  const int64_t tpRank = world.rank() % tp;
-  const int64_t dpRank = (world.rank() / tp) % dp;
-  const int64_t ppRank = world.rank() / (tp * dp);
-  std::unique_ptr<comm::Communicator> tensorGroup;
-  if (tp > 1)
-    tensorGroup = world.split(static_cast<int>(dpRank + dp * ppRank), static_cast<int>(tpRank));
+  // The same pure function the compiler and mtc-plan use (lib/Plan/RankGrid).
+  Result<RankGrid> grid = RankGrid::create(world.size(), static_cast<int>(tp),
+                                           static_cast<int>(pp), static_cast<int>(dp));
+  if (!grid)
+    throw std::invalid_argument(grid.error());
+  const RankCoord coord = grid.value().coord(world.rank());
+  const int64_t tpRank = coord.tp, dpRank = coord.dp, ppRank = coord.pp;
+  std::unique_ptr<comm::Communicator> tensorGroupOwned;
+  if (tp > 1) // keyed by the group's first rank, members in grid order
+    tensorGroupOwned = world.split(grid.value().tpGroup(world.rank()).front(),
+                                   static_cast<int>(tpRank));
   if (dp > 1)
     dataGroup = world.split(static_cast<int>(tpRank + tp * ppRank), static_cast<int>(dpRank));
 
   ExecutorOptions options;
   options.seed = static_cast<uint64_t>(cfg.seed);
   options.checkLifetimes = cfg.checkLifetimes;
-  options.tensorGroup = tensorGroup.release(); // lives as long as the process
-  exec = std::make_unique<Executor>(plan, options);
+  options.checkTensorReplicas = cfg.checkTensorReplicas;
+  if (tensorGroupOwned)
+    tensorGroupOwned = countingCommunicator(std::move(tensorGroupOwned), &tensorTraffic);
+  tensorGroup = tensorGroupOwned.release(); // lives as long as the process
+  options.tensorGroup = tensorGroup;
+  // Pipeline parallelism: every rank of a stage runs that stage's plan.
+  exec = std::make_unique<Executor>(pp > 1 ? stagePlanFor(plan, ppRank) : plan, options);
 
   OptimizerConfig oc = OptimizerConfig::fromPlan(plan.optimizer());
   if (cfg.lr) oc.lr = *cfg.lr;
@@ -80,6 +90,20 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   if (oc.decaySteps <= 0)
     oc.decaySteps = cfg.steps; // Megatron-LM: lr-decay-iters defaults to train-iters
   opt = std::make_unique<Optimizer>(*exec, oc);
+  configureTensorGradNorm(*exec, *opt, tensorGroup);
+  if (pp > 1) {
+    // Each stage holds only its own parameters: whole-model files would come
+    // out partial, so refuse them until checkpoints learn to gather stages.
+    for (const auto &[flag, value] :
+         {std::pair<const char *, const std::string *>{"--save", &cfg.save},
+          {"--load", &cfg.load}, {"--export-safetensors", &cfg.exportSafetensors},
+          {"--init-from", &cfg.initFrom}, {"--export-initial", &cfg.exportInitial},
+          {"--dump-grads", &cfg.dumpGrads}})
+      if (!value->empty())
+        throw std::invalid_argument(std::string(flag) + " is not supported with pipeline "
+                                    "parallelism yet (each stage holds only its own layers)");
+    pipeline = std::make_unique<PipelineRunner>(*exec, *opt, world, tp, dp, pp);
+  }
 
   const int64_t micro = plan.model().micro_batch();
   int64_t globalBatch = cfg.globalBatch > 0 ? cfg.globalBatch : plan.parallel().global_batch();
@@ -91,6 +115,13 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
                                 " x data-parallel " + std::to_string(dp) + " = " +
                                 std::to_string(micro * dp));
   microBatches = globalBatch / (micro * dp);
+  if (pipeline && microBatches != static_cast<int64_t>(std::max<int64_t>(
+                                      1, plan.parallel().global_batch() / (micro * dp))))
+    throw std::invalid_argument(
+        "--global-batch " + std::to_string(globalBatch) + " gives " +
+        std::to_string(microBatches) + " micro-batches, but the pipeline schedule was "
+        "compiled for global batch " + std::to_string(plan.parallel().global_batch()) +
+        ": recompile with mtc-compile --global-batch " + std::to_string(globalBatch));
   geometry = {micro, plan.model().seq(), dpRank, dp, globalBatch};
 
   const int64_t vocab = plan.model().vocab();
@@ -139,23 +170,101 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   }
   if (!cfg.metrics.empty() && world.rank() == 0)
     metrics = std::make_unique<MetricsWriter>(cfg.metrics);
+  setUpDataParallelAndPrecision(plan);
+}
+
+void Trainer::setUpDataParallelAndPrecision(const pb::Plan &plan) {
+  const bool distributed = cfg.distributedOptimizer || plan.distributed_optimizer();
+  const int64_t bucketBytes =
+      cfg.dpBucketMb >= 0 ? static_cast<int64_t>(cfg.dpBucketMb * 1024 * 1024)
+                          : (plan.dp_bucket_bytes() > 0 ? plan.dp_bucket_bytes() : 4 << 20);
+  if (distributed && dataGroup && pipeline)
+    throw std::invalid_argument("the distributed optimizer with pipeline parallelism is not "
+                                "supported yet; drop --distributed-optimizer");
+  if (distributed && dataGroup) {
+    zero = std::make_unique<ZeroOptimizer>(*exec, *opt, *dataGroup);
+    if (!cfg.load.empty())
+      zero->scatterState(); // a loaded checkpoint filled the full moments
+    if (log)
+      *log << "distributed optimizer: " << zero->shard().end - zero->shard().begin << " of "
+           << exec->flatSize() << " parameters per data rank, optimizer state "
+           << zero->stateBytes() << " bytes per rank\n";
+  } else if (dataGroup && !pipeline && bucketBytes > 0) {
+    gradBuckets = std::make_unique<GradBuckets>(*exec, *dataGroup, bucketBytes);
+    if (log)
+      *log << gradBuckets->describe() << "\n";
+  }
+  const kernels::StorageType storage =
+      parseStorageType(cfg.precision.empty() ? plan.precision() : cfg.precision);
+  if (storage != kernels::StorageType::F32) {
+    if (pipeline)
+      throw std::invalid_argument("bf16/fp16 storage with pipeline parallelism is not "
+                                  "supported yet on the CPU backend");
+    precision = std::make_unique<MixedPrecision>(*exec, storage);
+    if (log)
+      *log << "mixed precision: " << storageTypeName(storage)
+           << " parameters and activations, fp32 compute, master weights and gradients\n";
+  }
+  if (storage == kernels::StorageType::FP16) {
+    LossScalerConfig lc;
+    if (cfg.initialLossScale > 0)
+      lc.initialScale = cfg.initialLossScale;
+    lossScaler = std::make_unique<LossScaler>(lc);
+  }
+  if (gradBuckets || precision)
+    exec->setStepObserver([this](int step) {
+      if (precision)
+        precision->afterStep(step);
+      if (gradBuckets)
+        gradBuckets->afterStep(step);
+    });
 }
 
 Trainer::~Trainer() = default;
 
 double Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr) {
-  const float scale = 1.0f / static_cast<float>(microBatches);
+  const double lossScale = lossScaler ? lossScaler->scale() : 1.0;
+  const float scale = static_cast<float>(lossScale / static_cast<double>(microBatches));
   double lossSum = 0;
-  for (int64_t mb = 0; mb < microBatches; ++mb) {
+  if (pipeline) {
+    const uint64_t key = exec->dropoutCounter();
+    lossSum = microBatches * pipeline->runIteration(
+                                 [&](int64_t mb, int32_t *tokens, int32_t *targets) {
+                                   train->fill(iteration, mb, tokens, targets);
+                                 },
+                                 scale, key);
+    exec->setDropoutCounter(key + static_cast<uint64_t>(microBatches));
+  }
+  for (int64_t mb = 0; mb < (pipeline ? 0 : microBatches); ++mb) {
     train->fill(iteration, mb, exec->tokens(), exec->targets());
+    if (!cfg.dumpBatch.empty()) {
+      const int64_t n = geometry.microBatch * geometry.seq;
+      batchTokens.insert(batchTokens.end(), exec->tokens(), exec->tokens() + n);
+      batchTargets.insert(batchTargets.end(), exec->targets(), exec->targets() + n);
+    }
+    if (gradBuckets && mb + 1 == microBatches)
+      gradBuckets->beginLastMicroBatch(); // buckets start during this backward
     lossSum += exec->forwardBackward(scale).mean();
   }
   double loss = lossSum / static_cast<double>(microBatches);
+  if (tensorGroup) // sequence-parallel layer norms and biases saw one shard each
+    reduceTensorGradients(*exec, *tensorGroup);
   if (dataGroup) {
     // Data parallelism: average gradients and the reported loss over replicas.
-    dataGroup->allReduceSum(exec->flatGrads(), static_cast<size_t>(exec->flatSize()));
-    kernels::scale(exec->flatGrads(), 1.0f / dataGroup->size(), exec->flatGrads(),
-                   exec->flatSize());
+    if (zero) {
+      // The distributed optimizer reduce-scatters in its step.
+    } else if (gradBuckets) {
+      GradSyncTimes t = gradBuckets->finish();
+      gradSyncTotal.exposedSeconds += t.exposedSeconds;
+      gradSyncTotal.buckets += t.buckets;
+      gradSyncTotal.overlapped += t.overlapped;
+    } else {
+      auto syncStart = Clock::now();
+      dataGroup->allReduceSum(exec->flatGrads(), static_cast<size_t>(exec->flatSize()));
+      gradSyncTotal.exposedSeconds += secondsSince(syncStart);
+      kernels::scale(exec->flatGrads(), 1.0f / dataGroup->size(), exec->flatGrads(),
+                     exec->flatSize());
+    }
     dataGroup->allReduceSum(&loss, 1);
     loss /= dataGroup->size();
   }
@@ -163,14 +272,44 @@ double Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr) 
     throw TrainingError("iteration " + std::to_string(iteration + 1) + ": lm loss is " +
                         format("%g", loss) +
                         " (diverged, or a compiler bug: rerun with --check-lifetimes)");
-  StepReport report = opt->step(iteration + 1);
+  if (!cfg.dumpGrads.empty() && iteration == startIteration && world.rank() == 0) {
+    exportGradients(cfg.dumpGrads, *exec);
+    if (log)
+      *log << "dumped the gradients of iteration " << iteration + 1 << " to '"
+           << cfg.dumpGrads << "'" << std::endl;
+  }
+  if (lossScaler) {
+    if (cfg.injectOverflowAt == iteration + 1)
+      exec->flatGrads()[0] = std::numeric_limits<float>::infinity();
+    // Every rank must agree to skip: any rank's overflow skips the step.
+    double overflow = hasNonFinite(exec->flatGrads(), exec->flatSize()) ? 1.0 : 0.0;
+    world.allReduceMax(&overflow, 1);
+    const double before = lossScaler->scale();
+    if (!lossScaler->update(overflow > 0)) {
+      exec->zeroGrads();
+      *gradNorm = 0;
+      *lr = learningRate(opt->config(), opt->stepsTaken());
+      if (log)
+        *log << "iteration " << iteration + 1 << ": gradients overflowed in fp16, step skipped;"
+             << " loss scale " << format("%.17g", before) << " -> "
+             << format("%.17g", lossScaler->scale()) << std::endl;
+      return loss;
+    }
+    kernels::scale(exec->flatGrads(), static_cast<float>(1.0 / lossScale), exec->flatGrads(),
+                   exec->flatSize());
+  }
+  if (precision)
+    precision->beforeOptimizer();
+  StepReport report = zero ? zero->step(iteration + 1) : opt->step(iteration + 1);
+  if (precision)
+    precision->afterOptimizer();
   *gradNorm = report.gradNorm;
   *lr = report.lr;
   return loss;
 }
 
 double Trainer::evaluate() {
-  if (!valid)
+  if (!valid || pipeline) // forward-only pipeline schedules: not yet
     return -1;
   double sum = 0;
   int64_t count = 0;
@@ -197,10 +336,11 @@ void Trainer::logIteration(int64_t iteration, double ms, double lr, double loss,
   std::snprintf(line, sizeof line,
                 " iteration %8lld/%8lld | consumed samples: %12lld | elapsed time per "
                 "iteration (ms): %.1f | learning rate: %.6E | global batch size: %5lld | "
-                "lm loss: %.6E | grad norm: %.3f | loss scale: 1.0 | tokens/s: %.0f |",
+                "lm loss: %.6E | grad norm: %.3f | loss scale: %.1f | tokens/s: %.0f |",
                 static_cast<long long>(iteration), static_cast<long long>(cfg.steps),
                 static_cast<long long>(iteration * geometry.globalBatch), ms, lr,
-                static_cast<long long>(geometry.globalBatch), loss, gradNorm, tokensPerSecond);
+                static_cast<long long>(geometry.globalBatch), loss, gradNorm,
+                lossScaler ? lossScaler->scale() : 1.0, tokensPerSecond);
   *log << line << std::endl;
 }
 
@@ -211,7 +351,14 @@ void Trainer::save(int64_t iteration) {
   state.seed = static_cast<uint64_t>(cfg.seed);
   state.dropoutCounter = exec->dropoutCounter();
   auto start = Clock::now();
-  std::string folder = saveCheckpoint(cfg.save, state, *exec, *opt, world);
+  if (zero)
+    zero->gatherState(); // the checkpoint holds the full moments
+  std::string folder;
+  auto write = [&] { folder = saveCheckpoint(cfg.save, state, *exec, *opt, world); };
+  if (precision)
+    precision->withMasters(write); // fp32 master weights, not their rounded copies
+  else
+    write();
   if (log)
     *log << "saved checkpoint at iteration " << iteration << " to '" << folder << "' in "
          << format("%.2f", secondsSince(start)) << " s" << std::endl;
@@ -226,6 +373,11 @@ TrainSummary Trainer::run() {
          << ": " << cfg.steps << " iterations, global batch " << geometry.globalBatch << " ("
          << microBatches << " micro-batches of " << geometry.microBatch << " x "
          << geometry.seq << " tokens), " << world.size() << " rank(s)" << std::endl;
+  if (!cfg.exportInitial.empty() && world.rank() == 0) {
+    exportSafetensors(cfg.exportInitial, *exec);
+    if (log)
+      *log << "exported the initial weights to '" << cfg.exportInitial << "'" << std::endl;
+  }
   auto runStart = Clock::now();
   auto logStart = Clock::now();
   int64_t sinceLog = 0;
@@ -286,8 +438,49 @@ TrainSummary Trainer::run() {
   }
   summary.iterations = cfg.steps > startIteration ? cfg.steps - startIteration : 0;
   summary.seconds = secondsSince(runStart);
+  if (tensorGroup && log && summary.iterations > 0) {
+    const double n = static_cast<double>(summary.iterations);
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "tensor-parallel traffic per step per rank: %.1f all-reduces, %.1f "
+                  "all-gathers, %.1f reduce-scatters; payload %.0f bytes, ring wire %.0f bytes",
+                  tensorTraffic.allReduces / n, tensorTraffic.allGathers / n,
+                  tensorTraffic.reduceScatters / n, tensorTraffic.payloadBytes / n,
+                  tensorTraffic.wireBytes / n);
+    *log << line << std::endl;
+  }
+  if (dataGroup && !zero && !pipeline && log && summary.iterations > 0) {
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "data-parallel all-reduce: %lld of %lld buckets started during the backward; "
+                  "exposed communication %.2f ms per step",
+                  static_cast<long long>(gradSyncTotal.overlapped),
+                  static_cast<long long>(gradSyncTotal.buckets),
+                  gradSyncTotal.exposedSeconds * 1000.0 / summary.iterations);
+    *log << line << std::endl;
+  }
+  if (cfg.checkTensorReplicas && tensorGroup) {
+    int params = requireReplicatedParams(*exec, *tensorGroup);
+    if (log)
+      *log << "tensor replicas: " << exec->replicaChecks() << " dropout outputs and " << params
+           << " replicated params bit-identical across the tensor group" << std::endl;
+  }
+  if (pipeline && summary.iterations > 0) {
+    // Collective over the pipeline group: every stage sends its timeline.
+    std::string report = pipeline->writeTrace(cfg.pipelineTrace);
+    if (log && !report.empty())
+      *log << report << std::endl;
+  }
   if (!cfg.save.empty() && lastSaved != cfg.steps && summary.iterations > 0)
     save(cfg.steps);
+  if (!cfg.dumpBatch.empty() && world.rank() == 0 && summary.iterations > 0) {
+    // [iterations, micro-batches, micro-batch, seq]; token ids are exact in f32.
+    const std::vector<int64_t> shape{summary.iterations, microBatches, geometry.microBatch,
+                                     geometry.seq};
+    writeSafetensors(cfg.dumpBatch, {{"tokens", shape, batchTokens.data()},
+                                     {"targets", shape, batchTargets.data()}},
+                     {{"first_iteration", std::to_string(startIteration)}});
+  }
   if (!cfg.exportSafetensors.empty() && world.rank() == 0) {
     exportSafetensors(cfg.exportSafetensors, *exec);
     if (log)

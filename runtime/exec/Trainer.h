@@ -5,8 +5,14 @@
 #include "exec/Checkpoint.h"
 #include "exec/DataSource.h"
 #include "exec/Executor.h"
+#include "exec/GradBuckets.h"
+#include "exec/LossScaler.h"
+#include "exec/Precision.h"
+#include "exec/ZeroOptimizer.h"
 #include "exec/Metrics.h"
 #include "exec/Optimizer.h"
+#include "exec/TensorParallel.h"
+#include "exec/PipelineRunner.h"
 
 #include <iosfwd>
 #include <memory>
@@ -37,8 +43,21 @@ struct TrainConfig {
   std::string metrics;
   int64_t threads = 0;
   bool checkLifetimes = false;
+  bool checkTensorReplicas = false; // dropout outputs and replicated params
   std::string exportSafetensors;  // after training
   std::string initFrom;           // safetensors weights to start from
+  // Numerics checks against a reference implementation (test/integration/numerics):
+  std::string exportInitial;      // weights before the first iteration
+  std::string dumpGrads;          // gradients of the first iteration, before clipping
+  std::string dumpBatch;          // every iteration's tokens and targets
+  std::string pipelineTrace;      // pipeline: the last iteration's measured timeline
+  // Data parallelism: gradient bucket size; 0 all-reduces after the backward.
+  double dpBucketMb = -1; // < 0: the plan's (mtc-compile --dp-bucket-mb, default 4)
+  // Distributed optimizer (ZeRO-1) and storage precision; empty/false: the plan's.
+  bool distributedOptimizer = false;
+  std::string precision;
+  double initialLossScale = 0;    // fp16; 0: 2^32
+  int64_t injectOverflowAt = 0;   // test: make iteration N's gradients overflow
 };
 
 struct TrainSummary {
@@ -70,6 +89,7 @@ private:
   double trainIteration(int64_t iteration, double *gradNorm, double *lr);
   void logIteration(int64_t iteration, double ms, double lr, double loss, double gradNorm);
   void save(int64_t iteration);
+  void setUpDataParallelAndPrecision(const pb::Plan &plan);
 
   TrainConfig cfg;
   comm::Communicator &world;
@@ -77,14 +97,23 @@ private:
   std::unique_ptr<Executor> exec;
   std::unique_ptr<Optimizer> opt;
   std::unique_ptr<comm::Communicator> dataGroup;   // same tensor/pipeline place
+  std::unique_ptr<GradBuckets> gradBuckets;         // overlapped data-parallel all-reduce
+  GradSyncTimes gradSyncTotal;                      // summed over the iterations
+  std::unique_ptr<ZeroOptimizer> zero;              // distributed optimizer
+  std::unique_ptr<MixedPrecision> precision;        // bf16/fp16 storage
+  std::unique_ptr<LossScaler> lossScaler;           // fp16 only
+  comm::Communicator *tensorGroup = nullptr;       // owned by the executor's options
+  TensorTraffic tensorTraffic;                     // what tensorGroup moved
   std::unique_ptr<IndexedData> indexed;
   std::unique_ptr<BatchSource> train, valid;
   std::unique_ptr<MetricsWriter> metrics;
+  std::unique_ptr<PipelineRunner> pipeline; // pipeline > 1: this rank's schedule
   BatchGeometry geometry;
   int64_t microBatches = 1;
   int64_t startIteration = 0;
   double logLossSum = 0;
   int64_t logLossCount = 0;
+  std::vector<float> batchTokens, batchTargets; // --dump-batch, as exact f32
 };
 
 

@@ -1,0 +1,387 @@
+#include "exec/PipelineRunner.h"
+#include "exec/Optimizer.h"
+#include "exec/PlanValidator.h"
+
+#include "comm/Communicator.h"
+#include "mtc/Plan/ScheduleCheck.h"
+#include "mtc/Plan/ScheduleJson.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+
+namespace mtc::runtime {
+
+const pb::Plan &stagePlanFor(const pb::Plan &plan, int64_t stage) {
+  for (const pb::Plan &s : plan.stage_plans())
+    if (s.pipeline_stage() == stage)
+      return s;
+  throw PlanError("the plan is compiled for pipeline " +
+                  std::to_string(plan.parallel().pipeline()) + " but holds no stage plan for stage " +
+                  std::to_string(stage) + " (" + std::to_string(plan.stage_plans_size()) +
+                  " stage plans): recompile with this mtc-compile");
+}
+
+// One arena of one chunk, holding one micro-batch between its forward and its
+// backward; reused once its backward ran and its sends completed.
+struct PipelineRunner::Slot {
+  int chunkIndex = 0;
+  int microbatch = -1; // -1: free
+  char *arena = nullptr;
+  int64_t bytes = 0;
+  std::vector<comm::RequestPtr> sends;
+  std::vector<comm::RequestPtr> forwardRecvs, backwardRecvs;
+  bool forwardPosted = false, backwardPosted = false;
+
+  bool sendsDone() {
+    for (auto &r : sends)
+      if (r && !r->test())
+        return false;
+    sends.clear();
+    return true;
+  }
+  ~Slot() { std::free(arena); }
+};
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+void waitAll(std::vector<comm::RequestPtr> &requests) {
+  for (auto &r : requests)
+    if (r)
+      r->wait();
+  requests.clear();
+}
+} // namespace
+
+PipelineRunner::PipelineRunner(Executor &executor, Optimizer &optimizer,
+                               comm::Communicator &world, int64_t tp, int64_t dp, int64_t pp)
+    : exec(executor), world(world), plan(executor.plan()), tp(tp), dp(dp), pp(pp) {
+  const int rank = world.rank();
+  const int64_t tpRank = rank % tp, dpRank = (rank / tp) % dp;
+  stage = rank / (tp * dp);
+  if (plan.chunks_size() == 0 || plan.pipeline_stage() != stage)
+    throw PlanError("rank " + std::to_string(rank) + " (pipeline stage " +
+                    std::to_string(stage) + ") was given a plan without its stage's chunks");
+  for (int i = 0; i < plan.chunks_size(); ++i) {
+    const int chunk = plan.chunks(i).chunk();
+    if (chunk >= static_cast<int>(chunkIndexOf.size()))
+      chunkIndexOf.resize(chunk + 1, -1);
+    chunkIndexOf[chunk] = i;
+  }
+  validateStagePlan();
+  for (const pb::PipelineStep &s : plan.schedule()) {
+    if (s.chunk() >= static_cast<int>(chunkIndexOf.size()) || chunkIndexOf[s.chunk()] < 0)
+      throw PlanError("the schedule of stage " + std::to_string(stage) + " names chunk " +
+                      std::to_string(s.chunk()) + ", which this stage does not hold");
+    microbatches = std::max(microbatches, s.microbatch() + 1);
+  }
+
+  // Same tensor and data coordinates, every stage: the pipeline group.
+  const int color = static_cast<int>(tpRank + tp * dpRank);
+  pipelineGroup = world.split(color, static_cast<int>(stage));
+  // First and last stage share the tied embedding; the others get groups of
+  // one (split is collective, so every rank takes part).
+  const bool ends = stage == 0 || stage == pp - 1;
+  embeddingGroup = world.split(ends ? color : static_cast<int>(tp * dp) + rank,
+                               static_cast<int>(stage));
+
+  // The global gradient norm sums every stage's squares; the last stage's
+  // copy of a tied parameter is the same gradient as the first stage's after
+  // the all-reduce, so only the first stage counts it.
+  if (stage != 0)
+    for (int32_t id : plan.embedding_group_params())
+      optimizer.setCountedInNorm(id, false);
+  // Chained after any tensor-parallel reduction: that one sums a stage's
+  // tensor ranks, this one the stages.
+  comm::Communicator *group = pipelineGroup.get();
+  Optimizer::NormReducer inner = optimizer.currentNormReducer();
+  optimizer.setNormReducer([group, inner](double local) {
+    double sum = inner ? inner(local) : local;
+    group->allReduceSum(&sum, 1);
+    return sum;
+  });
+}
+
+PipelineRunner::~PipelineRunner() = default;
+
+void PipelineRunner::validateStagePlan() const {
+  std::vector<std::string> errors;
+  const std::string where = "stage " + std::to_string(stage) + " plan: ";
+  const int steps = plan.steps_size(), buffers = plan.buffers_size();
+  for (const pb::PipelineChunk &c : plan.chunks()) {
+    const std::string chunk = where + "chunk " + std::to_string(c.chunk());
+    if (c.chunk() < 0 || c.chunk() % pp != stage)
+      errors.push_back(chunk + " does not belong to this stage (chunk % " +
+                       std::to_string(pp) + " must be " + std::to_string(stage) + ")");
+    if (!(0 <= c.forward_begin() && c.forward_begin() <= c.forward_end() &&
+          c.forward_end() <= c.backward_begin() && c.backward_begin() <= c.backward_end() &&
+          c.backward_end() <= steps))
+      errors.push_back(chunk + ": step ranges [" + std::to_string(c.forward_begin()) + ", " +
+                       std::to_string(c.forward_end()) + ") and [" +
+                       std::to_string(c.backward_begin()) + ", " +
+                       std::to_string(c.backward_end()) + ") are not ordered inside 0.." +
+                       std::to_string(steps));
+    auto checkBuffer = [&](int32_t id, const char *role) {
+      if (id < 0 || id >= buffers) {
+        errors.push_back(chunk + ": " + role + " buffer " + std::to_string(id) +
+                         " is not a buffer of the plan");
+        return;
+      }
+      const pb::Buffer &b = plan.buffers(id);
+      if (b.offset() < 0 || b.offset() + b.bytes() > c.arena_bytes())
+        errors.push_back(chunk + ": " + role + " buffer '" + b.name() +
+                         "' lies outside the chunk's arena of " +
+                         std::to_string(c.arena_bytes()) + " bytes");
+    };
+    checkBuffer(c.tokens(), "tokens");
+    checkBuffer(c.targets(), "targets");
+    if (c.loss() >= 0)
+      checkBuffer(c.loss(), "loss");
+    for (const auto *list : {&c.recv_forward(), &c.send_forward(), &c.recv_backward(),
+                             &c.send_backward()})
+      for (const pb::PipelineTransfer &t : *list) {
+        checkBuffer(t.buffer(), "transfer");
+        if (t.peer_chunk() < 0 || t.tag() < 0)
+          errors.push_back(chunk + ": transfer with peer chunk " +
+                           std::to_string(t.peer_chunk()) + " and tag " +
+                           std::to_string(t.tag()) + " (both must be >= 0)");
+      }
+  }
+  for (int32_t id : plan.embedding_group_params())
+    if (id < 0 || id >= plan.params_size())
+      errors.push_back(where + "embedding-group param id " + std::to_string(id) +
+                       " is not a param of the plan");
+  if (errors.empty())
+    return;
+  std::string message = "invalid pipeline plan (" + std::to_string(errors.size()) + " problem(s))";
+  for (size_t i = 0; i < errors.size() && i < 20; ++i)
+    message += "\n  " + errors[i];
+  throw PlanError(message);
+}
+
+int PipelineRunner::peerRank(int chunk) const {
+  const int rank = world.rank();
+  const int64_t tpRank = rank % tp, dpRank = (rank / tp) % dp;
+  const int64_t peerStage = chunk % pp;
+  return static_cast<int>(tpRank + tp * (dpRank + dp * peerStage));
+}
+
+int PipelineRunner::tagOf(int transferTag, int microbatch) const {
+  return transferTag * microbatches + microbatch;
+}
+
+int64_t PipelineRunner::predictedActivationBytes() const {
+  return plan.pipeline_activation_bytes();
+}
+
+PipelineRunner::Slot *PipelineRunner::slotFor(int chunkIndex, int microbatch) {
+  Slot *freeSlot = nullptr;
+  for (auto &s : slots) {
+    if (s->chunkIndex != chunkIndex)
+      continue;
+    if (s->microbatch == microbatch)
+      return s.get();
+    if (!freeSlot && s->microbatch < 0 && s->sendsDone())
+      freeSlot = s.get();
+  }
+  if (!freeSlot) {
+    auto slot = std::make_unique<Slot>();
+    slot->chunkIndex = chunkIndex;
+    slot->bytes = std::max<int64_t>(plan.chunks(chunkIndex).arena_bytes(), 64);
+    slot->arena = static_cast<char *>(
+        std::aligned_alloc(64, static_cast<size_t>((slot->bytes + 63) / 64 * 64)));
+    if (!slot->arena)
+      throw std::runtime_error("cannot allocate a pipeline arena of " +
+                               std::to_string(slot->bytes) + " bytes");
+    std::memset(slot->arena, 0, static_cast<size_t>(slot->bytes));
+    freeSlot = slot.get();
+    allocatedBytes += plan.chunks(chunkIndex).arena_bytes();
+    slots.push_back(std::move(slot));
+  }
+  freeSlot->microbatch = microbatch;
+  freeSlot->forwardPosted = freeSlot->backwardPosted = false;
+  liveBytes += plan.chunks(chunkIndex).arena_bytes();
+  peakBytes = std::max(peakBytes, liveBytes);
+  return freeSlot;
+}
+
+void PipelineRunner::release(Slot *slot) {
+  liveBytes -= plan.chunks(slot->chunkIndex).arena_bytes();
+  slot->microbatch = -1;
+}
+
+void PipelineRunner::postReceives(size_t stepIndex) {
+  if (stepIndex >= static_cast<size_t>(plan.schedule_size()))
+    return;
+  const pb::PipelineStep &s = plan.schedule(static_cast<int>(stepIndex));
+  const int ci = chunkIndexOf[s.chunk()];
+  const pb::PipelineChunk &info = plan.chunks(ci);
+  const auto &transfers = s.backward() ? info.recv_backward() : info.recv_forward();
+  if (transfers.empty())
+    return;
+  Slot *slot = slotFor(ci, s.microbatch());
+  bool &posted = s.backward() ? slot->backwardPosted : slot->forwardPosted;
+  if (posted)
+    return;
+  posted = true;
+  auto &requests = s.backward() ? slot->backwardRecvs : slot->forwardRecvs;
+  for (const pb::PipelineTransfer &t : transfers) {
+    const pb::Buffer &b = plan.buffers(t.buffer());
+    requests.push_back(world.irecv(slot->arena + b.offset(), static_cast<size_t>(b.bytes() / 4),
+                                   comm::DataType::F32, peerRank(t.peer_chunk()),
+                                   tagOf(t.tag(), s.microbatch())));
+  }
+}
+
+double PipelineRunner::runIteration(const FillFn &fill, float gradScale,
+                                    uint64_t dropoutBase) {
+  lossSum = 0;
+  timeline.clear();
+  pipelineGroup->barrier(); // a common time origin for the trace
+  const auto origin = Clock::now();
+  auto seconds = [&origin] {
+    return std::chrono::duration<double>(Clock::now() - origin).count();
+  };
+  const int n = plan.schedule_size();
+  postReceives(0);
+  for (int i = 0; i < n; ++i) {
+    const pb::PipelineStep &s = plan.schedule(i);
+    const int ci = chunkIndexOf[s.chunk()];
+    const pb::PipelineChunk &info = plan.chunks(ci);
+    postReceives(static_cast<size_t>(i));
+    Slot *slot = slotFor(ci, s.microbatch());
+    TimedPipelineStep timed{s.backward(), s.chunk(), s.microbatch(), 0, 0};
+    const uint64_t key = dropoutBase + static_cast<uint64_t>(s.microbatch());
+    if (!s.backward()) {
+      fill(s.microbatch(),
+           reinterpret_cast<int32_t *>(slot->arena + plan.buffers(info.tokens()).offset()),
+           reinterpret_cast<int32_t *>(slot->arena + plan.buffers(info.targets()).offset()));
+      waitAll(slot->forwardRecvs);
+      timed.start = seconds();
+      MicroBatchLoss loss =
+          exec.runRange(info.forward_begin(), info.forward_end(), slot->arena, key, gradScale);
+      timed.end = seconds();
+      if (info.loss() >= 0)
+        lossSum += loss.mean();
+      for (const pb::PipelineTransfer &t : info.send_forward()) {
+        const pb::Buffer &b = plan.buffers(t.buffer());
+        slot->sends.push_back(world.isend(slot->arena + b.offset(),
+                                          static_cast<size_t>(b.bytes() / 4),
+                                          comm::DataType::F32, peerRank(t.peer_chunk()),
+                                          tagOf(t.tag(), s.microbatch())));
+      }
+    } else {
+      waitAll(slot->backwardRecvs);
+      timed.start = seconds();
+      exec.runRange(info.backward_begin(), info.backward_end(), slot->arena, key, gradScale);
+      timed.end = seconds();
+      for (const pb::PipelineTransfer &t : info.send_backward()) {
+        const pb::Buffer &b = plan.buffers(t.buffer());
+        slot->sends.push_back(world.isend(slot->arena + b.offset(),
+                                          static_cast<size_t>(b.bytes() / 4),
+                                          comm::DataType::F32, peerRank(t.peer_chunk()),
+                                          tagOf(t.tag(), s.microbatch())));
+      }
+      release(slot);
+    }
+    timeline.push_back(timed);
+    postReceives(static_cast<size_t>(i + 1)); // early: overlaps the next step's input
+    for (auto &other : slots) // MPI progress: lets finished sends free their arenas
+      if (other->microbatch < 0)
+        other->sendsDone();
+  }
+  for (auto &slot : slots)
+    waitAll(slot->sends);
+
+  // The tied embedding: the first stage's lookup and the last stage's output
+  // layer both produced gradient for the same table.
+  if (embeddingGroup->size() > 1)
+    for (int32_t id : plan.embedding_group_params())
+      embeddingGroup->allReduceSum(exec.grad(id), static_cast<size_t>(exec.paramElements(id)));
+  // Only the last stage computed losses; share their mean with the group.
+  pipelineGroup->allReduceSum(&lossSum, 1);
+  return lossSum / microbatches;
+}
+
+std::string PipelineRunner::writeTrace(const std::string &path) {
+  // Every stage sends its steps to stage 0 as (kind, chunk, mb, start, end).
+  std::vector<double> mine;
+  for (const TimedPipelineStep &t : timeline)
+    mine.insert(mine.end(), {t.backward ? 1.0 : 0.0, double(t.chunk), double(t.microbatch),
+                             t.start, t.end});
+  // Per stage: peak in use and allocated, measured and predicted.
+  std::vector<double> memory(4 * pp, 0.0);
+  memory[4 * stage] = double(peakBytes);
+  memory[4 * stage + 1] = double(plan.pipeline_activation_bytes());
+  memory[4 * stage + 2] = double(allocatedBytes);
+  memory[4 * stage + 3] = double(plan.pipeline_arena_pool_bytes());
+  pipelineGroup->allReduceSum(memory.data(), memory.size());
+  const int tag = 0x7ace;
+  if (pipelineGroup->rank() != 0) {
+    double count = double(mine.size());
+    pipelineGroup->send(&count, 1, comm::DataType::F64, 0, tag);
+    pipelineGroup->send(mine.data(), mine.size(), comm::DataType::F64, 0, tag);
+    return "";
+  }
+  Timeline tl;
+  tl.pp = static_cast<int>(pp);
+  tl.vp = plan.chunks_size();
+  tl.microbatches = microbatches;
+  tl.ranks.resize(pp);
+  for (int r = 0; r < pp; ++r) {
+    std::vector<double> events = mine;
+    if (r != 0) {
+      double count = 0;
+      pipelineGroup->recv(&count, 1, comm::DataType::F64, r, tag);
+      events.resize(static_cast<size_t>(count));
+      pipelineGroup->recv(events.data(), events.size(), comm::DataType::F64, r, tag);
+    }
+    double busy = 0;
+    for (size_t e = 0; e + 5 <= events.size(); e += 5) {
+      TimedStep ts;
+      ts.step.kind = events[e] > 0.5 ? StepKind::Backward : StepKind::Forward;
+      ts.step.chunk = static_cast<int>(events[e + 1]);
+      ts.step.microbatch = static_cast<int>(events[e + 2]);
+      // Milliseconds: the trace writer takes one time unit as 1 ms.
+      ts.start = events[e + 3] * 1000.0;
+      ts.end = events[e + 4] * 1000.0;
+      busy += ts.end - ts.start;
+      tl.makespan = std::max(tl.makespan, ts.end);
+      tl.ranks[r].push_back(ts);
+    }
+    tl.busiest = std::max(tl.busiest, busy);
+  }
+  if (world.rank() != 0)
+    return ""; // other data-parallel / tensor-parallel replicas
+  if (!path.empty()) {
+    std::ofstream out(path);
+    if (!out)
+      throw std::runtime_error("cannot write the pipeline trace '" + path + "'");
+    out << timelineToChromeTrace(tl);
+  }
+  char line[512];
+  double predicted = double(pp - 1) / (double(tl.vp) * microbatches);
+  std::snprintf(line, sizeof line,
+                "pipeline: measured bubble %.4f vs (p-1)/(v*m) = %.4f (p=%lld v=%d m=%d), "
+                "makespan %.2f ms, busiest rank %.2f ms",
+                tl.bubbleFraction(), predicted, static_cast<long long>(pp), tl.vp,
+                microbatches, tl.makespan, tl.busiest);
+  std::string summary = line;
+  for (int r = 0; r < pp; ++r) {
+    std::snprintf(line, sizeof line,
+                  "\npipeline: stage %d activations: peak %lld B measured, %lld B predicted; "
+                  "arenas allocated %lld B measured, %lld B predicted",
+                  r, static_cast<long long>(memory[4 * r]),
+                  static_cast<long long>(memory[4 * r + 1]),
+                  static_cast<long long>(memory[4 * r + 2]),
+                  static_cast<long long>(memory[4 * r + 3]));
+    summary += line;
+  }
+  return summary;
+}
+
+} // namespace mtc::runtime

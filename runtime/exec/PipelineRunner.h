@@ -1,0 +1,85 @@
+// Runs one pipeline rank's schedule: the stage plan's (forward | backward,
+// chunk, micro-batch) steps in the compiled order, with point-to-point
+// transfers to the neighbouring stages posted early (MPI_Irecv before the
+// step that needs the data, MPI_Isend right after the step that produced
+// it), one activation arena per (chunk, micro-batch) in flight, released as
+// soon as that micro-batch's backward ran and its sends completed.
+#pragma once
+#include "exec/Executor.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mtc::comm {
+class Communicator;
+}
+
+namespace mtc::runtime {
+
+class Optimizer;
+
+// The stage plan this rank runs out of a top-level plan (throws PlanError
+// when the plan has none for `stage`).
+const pb::Plan &stagePlanFor(const pb::Plan &plan, int64_t stage);
+
+// One step as it ran: seconds since the iteration's start on this rank.
+struct TimedPipelineStep {
+  bool backward = false;
+  int chunk = 0;
+  int microbatch = 0;
+  double start = 0, end = 0;
+};
+
+class PipelineRunner {
+public:
+  // `world` holds every rank; the rank's pipeline neighbours and the first /
+  // last stage are found from the grid sizes (tp-dp-pp order). Installs the
+  // optimizer's gradient-norm reduction over the pipeline group.
+  PipelineRunner(Executor &executor, Optimizer &optimizer, comm::Communicator &world,
+                 int64_t tp, int64_t dp, int64_t pp);
+  ~PipelineRunner();
+
+  using FillFn = std::function<void(int64_t microbatch, int32_t *tokens, int32_t *targets)>;
+  // One iteration: every step of the schedule, then the tied-embedding
+  // gradient all-reduce over the first and last stage. Returns the mean
+  // micro-batch loss, known on every rank of the pipeline group.
+  double runIteration(const FillFn &fill, float gradScale, uint64_t dropoutBase);
+
+  const std::vector<TimedPipelineStep> &lastTimeline() const { return timeline; }
+  // Largest sum of arenas in use (chunk arenas x micro-batches in flight).
+  int64_t peakActivationBytes() const { return peakBytes; }
+  int64_t predictedActivationBytes() const;
+
+  // Collects every stage's last timeline on stage 0 of the pipeline group and,
+  // there, writes it as Chrome-trace JSON to `path` and returns a one-line
+  // summary (measured bubble next to (p-1)/(v*m), memory next to the
+  // prediction); other ranks return "".
+  std::string writeTrace(const std::string &path);
+
+private:
+  struct Slot;
+  // Chunk ranges, transfer buffers and tags: errors name the chunk (PlanError).
+  void validateStagePlan() const;
+  Slot *slotFor(int chunkIndex, int microbatch);
+  void postReceives(size_t stepIndex);
+  void release(Slot *slot);
+  int peerRank(int chunk) const;
+  int tagOf(int transferTag, int microbatch) const;
+
+  Executor &exec;
+  comm::Communicator &world;
+  const pb::Plan &plan;
+  int64_t tp, dp, pp, stage;
+  int microbatches = 1;
+  std::unique_ptr<comm::Communicator> pipelineGroup, embeddingGroup;
+  std::vector<std::unique_ptr<Slot>> slots;
+  std::vector<int> chunkIndexOf; // global chunk -> index into plan.chunks()
+  int64_t liveBytes = 0, peakBytes = 0, allocatedBytes = 0;
+  double lossSum = 0;
+  std::vector<TimedPipelineStep> timeline;
+};
+
+} // namespace mtc::runtime

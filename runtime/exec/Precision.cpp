@@ -1,0 +1,81 @@
+#include "exec/Precision.h"
+#include "exec/Executor.h"
+
+#include <cstring>
+#include <stdexcept>
+
+namespace mtc::runtime {
+
+kernels::StorageType parseStorageType(const std::string &name) {
+  if (name.empty() || name == "fp32")
+    return kernels::StorageType::F32;
+  if (name == "bf16")
+    return kernels::StorageType::BF16;
+  if (name == "fp16")
+    return kernels::StorageType::FP16;
+  throw std::invalid_argument("precision '" + name + "' is unknown (fp32, bf16 or fp16)");
+}
+
+const char *storageTypeName(kernels::StorageType type) {
+  switch (type) {
+  case kernels::StorageType::BF16: return "bf16";
+  case kernels::StorageType::FP16: return "fp16";
+  default: return "fp32";
+  }
+}
+
+namespace {
+bool endsWith(const std::string &s, const char *suffix) {
+  const size_t n = std::strlen(suffix);
+  return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
+}
+} // namespace
+
+MixedPrecision::MixedPrecision(Executor &exec, kernels::StorageType type)
+    : exec(exec), storage(type) {
+  const pb::Plan &plan = exec.plan();
+  roundedAt.assign(plan.steps_size(), {});
+  for (const pb::Buffer &b : plan.buffers()) {
+    if (b.dtype() != pb::F32 || b.first_step() < 0 || b.first_step() >= plan.steps_size())
+      continue;
+    // fp32 on the GPU too: the (sum, count) loss and cross-entropy's row statistics.
+    if (b.id() == plan.loss() || endsWith(b.name(), ".row_max") ||
+        endsWith(b.name(), ".sum_exp") || endsWith(b.name(), ".target_logit"))
+      continue;
+    roundedAt[b.first_step()].push_back({b.id(), b.bytes() / 4});
+  }
+  reloadMasters();
+}
+
+void MixedPrecision::afterStep(int step) {
+  if (storage == kernels::StorageType::F32 || step < 0 ||
+      step >= static_cast<int>(roundedAt.size()))
+    return;
+  for (auto [id, n] : roundedAt[step]) {
+    float *x = static_cast<float *>(exec.bufferData(id));
+    for (int64_t i = 0; i < n; ++i)
+      x[i] = kernels::roundTo(storage, x[i]);
+  }
+}
+
+void MixedPrecision::roundParams() {
+  float *p = exec.flatParams();
+  for (size_t i = 0; i < master.size(); ++i)
+    p[i] = kernels::roundTo(storage, master[i]);
+}
+
+void MixedPrecision::reloadMasters() {
+  master.assign(exec.flatParams(), exec.flatParams() + exec.flatSize());
+  roundParams();
+}
+
+void MixedPrecision::beforeOptimizer() {
+  std::memcpy(exec.flatParams(), master.data(), master.size() * sizeof(float));
+}
+
+void MixedPrecision::afterOptimizer() {
+  std::memcpy(master.data(), exec.flatParams(), master.size() * sizeof(float));
+  roundParams();
+}
+
+} // namespace mtc::runtime

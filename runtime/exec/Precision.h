@@ -1,0 +1,58 @@
+// Mixed precision on the CPU backend: bf16 or fp16 storage, fp32 compute.
+//
+// The GPU keeps parameters and activations in bf16/fp16, computes in fp32
+// (tensor cores accumulate in fp32) and keeps fp32 master weights and fp32
+// gradient accumulation. The CPU backend reproduces the storage exactly:
+// every parameter the kernels read is the master weight rounded to the
+// storage type, and every activation (and activation gradient) a step writes
+// is rounded in place right after the step, with the GPU's round-to-nearest-
+// even conversion (kernels/math/precision.h). Loss and cross-entropy row
+// statistics stay fp32, as the GPU keeps them.
+#pragma once
+
+#include "kernels/math/precision.h"
+#include "plan.pb.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mtc::runtime {
+
+class Executor;
+
+/// "fp32" (or ""), "bf16", "fp16"; throws std::invalid_argument otherwise.
+kernels::StorageType parseStorageType(const std::string &name);
+const char *storageTypeName(kernels::StorageType type);
+
+class MixedPrecision {
+public:
+  MixedPrecision(Executor &exec, kernels::StorageType type);
+
+  kernels::StorageType type() const { return storage; }
+  /// Rounds what `step` wrote (the executor's step observer calls it).
+  void afterStep(int step);
+  /// The optimizer updates fp32 masters: call around Optimizer::step.
+  void beforeOptimizer();
+  void afterOptimizer();
+  /// Master weights changed behind our back (checkpoint load, init-from).
+  void reloadMasters();
+  /// Runs fn with the executor's parameters holding the fp32 masters
+  /// (checkpoint saves and exports).
+  template <typename Fn> void withMasters(Fn fn) {
+    beforeOptimizer();
+    fn();
+    afterOptimizer();
+  }
+
+private:
+  void roundParams();
+
+  Executor &exec;
+  kernels::StorageType storage;
+  std::vector<float> master;
+  // step -> (buffer, floats) it writes that are stored in low precision
+  std::vector<std::vector<std::pair<int32_t, int64_t>>> roundedAt;
+};
+
+} // namespace mtc::runtime

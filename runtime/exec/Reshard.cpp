@@ -1,0 +1,190 @@
+#include "exec/Reshard.h"
+#include "exec/Executor.h"
+#include "exec/Optimizer.h"
+
+#include "comm/Communicator.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace mtc::runtime {
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+namespace {
+
+struct StoredSlice {
+  const SafetensorsFile *file;
+  std::vector<int64_t> fullShape, offset, shape;
+};
+
+std::string shapeText(const std::vector<int64_t> &s) {
+  std::string t = "[";
+  for (size_t i = 0; i < s.size(); ++i)
+    t += (i ? "," : "") + std::to_string(s[i]);
+  return t + "]";
+}
+
+/// Copies the overlap of a stored slice `src` (row-major, shape src.shape at
+/// src.offset) into the wanted slice `dst` (shape dstShape at dstOffset);
+/// marks the covered elements. Both are boxes in full-tensor coordinates.
+void copyOverlap(const std::vector<float> &src, const StoredSlice &from,
+                 const std::vector<int64_t> &dstOffset, const std::vector<int64_t> &dstShape,
+                 float *dst, std::vector<bool> &covered) {
+  const size_t rank = dstShape.size();
+  std::vector<int64_t> lo(rank), hi(rank);
+  for (size_t d = 0; d < rank; ++d) {
+    lo[d] = std::max(dstOffset[d], from.offset[d]);
+    hi[d] = std::min(dstOffset[d] + dstShape[d], from.offset[d] + from.shape[d]);
+    if (lo[d] >= hi[d])
+      return;
+  }
+  // Odometer over the overlap's rows; the last dimension is copied in runs.
+  std::vector<int64_t> index(lo);
+  while (true) {
+    int64_t srcAt = 0, dstAt = 0;
+    for (size_t d = 0; d < rank; ++d) {
+      srcAt = srcAt * from.shape[d] + (index[d] - from.offset[d]);
+      dstAt = dstAt * dstShape[d] + (index[d] - dstOffset[d]);
+    }
+    const int64_t run = hi[rank - 1] - lo[rank - 1];
+    std::copy(src.begin() + srcAt, src.begin() + srcAt + run, dst + dstAt);
+    std::fill(covered.begin() + dstAt, covered.begin() + dstAt + run, true);
+    size_t d = rank - 1;
+    while (d-- > 0) {
+      if (++index[d] < hi[d])
+        break;
+      index[d] = lo[d];
+    }
+    if (d == static_cast<size_t>(-1))
+      break;
+  }
+}
+
+} // namespace
+
+TrainingState loadCheckpointAcrossLayouts(const std::string &folderName, Executor &executor,
+                                          Optimizer *optimizer, comm::Communicator &world) {
+  (void)world;
+  const fs::path folder = folderName;
+  const std::string where = "checkpoint '" + folder.string() + "'";
+  json meta;
+  {
+    std::ifstream in(folder / "checkpoint.json");
+    if (!in)
+      throw CheckpointError(where + ": cannot open checkpoint.json");
+    meta = json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (meta.is_discarded())
+      throw CheckpointError(where + ": checkpoint.json is not JSON");
+  }
+  const pb::Model &m = executor.plan().model();
+  const json &model = meta.at("model");
+  // The padded vocabulary (and so the fingerprint) may differ with the tensor
+  // size; the model itself must not.
+  if (model.value("name", "") != m.name() || model.value("layers", 0) != m.layers() ||
+      model.value("hidden", 0) != m.hidden() || model.value("heads", 0) != m.heads() ||
+      model.value("vocab", 0) != m.vocab())
+    throw CheckpointError(where + " holds model '" + model.value("name", "?") + "' (" +
+                          std::to_string(model.value("layers", 0)) + " layers, hidden " +
+                          std::to_string(model.value("hidden", 0)) + ", vocab " +
+                          std::to_string(model.value("vocab", 0)) + "), this plan is '" +
+                          m.name() + "' (" + std::to_string(m.layers()) + " layers, hidden " +
+                          std::to_string(m.hidden()) + ", vocab " + std::to_string(m.vocab()) +
+                          "): another model");
+
+  // Every rank file and the slices it holds.
+  std::vector<std::unique_ptr<SafetensorsFile>> files;
+  std::map<std::string, std::vector<StoredSlice>> slices;
+  const int64_t writers = meta.at("grid").value("world_size", 0);
+  if (writers <= 0)
+    throw CheckpointError(where + ": checkpoint.json has no world size");
+  for (int64_t r = 0; r < writers; ++r) {
+    char name[64];
+    std::snprintf(name, sizeof name, "rank_%05lld.safetensors", static_cast<long long>(r));
+    try {
+      files.push_back(std::make_unique<SafetensorsFile>((folder / name).string()));
+      for (const json &p : json::parse(files.back()->metadata().at("params")))
+        slices[p.at("name").get<std::string>()].push_back(
+            {files.back().get(), p.at("full_shape").get<std::vector<int64_t>>(),
+             p.at("slice_offset").get<std::vector<int64_t>>(),
+             p.at("shape").get<std::vector<int64_t>>()});
+    } catch (const std::exception &e) {
+      throw CheckpointError(where + ": rank file " + name + ": " + e.what());
+    }
+  }
+
+  for (int id = 0; id < executor.numParams(); ++id) {
+    const pb::Param &p = executor.paramInfo(id);
+    std::vector<int64_t> fullShape(p.full_shape().begin(), p.full_shape().end());
+    std::vector<int64_t> shape(p.shape().begin(), p.shape().end());
+    std::vector<int64_t> offset(shape.size(), 0);
+    for (int d = 0; d < p.slice_offset_size(); ++d)
+      offset[d] = p.slice_offset(d);
+    if (p.tensor_split() && p.split_dim() >= 0 && p.split_dim() < p.shape_size())
+      offset[p.split_dim()] += executor.tensorShard().rank * p.shape(p.split_dim());
+    auto it = slices.find(p.name());
+    if (it == slices.end())
+      throw CheckpointError(where + ": param '" + p.name() + "' is not in the checkpoint");
+    const int64_t n = executor.paramElements(id);
+    const int64_t flat = executor.paramOffset(id);
+    struct Target { std::string suffix; float *data; };
+    std::vector<Target> targets = {{"", executor.param(id)}};
+    if (optimizer) {
+      targets.push_back({".exp_avg", optimizer->expAvg().data() + flat});
+      targets.push_back({".exp_avg_sq", optimizer->expAvgSq().data() + flat});
+    }
+    for (const Target &t : targets) {
+      std::vector<bool> covered(n, false);
+      std::fill(t.data, t.data + n, 0.0f);
+      for (const StoredSlice &s : it->second) {
+        if (s.fullShape.size() != fullShape.size())
+          throw CheckpointError(where + ": param '" + p.name() + "' has full shape " +
+                                shapeText(s.fullShape) + " in the checkpoint, " +
+                                shapeText(fullShape) + " in this plan");
+        // Skip slices that cannot overlap before reading them.
+        bool overlaps = true;
+        for (size_t d = 0; d < shape.size(); ++d)
+          overlaps = overlaps && s.offset[d] < offset[d] + shape[d] &&
+                     offset[d] < s.offset[d] + s.shape[d];
+        if (!overlaps)
+          continue;
+        std::vector<float> data = s.file->read(p.name() + t.suffix);
+        copyOverlap(data, s, offset, shape, t.data, covered);
+      }
+      // What no slice covers must lie outside the stored tensor: padding.
+      const std::vector<int64_t> &stored = it->second.front().fullShape;
+      for (int64_t i = 0; i < n; ++i) {
+        if (covered[i])
+          continue;
+        int64_t rest = i;
+        bool padding = false;
+        for (size_t d = shape.size(); d-- > 0;) {
+          const int64_t at = offset[d] + rest % shape[d];
+          rest /= shape[d];
+          padding = padding || at >= stored[d];
+        }
+        if (!padding)
+          throw CheckpointError(where + ": no rank file holds element " + std::to_string(i) +
+                                " of param '" + p.name() + t.suffix + "' (slice " +
+                                shapeText(shape) + " at " + shapeText(offset) + ")");
+      }
+    }
+  }
+  TrainingState state;
+  state.iteration = meta.at("iteration").get<int64_t>();
+  state.consumedSamples = meta.at("consumed_samples").get<int64_t>();
+  state.seed = meta.at("rng").at("seed").get<uint64_t>();
+  state.dropoutCounter = meta.at("rng").at("dropout_counter").get<uint64_t>();
+  executor.setDropoutCounter(state.dropoutCounter);
+  if (optimizer)
+    optimizer->setStepsTaken(meta.at("optimizer").at("steps").get<int64_t>());
+  return state;
+}
+
+} // namespace mtc::runtime

@@ -1,0 +1,84 @@
+// Tensor and sequence parallelism on the executor's side: the collectives of
+// the plan's tensor steps over the tensor group, the kernels that need to
+// know which shard this rank holds (bias and position adds, dropout on a
+// sequence shard), and the gradient bookkeeping before the optimizer.
+//
+// One program serves every rank of a tensor group, so every rank-dependent
+// offset (a parameter slice, a vocabulary shard, a head range, a sequence
+// shard) is computed here from the rank's place in its group.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mtc::comm {
+class Communicator;
+}
+
+namespace mtc::runtime {
+class Executor;
+class Optimizer;
+
+// This rank's place in its tensor group; {0, 1} without tensor parallelism.
+struct TensorShard {
+  int rank = 0;
+  int size = 1;
+  // First id of this rank's vocabulary shard, `local` wide.
+  int64_t vocabStart(int64_t local) const { return rank * local; }
+};
+
+// [batch, seqLocal, hidden] shards of the group -> [batch, seqLocal * t, hidden],
+// sequence chunks ordered by tensor rank.
+void allGatherSequence(comm::Communicator &group, const float *x, float *y, int64_t batch,
+                       int64_t seqLocal, int64_t hidden, std::vector<float> &scratch);
+// [batch, seqLocal * t, hidden] summed over the group; this rank keeps its chunk.
+void reduceScatterSequence(comm::Communicator &group, const float *x, float *y,
+                           int64_t batch, int64_t seqLocal, int64_t hidden,
+                           std::vector<float> &scratch);
+
+// y = x + bias. A 1-D bias [hidden] adds to every row; a position table adds
+// row (seqOffset + s) to position s of each [seq, hidden] sample.
+void biasAdd(const float *x, const float *bias, float *y, int64_t rows, int64_t hidden,
+             bool positional, int64_t batch, int64_t seq, int64_t seqOffset);
+// Accumulates bias += column sums of dy (or per position for a table).
+void biasAddBackward(const float *dy, float *dbias, int64_t rows, int64_t hidden,
+                     bool positional, int64_t batch, int64_t seq, int64_t seqOffset);
+
+// Dropout on a [batch, seqLocal, hidden] sequence shard with the mask of the
+// full [batch, seqLocal * t, hidden] tensor: every tensor rank draws from the
+// same stream, so the shards together equal the unsplit run's dropout.
+void dropoutSequenceShard(const float *x, float *y, int64_t batch, int64_t seqLocal,
+                          int64_t hidden, const TensorShard &shard, float rate,
+                          uint64_t seed, uint64_t stream);
+
+// Tensor-group traffic, counted by CountingCommunicator. `payload` is the
+// full tensor each collective produces (all-reduce: the buffer; all-gather:
+// the gathered output; reduce-scatter: the summed input); `wire` is what a
+// ring algorithm sends per rank: 2(t-1)/t of it for an all-reduce and
+// (t-1)/t for the other two, so sequence parallelism's all-gather +
+// reduce-scatter pair costs exactly the all-reduce it replaces.
+struct TensorTraffic {
+  int64_t allReduces = 0, allGathers = 0, reduceScatters = 0;
+  double payloadBytes = 0, wireBytes = 0;
+};
+
+// Forwards everything to `inner`, counting the collectives' bytes (replica
+// checks' broadcasts are not counted: they are a debugging aid).
+std::unique_ptr<comm::Communicator> countingCommunicator(
+    std::unique_ptr<comm::Communicator> inner, TensorTraffic *traffic);
+
+// Before the optimizer: sums the gradients of params marked tensor_grad_reduce
+// over the tensor group; makes the global gradient norm count a replicated
+// param once (on tensor rank 0) and sum the split ones over the group.
+// Throws unless buf[n] is bit-identical on every rank of the group (tensor
+// rank 0's copy is broadcast and compared); `what` names it in the message.
+void requireReplicated(comm::Communicator &group, const float *buf, int64_t n,
+                       const std::string &what);
+// Checks every replicated (not split) param; returns how many were compared.
+int requireReplicatedParams(Executor &exec, comm::Communicator &group);
+
+void reduceTensorGradients(Executor &exec, comm::Communicator &group);
+void configureTensorGradNorm(Executor &exec, Optimizer &opt, comm::Communicator *group);
+
+} // namespace mtc::runtime

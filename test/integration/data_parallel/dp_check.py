@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""Drives the data-parallel integration tests with real MPI ranks.
+
+  dp_check.py run --compile C --mpirun "M" --model X.mlir --out DIR --ranks N
+                  [--compile-arg A ...] [--reference A.jsonl] [train args]
+      compiles X (mtc-compile X -o DIR plus the --compile-arg values), trains
+      it on N ranks (N=1: no mpirun); the losses land in DIR/metrics.jsonl and,
+      with --reference, must match it step by step within --rtol (relative).
+  dp_check.py fp16-overflow --inject N --steps S -- COMMAND...
+      runs COMMAND (fp16 training with --inject-overflow-at N --log-interval 1)
+      and fails unless iteration N was skipped with the loss scale halved,
+      no iteration after N was skipped, and the last loss is finite.
+  dp_check.py expect-error --pattern REGEX [--count N] [--timeout S] -- COMMAND...
+      COMMAND must exit non-zero within S seconds with REGEX in its output
+      at least N times (once per rank).
+  dp_check.py kill-rank --after S --bound B -- COMMAND...
+      starts COMMAND (an mpirun of a long training run), SIGKILLs one rank
+      process after S seconds and fails unless the whole job has ended, with
+      a non-zero status, within B seconds of the kill: a dead rank must
+      never leave the others hanging in a collective.
+"""
+import argparse
+import json
+import math
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import time
+
+
+def run(cmd, timeout):
+    print("+", " ".join(shlex.quote(c) for c in cmd), flush=True)
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, timeout=timeout)
+
+
+def losses(path):
+    """{iteration: loss}"""
+    with open(path) as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    return {r.get("iteration", i + 1): r["lm_loss"] for i, r in enumerate(rows)}
+
+
+def compare(reference, candidate, rtol, steps):
+    """The candidate's first `steps` iterations (a resumed run starts late)
+    against the reference's same iterations."""
+    ref, got = losses(reference), losses(candidate)
+    its = sorted(got)[:steps]
+    if len(its) < steps or any(i not in ref for i in its):
+        sys.exit(f"need iterations {its} ({steps}) in both; the reference has {sorted(ref)}")
+    worst = 0.0
+    for step, a, b in ((i, ref[i], got[i]) for i in its):
+        rel = abs(a - b) / max(abs(a), 1e-30)
+        worst = max(worst, rel)
+        print(f"step {step:3d}: reference {a:.8f}  candidate {b:.8f}  rel diff {rel:.2e}")
+        if rel > rtol:
+            sys.exit(f"step {step}: loss {b} differs from {a} by {rel:.2e} > {rtol:g}")
+    print(f"max relative difference over {steps} steps (iterations {its[0]}-{its[-1]}): "
+          f"{worst:.2e} (limit {rtol:g})")
+
+
+def cmd_run(args, extra):
+    os.makedirs(args.out, exist_ok=True)
+    r = run([args.compile, args.model, "-o", args.out] + args.compile_arg, 300)
+    print(r.stdout)
+    if r.returncode != 0:
+        sys.exit(f"compiling failed (exit {r.returncode})")
+    metrics = os.path.join(args.out, "metrics.jsonl")
+    if os.path.exists(metrics):
+        os.remove(metrics)
+    launch = shlex.split(args.mpirun) + ["-np", str(args.ranks)] if args.ranks > 1 else []
+    r = run(launch + [os.path.join(args.out, "train"), "--metrics", metrics] + extra, 120)
+    print(r.stdout)
+    if r.returncode != 0:
+        sys.exit(f"training on {args.ranks} rank(s) failed (exit {r.returncode})")
+    for pattern in args.expect_output:
+        if not re.search(pattern, r.stdout):
+            sys.exit(f"the training output lacks /{pattern}/")
+    if args.reference:
+        compare(args.reference, metrics, args.rtol, args.steps)
+    if args.keep_metrics:
+        os.replace(metrics, args.keep_metrics)
+
+
+def cmd_expect_error(args):
+    try:
+        r = run(args.command, args.timeout)
+    except subprocess.TimeoutExpired:
+        sys.exit(f"the command hung for {args.timeout} s instead of failing")
+    print(r.stdout)
+    if r.returncode == 0:
+        sys.exit("the command succeeded; an error was expected")
+    found = len(re.findall(args.pattern, r.stdout))
+    if found < args.count:
+        sys.exit(f"expected /{args.pattern}/ {args.count} time(s), found {found}")
+    print(f"failed as expected (exit {r.returncode}), message found {found} time(s)")
+
+
+def cmd_fp16_overflow(args):
+    r = run(args.command, 300)
+    print(r.stdout)
+    if r.returncode != 0:
+        sys.exit(f"fp16 training failed (exit {r.returncode})")
+    skips = {int(m.group(1)): (float(m.group(2)), float(m.group(3))) for m in re.finditer(
+        r"iteration (\d+): gradients overflowed in fp16, step skipped; loss scale "
+        r"([0-9.e+]+) -> ([0-9.e+]+)", r.stdout)}
+    print(f"skipped iterations: {sorted(skips)}")
+    if args.inject not in skips:
+        sys.exit(f"iteration {args.inject} was not skipped")
+    before, after = skips[args.inject]
+    if after != before / 2:
+        sys.exit(f"iteration {args.inject}: loss scale {before} -> {after}, not halved")
+    later = [i for i in skips if i > args.inject]
+    if later:
+        sys.exit(f"iterations {later} after the injected overflow were skipped too")
+    losses = [float(x) for x in re.findall(r"lm loss: ([-+0-9.eE]+|nan|inf)", r.stdout)]
+    if len(losses) < args.steps or not all(math.isfinite(x) for x in losses):
+        sys.exit(f"expected {args.steps} finite losses, got {losses}")
+    print(f"iteration {args.inject} skipped, loss scale {before:g} -> {after:g}; "
+          f"{len(losses)} finite losses, final {losses[-1]:.6f}")
+
+
+def children(pid):
+    """Direct children of pid, from /proc."""
+    out = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid:
+                out.append(int(entry))
+        except (OSError, IndexError, ValueError):
+            pass
+    return out
+
+
+def cmd_kill_rank(args):
+    print("+", " ".join(shlex.quote(c) for c in args.command), flush=True)
+    job = subprocess.Popen(args.command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, start_new_session=True)
+    time.sleep(args.after)
+    if job.poll() is not None:
+        print(job.stdout.read())
+        sys.exit(f"the job ended (exit {job.returncode}) before a rank could be killed")
+    ranks = [p for p in children(job.pid)]
+    if not ranks:
+        job.kill()
+        sys.exit("found no rank processes under mpirun")
+    victim = ranks[-1]
+    print(f"killing rank process {victim} of {sorted(ranks)}", flush=True)
+    os.kill(victim, signal.SIGKILL)
+    killed_at = time.monotonic()
+    try:
+        output, _ = job.communicate(timeout=args.bound)
+    except subprocess.TimeoutExpired:
+        os.killpg(job.pid, signal.SIGKILL)
+        job.communicate()
+        sys.exit(f"the job still ran {args.bound} s after a rank died: it hangs")
+    elapsed = time.monotonic() - killed_at
+    print(output)
+    if job.returncode == 0:
+        sys.exit("the job exited 0 although a rank was killed")
+    print(f"the job ended {elapsed:.1f} s after the kill with exit {job.returncode} "
+          f"(bound {args.bound} s)")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="mode", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("--compile", required=True)
+    r.add_argument("--mpirun", required=True)
+    r.add_argument("--model", required=True)
+    r.add_argument("--out", required=True)
+    r.add_argument("--ranks", type=int, required=True)
+    r.add_argument("--compile-arg", action="append", default=[])
+    r.add_argument("--expect-output", action="append", default=[])
+    r.add_argument("--reference")
+    r.add_argument("--rtol", type=float, default=1e-5)
+    r.add_argument("--compare-steps", dest="steps", type=int, default=10)
+    r.add_argument("--keep-metrics", help="move metrics.jsonl here afterwards")
+    e = sub.add_parser("expect-error")
+    e.add_argument("--pattern", required=True)
+    e.add_argument("--count", type=int, default=1)
+    e.add_argument("--timeout", type=int, default=60)
+    e.add_argument("command", nargs=argparse.REMAINDER)
+    k = sub.add_parser("kill-rank")
+    k.add_argument("--after", type=float, default=3.0)
+    k.add_argument("--bound", type=float, default=30.0)
+    k.add_argument("command", nargs=argparse.REMAINDER)
+    f = sub.add_parser("fp16-overflow")
+    f.add_argument("--inject", type=int, required=True)
+    f.add_argument("--steps", type=int, required=True)
+    f.add_argument("command", nargs=argparse.REMAINDER)
+    args, extra = p.parse_known_args()
+    if args.mode == "run":
+        cmd_run(args, extra)
+        return
+    if extra:
+        p.error(f"unknown arguments {extra}")
+    if args.command and args.command[0] == "--":
+        args.command = args.command[1:]
+    if args.mode == "expect-error":
+        cmd_expect_error(args)
+    elif args.mode == "fp16-overflow":
+        cmd_fp16_overflow(args)
+    else:
+        cmd_kill_rank(args)
+
+
+if __name__ == "__main__":
+    main()
