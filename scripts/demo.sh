@@ -22,7 +22,8 @@ mkdir -p "$OUT"
 echo "== 1. tokenize Debian's fortunes with GPT-2's BPE"
 mapfile -t FORTUNES < <(find /usr/share/games/fortunes -maxdepth 1 -type f \
   ! -name '*.dat' ! -name '*.u8' ! -name '*.pdat' | sort)
-"$BUILD/bin/mtc-data" --format fortune --output-prefix "$OUT/fortunes" \
+# Documents shuffled, so the train/valid/test split mixes every fortune file.
+"$BUILD/bin/mtc-data" --format fortune --output-prefix "$OUT/fortunes" --shuffle-documents 1 \
   --vocab-dir "$ROOT/third_party_data/gpt2-bpe" \
   $(printf -- '--input %s ' "${FORTUNES[@]}")
 
@@ -52,7 +53,7 @@ counts = Counter(tokens.tolist())
 n = len(tokens)
 entropy = -sum(c / n * math.log(c / n) for c in counts.values())
 unigram = math.exp(entropy)
-ppl = [float(m) for m in re.findall(r"perplexity[^0-9]*([0-9.eE+]+)", open(sys.argv[2]).read())]
+ppl = [float(m) for m in re.findall(r"lm loss PPL: ([0-9.eE+-]+)", open(sys.argv[2]).read())]
 if not ppl:
     sys.exit("demo: the training log has no validation perplexity")
 print(f"unigram baseline perplexity: {unigram:.1f}")

@@ -4,6 +4,7 @@
 #include "Progress.h"
 
 #include "data/DataError.h"
+#include "data/GptDataset.h"
 #include "data/IndexedDataset.h"
 #include "data/Tokenizer.h"
 
@@ -12,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +44,10 @@ options:
   --vocab-dir DIR       folder holding encoder.json and vocab.bpe (default:
                         $MTC_BPE_DIR, else the folder set at build time:
                         )" MTC_DEFAULT_BPE_DIR R"()
+  --shuffle-documents SEED
+                        write the documents in a seeded random order (held in
+                        memory until written), so the trainer's train/valid/test
+                        split by document position mixes every input file
   --append-eod          append <|endoftext|> after each document (the default)
   --no-append-eod       do not append it
   -h, --help            show this help
@@ -58,6 +64,7 @@ struct Options {
   ReadOptions read;
   std::string vocabDir;
   bool appendEod = true;
+  std::optional<uint64_t> shuffleSeed;
 };
 
 [[noreturn]] void usageError(const std::string &message) {
@@ -99,6 +106,13 @@ Options parseArguments(int argc, char **argv) {
       options.read.splitParagraphs = true;
     } else if (arg == "--vocab-dir") {
       options.vocabDir = value();
+    } else if (arg == "--shuffle-documents") {
+      std::string seed = value();
+      char *end = nullptr;
+      unsigned long long parsed = std::strtoull(seed.c_str(), &end, 10);
+      if (seed.empty() || *end != '\0' || seed[0] == '-')
+        usageError("--shuffle-documents needs a non-negative integer seed, got '" + seed + "'");
+      options.shuffleSeed = parsed;
     } else if (arg == "--append-eod") {
       options.appendEod = true;
     } else if (arg == "--no-append-eod") {
@@ -136,6 +150,9 @@ int run(const Options &options) {
   Progress progress(totalBytes);
   uint64_t bytesBefore = 0, bytesDone = 0;
   std::vector<int32_t> ids;
+  // With --shuffle-documents, documents wait here until all are read.
+  std::vector<std::vector<int32_t>> held;
+  int64_t heldTokens = 0;
   for (const std::string &input : options.inputs) {
     readDocuments(
         input, options.read,
@@ -144,14 +161,23 @@ int run(const Options &options) {
           tokenizer.encodeAppend(document, ids);
           if (options.appendEod)
             ids.push_back(tokenizer.endOfTextId());
-          writer.addDocument(ids);
+          if (options.shuffleSeed) {
+            held.push_back(ids);
+            heldTokens += ids.size();
+          } else {
+            writer.addDocument(ids);
+          }
         },
         [&](uint64_t consumed) {
           bytesDone = bytesBefore + consumed;
-          progress.update(bytesDone, writer.documentCount(), writer.tokenCount());
+          progress.update(bytesDone, writer.documentCount() + held.size(),
+                          writer.tokenCount() + heldTokens);
         });
     bytesBefore += fileSize(input);
   }
+  if (options.shuffleSeed)
+    for (int64_t i : shuffledRange(static_cast<int64_t>(held.size()), *options.shuffleSeed))
+      writer.addDocument(held[i]);
   writer.finalize();
   progress.finish(bytesBefore, writer.documentCount(), writer.tokenCount());
   double seconds =

@@ -84,6 +84,33 @@ result = run(["--input", fortune_path, "--format", "fortune", "--no-append-eod",
               "--output-prefix", prefix + "-noeod"])
 check(summary(result.stdout).get("tokens") == str(tokens - docs), "--no-append-eod count")
 
+# --shuffle-documents: the same documents in a seeded order, the same for the
+# same seed, different from the input order.
+def documents(path_prefix):
+    with open(path_prefix + ".bin", "rb") as f:
+        data = f.read()
+    ids = struct.unpack(f"<{len(data) // 2}H", data)
+    docs_out, current = [], []
+    for t in ids:
+        current.append(t)
+        if t == 50256:
+            docs_out.append(tuple(current))
+            current = []
+    return docs_out
+
+for name in ("shuffled-a", "shuffled-b"):
+    result = run(["--input", fortune_path, "--format", "fortune", "--shuffle-documents", "5",
+                  "--output-prefix", os.path.join(work, name)])
+    check(result.returncode == 0, f"--shuffle-documents exit {result.returncode}: {result.stderr}")
+    check(summary(result.stdout).get("tokens") == str(tokens), "--shuffle-documents token count")
+original = documents(prefix)
+shuffled = documents(os.path.join(work, "shuffled-a"))
+check(sorted(shuffled) == sorted(original), "--shuffle-documents keeps every document")
+check(shuffled != original, "--shuffle-documents changes the order")
+check(shuffled == documents(os.path.join(work, "shuffled-b")), "--shuffle-documents is seeded")
+result = run(["--input", fortune_path, "--shuffle-documents", "x", "--output-prefix", prefix])
+check(result.returncode == 2 and "--shuffle-documents" in result.stderr, "bad seed rejected")
+
 # Errors: exit 1 with a message naming the problem.
 result = run(["--input", os.path.join(work, "missing.txt"), "--output-prefix", prefix])
 check(result.returncode == 1 and "missing.txt" in result.stderr, f"missing input: {result.stderr}")
