@@ -1,7 +1,7 @@
 //===- ReinferTypes.h - re-derive result types after a rewrite ----*- C++ -*-===//
 //
-// Private to lib/Transforms. The tensor- and sequence-parallel passes change
-// parameter and activation shapes in a few places and let every op downstream
+// Private to lib/Transforms. --mtc-set-shape and the tensor- and
+// sequence-parallel passes change a few shapes and let every op downstream
 // re-derive its result type from its shape rule, layer regions included.
 //
 //===----------------------------------------------------------------------===//
@@ -13,43 +13,7 @@
 namespace mtc {
 /// Re-derives the result types of every op in `block`, in order. `pass`
 /// names the caller in the error an op without a shape rule gets.
-inline mlir::LogicalResult reinferTypes(mlir::Block &block, llvm::StringRef pass) {
-  using namespace mlir;
-  for (Operation &op : block) {
-    if (auto layer = dyn_cast<LayerOp>(op)) {
-      Block &body = layer.getBody().front();
-      for (auto [arg, input] : llvm::zip(body.getArguments(), layer.getInputs()))
-        arg.setType(input.getType());
-      if (failed(reinferTypes(body, pass)))
-        return failure();
-      auto yield = cast<YieldOp>(body.getTerminator());
-      for (auto [result, value] : llvm::zip(layer.getResults(), yield.getValues()))
-        result.setType(value.getType());
-      continue;
-    }
-    if (auto infer = dyn_cast<InferTypeOpInterface>(op)) {
-      SmallVector<Type> types;
-      if (failed(infer.inferReturnTypes(op.getContext(), op.getLoc(), op.getOperands(),
-                                        op.getRawDictionaryAttrs(),
-                                        op.getPropertiesStorage(), op.getRegions(),
-                                        types)))
-        return failure();
-      for (auto [result, type] : llvm::zip(op.getResults(), types))
-        result.setType(type);
-      continue;
-    }
-    if (op.hasTrait<OpTrait::SameOperandsAndResultType>()) {
-      for (OpResult result : op.getResults())
-        result.setType(op.getOperand(0).getType());
-      continue;
-    }
-    if (op.getNumResults() == 0 || isa<ParamRefOp>(op))
-      continue;
-    return op.emitOpError("has no shape rule; ")
-           << pass << " runs on forward models, before --mtc-autodiff";
-  }
-  return success();
-}
+mlir::LogicalResult reinferTypes(mlir::Block &block, llvm::StringRef pass);
 } // namespace mtc
 
 #endif // MTC_LIB_TRANSFORMS_REINFERTYPES_H

@@ -1,4 +1,5 @@
 //===- SetShape.cpp - re-shape a model to a micro-batch and sequence ------===//
+#include "ReinferTypes.h"
 #include "mtc/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -12,44 +13,6 @@ using namespace mlir;
 using namespace mtc;
 
 namespace {
-/// Re-derives the result types of every op in `block`, in order.
-LogicalResult reinferBlock(Block &block) {
-  for (Operation &op : block) {
-    if (auto layer = dyn_cast<LayerOp>(op)) {
-      Block &body = layer.getBody().front();
-      for (auto [arg, input] : llvm::zip(body.getArguments(), layer.getInputs()))
-        arg.setType(input.getType());
-      if (failed(reinferBlock(body)))
-        return failure();
-      auto yield = cast<YieldOp>(body.getTerminator());
-      for (auto [result, value] : llvm::zip(layer.getResults(), yield.getValues()))
-        result.setType(value.getType());
-      continue;
-    }
-    if (auto infer = dyn_cast<InferTypeOpInterface>(op)) {
-      SmallVector<Type> types;
-      if (failed(infer.inferReturnTypes(
-              op.getContext(), op.getLoc(), op.getOperands(),
-              op.getRawDictionaryAttrs(), op.getPropertiesStorage(),
-              op.getRegions(), types)))
-        return failure();
-      for (auto [result, type] : llvm::zip(op.getResults(), types))
-        result.setType(type);
-      continue;
-    }
-    if (op.hasTrait<OpTrait::SameOperandsAndResultType>()) {
-      for (OpResult result : op.getResults())
-        result.setType(op.getOperand(0).getType());
-      continue;
-    }
-    if (op.getNumResults() == 0 || isa<ParamRefOp>(op))
-      continue;
-    return op.emitOpError("has no shape rule; --mtc-set-shape runs on forward "
-                          "models, before --mtc-autodiff");
-  }
-  return success();
-}
-
 struct SetShapePass : mtc::impl::SetShapeBase<SetShapePass> {
   using Base::Base;
 
@@ -83,7 +46,7 @@ struct SetShapePass : mtc::impl::SetShapeBase<SetShapePass> {
       }
       arg.setType(RankedTensorType::get({b, s}, type.getElementType()));
     }
-    if (failed(reinferBlock(entry)))
+    if (failed(reinferTypes(entry, "--mtc-set-shape")))
       return signalPassFailure();
     forward.setFunctionType(FunctionType::get(
         &getContext(), entry.getArgumentTypes(),
