@@ -127,13 +127,7 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module) {
 
   for (auto [id, b] : llvm::enumerate(memory.buffers)) {
     auto *buffer = plan.add_buffers();
-    buffer->set_id(id);
-    buffer->set_name(b.name);
-    buffer->set_dtype(b.isInt ? pb::I32 : pb::F32);
-    for (int64_t d : b.shape)
-      buffer->add_shape(d);
-    buffer->set_offset(b.offset);
-    buffer->set_bytes(b.bytes);
+    describeBuffer(b, id, *buffer);
     buffer->set_first_step(b.firstStep);
     buffer->set_last_step(b.lastStep);
   }

@@ -157,6 +157,16 @@ FailureOr<func::FuncOp> mtc::getTrainStep(ModuleOp module) {
 }
 
 
+void mtc::describeBuffer(const PlannedBuffer &b, int id, pb::Buffer &out) {
+  out.set_id(id);
+  out.set_name(b.name);
+  out.set_dtype(b.isInt ? pb::I32 : pb::F32);
+  for (int64_t d : b.shape)
+    out.add_shape(d);
+  out.set_offset(b.offset);
+  out.set_bytes(b.bytes);
+}
+
 FailureOr<MemoryPlan> mtc::planMemory(ModuleOp module) {
   auto fn = getTrainStep(module);
   if (failed(fn))

@@ -281,13 +281,7 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
 
   for (auto [id, b] : llvm::enumerate(memory.buffers)) {
     pb::Buffer *buffer = out.add_buffers();
-    buffer->set_id(base + id);
-    buffer->set_name(b.name);
-    buffer->set_dtype(b.isInt ? pb::I32 : pb::F32);
-    for (int64_t d : b.shape)
-      buffer->add_shape(d);
-    buffer->set_offset(b.offset);
-    buffer->set_bytes(b.bytes);
+    describeBuffer(b, base + id, *buffer);
     // Entry arguments (tokens, targets) no step of this chunk may read.
     int first = std::max(0, std::min(stepOf[b.firstStep], real - 1));
     int last = std::max(first, std::min(stepOf[b.lastStep], real - 1));

@@ -103,6 +103,10 @@ private:
   const llvm::StringMap<int> &paramIds;
 };
 
+/// Writes a planned buffer's id, name, type, shape and place in the arena;
+/// its lifetime in steps is the caller's to set.
+void describeBuffer(const PlannedBuffer &b, int id, pb::Buffer &out);
+
 /// Names a step after its layer, op and (for weight ops) parameter.
 std::string stepLocation(Operation *op, StringRef layer);
 } // namespace mtc
