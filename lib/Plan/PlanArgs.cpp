@@ -6,7 +6,7 @@
 namespace mtc {
 
 std::string planUsage() {
-  return R"(usage: mtc-plan [--model-config FILE.json | model flags] --gpus N
+  return R"(usage: mtc-plan [model.mlir | --model-config FILE.json | model flags] --gpus N
                 [--gpus-per-node 8] [--gpu a100-80gb|h100-80gb|h200|v100-32gb]
                 --global-batch B [--seq S] [--top K] [--json]
        mtc-plan ... --evaluate --tp T --pp P [--vp V] --dp D --micro-batch b
@@ -34,7 +34,8 @@ std::optional<int> toInt(const std::string &text) {
 }
 } // namespace
 
-Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args) {
+Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
+                                  const ModelFileReader &readModelFile) {
   PlanRequest req;
   std::string configPath;
   int seqOverride = 0;
@@ -155,10 +156,10 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args) {
     req.model = *m;
     req.modelName = configPath;
   } else if (!req.modelPath.empty()) {
-    // The IR front end is the lead's to add; JSON configs work positionally.
-    if (req.modelPath.size() > 5 &&
-        req.modelPath.compare(req.modelPath.size() - 5, 5, ".json") == 0) {
-      auto m = loadModelConfig(req.modelPath);
+    bool isJson = req.modelPath.size() > 5 &&
+                  req.modelPath.compare(req.modelPath.size() - 5, 5, ".json") == 0;
+    if (isJson || readModelFile) {
+      auto m = isJson ? loadModelConfig(req.modelPath) : readModelFile(req.modelPath);
       if (!m.ok())
         return Error{"mtc-plan: " + m.error()};
       req.model = *m;

@@ -8,6 +8,7 @@
 #ifndef MTC_PLAN_PLANTOOL_H
 #define MTC_PLAN_PLANTOOL_H
 
+#include <functional>
 #include "mtc/Plan/ParallelConfig.h"
 
 #include <iosfwd>
@@ -41,9 +42,14 @@ Result<ModelShape> parseModelConfig(const std::string &jsonText,
                                     const std::string &source);
 Result<ModelShape> loadModelConfig(const std::string &path);
 
+/// Reads a model file that is not JSON (mtc-plan passes one that parses
+/// model.mlir; lib/Plan itself links no MLIR).
+using ModelFileReader = std::function<Result<ModelShape>(const std::string &path)>;
+
 /// Parses mtc-plan's command line (args exclude argv[0]). Model flags and
-/// --seq override fields of --model-config.
-Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args);
+/// --seq override fields of --model-config or the positional model file.
+Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
+                                  const ModelFileReader &readModelFile = nullptr);
 
 std::string planUsage();
 
