@@ -89,6 +89,18 @@ ModelStats mtc::computeModelStats(ModuleOp module) {
   return stats;
 }
 
+ModelShape mtc::modelShapeOf(ModelAttr model) {
+  ModelShape shape;
+  shape.layers = model.getLayers();
+  shape.hidden = model.getHidden();
+  shape.heads = model.getHeads();
+  shape.ffn = model.getFfn();
+  shape.vocab = model.getPaddedVocab();
+  shape.seq = model.getSeq();
+  shape.tied = true; // mtc-import ties the output layer to the embedding
+  return shape;
+}
+
 namespace {
 std::string withCommas(int64_t n) {
   std::string digits = std::to_string(n), out;

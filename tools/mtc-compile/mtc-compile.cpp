@@ -10,7 +10,10 @@
 #include "mtc/Conversion/PipelinePlan.h"
 #include "mtc/Plan/ScheduleJson.h"
 #include "mtc/MtcDialect.h"
+#include "mtc/Transforms/ModelStats.h"
 #include "mtc/Transforms/Passes.h"
+#include "mtc/Plan/Device.h"
+#include "mtc/Plan/Planner.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -82,6 +85,21 @@ cl::opt<std::string> precision("precision",
 cl::opt<double> dpBucketMb("dp-bucket-mb",
                            cl::desc("data-parallel gradient bucket size in MiB (default 4)"),
                            cl::init(4.0), cl::cat(category));
+cl::opt<std::string> planMode(
+    "plan",
+    cl::desc("auto: let the planner (mtc-plan) choose --tp --pp --vp --dp "
+             "--micro-batch --recompute --sequence-parallel and "
+             "--distributed-optimizer for --gpus of kind --gpu; needs --global-batch"),
+    cl::init(""), cl::cat(category));
+cl::opt<int> planGpus("gpus", cl::desc("with --plan=auto: GPUs to plan for"),
+                      cl::init(0), cl::cat(category));
+cl::opt<int> planGpusPerNode("gpus-per-node",
+                             cl::desc("with --plan=auto: GPUs per node (default 8)"),
+                             cl::init(8), cl::cat(category));
+cl::opt<std::string> planDevice("gpu",
+                                cl::desc("with --plan=auto: a100-80gb, h100-80gb, h200 "
+                                         "or v100-32gb (default a100-80gb)"),
+                                cl::init("a100-80gb"), cl::cat(category));
 cl::opt<double> lr("lr", cl::desc("peak learning rate (default 1.5e-4)"), cl::init(1.5e-4),
                    cl::cat(category));
 cl::opt<double> minLr("min-lr", cl::desc("final learning rate (default 1e-5)"),
@@ -216,6 +234,48 @@ Error compileCudaProgram(StringRef source, StringRef output) {
 }
 } // namespace
 
+/// --plan=auto: the planner's fastest layout that fits replaces the layout flags.
+Error choosePlan(mlir::ModuleOp module) {
+  mtc::ModelAttr model = mtc::getModelAttr(module);
+  if (!model)
+    return createStringError(inconvertibleErrorCode(),
+                             "--plan=auto needs the model's #mtc.model attribute");
+  const mtc::DeviceSpec *device = mtc::findDevice(planDevice);
+  if (!device)
+    return createStringError(inconvertibleErrorCode(),
+                             "--gpu=" + planDevice +
+                                 " is unknown (a100-80gb, h100-80gb, h200, v100-32gb)");
+  if (planGpus < 1 || globalBatch < 1)
+    return createStringError(inconvertibleErrorCode(),
+                             "--plan=auto needs --gpus and --global-batch");
+  mtc::ClusterSpec cluster{planGpus, planGpusPerNode, *device};
+  mtc::ModelShape shape = mtc::modelShapeOf(model);
+  if (seqLength)
+    shape.seq = seqLength;
+  auto found = mtc::searchPlans(shape, cluster, globalBatch);
+  if (!found.ok())
+    return createStringError(inconvertibleErrorCode(), "--plan=auto: " + found.error());
+  if (found->fitting.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "--plan=auto: no layout of " + model.getName() + " fits " +
+                                 Twine(planGpus) + " x " + planDevice +
+                                 " (run mtc-plan for the nearest possible request)");
+  const mtc::Prediction &best = found->best();
+  const mtc::ParallelConfig &c = best.config;
+  tp = c.tp;
+  pp = c.pp;
+  vp = c.vp;
+  dp = c.dp;
+  microBatch = c.microBatch;
+  sequenceParallel = c.sequenceParallel;
+  recompute = mtc::toString(c.recompute);
+  distributedOptimizer = c.distributedOptimizer;
+  outs() << "mtc-compile: --plan=auto chose " << c.summary() << " for " << planGpus
+         << " x " << planDevice << " (predicted " << format("%.3g", best.iterationTime)
+         << " s per iteration; run mtc-plan for the comparison)\n";
+  return Error::success();
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
@@ -244,6 +304,12 @@ int main(int argc, char **argv) {
   auto module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
+  if (planMode == "auto") {
+    if (Error err = choosePlan(*module))
+      return fail(toString(std::move(err)));
+  } else if (!planMode.empty()) {
+    return fail("--plan=" + planMode + " is unknown (auto)");
+  }
 
   mlir::PassManager pm(&context);
   pm.addPass(mtc::createSetShape({microBatch, seqLength}));
@@ -388,6 +454,17 @@ int main(int argc, char **argv) {
                    (mem.param_bytes() + mem.grad_bytes() + mem.optimizer_bytes()) /
                        1048576.0)
          ;
+  if (plan->has_state_memory()) {
+    const auto &state = plan->state_memory();
+    outs() << format("  training state: %s parameters, %s optimizer: %.4g bytes per "
+                     "parameter (params %.1f MiB, grads %.1f MiB, master %.1f MiB, "
+                     "AdamW %.1f MiB per rank)\n",
+                     plan->precision().c_str(),
+                     plan->distributed_optimizer() ? "distributed" : "replicated",
+                     state.bytes_per_param(), state.param_bytes() / 1048576.0,
+                     state.grad_bytes() / 1048576.0, state.master_bytes() / 1048576.0,
+                     state.optimizer_bytes() / 1048576.0);
+  }
   for (const auto &stage : plan->stage_plans())
     outs() << format("  pipeline stage %d: %d chunk(s), %d steps, %d schedule steps; "
                      "predicted activations %.3f MiB at peak (chunk arenas of the "

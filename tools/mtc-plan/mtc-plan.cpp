@@ -11,6 +11,7 @@
 
 #ifdef MTC_PLAN_READS_MLIR
 #include "mtc/MtcDialect.h"
+#include "mtc/Transforms/ModelStats.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/SourceMgr.h"
@@ -31,15 +32,7 @@ static mtc::Result<mtc::ModelShape> readModelMlir(const std::string &path) {
   if (!model)
     return mtc::Error{"'" + path + "' has no #mtc.model attribute (write models "
                       "with mtc-import)"};
-  mtc::ModelShape shape;
-  shape.layers = model.getLayers();
-  shape.hidden = model.getHidden();
-  shape.heads = model.getHeads();
-  shape.ffn = model.getFfn();
-  shape.vocab = model.getPaddedVocab();
-  shape.seq = model.getSeq();
-  shape.tied = true; // mtc's models tie the output layer to the embedding
-  return shape;
+  return mtc::modelShapeOf(model);
 }
 #endif
 

@@ -2,6 +2,9 @@
 #ifndef MTC_TRANSFORMS_MODELSTATS_H
 #define MTC_TRANSFORMS_MODELSTATS_H
 
+#include "mtc/MtcDialect.h"
+#include "mtc/Plan/ModelShape.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include <string>
 #include <vector>
@@ -26,6 +29,10 @@ struct ModelStats {
 
 /// Counts over the @forward function (or @train_step) of `module`.
 ModelStats computeModelStats(mlir::ModuleOp module);
+
+/// The planner's view of a model (lib/Plan links no MLIR): the sizes of its
+/// #mtc.model, with the padded vocabulary and the output layer tied.
+ModelShape modelShapeOf(ModelAttr model);
 } // namespace mtc
 
 #endif // MTC_TRANSFORMS_MODELSTATS_H
