@@ -4,16 +4,19 @@
   bench/dp/step_split.py --compile BUILD/bin/mtc-compile [--model models/gpt2-tiny.mlir]
                          [--ranks 8] [--steps 6] [--repeats 3] [--work /tmp/mtc-bench-dp]
 
-Compiles the model for d = RANKS data-parallel ranks and trains it with the
-gradient all-reduce in buckets that start during the backward (--dp-bucket-mb 1)
-and as one all-reduce after the backward (--dp-bucket-mb 0), interleaving the
-two (A B A B ...) as docs/TOOLCHAIN.md asks on this noisy host. Per step:
-  exposed communication = the wait for gradient all-reduces after the backward
-                          (the trainer's own measurement),
-  bubble                = 0 (no pipeline; pipeline runs report theirs in
-                          their --pipeline-trace),
-  compute               = step time - exposed communication - bubble.
-Prints medians over the repeats and the ratio of exposed communication.
+Three configurations on RANKS ranks, interleaved (A B C A B C ...) as
+docs/TOOLCHAIN.md asks on this noisy host: pure data parallelism with the
+gradient all-reduce in 1 MiB buckets that start during the backward, the same
+with one all-reduce after the backward, and (t, p, d) = (2, 2, RANKS/4) with
+v = 2 and sequence parallelism. Per step:
+  exposed communication = the wait for the data-parallel gradient reduction
+                          after the backward (the trainer's own measurement),
+  bubble                = the pipeline's measured idle fraction of the last
+                          iteration's makespan, times the makespan (0 without
+                          a pipeline),
+  compute               = step time - exposed communication - bubble
+                          (tensor-parallel collectives count as compute).
+Prints medians over the repeats.
 """
 import argparse
 import os
@@ -47,30 +50,44 @@ def main():
     p.add_argument("--seq", type=int, default=64)
     p.add_argument("--work", default="/tmp/mtc-bench-dp")
     args = p.parse_args()
-    out = os.path.join(args.work, f"d{args.ranks}")
-    run([args.compile, args.model, "-o", out, "--dp", str(args.ranks), "--seq", str(args.seq)])
-    modes = {"overlapped buckets (1 MiB)": "1", "one all-reduce after the backward": "0"}
-    samples = {m: {"step": [], "exposed": []} for m in modes}
+    gb = 2 * args.ranks
+    dp_dir = os.path.join(args.work, f"d{args.ranks}")
+    run([args.compile, args.model, "-o", dp_dir, "--dp", str(args.ranks), "--seq", str(args.seq)])
+    grid_dir = os.path.join(args.work, "t2p2d2")
+    run([args.compile, args.model, "-o", grid_dir, "--seq", str(args.seq), "--tp", "2", "--pp", "2",
+         "--vp", "2", "--dp", str(args.ranks // 4), "--sequence-parallel",
+         "--global-batch", str(gb)])
+    configs = {
+        f"d={args.ranks}, buckets of 1 MiB, overlapped": (dp_dir, ["--dp-bucket-mb", "1"]),
+        f"d={args.ranks}, one all-reduce after backward": (dp_dir, ["--dp-bucket-mb", "0"]),
+        f"(t,p,d)=(2,2,{args.ranks // 4}) v=2, SP": (grid_dir, []),
+    }
+    samples = {c: {"step": [], "exposed": [], "bubble": []} for c in configs}
     for _ in range(args.repeats):
-        for mode, mb in modes.items():
+        for name, (folder, extra) in configs.items():
             log = run(["mpirun", "--oversubscribe", "--bind-to", "none", "-np", str(args.ranks),
-                       os.path.join(out, "train"), "--synthetic", "--steps", str(args.steps),
-                       "--global-batch", str(2 * args.ranks), "--threads", "1",
-                       "--log-interval", str(args.steps), "--dp-bucket-mb", mb])
+                       os.path.join(folder, "train"), "--synthetic", "--steps", str(args.steps),
+                       "--global-batch", str(gb), "--threads", "1",
+                       "--log-interval", str(args.steps)] + extra)
             # Mean ms per iteration over the logged interval (first step included).
             step = float(re.search(r"elapsed time per iteration \(ms\): ([0-9.]+)", log).group(1))
             m = re.search(r"exposed communication ([0-9.]+) ms per step", log)
-            exposed = float(m.group(1)) if m else float("nan")
-            samples[mode]["step"].append(step)
-            samples[mode]["exposed"].append(exposed)
-    print(f"gpt2-tiny, seq {args.seq}, {args.ranks} CPU ranks (d={args.ranks}), "
-          f"global batch {2 * args.ranks}, {args.repeats} interleaved repeats, medians:")
-    print(f"{'gradient sync':38s} {'step ms':>9s} {'compute':>9s} {'exposed comm':>13s} "
+            exposed = float(m.group(1)) if m else 0.0
+            # The pipeline's idle share of the last iteration's makespan.
+            b = re.search(r"measured bubble ([0-9.]+) .* makespan ([0-9.]+) ms", log)
+            bubble = float(b.group(1)) * float(b.group(2)) if b else 0.0
+            samples[name]["step"].append(step)
+            samples[name]["exposed"].append(exposed)
+            samples[name]["bubble"].append(bubble)
+    print(f"gpt2-tiny, seq {args.seq}, {args.ranks} CPU ranks, global batch {gb}, "
+          f"{args.steps} steps x {args.repeats} interleaved repeats, medians (ms per step):")
+    print(f"{'configuration':40s} {'step':>8s} {'compute':>8s} {'exposed comm':>13s} "
           f"{'bubble':>7s}")
-    for mode in modes:
-        step = statistics.median(samples[mode]["step"])
-        exposed = statistics.median(samples[mode]["exposed"])
-        print(f"{mode:38s} {step:9.1f} {step - exposed:9.1f} {exposed:13.1f} {0.0:7.1f}")
+    for name in configs:
+        med = {k: statistics.median(v) for k, v in samples[name].items()}
+        compute = med["step"] - med["exposed"] - med["bubble"]
+        print(f"{name:40s} {med['step']:8.1f} {compute:8.1f} {med['exposed']:13.1f} "
+              f"{med['bubble']:7.1f}")
 
 
 if __name__ == "__main__":

@@ -176,6 +176,10 @@ std::string saveCheckpoint(const std::string &dir, const TrainingState &state,
                  {"optimizer", {{"steps", optimizer.stepsTaken()}}},
                  {"model", modelJson(plan)},
                  {"grid", gridJson(plan, world.size())}};
+    if (state.lossScale > 0)
+      meta["loss_scaler"] = {{"scale", state.lossScale},
+                             {"growth_tracker", state.lossScaleGrowthTracker},
+                             {"hysteresis_tracker", state.lossScaleHysteresisTracker}};
     std::ofstream out(tmpDir / "checkpoint.json");
     out << meta.dump(2) << "\n";
     out.close();
@@ -322,6 +326,7 @@ TrainingState loadCheckpoint(const std::string &dir, Executor &executor,
   state.seed = meta.at("rng").at("seed").get<uint64_t>();
   state.dropoutCounter = meta.at("rng").at("dropout_counter").get<uint64_t>();
   executor.setDropoutCounter(state.dropoutCounter);
+  readLossScalerState(meta, state);
   if (optimizer)
     optimizer->setStepsTaken(meta.at("optimizer").at("steps").get<int64_t>());
   return state;

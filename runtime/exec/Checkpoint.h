@@ -37,6 +37,9 @@ struct TrainingState {
   int64_t consumedSamples = 0;  // training samples read so far
   uint64_t seed = 0;            // the run's seed (data order, dropout)
   uint64_t dropoutCounter = 0;  // micro-batches run with dropout
+  // fp16 dynamic loss scaling (scale 0: not an fp16 run).
+  double lossScale = 0;
+  int64_t lossScaleGrowthTracker = 0, lossScaleHysteresisTracker = 0;
 };
 
 std::string iterationDirName(int64_t iteration); // "iter_0000010"

@@ -2,6 +2,7 @@
 #include "exec/Executor.h"
 
 #include <cstring>
+#include <set>
 #include <stdexcept>
 
 namespace mtc::runtime {
@@ -24,23 +25,20 @@ const char *storageTypeName(kernels::StorageType type) {
   }
 }
 
-namespace {
-bool endsWith(const std::string &s, const char *suffix) {
-  const size_t n = std::strlen(suffix);
-  return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
-}
-} // namespace
-
 MixedPrecision::MixedPrecision(Executor &exec, kernels::StorageType type)
     : exec(exec), storage(type) {
   const pb::Plan &plan = exec.plan();
+  // fp32 on the GPU too: the (sum, count) loss and cross-entropy's row statistics.
+  std::set<int32_t> fp32Buffers{plan.loss()};
+  for (const pb::Step &step : plan.steps())
+    if (step.has_cross_entropy())
+      for (int32_t id : {step.cross_entropy().row_max(), step.cross_entropy().sum_exp(),
+                         step.cross_entropy().target_logit(), step.cross_entropy().loss()})
+        fp32Buffers.insert(id);
   roundedAt.assign(plan.steps_size(), {});
   for (const pb::Buffer &b : plan.buffers()) {
-    if (b.dtype() != pb::F32 || b.first_step() < 0 || b.first_step() >= plan.steps_size())
-      continue;
-    // fp32 on the GPU too: the (sum, count) loss and cross-entropy's row statistics.
-    if (b.id() == plan.loss() || endsWith(b.name(), ".row_max") ||
-        endsWith(b.name(), ".sum_exp") || endsWith(b.name(), ".target_logit"))
+    if (b.dtype() != pb::F32 || b.first_step() < 0 || b.first_step() >= plan.steps_size() ||
+        fp32Buffers.count(b.id()))
       continue;
     roundedAt[b.first_step()].push_back({b.id(), b.bytes() / 4});
   }

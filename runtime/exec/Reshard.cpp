@@ -69,6 +69,15 @@ void copyOverlap(const std::vector<float> &src, const StoredSlice &from,
 
 } // namespace
 
+void readLossScalerState(const nlohmann::json &meta, TrainingState &state) {
+  if (!meta.contains("loss_scaler"))
+    return;
+  const json &ls = meta.at("loss_scaler");
+  state.lossScale = ls.at("scale").get<double>();
+  state.lossScaleGrowthTracker = ls.at("growth_tracker").get<int64_t>();
+  state.lossScaleHysteresisTracker = ls.at("hysteresis_tracker").get<int64_t>();
+}
+
 TrainingState loadCheckpointAcrossLayouts(const std::string &folderName, Executor &executor,
                                           Optimizer *optimizer, comm::Communicator &world) {
   (void)world;
@@ -182,6 +191,7 @@ TrainingState loadCheckpointAcrossLayouts(const std::string &folderName, Executo
   state.seed = meta.at("rng").at("seed").get<uint64_t>();
   state.dropoutCounter = meta.at("rng").at("dropout_counter").get<uint64_t>();
   executor.setDropoutCounter(state.dropoutCounter);
+  readLossScalerState(meta, state);
   if (optimizer)
     optimizer->setStepsTaken(meta.at("optimizer").at("steps").get<int64_t>());
   return state;

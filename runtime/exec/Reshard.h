@@ -14,9 +14,14 @@
 
 #include "exec/Checkpoint.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <string>
 
 namespace mtc::runtime {
+
+// The fp16 loss scaler's state from checkpoint.json (absent: left as is).
+void readLossScalerState(const nlohmann::json &meta, TrainingState &state);
 
 // `folder` is an iter_ folder. Collective only in that every rank reads.
 TrainingState loadCheckpointAcrossLayouts(const std::string &folder, Executor &executor,

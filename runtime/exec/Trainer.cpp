@@ -93,10 +93,11 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   configureTensorGradNorm(*exec, *opt, tensorGroup);
   if (pp > 1) {
     // Each stage holds only its own parameters: whole-model files would come
-    // out partial, so refuse them until checkpoints learn to gather stages.
+    // out partial, so refuse them until they learn to gather stages.
+    // Checkpoints are per-rank files under full names (--save, --load work).
     for (const auto &[flag, value] :
-         {std::pair<const char *, const std::string *>{"--save", &cfg.save},
-          {"--load", &cfg.load}, {"--export-safetensors", &cfg.exportSafetensors},
+         {std::pair<const char *, const std::string *>{
+              "--export-safetensors", &cfg.exportSafetensors},
           {"--init-from", &cfg.initFrom}, {"--export-initial", &cfg.exportInitial},
           {"--dump-grads", &cfg.dumpGrads}})
       if (!value->empty())
@@ -158,6 +159,9 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
     if (present) {
       TrainingState state = loadCheckpoint(cfg.load, *exec, opt.get(), world);
       startIteration = state.iteration;
+      if (state.lossScale > 0)
+        loadedLossScale = {state.lossScale, state.lossScaleGrowthTracker,
+                           state.lossScaleHysteresisTracker};
       if (state.seed != static_cast<uint64_t>(cfg.seed) && log)
         *log << "warning: the checkpoint was trained with --seed " << state.seed
              << ", this run uses " << cfg.seed << ": data order and dropout will differ\n";
@@ -178,9 +182,6 @@ void Trainer::setUpDataParallelAndPrecision(const pb::Plan &plan) {
   const int64_t bucketBytes =
       cfg.dpBucketMb >= 0 ? static_cast<int64_t>(cfg.dpBucketMb * 1024 * 1024)
                           : (plan.dp_bucket_bytes() > 0 ? plan.dp_bucket_bytes() : 4 << 20);
-  if (distributed && dataGroup && pipeline)
-    throw std::invalid_argument("the distributed optimizer with pipeline parallelism is not "
-                                "supported yet; drop --distributed-optimizer");
   if (distributed && dataGroup) {
     zero = std::make_unique<ZeroOptimizer>(*exec, *opt, *dataGroup);
     if (!cfg.load.empty())
@@ -210,6 +211,8 @@ void Trainer::setUpDataParallelAndPrecision(const pb::Plan &plan) {
     if (cfg.initialLossScale > 0)
       lc.initialScale = cfg.initialLossScale;
     lossScaler = std::make_unique<LossScaler>(lc);
+    if (loadedLossScale.scale > 0)
+      lossScaler->restore(loadedLossScale);
   }
   if (gradBuckets || precision)
     exec->setStepObserver([this](int step) {
@@ -350,6 +353,11 @@ void Trainer::save(int64_t iteration) {
   state.consumedSamples = iteration * geometry.globalBatch;
   state.seed = static_cast<uint64_t>(cfg.seed);
   state.dropoutCounter = exec->dropoutCounter();
+  if (lossScaler) {
+    state.lossScale = lossScaler->state().scale;
+    state.lossScaleGrowthTracker = lossScaler->state().growthTracker;
+    state.lossScaleHysteresisTracker = lossScaler->state().hysteresisTracker;
+  }
   auto start = Clock::now();
   if (zero)
     zero->gatherState(); // the checkpoint holds the full moments
@@ -449,7 +457,7 @@ TrainSummary Trainer::run() {
                   tensorTraffic.wireBytes / n);
     *log << line << std::endl;
   }
-  if (dataGroup && !zero && !pipeline && log && summary.iterations > 0) {
+  if (dataGroup && !zero && log && summary.iterations > 0) {
     char line[256];
     std::snprintf(line, sizeof line,
                   "data-parallel all-reduce: %lld of %lld buckets started during the backward; "

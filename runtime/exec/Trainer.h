@@ -102,6 +102,7 @@ private:
   std::unique_ptr<ZeroOptimizer> zero;              // distributed optimizer
   std::unique_ptr<MixedPrecision> precision;        // bf16/fp16 storage
   std::unique_ptr<LossScaler> lossScaler;           // fp16 only
+  LossScalerState loadedLossScale;                  // from --load (scale 0: none)
   comm::Communicator *tensorGroup = nullptr;       // owned by the executor's options
   TensorTraffic tensorTraffic;                     // what tensorGroup moved
   std::unique_ptr<IndexedData> indexed;

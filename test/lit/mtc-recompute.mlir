@@ -5,7 +5,7 @@
 // RUN: %mtc-opt %t.model.mlir --mtc-autodiff --mtc-recompute=mode=full --verify-roundtrip -o /dev/null
 // RUN: %mtc-opt %t.model.mlir --mtc-autodiff --mtc-recompute=mode=none --mtc-plan-memory | FileCheck %s --check-prefix=NONE
 // RUN: %mtc-opt %s -split-input-file --mtc-recompute=mode=full -verify-diagnostics
-// RUN: %mtc-opt %t.model.mlir --mtc-autodiff --mtc-recompute=mode=everything -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADMODE
+// RUN: not %mtc-opt %t.model.mlir --mtc-autodiff --mtc-recompute=mode=everything -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADMODE
 //
 // GPT, 2 layers, hidden 64, 4 heads, sequence 16, micro-batch 1, dropout 0.1.
 // Without recomputation each forward layer yields its output plus 8 saved

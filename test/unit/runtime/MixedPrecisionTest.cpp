@@ -1,0 +1,92 @@
+// bf16/fp16 storage in the CPU executor (runtime/exec/Precision.h): parameters
+// are rounded copies of fp32 masters, activations are rounded right after the
+// step that writes them, the loss and cross-entropy statistics stay fp32, and
+// the optimizer updates the masters.
+#include "TinyPlan.h"
+
+#include "exec/Executor.h"
+#include "exec/Optimizer.h"
+#include "exec/Precision.h"
+#include "kernels/math/precision.h"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <vector>
+
+namespace mtc::runtime {
+namespace {
+using kernels::StorageType;
+using testing::kDLogits;
+using testing::kEmb;
+using testing::kLn;
+using testing::kLogits;
+using testing::kSumExp;
+using testing::makeTinyPlan;
+
+void fillBatch(Executor &exec) {
+  const int64_t n = exec.plan().model().micro_batch() * exec.plan().model().seq();
+  for (int64_t i = 0; i < n; ++i) {
+    exec.tokens()[i] = static_cast<int32_t>((3 * i + 1) % 11);
+    exec.targets()[i] = static_cast<int32_t>((5 * i + 2) % 11);
+  }
+}
+
+bool representable(StorageType type, const float *x, int64_t n) {
+  for (int64_t i = 0; i < n; ++i)
+    if (kernels::roundTo(type, x[i]) != x[i])
+      return false;
+  return true;
+}
+
+int64_t floats(Executor &exec, int buffer) { return exec.plan().buffers(buffer).bytes() / 4; }
+
+TEST(MixedPrecision, ParsesTheNames) {
+  EXPECT_EQ(parseStorageType(""), StorageType::F32);
+  EXPECT_EQ(parseStorageType("fp32"), StorageType::F32);
+  EXPECT_EQ(parseStorageType("bf16"), StorageType::BF16);
+  EXPECT_EQ(parseStorageType("fp16"), StorageType::FP16);
+  EXPECT_THROW(parseStorageType("fp8"), std::invalid_argument);
+}
+
+class StorageTest : public ::testing::TestWithParam<StorageType> {};
+
+TEST_P(StorageTest, ActivationsAndParamsAreStoredRoundedAndMastersStayFp32) {
+  const StorageType type = GetParam();
+  Executor exec(makeTinyPlan(), {});
+  std::vector<float> masters(exec.flatParams(), exec.flatParams() + exec.flatSize());
+  ASSERT_FALSE(representable(type, masters.data(), masters.size())); // N(0, 0.02) init
+  MixedPrecision precision(exec, type);
+  exec.setStepObserver([&](int step) { precision.afterStep(step); });
+  EXPECT_TRUE(representable(type, exec.flatParams(), exec.flatSize()));
+
+  fillBatch(exec);
+  exec.forwardBackward(1.0f);
+  for (int buffer : {kEmb, kLn, kLogits, kDLogits})
+    EXPECT_TRUE(representable(type, static_cast<float *>(exec.bufferData(buffer)),
+                              floats(exec, buffer)))
+        << "buffer " << buffer;
+  // Row statistics stay fp32 (sums of exps are not representable in general).
+  EXPECT_FALSE(representable(type, static_cast<float *>(exec.bufferData(kSumExp)),
+                             floats(exec, kSumExp)));
+
+  // The optimizer sees the fp32 masters, then the copies are rounded again.
+  precision.beforeOptimizer();
+  for (int64_t i = 0; i < exec.flatSize(); ++i)
+    ASSERT_EQ(exec.flatParams()[i], masters[i]) << i;
+  Optimizer opt(exec, OptimizerConfig::fromPlan(exec.plan().optimizer()));
+  opt.step(1);
+  std::vector<float> updated(exec.flatParams(), exec.flatParams() + exec.flatSize());
+  precision.afterOptimizer();
+  EXPECT_TRUE(representable(type, exec.flatParams(), exec.flatSize()));
+  precision.withMasters([&] {
+    for (int64_t i = 0; i < exec.flatSize(); ++i)
+      ASSERT_EQ(exec.flatParams()[i], updated[i]) << i;
+  });
+}
+
+INSTANTIATE_TEST_SUITE_P(LowPrecision, StorageTest,
+                         ::testing::Values(StorageType::BF16, StorageType::FP16));
+
+} // namespace
+} // namespace mtc::runtime
