@@ -307,6 +307,45 @@ double PipelineRunner::runIteration(const FillFn &fill, float gradScale,
   return lossSum / microbatches;
 }
 
+double PipelineRunner::evaluateIteration(const FillFn &fill, uint64_t dropoutBase) {
+  std::vector<int> order(plan.chunks_size());
+  for (int i = 0; i < plan.chunks_size(); ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](int a, int b) { return plan.chunks(a).chunk() < plan.chunks(b).chunk(); });
+  double sum = 0;
+  for (int mb = 0; mb < microbatches; ++mb) {
+    for (int ci : order) {
+      const pb::PipelineChunk &info = plan.chunks(ci);
+      Slot *slot = slotFor(ci, mb);
+      fill(mb, reinterpret_cast<int32_t *>(slot->arena + plan.buffers(info.tokens()).offset()),
+           reinterpret_cast<int32_t *>(slot->arena + plan.buffers(info.targets()).offset()));
+      for (const pb::PipelineTransfer &t : info.recv_forward()) {
+        const pb::Buffer &b = plan.buffers(t.buffer());
+        slot->forwardRecvs.push_back(
+            world.irecv(slot->arena + b.offset(), static_cast<size_t>(b.bytes() / 4),
+                        comm::DataType::F32, peerRank(t.peer_chunk()), tagOf(t.tag(), mb)));
+      }
+      waitAll(slot->forwardRecvs);
+      MicroBatchLoss loss = exec.runRange(info.forward_begin(), info.forward_end(), slot->arena,
+                                          dropoutBase + static_cast<uint64_t>(mb), 0.0f);
+      if (info.loss() >= 0)
+        sum += loss.mean();
+      for (const pb::PipelineTransfer &t : info.send_forward()) {
+        const pb::Buffer &b = plan.buffers(t.buffer());
+        slot->sends.push_back(world.isend(slot->arena + b.offset(),
+                                          static_cast<size_t>(b.bytes() / 4),
+                                          comm::DataType::F32, peerRank(t.peer_chunk()),
+                                          tagOf(t.tag(), mb)));
+      }
+      waitAll(slot->sends);
+      release(slot);
+    }
+  }
+  pipelineGroup->allReduceSum(&sum, 1);
+  return sum / microbatches;
+}
+
 std::string PipelineRunner::writeTrace(const std::string &path) {
   // Every stage sends its steps to stage 0 as (kind, chunk, mb, start, end).
   std::vector<double> mine;

@@ -48,6 +48,12 @@ public:
   // micro-batch loss, known on every rank of the pipeline group.
   double runIteration(const FillFn &fill, float gradScale, uint64_t dropoutBase);
 
+  // Forward only, for evaluation: the iteration's micro-batches through every
+  // chunk in (micro-batch, chunk) order, which cannot deadlock since each
+  // transfer goes to a later (micro-batch, chunk) of its receiver. Returns the
+  // mean micro-batch loss, known on every rank of the pipeline group.
+  double evaluateIteration(const FillFn &fill, uint64_t dropoutBase);
+
   const std::vector<TimedPipelineStep> &lastTimeline() const { return timeline; }
   // Largest sum of arenas in use (chunk arenas x micro-batches in flight).
   int64_t peakActivationBytes() const { return peakBytes; }

@@ -312,16 +312,24 @@ double Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr) 
 }
 
 double Trainer::evaluate() {
-  if (!valid || pipeline) // forward-only pipeline schedules: not yet
-    return -1;
   double sum = 0;
   int64_t count = 0;
-  for (int64_t e = 0; e < cfg.evalIters; ++e)
+  for (int64_t e = 0; e < cfg.evalIters; ++e) {
+    if (pipeline) {
+      sum += microBatches * pipeline->evaluateIteration(
+                                [&](int64_t mb, int32_t *tokens, int32_t *targets) {
+                                  valid->fill(e, mb, tokens, targets);
+                                },
+                                exec->dropoutCounter());
+      count += microBatches;
+      continue;
+    }
     for (int64_t mb = 0; mb < microBatches; ++mb) {
       valid->fill(e, mb, exec->tokens(), exec->targets());
       sum += exec->forward().mean();
       ++count;
     }
+  }
   double loss = count ? sum / count : 0;
   if (dataGroup) {
     dataGroup->allReduceSum(&loss, 1);

@@ -74,12 +74,15 @@ def main():
 
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                OMPI_MCA_btl_vader_single_copy_mechanism="none")
-    common = ["--synthetic", "--steps", str(args.steps), "--threads", "1"]
+    # Evaluation runs a forward-only pass through the pipeline: its losses too
+    # must equal p=1's.
+    common = ["--synthetic", "--steps", str(args.steps), "--threads", "1",
+              "--eval-interval", "5", "--eval-iters", "2"]
     ref_metrics = os.path.join(args.workdir, "p1.jsonl")
     pipe_metrics = os.path.join(args.workdir, "pipe.jsonl")
     trace = os.path.join(args.workdir, "measured.trace.json")
-    run(args.mpirun.split() + ["-np", "1", os.path.join(ref_dir, "train")] + common +
-        ["--seed", "7", "--metrics", ref_metrics], env)
+    ref_out = run(args.mpirun.split() + ["-np", "1", os.path.join(ref_dir, "train")] + common +
+                  ["--seed", "7", "--metrics", ref_metrics], env)
     seed = "8" if args.sabotage == "seed" else "7"
     world = args.pp * args.tp * args.dp
     out = run(args.mpirun.split() + ["-np", str(world), os.path.join(pipe_dir, "train")] + common +
@@ -96,6 +99,14 @@ def main():
         rel = abs(a - b) / abs(b)
         worst = max(worst, rel)
         print(f"step {step:2d}: p=1 {b:.8f}  pipeline {a:.8f}  rel {rel:.2e}")
+    valid_pattern = r"validation loss at iteration (\d+) \| lm loss value: ([0-9.eE+-]+)"
+    ref_valid, pipe_valid = re.findall(valid_pattern, ref_out), re.findall(valid_pattern, out)
+    if len(ref_valid) != args.steps // 5 or len(pipe_valid) != len(ref_valid):
+        raise SystemExit(f"FAILED: validation losses {ref_valid} (p=1) and {pipe_valid} (pipeline)")
+    for (step, a), (_, b) in zip(pipe_valid, ref_valid):
+        rel = abs(float(a) - float(b)) / abs(float(b))
+        worst = max(worst, rel)
+        print(f"validation at {step}: p=1 {b}  pipeline {a}  rel {rel:.2e}")
     print(f"max relative difference {worst:.3e} (tolerance {args.rtol:g})")
     if not worst <= args.rtol:
         raise SystemExit("FAILED: the pipelined losses differ from p=1")
