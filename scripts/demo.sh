@@ -3,17 +3,21 @@
 # English text (Debian's fortunes), train it across several MPI ranks, compare
 # the validation perplexity with the unigram baseline, and sample text.
 #
-# Environment knobs (defaults in brackets): MTC_DEMO_STEPS [300],
-# MTC_DEMO_TP [1], MTC_DEMO_DP [2], MTC_DEMO_GLOBAL_BATCH [16], MTC_DEMO_OUT [out/demo].
+# It trains with tensor and pipeline parallelism (t=2 x p=2: 4 ranks), then
+# samples with a one-rank program that loads the same checkpoint (re-sliced at
+# load). Environment knobs (defaults in brackets): MTC_DEMO_STEPS [300],
+# MTC_DEMO_TP [2], MTC_DEMO_PP [2], MTC_DEMO_DP [1], MTC_DEMO_GLOBAL_BATCH [16],
+# MTC_DEMO_OUT [out/demo].
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${MTC_BUILD_DIR:-$ROOT/build}"
 OUT="${MTC_DEMO_OUT:-$ROOT/out/demo}"
 STEPS="${MTC_DEMO_STEPS:-300}"
-TP="${MTC_DEMO_TP:-1}"
-DP="${MTC_DEMO_DP:-2}"
+TP="${MTC_DEMO_TP:-2}"
+PP="${MTC_DEMO_PP:-2}"
+DP="${MTC_DEMO_DP:-1}"
 GLOBAL_BATCH="${MTC_DEMO_GLOBAL_BATCH:-16}"
-RANKS=$((TP * DP))
+RANKS=$((TP * PP * DP))
 
 bash "$ROOT/scripts/setup.sh"
 bash "$ROOT/scripts/build.sh" mtc-import mtc-opt mtc-compile mtc-data mtc_runtime_shared
@@ -27,11 +31,13 @@ mapfile -t FORTUNES < <(find /usr/share/games/fortunes -maxdepth 1 -type f \
   --vocab-dir "$ROOT/third_party_data/gpt2-bpe" \
   $(printf -- '--input %s ' "${FORTUNES[@]}")
 
-echo "== 2. compile gpt2-tiny for tp=$TP dp=$DP"
+echo "== 2. compile gpt2-tiny for tp=$TP pp=$PP dp=$DP, and a one-rank program for sampling"
 "$BUILD/bin/mtc-opt" "$ROOT/models/gpt2-tiny.mlir" --mtc-stats -o /dev/null
 "$BUILD/bin/mtc-compile" "$ROOT/models/gpt2-tiny.mlir" -o "$OUT/gpt2-tiny" \
-  --tp="$TP" --dp="$DP" --micro-batch=4 --seq=128 --global-batch="$GLOBAL_BATCH" \
+  --tp="$TP" --pp="$PP" --dp="$DP" --micro-batch=4 --seq=128 --global-batch="$GLOBAL_BATCH" \
   --lr=2e-3 --min-lr=2e-4 --warmup-steps=30 --decay-steps="$STEPS" --weight-decay=0.1
+"$BUILD/bin/mtc-compile" "$ROOT/models/gpt2-tiny.mlir" -o "$OUT/gpt2-tiny-1rank" \
+  --micro-batch=1 --seq=128 >/dev/null
 
 echo "== 3. train on $RANKS MPI ranks"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -63,6 +69,6 @@ if ppl[-1] > unigram / 2:
 PY
 
 echo "== 5. sample"
-"$OUT/gpt2-tiny/generate" --load "$OUT/checkpoints" \
+"$OUT/gpt2-tiny-1rank/generate" --load "$OUT/checkpoints" \
   --vocab-dir "$ROOT/third_party_data/gpt2-bpe" \
   --prompt "The secret of life is" --tokens 60 --top-k 40 --temperature 0.8 --seed 7
