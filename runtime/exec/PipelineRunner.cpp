@@ -228,12 +228,19 @@ void PipelineRunner::postReceives(size_t stepIndex) {
   if (posted)
     return;
   posted = true;
-  auto &requests = s.backward() ? slot->backwardRecvs : slot->forwardRecvs;
+  post(transfers, *slot, s.microbatch(), /*receive=*/true,
+       s.backward() ? slot->backwardRecvs : slot->forwardRecvs);
+}
+
+void PipelineRunner::post(const Transfers &transfers, Slot &slot, int microbatch,
+                          bool receive, std::vector<comm::RequestPtr> &requests) {
   for (const pb::PipelineTransfer &t : transfers) {
     const pb::Buffer &b = plan.buffers(t.buffer());
-    requests.push_back(world.irecv(slot->arena + b.offset(), static_cast<size_t>(b.bytes() / 4),
-                                   comm::DataType::F32, peerRank(t.peer_chunk()),
-                                   tagOf(t.tag(), s.microbatch())));
+    char *data = slot.arena + b.offset();
+    const size_t count = static_cast<size_t>(b.bytes() / 4);
+    const int peer = peerRank(t.peer_chunk()), tag = tagOf(t.tag(), microbatch);
+    requests.push_back(receive ? world.irecv(data, count, comm::DataType::F32, peer, tag)
+                               : world.isend(data, count, comm::DataType::F32, peer, tag));
   }
 }
 
@@ -267,25 +274,13 @@ double PipelineRunner::runIteration(const FillFn &fill, float gradScale,
       timed.end = seconds();
       if (info.loss() >= 0)
         lossSum += loss.mean();
-      for (const pb::PipelineTransfer &t : info.send_forward()) {
-        const pb::Buffer &b = plan.buffers(t.buffer());
-        slot->sends.push_back(world.isend(slot->arena + b.offset(),
-                                          static_cast<size_t>(b.bytes() / 4),
-                                          comm::DataType::F32, peerRank(t.peer_chunk()),
-                                          tagOf(t.tag(), s.microbatch())));
-      }
+      post(info.send_forward(), *slot, s.microbatch(), /*receive=*/false, slot->sends);
     } else {
       waitAll(slot->backwardRecvs);
       timed.start = seconds();
       exec.runRange(info.backward_begin(), info.backward_end(), slot->arena, key, gradScale);
       timed.end = seconds();
-      for (const pb::PipelineTransfer &t : info.send_backward()) {
-        const pb::Buffer &b = plan.buffers(t.buffer());
-        slot->sends.push_back(world.isend(slot->arena + b.offset(),
-                                          static_cast<size_t>(b.bytes() / 4),
-                                          comm::DataType::F32, peerRank(t.peer_chunk()),
-                                          tagOf(t.tag(), s.microbatch())));
-      }
+      post(info.send_backward(), *slot, s.microbatch(), /*receive=*/false, slot->sends);
       release(slot);
     }
     timeline.push_back(timed);
@@ -320,24 +315,13 @@ double PipelineRunner::evaluateIteration(const FillFn &fill, uint64_t dropoutBas
       Slot *slot = slotFor(ci, mb);
       fill(mb, reinterpret_cast<int32_t *>(slot->arena + plan.buffers(info.tokens()).offset()),
            reinterpret_cast<int32_t *>(slot->arena + plan.buffers(info.targets()).offset()));
-      for (const pb::PipelineTransfer &t : info.recv_forward()) {
-        const pb::Buffer &b = plan.buffers(t.buffer());
-        slot->forwardRecvs.push_back(
-            world.irecv(slot->arena + b.offset(), static_cast<size_t>(b.bytes() / 4),
-                        comm::DataType::F32, peerRank(t.peer_chunk()), tagOf(t.tag(), mb)));
-      }
+      post(info.recv_forward(), *slot, mb, /*receive=*/true, slot->forwardRecvs);
       waitAll(slot->forwardRecvs);
       MicroBatchLoss loss = exec.runRange(info.forward_begin(), info.forward_end(), slot->arena,
                                           dropoutBase + static_cast<uint64_t>(mb), 0.0f);
       if (info.loss() >= 0)
         sum += loss.mean();
-      for (const pb::PipelineTransfer &t : info.send_forward()) {
-        const pb::Buffer &b = plan.buffers(t.buffer());
-        slot->sends.push_back(world.isend(slot->arena + b.offset(),
-                                          static_cast<size_t>(b.bytes() / 4),
-                                          comm::DataType::F32, peerRank(t.peer_chunk()),
-                                          tagOf(t.tag(), mb)));
-      }
+      post(info.send_forward(), *slot, mb, /*receive=*/false, slot->sends);
       waitAll(slot->sends);
       release(slot);
     }

@@ -5,6 +5,7 @@
 // it), one activation arena per (chunk, micro-batch) in flight, released as
 // soon as that micro-batch's backward ran and its sends completed.
 #pragma once
+#include "comm/Communicator.h"
 #include "exec/Executor.h"
 
 #include <cstdint>
@@ -71,6 +72,10 @@ private:
   void validateStagePlan() const;
   Slot *slotFor(int chunkIndex, int microbatch);
   void postReceives(size_t stepIndex);
+  using Transfers = google::protobuf::RepeatedPtrField<pb::PipelineTransfer>;
+  // Posts a nonblocking receive (or send) for each transfer of a micro-batch.
+  void post(const Transfers &transfers, Slot &slot, int microbatch, bool receive,
+            std::vector<comm::RequestPtr> &requests);
   void release(Slot *slot);
   int peerRank(int chunk) const;
   int tagOf(int transferTag, int microbatch) const;
