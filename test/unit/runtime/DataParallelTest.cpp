@@ -21,14 +21,6 @@ using testing::kWpe;
 using testing::kWte;
 using testing::makeTinyPlan;
 
-void fillBatch(Executor &exec) {
-  const int64_t n = exec.plan().model().micro_batch() * exec.plan().model().seq();
-  for (int64_t i = 0; i < n; ++i) {
-    exec.tokens()[i] = static_cast<int32_t>((3 * i + 1) % 11);
-    exec.targets()[i] = static_cast<int32_t>((5 * i + 2) % 11);
-  }
-}
-
 TEST(GradBuckets, WritersComeFromTheGradFields) {
   auto writers = gradientWriters(makeTinyPlan());
   ASSERT_EQ(writers.size(), 10u);
@@ -62,14 +54,14 @@ TEST(GradBuckets, ContiguousFromTheEndReadyAfterTheirLastWriter) {
 
 TEST(GradBuckets, StartDuringTheBackwardAndLeaveGradientsIntact) {
   Executor reference(makeTinyPlan(), {});
-  fillBatch(reference);
+  testing::fillPatternBatch(reference);
   reference.forwardBackward(1.0f);
 
   Executor exec(makeTinyPlan(), {});
   comm::SelfCommunicator self;
   GradBuckets buckets(exec, self, 64);
   exec.setStepObserver([&](int step) { buckets.afterStep(step); });
-  fillBatch(exec);
+  testing::fillPatternBatch(exec);
   buckets.beginLastMicroBatch();
   exec.forwardBackward(1.0f);
   GradSyncTimes t = buckets.finish();
@@ -108,8 +100,8 @@ TEST(ZeroOptimizer, OneRankMatchesTheReplicatedOptimizer) {
   comm::SelfCommunicator self;
   ZeroOptimizer zero(b, base, self);
   for (int it = 1; it <= 3; ++it) {
-    fillBatch(a);
-    fillBatch(b);
+    testing::fillPatternBatch(a);
+    testing::fillPatternBatch(b);
     a.forwardBackward(1.0f);
     b.forwardBackward(1.0f);
     StepReport ra = replicated.step(it), rb = zero.step(it);

@@ -24,14 +24,6 @@ using testing::kLogits;
 using testing::kSumExp;
 using testing::makeTinyPlan;
 
-void fillBatch(Executor &exec) {
-  const int64_t n = exec.plan().model().micro_batch() * exec.plan().model().seq();
-  for (int64_t i = 0; i < n; ++i) {
-    exec.tokens()[i] = static_cast<int32_t>((3 * i + 1) % 11);
-    exec.targets()[i] = static_cast<int32_t>((5 * i + 2) % 11);
-  }
-}
-
 bool representable(StorageType type, const float *x, int64_t n) {
   for (int64_t i = 0; i < n; ++i)
     if (kernels::roundTo(type, x[i]) != x[i])
@@ -60,7 +52,7 @@ TEST_P(StorageTest, ActivationsAndParamsAreStoredRoundedAndMastersStayFp32) {
   exec.setStepObserver([&](int step) { precision.afterStep(step); });
   EXPECT_TRUE(representable(type, exec.flatParams(), exec.flatSize()));
 
-  fillBatch(exec);
+  testing::fillPatternBatch(exec);
   exec.forwardBackward(1.0f);
   for (int buffer : {kEmb, kLn, kLogits, kDLogits})
     EXPECT_TRUE(representable(type, static_cast<float *>(exec.bufferData(buffer)),

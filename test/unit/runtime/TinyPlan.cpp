@@ -164,4 +164,12 @@ pb::Plan makeTinyPlan(const TinyDims &d) {
   return plan;
 }
 
+void fillPatternBatch(Executor &exec) {
+  const int64_t n = exec.plan().model().micro_batch() * exec.plan().model().seq();
+  for (int64_t i = 0; i < n; ++i) {
+    exec.tokens()[i] = static_cast<int32_t>((3 * i + 1) % 11);
+    exec.targets()[i] = static_cast<int32_t>((5 * i + 2) % 11);
+  }
+}
+
 } // namespace mtc::runtime::testing

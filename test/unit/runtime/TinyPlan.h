@@ -2,6 +2,7 @@
 // norm -> tied output layer (transposed wte) -> cross-entropy, with its backward.
 // Vocabulary 11 padded to 16, hidden 8, micro-batch 2, sequence 4.
 #pragma once
+#include "exec/Executor.h"
 #include "plan.pb.h"
 
 #include <string>
@@ -22,5 +23,8 @@ enum TinyParam { kWte, kWpe, kLnGamma, kLnBeta };
 // Every buffer has its own arena bytes (no reuse); activation_peak_bytes is the
 // hand-computed 1672 for the default dimensions.
 pb::Plan makeTinyPlan(const TinyDims &dims = {});
+
+// Fills a micro-batch of any plan with a fixed pattern of ids below 11.
+void fillPatternBatch(Executor &exec);
 
 } // namespace mtc::runtime::testing
