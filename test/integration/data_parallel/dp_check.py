@@ -20,7 +20,6 @@
       never leave the others hanging in a collective.
 """
 import argparse
-import json
 import math
 import os
 import re
@@ -30,36 +29,8 @@ import subprocess
 import sys
 import time
 
-
-def run(cmd, timeout):
-    print("+", " ".join(shlex.quote(c) for c in cmd), flush=True)
-    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          text=True, timeout=timeout)
-
-
-def losses(path):
-    """{iteration: loss}"""
-    with open(path) as f:
-        rows = [json.loads(line) for line in f if line.strip()]
-    return {r.get("iteration", i + 1): r["lm_loss"] for i, r in enumerate(rows)}
-
-
-def compare(reference, candidate, rtol, steps):
-    """The candidate's first `steps` iterations (a resumed run starts late)
-    against the reference's same iterations."""
-    ref, got = losses(reference), losses(candidate)
-    its = sorted(got)[:steps]
-    if len(its) < steps or any(i not in ref for i in its):
-        sys.exit(f"need iterations {its} ({steps}) in both; the reference has {sorted(ref)}")
-    worst = 0.0
-    for step, a, b in ((i, ref[i], got[i]) for i in its):
-        rel = abs(a - b) / max(abs(a), 1e-30)
-        worst = max(worst, rel)
-        print(f"step {step:3d}: reference {a:.8f}  candidate {b:.8f}  rel diff {rel:.2e}")
-        if rel > rtol:
-            sys.exit(f"step {step}: loss {b} differs from {a} by {rel:.2e} > {rtol:g}")
-    print(f"max relative difference over {steps} steps (iterations {its[0]}-{its[-1]}): "
-          f"{worst:.2e} (limit {rtol:g})")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from mpi_checks import compare, expect_error, run  # noqa: E402
 
 
 def cmd_run(args, extra):
@@ -83,20 +54,6 @@ def cmd_run(args, extra):
         compare(args.reference, metrics, args.rtol, args.steps)
     if args.keep_metrics:
         os.replace(metrics, args.keep_metrics)
-
-
-def cmd_expect_error(args):
-    try:
-        r = run(args.command, args.timeout)
-    except subprocess.TimeoutExpired:
-        sys.exit(f"the command hung for {args.timeout} s instead of failing")
-    print(r.stdout)
-    if r.returncode == 0:
-        sys.exit("the command succeeded; an error was expected")
-    found = len(re.findall(args.pattern, r.stdout))
-    if found < args.count:
-        sys.exit(f"expected /{args.pattern}/ {args.count} time(s), found {found}")
-    print(f"failed as expected (exit {r.returncode}), message found {found} time(s)")
 
 
 def cmd_fp16_overflow(args):
@@ -207,7 +164,7 @@ def main():
     if args.command and args.command[0] == "--":
         args.command = args.command[1:]
     if args.mode == "expect-error":
-        cmd_expect_error(args)
+        expect_error(args.command, args.pattern, args.count, args.timeout)
     elif args.mode == "fp16-overflow":
         cmd_fp16_overflow(args)
     else:

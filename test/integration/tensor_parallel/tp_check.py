@@ -12,18 +12,12 @@
       holds REGEX (at least N times: once per rank).
 """
 import argparse
-import json
 import os
-import re
 import shlex
-import subprocess
 import sys
 
-
-def run(cmd, timeout):
-    print("+", " ".join(shlex.quote(c) for c in cmd), flush=True)
-    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          text=True, timeout=timeout)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from mpi_checks import compare, expect_error, run  # noqa: E402
 
 
 def cmd_run(args, extra):
@@ -53,37 +47,8 @@ def cmd_run(args, extra):
         cmd_compare(args)
 
 
-def losses(path):
-    with open(path) as f:
-        return [json.loads(line)["lm_loss"] for line in f if line.strip()]
-
-
 def cmd_compare(args):
-    ref, got = losses(args.reference), losses(args.candidate)
-    if len(ref) < args.steps or len(got) < args.steps:
-        sys.exit(f"need {args.steps} steps, have {len(ref)} (reference) and {len(got)}")
-    worst = 0.0
-    for step, (a, b) in enumerate(zip(ref[:args.steps], got[:args.steps]), 1):
-        rel = abs(a - b) / max(abs(a), 1e-30)
-        worst = max(worst, rel)
-        print(f"step {step:3d}: reference {a:.8f}  candidate {b:.8f}  rel diff {rel:.2e}")
-        if rel > args.rtol:
-            sys.exit(f"step {step}: loss {b} differs from {a} by {rel:.2e} > {args.rtol:g}")
-    print(f"max relative difference over {args.steps} steps: {worst:.2e} (limit {args.rtol:g})")
-
-
-def cmd_expect_error(args):
-    try:
-        r = run(args.command, args.timeout)
-    except subprocess.TimeoutExpired:
-        sys.exit(f"the command hung for {args.timeout} s instead of failing")
-    print(r.stdout)
-    if r.returncode == 0:
-        sys.exit("the command succeeded; an error was expected")
-    found = len(re.findall(args.pattern, r.stdout))
-    if found < args.count:
-        sys.exit(f"expected /{args.pattern}/ {args.count} time(s), found {found}")
-    print(f"failed as expected (exit {r.returncode}), message found {found} time(s)")
+    compare(args.reference, args.candidate, args.rtol, args.steps)
 
 
 def main():
@@ -122,7 +87,7 @@ def main():
     else:
         if args.command and args.command[0] == "--":
             args.command = args.command[1:]
-        cmd_expect_error(args)
+        expect_error(args.command, args.pattern, args.count, args.timeout)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,54 @@
+"""Pieces shared by the MPI integration drivers (tp_check.py, dp_check.py):
+running a command, comparing per-step losses, and expecting a clean failure."""
+import json
+import re
+import shlex
+import subprocess
+import sys
+
+
+def run(cmd, timeout):
+    print("+", " ".join(shlex.quote(c) for c in cmd), flush=True)
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, timeout=timeout)
+
+
+def losses(path):
+    """{iteration: loss} from a train --metrics JSON-lines file."""
+    with open(path) as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    return {r.get("iteration", i + 1): r["lm_loss"] for i, r in enumerate(rows)}
+
+
+def compare(reference, candidate, rtol, steps):
+    """The candidate's first `steps` iterations (a resumed run starts late)
+    against the reference's same iterations, within rtol (relative)."""
+    ref, got = losses(reference), losses(candidate)
+    its = sorted(got)[:steps]
+    if len(its) < steps or any(i not in ref for i in its):
+        sys.exit(f"need iterations {its} ({steps}) in both; the reference has {sorted(ref)}")
+    worst = 0.0
+    for step, a, b in ((i, ref[i], got[i]) for i in its):
+        rel = abs(a - b) / max(abs(a), 1e-30)
+        worst = max(worst, rel)
+        print(f"step {step:3d}: reference {a:.8f}  candidate {b:.8f}  rel diff {rel:.2e}")
+        if rel > rtol:
+            sys.exit(f"step {step}: loss {b} differs from {a} by {rel:.2e} > {rtol:g}")
+    print(f"max relative difference over {steps} steps (iterations {its[0]}-{its[-1]}): "
+          f"{worst:.2e} (limit {rtol:g})")
+
+
+def expect_error(command, pattern, count, timeout):
+    """COMMAND must exit non-zero within `timeout` seconds with `pattern` in its
+    output at least `count` times (once per rank)."""
+    try:
+        r = run(command, timeout)
+    except subprocess.TimeoutExpired:
+        sys.exit(f"the command hung for {timeout} s instead of failing")
+    print(r.stdout)
+    if r.returncode == 0:
+        sys.exit("the command succeeded; an error was expected")
+    found = len(re.findall(pattern, r.stdout))
+    if found < count:
+        sys.exit(f"expected /{pattern}/ {count} time(s), found {found}")
+    print(f"failed as expected (exit {r.returncode}), message found {found} time(s)")
