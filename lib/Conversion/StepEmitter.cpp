@@ -7,6 +7,20 @@ using namespace mlir;
 using namespace mtc;
 
 
+namespace {
+/// The attention and its gradient carry the same attributes; one copy keeps
+/// the backward's mask and scale those of the forward.
+template <typename OpT, typename StepT>
+void copyAttentionAttrs(OpT op, StepT &step) {
+  step.set_heads(op.getHeads());
+  step.set_head_dim(op.getHeadDim());
+  step.set_causal(op.getCausal());
+  step.set_scale(op.getScale().convertToDouble());
+  step.set_dropout(op.getDropout().convertToDouble());
+  step.set_stream(op.getStream());
+}
+} // namespace
+
 LogicalResult mtc::StepEmitter::emit(Operation *op, pb::Step &step) {
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
       .Case([&](EmbeddingOp e) {
@@ -121,12 +135,7 @@ LogicalResult mtc::StepEmitter::emit(Operation *op, pb::Step &step) {
         k->set_qkv(buf(e.getQkv()));
         k->set_out(buf(e.getResult()));
         k->set_lse(buf(e.getLse()));
-        k->set_heads(e.getHeads());
-        k->set_head_dim(e.getHeadDim());
-        k->set_causal(e.getCausal());
-        k->set_scale(e.getScale().convertToDouble());
-        k->set_dropout(e.getDropout().convertToDouble());
-        k->set_stream(e.getStream());
+        copyAttentionAttrs(e, *k);
         return success();
       })
       .Case([&](AttentionGradOp e) {
@@ -136,12 +145,7 @@ LogicalResult mtc::StepEmitter::emit(Operation *op, pb::Step &step) {
         k->set_lse(buf(e.getLse()));
         k->set_dout(buf(e.getGrad()));
         k->set_dqkv(buf(e.getResult()));
-        k->set_heads(e.getHeads());
-        k->set_head_dim(e.getHeadDim());
-        k->set_causal(e.getCausal());
-        k->set_scale(e.getScale().convertToDouble());
-        k->set_dropout(e.getDropout().convertToDouble());
-        k->set_stream(e.getStream());
+        copyAttentionAttrs(e, *k);
         return success();
       })
       .Case([&](CrossEntropyOp e) {
