@@ -40,7 +40,8 @@ def compare(reference, candidate, rtol, steps):
 
 def expect_error(command, pattern, count, timeout):
     """COMMAND must exit non-zero within `timeout` seconds with `pattern` in its
-    output at least `count` times (once per rank)."""
+    output at least `count` times. Under mpirun ask for one: the rank that
+    aborts first may kill the others before they print."""
     try:
         r = run(command, timeout)
     except subprocess.TimeoutExpired:

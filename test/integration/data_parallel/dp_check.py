@@ -12,12 +12,14 @@
       no iteration after N was skipped, and the last loss is finite.
   dp_check.py expect-error --pattern REGEX [--count N] [--timeout S] -- COMMAND...
       COMMAND must exit non-zero within S seconds with REGEX in its output
-      at least N times (once per rank).
-  dp_check.py kill-rank --after S --bound B -- COMMAND...
-      starts COMMAND (an mpirun of a long training run), SIGKILLs one rank
-      process after S seconds and fails unless the whole job has ended, with
-      a non-zero status, within B seconds of the kill: a dead rank must
-      never leave the others hanging in a collective.
+      at least N times.
+  dp_check.py kill-rank --after-iteration N --bound B -- COMMAND...
+      starts COMMAND (an mpirun of a long training run with --log-interval 1),
+      SIGKILLs one rank process once iteration N has been logged, and fails
+      unless the whole job has ended, with a non-zero status, within B seconds
+      of the kill: a dead rank must never leave the others hanging in a
+      collective. Waiting for a logged iteration instead of a fixed time keeps
+      the test right on a loaded machine.
 """
 import argparse
 import math
@@ -27,6 +29,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -100,26 +103,42 @@ def cmd_kill_rank(args):
     print("+", " ".join(shlex.quote(c) for c in args.command), flush=True)
     job = subprocess.Popen(args.command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            text=True, start_new_session=True)
-    time.sleep(args.after)
-    if job.poll() is not None:
-        print(job.stdout.read())
-        sys.exit(f"the job ended (exit {job.returncode}) before a rank could be killed")
-    ranks = [p for p in children(job.pid)]
+    lines = []
+    logged = re.compile(rf"iteration\s+{args.after_iteration}/")
+    # Collect output on a thread so the pipe never fills; poll for the line.
+    reader = threading.Thread(target=lambda: [lines.append(l) for l in job.stdout],
+                              daemon=True)
+    reader.start()
+    deadline = time.monotonic() + args.start_timeout
+    while not any(logged.search(l) for l in list(lines)):
+        if job.poll() is not None:
+            reader.join(5)
+            print("".join(lines))
+            sys.exit(f"the job ended (exit {job.returncode}) before iteration "
+                     f"{args.after_iteration} was logged")
+        if time.monotonic() > deadline:
+            os.killpg(job.pid, signal.SIGKILL)
+            print("".join(lines))
+            sys.exit(f"iteration {args.after_iteration} was not logged within "
+                     f"{args.start_timeout} s")
+        time.sleep(0.1)
+    ranks = children(job.pid)
     if not ranks:
-        job.kill()
+        os.killpg(job.pid, signal.SIGKILL)
         sys.exit("found no rank processes under mpirun")
     victim = ranks[-1]
     print(f"killing rank process {victim} of {sorted(ranks)}", flush=True)
     os.kill(victim, signal.SIGKILL)
     killed_at = time.monotonic()
     try:
-        output, _ = job.communicate(timeout=args.bound)
+        job.wait(timeout=args.bound)
     except subprocess.TimeoutExpired:
         os.killpg(job.pid, signal.SIGKILL)
-        job.communicate()
+        job.wait()
         sys.exit(f"the job still ran {args.bound} s after a rank died: it hangs")
     elapsed = time.monotonic() - killed_at
-    print(output)
+    reader.join(5)
+    print("".join(lines))
     if job.returncode == 0:
         sys.exit("the job exited 0 although a rank was killed")
     print(f"the job ended {elapsed:.1f} s after the kill with exit {job.returncode} "
@@ -148,7 +167,8 @@ def main():
     e.add_argument("--timeout", type=int, default=60)
     e.add_argument("command", nargs=argparse.REMAINDER)
     k = sub.add_parser("kill-rank")
-    k.add_argument("--after", type=float, default=3.0)
+    k.add_argument("--after-iteration", type=int, default=2)
+    k.add_argument("--start-timeout", type=float, default=120.0)
     k.add_argument("--bound", type=float, default=30.0)
     k.add_argument("command", nargs=argparse.REMAINDER)
     f = sub.add_parser("fp16-overflow")
