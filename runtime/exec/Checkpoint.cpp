@@ -1,4 +1,7 @@
 #include "exec/Checkpoint.h"
+#include "exec/CheckpointFormat.h"
+#include "exec/Crc32c.h"
+#include "exec/DurableFile.h"
 #include "exec/Reshard.h"
 #include "exec/Executor.h"
 #include "exec/Optimizer.h"
@@ -7,7 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <fstream>
@@ -21,8 +27,6 @@ namespace fs = std::filesystem;
 using json = nlohmann::json;
 
 namespace {
-
-constexpr int kCheckpointVersion = 1;
 
 std::vector<int64_t> toVector(const google::protobuf::RepeatedField<int64_t> &field) {
   return {field.begin(), field.end()};
@@ -39,28 +43,6 @@ std::vector<int64_t> sliceOffsetOf(const pb::Param &p, const Executor &executor)
   return offset;
 }
 
-std::string shardName(int rank) {
-  char name[64];
-  std::snprintf(name, sizeof name, "rank_%05d.safetensors", rank);
-  return name;
-}
-
-void writeTextAtomically(const fs::path &path, const std::string &text) {
-  fs::path tmp = path;
-  tmp += ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << text;
-    if (!out)
-      throw CheckpointError("cannot write '" + tmp.string() + "'");
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec)
-    throw CheckpointError("cannot rename '" + tmp.string() + "' to '" + path.string() +
-                          "': " + ec.message());
-}
-
 json modelJson(const pb::Plan &plan) {
   const pb::Model &m = plan.model();
   return {{"name", m.name()},       {"arch", m.arch()},     {"fingerprint", m.fingerprint()},
@@ -75,17 +57,6 @@ json gridJson(const pb::Plan &plan, int worldSize) {
           {"pipeline", std::max<int64_t>(1, p.pipeline())},
           {"data", std::max<int64_t>(1, p.data())},
           {"world_size", worldSize}};
-}
-
-json readJson(const fs::path &path) {
-  std::ifstream in(path);
-  if (!in)
-    throw CheckpointError("cannot open '" + path.string() + "'");
-  try {
-    return json::parse(in);
-  } catch (const std::exception &e) {
-    throw CheckpointError("'" + path.string() + "' is not valid JSON: " + e.what());
-  }
 }
 
 } // namespace
@@ -126,20 +97,227 @@ void copySlice(const float *full, const std::vector<int64_t> &fullShape,
   }
 }
 
+std::string agreeOnError(comm::Communicator &world, const std::string &error) {
+  // The lowest failing rank wins: every rank learns who and what.
+  int64_t flag = error.empty() ? 0 : world.size() - world.rank();
+  world.allReduce(&flag, 1, comm::DataType::I64, comm::ReduceOp::Max);
+  if (flag == 0)
+    return "";
+  const int root = static_cast<int>(world.size() - flag);
+  int64_t length = static_cast<int64_t>(error.size());
+  world.broadcast(&length, 1, comm::DataType::I64, root);
+  std::string message = world.rank() == root ? error : std::string(length, '\0');
+  world.broadcast(message.data(), message.size(), comm::DataType::U8, root);
+  return world.size() > 1 ? "rank " + std::to_string(root) + ": " + message : message;
+}
+
+namespace {
+
+struct IterationFolder {
+  int64_t iteration = 0;
+  fs::path path;
+  bool unfinished = false; // iter_N.tmp: a save that never completed
+};
+
+// iter_NNNNNNN folders (and iter_NNNNNNN.tmp ones) of DIR, by iteration.
+std::vector<IterationFolder> iterationFolders(const fs::path &dir) {
+  std::vector<IterationFolder> out;
+  std::error_code ec;
+  for (const fs::directory_entry &entry : fs::directory_iterator(dir, ec)) {
+    std::string name = entry.path().filename().string();
+    IterationFolder f;
+    f.path = entry.path();
+    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".tmp") == 0) {
+      f.unfinished = true;
+      name.resize(name.size() - 4);
+    }
+    if (name.size() < 12 || name.compare(0, 5, "iter_") != 0 ||
+        name.find_first_not_of("0123456789", 5) != std::string::npos ||
+        !entry.is_directory(ec))
+      continue;
+    f.iteration = std::stoll(name.substr(5));
+    out.push_back(f);
+  }
+  std::sort(out.begin(), out.end(), [](const IterationFolder &a, const IterationFolder &b) {
+    return a.iteration < b.iteration;
+  });
+  return out;
+}
+
+// checkpoint.json and every rank file's size and header checksum (not the
+// tensor data: the load verifies that as it reads).
+void verifyFolder(const std::string &folder) {
+  json meta = readCheckpointJson(folder, nullptr);
+  const int64_t ranks = meta.value("version", 0) >= 2
+                            ? static_cast<int64_t>(meta.at("shards").size())
+                            : meta.at("grid").value("world_size", 0);
+  if (ranks <= 0)
+    throw CheckpointError("'" + folder + "/checkpoint.json' names no rank files");
+  for (int64_t r = 0; r < ranks; ++r)
+    openShard(folder, meta, r);
+}
+
+// Test hook (fault injection): MTC_TEST_KILL_IN_SAVE=RANK:ITERATION makes that
+// rank SIGKILL itself after writing its file of that iteration's save, before
+// the folder is renamed: a process dying mid-save, deterministically.
+void killIfTestAsks(int rank, int64_t iteration) {
+  const char *spec = std::getenv("MTC_TEST_KILL_IN_SAVE");
+  long long r = -1, it = -1;
+  if (spec && std::sscanf(spec, "%lld:%lld", &r, &it) == 2 && r == rank && it == iteration)
+    std::raise(SIGKILL);
+}
+
+std::string modelSummary(const json &model) {
+  return "'" + model.value("name", "?") + "' (" + std::to_string(model.value("layers", 0)) +
+         " layers, hidden " + std::to_string(model.value("hidden", 0)) + ", heads " +
+         std::to_string(model.value("heads", 0)) + ", vocab " +
+         std::to_string(model.value("vocab", 0)) + ")";
+}
+
+// Same model up to the padded vocabulary (which follows the tensor size).
+bool sameModel(const json &a, const json &b) {
+  for (const char *key : {"name", "arch", "layers", "hidden", "heads", "vocab"})
+    if (a.value(key, json()) != b.value(key, json()))
+      return false;
+  return true;
+}
+
+} // namespace
+
+CheckpointLocation findCheckpoint(const std::string &dirName) {
+  CheckpointLocation location;
+  const fs::path dir = dirName;
+  const std::string name = dir.filename().string();
+  if (fs::exists(dir / "checkpoint.json")) {
+    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".tmp") == 0)
+      throw CheckpointError("'" + dirName + "' is an unfinished save (interrupted before it "
+                            "completed): it is never loaded");
+    location.folder = dirName;
+    return location;
+  }
+  if (!fs::is_directory(dir))
+    return location;
+  std::vector<IterationFolder> folders = iterationFolders(dir);
+  const IterationFolder *newest = nullptr;
+  for (const IterationFolder &f : folders) {
+    if (f.unfinished)
+      location.notices.push_back("note: ignoring '" + f.path.string() +
+                                 "', left by a save that did not complete");
+    else
+      newest = &f;
+  }
+  int64_t latest = latestIteration(dirName);
+  if (latest >= 0) {
+    fs::path folder = dir / iterationDirName(latest);
+    if (!fs::is_directory(folder))
+      throw CheckpointError("'" + (dir / kLatestFile).string() + "' names iteration " +
+                            std::to_string(latest) + ", but '" + folder.string() +
+                            "' does not exist");
+    location.folder = folder.string();
+    return location;
+  }
+  if (!newest)
+    return location;
+  try {
+    verifyFolder(newest->path.string());
+  } catch (const CheckpointError &e) {
+    throw CheckpointError("'" + dirName + "' has no " + kLatestFile + " and its newest "
+                          "iteration folder '" + newest->path.string() + "' does not verify: " +
+                          e.what() + "; refusing to guess (load an iteration folder "
+                          "explicitly, or move this one away)");
+  }
+  location.folder = newest->path.string();
+  location.notices.push_back("note: '" + dirName + "' has no " + kLatestFile +
+                             "; using its newest iteration folder '" + location.folder +
+                             "' (its checkpoint.json and rank files verify)");
+  return location;
+}
+
+std::vector<std::string> prepareSaveDir(const std::string &dirName, int64_t startIteration,
+                                        const pb::Plan &plan) {
+  std::vector<std::string> notices;
+  const fs::path dir = dirName;
+  if (!fs::is_directory(dir))
+    return notices;
+  const std::string remedy = "; save into another folder, or move it away";
+  const int64_t latest = latestIteration(dirName);
+  if (latest > startIteration)
+    throw CheckpointError("--save '" + dirName + "': its " + kLatestFile + " names iteration " +
+                          std::to_string(latest) + ", after the iteration this run starts "
+                          "from (" + std::to_string(startIteration) + "); saving would hide "
+                          "or overwrite it" + remedy);
+  const json model = modelJson(plan);
+  for (const IterationFolder &f : iterationFolders(dir)) {
+    if (f.unfinished) {
+      std::error_code ec;
+      fs::remove_all(f.path, ec);
+      if (ec)
+        throw CheckpointError("cannot remove '" + f.path.string() + "', left by a save that "
+                              "did not complete: " + ec.message());
+      notices.push_back("note: removed '" + f.path.string() +
+                        "', left by a save that did not complete");
+      continue;
+    }
+    if (f.iteration > startIteration)
+      throw CheckpointError("--save '" + dirName + "' holds '" + f.path.string() +
+                            "', a checkpoint after the iteration this run starts from (" +
+                            std::to_string(startIteration) + "); this run would overwrite "
+                            "or hide it" + remedy);
+    std::ifstream in(f.path / "checkpoint.json");
+    json meta = json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (meta.is_object() && meta.contains("model") && !sameModel(meta.at("model"), model))
+      throw CheckpointError("--save '" + dirName + "' holds '" + f.path.string() +
+                            "', a checkpoint of model " + modelSummary(meta.at("model")) +
+                            ", and this run trains " + modelSummary(model) + remedy);
+  }
+  std::error_code ec;
+  if (fs::remove(dir / (std::string(kLatestFile) + ".tmp"), ec))
+    notices.push_back("note: removed '" + (dir / kLatestFile).string() +
+                      ".tmp', left by a save that did not complete");
+  return notices;
+}
+
 std::string saveCheckpoint(const std::string &dir, const TrainingState &state,
                            Executor &executor, Optimizer &optimizer,
                            comm::Communicator &world) {
   const fs::path finalDir = fs::path(dir) / iterationDirName(state.iteration);
   fs::path tmpDir = finalDir;
   tmpDir += ".tmp";
+  const std::string what =
+      "saving checkpoint iteration " + std::to_string(state.iteration) + " failed on ";
+  // After a failure every rank throws the same message; rank 0 removes what
+  // the save wrote so far (the previous checkpoints and marker are untouched).
+  auto check = [&](const std::string &error) {
+    std::string agreed = agreeOnError(world, error);
+    if (agreed.empty())
+      return;
+    if (world.rank() == 0) {
+      std::error_code ec;
+      fs::remove_all(tmpDir, ec);
+    }
+    throw CheckpointError(what + (world.size() > 1 ? "" : "this rank: ") + agreed +
+                          "; the marker and the previous checkpoints are unchanged");
+  };
+
+  std::string error;
   if (world.rank() == 0) {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    fs::remove_all(tmpDir, ec);
-    if (!fs::create_directories(tmpDir, ec) && ec)
-      throw CheckpointError("cannot create '" + tmpDir.string() + "': " + ec.message());
+    try {
+      std::error_code ec;
+      fs::create_directories(dir, ec);
+      if (ec)
+        throw IoError("cannot create '" + dir + "': " + ec.message());
+      if (fs::exists(finalDir))
+        throw CheckpointError("'" + finalDir.string() + "' exists already; refusing to "
+                              "replace a checkpoint this save did not write");
+      fs::remove_all(tmpDir, ec); // an earlier interrupted save of this iteration
+      if (!fs::create_directory(tmpDir, ec))
+        throw IoError("cannot create '" + tmpDir.string() + "': " + ec.message());
+      fsyncDirectory(dir);
+    } catch (const std::exception &e) {
+      error = e.what();
+    }
   }
-  world.barrier();
+  check(error);
 
   const pb::Plan &plan = executor.plan();
   std::vector<TensorView> tensors;
@@ -160,40 +338,56 @@ std::string saveCheckpoint(const std::string &dir, const TrainingState &state,
       {"format", "mtc-checkpoint-shard"},
       {"rank", std::to_string(world.rank())},
       {"params", params.dump()}};
+  SafetensorsSummary written;
   try {
-    writeSafetensors((tmpDir / shardName(world.rank())).string(), tensors, metadata);
-  } catch (const FormatError &e) {
-    throw CheckpointError(std::string("saving checkpoint: ") + e.what());
+    written = writeSafetensors((tmpDir / shardName(world.rank())).string(), tensors, metadata);
+  } catch (const std::exception &e) {
+    error = e.what();
   }
-  world.barrier();
+  killIfTestAsks(world.rank(), state.iteration);
+  check(error);
+
+  // Rank 0 records every rank file's size and header checksum.
+  std::vector<int64_t> mine = {static_cast<int64_t>(written.bytes), written.headerCrc32c};
+  std::vector<int64_t> all(2 * world.size());
+  world.allGather(mine.data(), all.data(), 2, comm::DataType::I64);
 
   if (world.rank() == 0) {
-    json meta = {{"format", "mtc-checkpoint"},
-                 {"version", kCheckpointVersion},
-                 {"iteration", state.iteration},
-                 {"consumed_samples", state.consumedSamples},
-                 {"rng", {{"seed", state.seed}, {"dropout_counter", state.dropoutCounter}}},
-                 {"optimizer", {{"steps", optimizer.stepsTaken()}}},
-                 {"model", modelJson(plan)},
-                 {"grid", gridJson(plan, world.size())}};
-    if (state.lossScale > 0)
-      meta["loss_scaler"] = {{"scale", state.lossScale},
-                             {"growth_tracker", state.lossScaleGrowthTracker},
-                             {"hysteresis_tracker", state.lossScaleHysteresisTracker}};
-    std::ofstream out(tmpDir / "checkpoint.json");
-    out << meta.dump(2) << "\n";
-    out.close();
-    if (!out)
-      throw CheckpointError("cannot write '" + (tmpDir / "checkpoint.json").string() + "'");
-    std::error_code ec;
-    fs::remove_all(finalDir, ec);
-    fs::rename(tmpDir, finalDir, ec);
-    if (ec)
-      throw CheckpointError("cannot rename '" + tmpDir.string() + "' to '" +
-                            finalDir.string() + "': " + ec.message());
-    writeTextAtomically(fs::path(dir) / kLatestFile, std::to_string(state.iteration) + "\n");
+    try {
+      json shards = json::array();
+      for (int r = 0; r < world.size(); ++r)
+        shards.push_back({{"file", shardName(r)},
+                          {"bytes", all[2 * r]},
+                          {"header_crc32c", crc32cHex(static_cast<uint32_t>(all[2 * r + 1]))}});
+      json meta = {{"format", "mtc-checkpoint"},
+                   {"version", kCheckpointVersion},
+                   {"iteration", state.iteration},
+                   {"consumed_samples", state.consumedSamples},
+                   {"rng", {{"seed", state.seed}, {"dropout_counter", state.dropoutCounter}}},
+                   {"optimizer", {{"steps", optimizer.stepsTaken()}}},
+                   {"model", modelJson(plan)},
+                   {"grid", gridJson(plan, world.size())},
+                   {"shards", shards}};
+      if (state.lossScale > 0)
+        meta["loss_scaler"] = {{"scale", state.lossScale},
+                               {"growth_tracker", state.lossScaleGrowthTracker},
+                               {"hysteresis_tracker", state.lossScaleHysteresisTracker}};
+      writeFileAtomically((tmpDir / "checkpoint.json").string(), sealCheckpointJson(meta));
+      renameDurably(tmpDir.string(), finalDir.string());
+      try {
+        writeFileAtomically((fs::path(dir) / kLatestFile).string(),
+                            std::to_string(state.iteration) + "\n");
+      } catch (const std::exception &) {
+        // Back to the state before this save: no folder after the marker's.
+        std::error_code ec;
+        fs::rename(finalDir, tmpDir, ec);
+        throw;
+      }
+    } catch (const std::exception &e) {
+      error = e.what();
+    }
   }
-  world.barrier();
+  check(error);
   return finalDir.string();
 }
 
@@ -215,29 +409,13 @@ int64_t latestIteration(const std::string &dir) {
                         "', not an iteration number");
 }
 
-TrainingState loadCheckpoint(const std::string &dir, Executor &executor,
+namespace {
+
+// Same (tensor, pipeline, data) layout: this rank's own file.
+TrainingState loadSameLayout(const fs::path &folder, const json &meta, Executor &executor,
                              Optimizer *optimizer, comm::Communicator &world) {
-  fs::path folder = dir;
-  if (!fs::exists(folder / "checkpoint.json")) {
-    if (!fs::is_directory(folder))
-      throw CheckpointError("checkpoint folder '" + dir + "' does not exist");
-    int64_t latest = latestIteration(dir);
-    if (latest < 0)
-      throw CheckpointError("no checkpoint in '" + dir + "' (no " + kLatestFile +
-                            " and no checkpoint.json)");
-    folder /= iterationDirName(latest);
-  }
-  json meta = readJson(folder / "checkpoint.json");
   const pb::Plan &plan = executor.plan();
   const std::string where = "checkpoint '" + folder.string() + "'";
-  if (meta.value("format", "") != "mtc-checkpoint" || meta.value("version", 0) != kCheckpointVersion)
-    throw CheckpointError(where + " is not an mtc checkpoint of version " +
-                          std::to_string(kCheckpointVersion));
-
-  // Another (tensor, pipeline, data) layout: re-slice from every rank file.
-  if (meta.at("grid") != gridJson(plan, world.size()))
-    return loadCheckpointAcrossLayouts(folder.string(), executor, optimizer, world);
-
   std::vector<std::string> differences;
   const json &model = meta.at("model");
   const pb::Model &m = plan.model();
@@ -257,15 +435,14 @@ TrainingState loadCheckpoint(const std::string &dir, Executor &executor,
     differences.push_back(os.str());
   }
 
-  fs::path shardPath = folder / shardName(world.rank());
-  std::unique_ptr<SafetensorsFile> shard;
+  std::unique_ptr<SafetensorsFile> shard = openShard(folder.string(), meta, world.rank());
   std::map<std::string, json> stored;
   try {
-    shard = std::make_unique<SafetensorsFile>(shardPath.string());
     for (const json &p : json::parse(shard->metadata().at("params")))
       stored[p.at("name").get<std::string>()] = p;
   } catch (const std::exception &e) {
-    throw CheckpointError(where + ": cannot read this rank's shard: " + e.what());
+    throw CheckpointError(where + ": cannot read the parameter list of '" + shard->path() +
+                          "': " + e.what());
   }
   std::set<std::string> planNames;
   int paramLines = 0;
@@ -320,15 +497,39 @@ TrainingState loadCheckpoint(const std::string &dir, Executor &executor,
   } catch (const FormatError &e) {
     throw CheckpointError(where + ": " + e.what());
   }
+  return restoreTrainingState(meta, executor, optimizer);
+}
+
+} // namespace
+
+TrainingState loadCheckpoint(const std::string &dir, Executor &executor,
+                             Optimizer *optimizer, comm::Communicator &world) {
   TrainingState state;
-  state.iteration = meta.at("iteration").get<int64_t>();
-  state.consumedSamples = meta.at("consumed_samples").get<int64_t>();
-  state.seed = meta.at("rng").at("seed").get<uint64_t>();
-  state.dropoutCounter = meta.at("rng").at("dropout_counter").get<uint64_t>();
-  executor.setDropoutCounter(state.dropoutCounter);
-  readLossScalerState(meta, state);
-  if (optimizer)
-    optimizer->setStepsTaken(meta.at("optimizer").at("steps").get<int64_t>());
+  std::string error;
+  try {
+    CheckpointLocation location = findCheckpoint(dir);
+    if (location.folder.empty()) {
+      if (!fs::is_directory(dir))
+        throw CheckpointError("checkpoint folder '" + dir + "' does not exist");
+      throw CheckpointError("no checkpoint in '" + dir + "' (no " + kLatestFile +
+                            ", no checkpoint.json and no iter_ folder)");
+    }
+    std::string notice;
+    json meta = readCheckpointJson(location.folder, &notice);
+    // Another (tensor, pipeline, data) layout: re-slice from every rank file.
+    if (meta.at("grid") != gridJson(executor.plan(), world.size()))
+      state = loadCheckpointAcrossLayouts(location.folder, meta, executor, optimizer);
+    else
+      state = loadSameLayout(location.folder, meta, executor, optimizer, world);
+    state.notice = notice;
+  } catch (const CheckpointError &e) {
+    error = e.what();
+  } catch (const std::exception &e) { // a malformed field, a failed read
+    error = "checkpoint '" + dir + "': " + e.what();
+  }
+  std::string agreed = agreeOnError(world, error);
+  if (!agreed.empty())
+    throw CheckpointError(agreed);
   return state;
 }
 

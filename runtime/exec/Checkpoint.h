@@ -1,6 +1,6 @@
 // Training checkpoints and safetensors import/export.
 //
-// Layout (docs/runtime.md has the details):
+// Layout (docs/checkpoints.md has the format and its guarantees):
 //   DIR/latest_checkpointed_iteration.txt   "10"
 //   DIR/iter_0000010/checkpoint.json        iteration, consumed samples, RNG state,
 //                                           optimizer step, model fingerprint, grid
@@ -8,14 +8,21 @@
 //                                           moments under FULL names, with each
 //                                           param's full shape and slice offset in
 //                                           the file's metadata
-// A checkpoint is written into DIR/iter_0000010.tmp and renamed when complete, so
-// a crash never leaves a half-written iter_ folder behind the `latest` marker.
+// A checkpoint is written into DIR/iter_0000010.tmp (every write checked and
+// fsync'ed) and renamed when every rank's file is complete; only then does the
+// marker move. So the marker never names an incomplete folder, and a failed or
+// interrupted save leaves the previous checkpoint as it was.
 #pragma once
 #include "exec/Safetensors.h"
 
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
+
+namespace mtc::pb {
+class Plan;
+}
 
 namespace mtc::comm {
 class Communicator;
@@ -40,13 +47,17 @@ struct TrainingState {
   // fp16 dynamic loss scaling (scale 0: not an fp16 run).
   double lossScale = 0;
   int64_t lossScaleGrowthTracker = 0, lossScaleHysteresisTracker = 0;
+  std::string notice; // on load: e.g. an old format loaded without checksums
 };
 
 std::string iterationDirName(int64_t iteration); // "iter_0000010"
 constexpr const char *kLatestFile = "latest_checkpointed_iteration.txt";
 
 // Collective over `world`: every rank writes its shard, rank 0 the metadata and
-// the marker. Returns the folder written.
+// the marker. Returns the folder written. A failure on any rank (disk full, I/O
+// error) fails the save on every rank with that rank's message, naming the file;
+// the marker and the previous checkpoints are left as they were. Refuses to
+// replace an existing iter_ folder.
 std::string saveCheckpoint(const std::string &dir, const TrainingState &state,
                            Executor &executor, Optimizer &optimizer,
                            comm::Communicator &world);
@@ -54,11 +65,37 @@ std::string saveCheckpoint(const std::string &dir, const TrainingState &state,
 // -1 when DIR has no marker. Throws CheckpointError when the marker is malformed.
 int64_t latestIteration(const std::string &dir);
 
-// Loads the latest checkpoint of DIR (or DIR itself when it is an iter_ folder).
-// Refuses, saying what differs, when the model fingerprint or any parameter name,
-// full shape or slice differs. `optimizer` may be null (generation: weights only).
+// Which folder `--load DIR` means. DIR itself when it holds checkpoint.json;
+// else the iter_ folder its marker names; else, with no marker, the newest
+// iter_ folder after checking its checkpoint.json and rank files (a notice
+// says so; when it does not verify, CheckpointError names it: never a silent
+// fall-back to an older one). Unfinished saves (*.tmp) are never chosen (a
+// notice names them). folder is empty when DIR holds no checkpoint at all.
+struct CheckpointLocation {
+  std::string folder;
+  std::vector<std::string> notices;
+};
+CheckpointLocation findCheckpoint(const std::string &dir);
+
+// Run by `train --save DIR` before its first iteration: refuses (naming the
+// folder) when DIR holds a checkpoint this run could overwrite or hide (an
+// iteration after `startIteration`, or the marker naming one) or a checkpoint
+// of another model; removes the leftovers of interrupted saves (iter_*.tmp),
+// returning a notice for each.
+std::vector<std::string> prepareSaveDir(const std::string &dir, int64_t startIteration,
+                                        const pb::Plan &plan);
+
+// Loads the checkpoint findCheckpoint(DIR) names. Refuses, saying what differs,
+// when the model fingerprint or any parameter name, full shape or slice differs,
+// and, naming the file and tensor, when a checksum does not match. Collective:
+// a failure on any rank fails every rank with its message. `optimizer` may be
+// null (generation: weights only).
 TrainingState loadCheckpoint(const std::string &dir, Executor &executor,
                              Optimizer *optimizer, comm::Communicator &world);
+
+// Every rank passes its error ("" for none); all return the first failing
+// rank's message ("rank R: ..." in multi-rank jobs), "" when none failed.
+std::string agreeOnError(comm::Communicator &world, const std::string &error);
 
 // Full (unsharded) weights under their parameter names. Needs every slice to
 // be the full tensor (one rank, or replicated params) for now.

@@ -3,15 +3,19 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <stdexcept>
 
 namespace mtc::runtime {
 
-MetricsWriter::MetricsWriter(const std::string &path) : out(path, std::ios::trunc) {
+MetricsWriter::MetricsWriter(const std::string &file, bool append)
+    : path(file), out(file, append ? std::ios::app : std::ios::trunc) {
   if (!out)
-    throw std::runtime_error("--metrics: cannot create '" + path + "': " + std::strerror(errno));
+    throw std::runtime_error("--metrics: cannot open '" + path + "': " + std::strerror(errno));
   csv = path.size() >= 4 && path.compare(path.size() - 4, 4, ".csv") == 0;
-  if (csv)
+  std::error_code ec;
+  const bool empty = !append || std::filesystem::file_size(path, ec) == 0 || ec;
+  if (csv && empty)
     out << "iteration,consumed_samples,learning_rate,lm_loss,grad_norm,iteration_ms,"
            "tokens_per_s,valid_loss,valid_ppl\n";
   out.precision(9);
@@ -37,6 +41,9 @@ void MetricsWriter::write(const MetricsRow &r) {
     out << "}\n";
   }
   out.flush();
+  if (!out)
+    throw std::runtime_error("--metrics: writing '" + path + "' failed: " +
+                             std::strerror(errno ? errno : EIO));
 }
 
 } // namespace mtc::runtime

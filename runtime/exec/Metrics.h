@@ -1,6 +1,8 @@
 // Per-iteration metrics for plotting: CSV (FILE.csv) or JSON lines (anything else,
 // e.g. FILE.jsonl). One row per iteration; validation columns only on
-// iterations that evaluated.
+// iterations that evaluated. A resumed run appends to the file (the earlier
+// run's rows stay; an iteration both ran is in the file twice, the later row
+// being the resumed run's).
 #pragma once
 #include <cstdint>
 #include <fstream>
@@ -22,11 +24,16 @@ struct MetricsRow {
 
 class MetricsWriter {
 public:
-  // Throws std::runtime_error naming the file when it cannot be created.
-  explicit MetricsWriter(const std::string &path);
+  // Truncates PATH, or with `append` adds to it (a CSV header only when the file
+  // is new or empty). Throws std::runtime_error naming the file when it cannot
+  // be opened.
+  MetricsWriter(const std::string &path, bool append = false);
+  // Throws std::runtime_error naming the file when the row cannot be written
+  // (e.g. the disk is full).
   void write(const MetricsRow &row);
 
 private:
+  std::string path;
   std::ofstream out;
   bool csv = false;
 };

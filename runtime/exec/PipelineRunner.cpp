@@ -1,4 +1,5 @@
 #include "exec/PipelineRunner.h"
+#include "exec/DurableFile.h"
 #include "exec/Optimizer.h"
 #include "exec/PlanValidator.h"
 
@@ -12,6 +13,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+
+#include <nlohmann/json.hpp>
 
 namespace mtc::runtime {
 
@@ -330,7 +333,44 @@ double PipelineRunner::evaluateIteration(const FillFn &fill, uint64_t dropoutBas
   return sum / microbatches;
 }
 
-std::string PipelineRunner::writeTrace(const std::string &path) {
+namespace {
+
+// Writes `trace` (Chrome trace JSON) to PATH; with resumedAt > 0 and PATH
+// present, keeps PATH's events and adds these under a new process id.
+void saveTrace(const std::string &path, const std::string &trace, int64_t resumedAt) {
+  std::ifstream existing(path);
+  if (resumedAt <= 0 || !existing) {
+    writeFileAtomically(path, trace);
+    return;
+  }
+  using json = nlohmann::ordered_json;
+  json earlier = json::parse(existing, nullptr, /*allow_exceptions=*/false);
+  if (!earlier.is_object() || !earlier.contains("traceEvents") ||
+      !earlier.at("traceEvents").is_array())
+    throw std::runtime_error("--pipeline-trace '" + path + "' exists and is not a Chrome "
+                             "trace: not replacing it (give another file)");
+  int64_t pid = 0;
+  for (const json &e : earlier.at("traceEvents"))
+    if (e.contains("pid") && e.at("pid").is_number_integer())
+      pid = std::max(pid, e.at("pid").get<int64_t>() + 1);
+  json ours = json::parse(trace);
+  earlier["traceEvents"].push_back({{"name", "process_name"},
+                                    {"ph", "M"},
+                                    {"pid", pid},
+                                    {"args",
+                                     {{"name", "run resumed at iteration " +
+                                                   std::to_string(resumedAt)}}}});
+  for (json &e : ours.at("traceEvents")) {
+    e["pid"] = pid;
+    earlier["traceEvents"].push_back(std::move(e));
+  }
+  earlier["otherData"] = ours.at("otherData");
+  writeFileAtomically(path, earlier.dump());
+}
+
+} // namespace
+
+std::string PipelineRunner::writeTrace(const std::string &path, int64_t resumedAt) {
   // Every stage sends its steps to stage 0 as (kind, chunk, mb, start, end).
   std::vector<double> mine;
   for (const TimedPipelineStep &t : timeline)
@@ -381,10 +421,11 @@ std::string PipelineRunner::writeTrace(const std::string &path) {
   if (world.rank() != 0)
     return ""; // other data-parallel / tensor-parallel replicas
   if (!path.empty()) {
-    std::ofstream out(path);
-    if (!out)
-      throw std::runtime_error("cannot write the pipeline trace '" + path + "'");
-    out << timelineToChromeTrace(tl);
+    try {
+      saveTrace(path, timelineToChromeTrace(tl), resumedAt);
+    } catch (const IoError &e) {
+      throw std::runtime_error(std::string("--pipeline-trace: ") + e.what());
+    }
   }
   char line[512];
   double predicted = double(pp - 1) / (double(tl.vp) * microbatches);

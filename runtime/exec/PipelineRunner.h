@@ -63,8 +63,11 @@ public:
   // Collects every stage's last timeline on stage 0 of the pipeline group and,
   // there, writes it as Chrome-trace JSON to `path` and returns a one-line
   // summary (measured bubble next to (p-1)/(v*m), memory next to the
-  // prediction); other ranks return "".
-  std::string writeTrace(const std::string &path);
+  // prediction); other ranks return "". The file is written atomically (a
+  // failed write throws naming it). A run resumed at `resumedAt` > 0 adds its
+  // timeline to an existing trace as another process ("run resumed at
+  // iteration N") instead of replacing the earlier run's.
+  std::string writeTrace(const std::string &path, int64_t resumedAt = 0);
 
 private:
   struct Slot;

@@ -1,4 +1,5 @@
 #include "exec/Reshard.h"
+#include "exec/CheckpointFormat.h"
 #include "exec/Executor.h"
 #include "exec/Optimizer.h"
 
@@ -69,29 +70,10 @@ void copyOverlap(const std::vector<float> &src, const StoredSlice &from,
 
 } // namespace
 
-void readLossScalerState(const nlohmann::json &meta, TrainingState &state) {
-  if (!meta.contains("loss_scaler"))
-    return;
-  const json &ls = meta.at("loss_scaler");
-  state.lossScale = ls.at("scale").get<double>();
-  state.lossScaleGrowthTracker = ls.at("growth_tracker").get<int64_t>();
-  state.lossScaleHysteresisTracker = ls.at("hysteresis_tracker").get<int64_t>();
-}
-
-TrainingState loadCheckpointAcrossLayouts(const std::string &folderName, Executor &executor,
-                                          Optimizer *optimizer, comm::Communicator &world) {
-  (void)world;
+TrainingState loadCheckpointAcrossLayouts(const std::string &folderName, const json &meta,
+                                          Executor &executor, Optimizer *optimizer) {
   const fs::path folder = folderName;
   const std::string where = "checkpoint '" + folder.string() + "'";
-  json meta;
-  {
-    std::ifstream in(folder / "checkpoint.json");
-    if (!in)
-      throw CheckpointError(where + ": cannot open checkpoint.json");
-    meta = json::parse(in, nullptr, /*allow_exceptions=*/false);
-    if (meta.is_discarded())
-      throw CheckpointError(where + ": checkpoint.json is not JSON");
-  }
   const pb::Model &m = executor.plan().model();
   const json &model = meta.at("model");
   // The padded vocabulary (and so the fingerprint) may differ with the tensor
@@ -114,17 +96,15 @@ TrainingState loadCheckpointAcrossLayouts(const std::string &folderName, Executo
   if (writers <= 0)
     throw CheckpointError(where + ": checkpoint.json has no world size");
   for (int64_t r = 0; r < writers; ++r) {
-    char name[64];
-    std::snprintf(name, sizeof name, "rank_%05lld.safetensors", static_cast<long long>(r));
+    files.push_back(openShard(folder.string(), meta, r)); // checks size and header
     try {
-      files.push_back(std::make_unique<SafetensorsFile>((folder / name).string()));
       for (const json &p : json::parse(files.back()->metadata().at("params")))
         slices[p.at("name").get<std::string>()].push_back(
             {files.back().get(), p.at("full_shape").get<std::vector<int64_t>>(),
              p.at("slice_offset").get<std::vector<int64_t>>(),
              p.at("shape").get<std::vector<int64_t>>()});
     } catch (const std::exception &e) {
-      throw CheckpointError(where + ": rank file " + name + ": " + e.what());
+      throw CheckpointError(where + ": rank file " + shardName(r) + ": " + e.what());
     }
   }
 
@@ -163,7 +143,12 @@ TrainingState loadCheckpointAcrossLayouts(const std::string &folderName, Executo
                      offset[d] < s.offset[d] + s.shape[d];
         if (!overlaps)
           continue;
-        std::vector<float> data = s.file->read(p.name() + t.suffix);
+        std::vector<float> data;
+        try { // verifies the tensor's checksum
+          data = s.file->read(p.name() + t.suffix);
+        } catch (const FormatError &e) {
+          throw CheckpointError(where + ": " + e.what());
+        }
         copyOverlap(data, s, offset, shape, t.data, covered);
       }
       // What no slice covers must lie outside the stored tensor: padding.
@@ -185,16 +170,7 @@ TrainingState loadCheckpointAcrossLayouts(const std::string &folderName, Executo
       }
     }
   }
-  TrainingState state;
-  state.iteration = meta.at("iteration").get<int64_t>();
-  state.consumedSamples = meta.at("consumed_samples").get<int64_t>();
-  state.seed = meta.at("rng").at("seed").get<uint64_t>();
-  state.dropoutCounter = meta.at("rng").at("dropout_counter").get<uint64_t>();
-  executor.setDropoutCounter(state.dropoutCounter);
-  readLossScalerState(meta, state);
-  if (optimizer)
-    optimizer->setStepsTaken(meta.at("optimizer").at("steps").get<int64_t>());
-  return state;
+  return restoreTrainingState(meta, executor, optimizer);
 }
 
 } // namespace mtc::runtime

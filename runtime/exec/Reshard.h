@@ -9,7 +9,8 @@
 // holds them. A padded vocabulary that differs between the layouts is handled:
 // rows outside the stored full shape are vocabulary padding and are zeroed.
 // Everything the new slice needs must be covered, or the load fails naming
-// the parameter.
+// the parameter. Every rank file's size and header checksum are checked against
+// checkpoint.json and every tensor read against its checksum (version 2).
 #pragma once
 
 #include "exec/Checkpoint.h"
@@ -20,11 +21,9 @@
 
 namespace mtc::runtime {
 
-// The fp16 loss scaler's state from checkpoint.json (absent: left as is).
-void readLossScalerState(const nlohmann::json &meta, TrainingState &state);
-
-// `folder` is an iter_ folder. Collective only in that every rank reads.
-TrainingState loadCheckpointAcrossLayouts(const std::string &folder, Executor &executor,
-                                          Optimizer *optimizer, comm::Communicator &world);
+// `folder` is an iter_ folder, `meta` its checkpoint.json (readCheckpointJson).
+// Not collective: each rank reads what it needs.
+TrainingState loadCheckpointAcrossLayouts(const std::string &folder, const nlohmann::json &meta,
+                                          Executor &executor, Optimizer *optimizer);
 
 } // namespace mtc::runtime

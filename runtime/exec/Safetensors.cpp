@@ -1,4 +1,6 @@
 #include "exec/Safetensors.h"
+#include "exec/Crc32c.h"
+#include "exec/DurableFile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -29,53 +31,56 @@ static bool littleEndianHost() {
   return first == 1;
 }
 
-int64_t SafetensorsFile::Entry::elements() const {
+static int64_t numElements(const std::vector<int64_t> &shape) {
   int64_t n = 1;
   for (int64_t d : shape)
     n *= d;
   return n;
 }
 
-void writeSafetensors(const std::string &path, const std::vector<TensorView> &tensors,
-                      const std::map<std::string, std::string> &metadata) {
+int64_t SafetensorsFile::Entry::elements() const { return numElements(shape); }
+
+SafetensorsSummary writeSafetensors(const std::string &path,
+                                    const std::vector<TensorView> &tensors,
+                                    const std::map<std::string, std::string> &metadata) {
   if (!littleEndianHost())
     throw FormatError("safetensors writer needs a little-endian host");
+  if (metadata.count(kCrc32cKey))
+    throw FormatError("safetensors '" + path + "': metadata key '" + kCrc32cKey +
+                      "' is reserved for the checksums");
   json header = json::object();
+  json checksums = json::object();
   uint64_t offset = 0;
   for (const TensorView &t : tensors) {
-    int64_t n = 1;
-    for (int64_t d : t.shape)
-      n *= d;
-    uint64_t bytes = static_cast<uint64_t>(n) * 4;
+    uint64_t bytes = static_cast<uint64_t>(numElements(t.shape)) * 4;
     if (header.contains(t.name))
       throw FormatError("safetensors '" + path + "': tensor name '" + t.name + "' repeats");
     header[t.name] = {{"dtype", "F32"}, {"shape", t.shape}, {"data_offsets", {offset, offset + bytes}}};
+    checksums[t.name] = crc32cHex(crc32c(t.data, bytes));
     offset += bytes;
   }
-  if (!metadata.empty())
-    header["__metadata__"] = metadata;
+  std::map<std::string, std::string> meta = metadata;
+  meta[kCrc32cKey] = checksums.dump();
+  header["__metadata__"] = meta;
   std::string text = header.dump();
   // The format pads the header with spaces to an 8-byte multiple.
   while (text.size() % 8)
     text.push_back(' ');
-  std::string tmp = path + ".tmp";
-  std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-  if (!out)
-    throw FormatError("cannot create '" + tmp + "': " + std::strerror(errno));
-  uint64_t headerLength = text.size();
-  out.write(reinterpret_cast<const char *>(&headerLength), 8);
-  out.write(text.data(), text.size());
-  for (const TensorView &t : tensors) {
-    int64_t n = 1;
-    for (int64_t d : t.shape)
-      n *= d;
-    out.write(reinterpret_cast<const char *>(t.data), n * 4);
+  const uint64_t headerLength = text.size();
+  SafetensorsSummary summary;
+  summary.headerCrc32c = crc32c(text.data(), text.size(), crc32c(&headerLength, 8));
+  try {
+    AtomicFileWriter out(path);
+    out.write(&headerLength, 8);
+    out.write(text.data(), text.size());
+    for (const TensorView &t : tensors)
+      out.write(t.data, static_cast<size_t>(numElements(t.shape)) * 4);
+    summary.bytes = out.bytesWritten();
+    out.commit();
+  } catch (const IoError &e) {
+    throw FormatError(std::string("writing safetensors failed: ") + e.what());
   }
-  out.close();
-  if (!out)
-    throw FormatError("writing '" + tmp + "' failed (disk full?)");
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw FormatError("cannot rename '" + tmp + "' to '" + path + "': " + std::strerror(errno));
+  return summary;
 }
 
 SafetensorsFile::SafetensorsFile(const std::string &path) : filePath(path) {
@@ -84,6 +89,7 @@ SafetensorsFile::SafetensorsFile(const std::string &path) : filePath(path) {
     throw FormatError("cannot open safetensors file '" + path + "': " + std::strerror(errno));
   in.seekg(0, std::ios::end);
   uint64_t fileSize = static_cast<uint64_t>(in.tellg());
+  size = fileSize;
   in.seekg(0);
   uint64_t headerLength = 0;
   if (fileSize < 8 || !in.read(reinterpret_cast<char *>(&headerLength), 8))
@@ -92,7 +98,9 @@ SafetensorsFile::SafetensorsFile(const std::string &path) : filePath(path) {
     throw FormatError("'" + path + "': header length " + std::to_string(headerLength) +
                       " does not fit the file of " + std::to_string(fileSize) + " bytes");
   std::string text(headerLength, '\0');
-  in.read(text.data(), headerLength);
+  if (!in.read(text.data(), headerLength))
+    throw FormatError("'" + path + "': reading the header failed");
+  headerCrc = crc32c(text.data(), text.size(), crc32c(&headerLength, 8));
   dataStart = 8 + headerLength;
   json header;
   try {
@@ -115,6 +123,11 @@ SafetensorsFile::SafetensorsFile(const std::string &path) : filePath(path) {
       Entry e;
       e.dtype = it->at("dtype").get<std::string>();
       e.shape = it->at("shape").get<std::vector<int64_t>>();
+      int64_t product = 1;
+      for (int64_t d : e.shape)
+        if (d < 0 || __builtin_mul_overflow(product, d, &product) ||
+            product > (int64_t(1) << 60))
+          throw FormatError("shape " + shapeString(e.shape) + " is negative or too large");
       auto offsets = it->at("data_offsets").get<std::vector<uint64_t>>();
       if (offsets.size() != 2)
         throw FormatError("data_offsets must hold 2 numbers");
@@ -139,6 +152,30 @@ SafetensorsFile::SafetensorsFile(const std::string &path) : filePath(path) {
                         e.what());
     }
   }
+  auto stored = meta.find(kCrc32cKey);
+  if (stored == meta.end())
+    return; // another writer's file (or a version-1 checkpoint): nothing to verify
+  try {
+    const json parsed = json::parse(stored->second);
+    if (!parsed.is_object())
+      throw FormatError("not a JSON object");
+    for (auto it = parsed.begin(); it != parsed.end(); ++it) {
+      const std::string &name = it.key();
+      const std::string digits = it->get<std::string>();
+      size_t used = 0;
+      unsigned long value = std::stoul(digits, &used, 16);
+      if (used != digits.size() || digits.size() != 8)
+        throw FormatError("'" + digits + "' is not 8 hex digits");
+      checksums[name] = static_cast<uint32_t>(value);
+    }
+  } catch (const std::exception &e) {
+    throw FormatError("'" + path + "': the metadata's " + kCrc32cKey +
+                      " checksums are malformed: " + e.what());
+  }
+  for (const auto &[name, e] : entries)
+    if (!checksums.count(name))
+      throw FormatError("'" + path + "': tensor '" + name + "' has no " + kCrc32cKey +
+                        " checksum although the file has checksums");
 }
 
 const SafetensorsFile::Entry &SafetensorsFile::entry(const std::string &name) const {
@@ -184,11 +221,14 @@ void SafetensorsFile::read(const std::string &name, float *out) const {
   std::ifstream in(filePath, std::ios::binary);
   in.seekg(static_cast<std::streamoff>(dataStart + e.begin));
   uint64_t bytes = e.end - e.begin;
+  uint32_t crc = 0;
   if (e.dtype == "F32") {
     in.read(reinterpret_cast<char *>(out), bytes);
+    crc = crc32c(out, bytes);
   } else {
     std::vector<uint16_t> raw(bytes / 2);
     in.read(reinterpret_cast<char *>(raw.data()), bytes);
+    crc = crc32c(raw.data(), bytes);
     for (size_t i = 0; i < raw.size(); ++i) {
       if (e.dtype == "F16") {
         out[i] = halfToFloat(raw[i]);
@@ -200,6 +240,10 @@ void SafetensorsFile::read(const std::string &name, float *out) const {
   }
   if (!in)
     throw FormatError("'" + filePath + "': reading tensor '" + name + "' failed (truncated?)");
+  auto stored = checksums.find(name);
+  if (stored != checksums.end() && stored->second != crc)
+    throw FormatError("'" + filePath + "': tensor '" + name + "' is corrupt: its CRC32C is " +
+                      crc32cHex(crc) + ", the file says " + crc32cHex(stored->second));
 }
 
 std::vector<float> SafetensorsFile::read(const std::string &name) const {

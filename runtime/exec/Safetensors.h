@@ -2,6 +2,8 @@
 // JSON header {name: {dtype, shape, data_offsets: [begin, end]}, "__metadata__":
 // {string: string}}, then the raw little-endian tensor bytes. We write F32 only
 // and read F32 (plus F16/BF16, widened), which covers exported GPT-2 weights.
+// Our files carry each tensor's CRC32C in the metadata under "crc32c" (a JSON
+// object {name: "8 hex digits"}); the reader verifies it on every read.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -22,9 +24,20 @@ struct TensorView {
   const float *data = nullptr;
 };
 
-// Writes PATH atomically (PATH.tmp, then rename). Throws FormatError on I/O errors.
-void writeSafetensors(const std::string &path, const std::vector<TensorView> &tensors,
-                      const std::map<std::string, std::string> &metadata = {});
+struct SafetensorsSummary {
+  uint64_t bytes = 0;        // the whole file
+  uint32_t headerCrc32c = 0; // of the 8 length bytes and the JSON header
+};
+
+// The metadata key of the per-tensor checksums (reserved).
+constexpr const char *kCrc32cKey = "crc32c";
+
+// Writes PATH atomically and durably (PATH.tmp, every write checked, fsync,
+// rename, fsync of the folder). Throws FormatError naming the file and the
+// reason (e.g. "No space left on device"); PATH is untouched then.
+SafetensorsSummary writeSafetensors(const std::string &path,
+                                    const std::vector<TensorView> &tensors,
+                                    const std::map<std::string, std::string> &metadata = {});
 
 class SafetensorsFile {
 public:
@@ -44,14 +57,22 @@ public:
   const Entry &entry(const std::string &name) const;
   std::vector<std::string> names() const;
   const std::map<std::string, std::string> &metadata() const { return meta; }
-  // The tensor as f32 (out holds entry(name).elements() floats).
+  uint64_t fileSize() const { return size; }
+  uint32_t headerCrc32c() const { return headerCrc; }
+  // True when the file stores a checksum for every tensor.
+  bool hasChecksums() const { return !checksums.empty(); }
+  // The tensor as f32 (out holds entry(name).elements() floats). Verifies its
+  // CRC32C when the file has checksums: a mismatch throws FormatError naming
+  // the file and the tensor.
   void read(const std::string &name, float *out) const;
   std::vector<float> read(const std::string &name) const;
 
 private:
   std::string filePath;
-  uint64_t dataStart = 0;
+  uint64_t dataStart = 0, size = 0;
+  uint32_t headerCrc = 0;
   std::map<std::string, Entry> entries;
+  std::map<std::string, uint32_t> checksums;
   std::map<std::string, std::string> meta;
 };
 

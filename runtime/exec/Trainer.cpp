@@ -11,6 +11,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <limits>
 #include <sstream>
@@ -153,28 +155,69 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
     if (log)
       *log << "init-from: " << report << "\n";
   }
-  if (!cfg.load.empty()) {
-    bool present = latestIteration(cfg.load) >= 0 ||
-                   std::ifstream(cfg.load + "/checkpoint.json").good();
-    if (present) {
-      TrainingState state = loadCheckpoint(cfg.load, *exec, opt.get(), world);
-      startIteration = state.iteration;
-      if (state.lossScale > 0)
-        loadedLossScale = {state.lossScale, state.lossScaleGrowthTracker,
-                           state.lossScaleHysteresisTracker};
-      if (state.seed != static_cast<uint64_t>(cfg.seed) && log)
-        *log << "warning: the checkpoint was trained with --seed " << state.seed
-             << ", this run uses " << cfg.seed << ": data order and dropout will differ\n";
-      if (log)
-        *log << "loaded checkpoint from '" << cfg.load << "' at iteration " << startIteration
-             << " (consumed samples " << state.consumedSamples << ")\n";
-    } else if (log) {
-      *log << "warning: no checkpoint in '" << cfg.load << "', training from scratch\n";
+  if (!cfg.load.empty())
+    loadForResume();
+  if (!cfg.save.empty()) {
+    // Never overwrite or hide a checkpoint this run did not write.
+    std::string error;
+    std::vector<std::string> notices;
+    if (world.rank() == 0) {
+      try {
+        notices = prepareSaveDir(cfg.save, startIteration, plan);
+      } catch (const std::exception &e) {
+        error = e.what();
+      }
     }
+    std::string agreed = agreeOnError(world, error);
+    if (!agreed.empty())
+      throw CheckpointError(agreed);
+    for (const std::string &notice : notices)
+      if (log)
+        *log << notice << "\n";
   }
-  if (!cfg.metrics.empty() && world.rank() == 0)
-    metrics = std::make_unique<MetricsWriter>(cfg.metrics);
+  if (!cfg.metrics.empty() && world.rank() == 0) {
+    // A resumed run adds to the earlier run's metrics instead of truncating them.
+    const bool append = startIteration > 0;
+    metrics = std::make_unique<MetricsWriter>(cfg.metrics, append);
+    if (append && log)
+      *log << "appending metrics to '" << cfg.metrics << "' (resumed at iteration "
+           << startIteration << ")\n";
+  }
   setUpDataParallelAndPrecision(plan);
+}
+
+void Trainer::loadForResume() {
+  std::string error;
+  CheckpointLocation location;
+  try {
+    location = findCheckpoint(cfg.load);
+  } catch (const std::exception &e) {
+    error = e.what();
+  }
+  std::string agreed = agreeOnError(world, error);
+  if (!agreed.empty())
+    throw CheckpointError(agreed);
+  for (const std::string &notice : location.notices)
+    if (log)
+      *log << notice << "\n";
+  if (location.folder.empty()) {
+    if (log)
+      *log << "warning: no checkpoint in '" << cfg.load << "', training from scratch\n";
+    return;
+  }
+  TrainingState state = loadCheckpoint(location.folder, *exec, opt.get(), world);
+  startIteration = state.iteration;
+  if (state.lossScale > 0)
+    loadedLossScale = {state.lossScale, state.lossScaleGrowthTracker,
+                       state.lossScaleHysteresisTracker};
+  if (!state.notice.empty() && log)
+    *log << state.notice << "\n";
+  if (state.seed != static_cast<uint64_t>(cfg.seed) && log)
+    *log << "warning: the checkpoint was trained with --seed " << state.seed
+         << ", this run uses " << cfg.seed << ": data order and dropout will differ\n";
+  if (log)
+    *log << "loaded checkpoint from '" << location.folder << "' at iteration "
+         << startIteration << " (consumed samples " << state.consumedSamples << ")\n";
 }
 
 void Trainer::setUpDataParallelAndPrecision(const pb::Plan &plan) {
@@ -483,20 +526,14 @@ TrainSummary Trainer::run() {
   }
   if (pipeline && summary.iterations > 0) {
     // Collective over the pipeline group: every stage sends its timeline.
-    std::string report = pipeline->writeTrace(cfg.pipelineTrace);
+    std::string report = pipeline->writeTrace(cfg.pipelineTrace, startIteration);
     if (log && !report.empty())
       *log << report << std::endl;
   }
   if (!cfg.save.empty() && lastSaved != cfg.steps && summary.iterations > 0)
     save(cfg.steps);
-  if (!cfg.dumpBatch.empty() && world.rank() == 0 && summary.iterations > 0) {
-    // [iterations, micro-batches, micro-batch, seq]; token ids are exact in f32.
-    const std::vector<int64_t> shape{summary.iterations, microBatches, geometry.microBatch,
-                                     geometry.seq};
-    writeSafetensors(cfg.dumpBatch, {{"tokens", shape, batchTokens.data()},
-                                     {"targets", shape, batchTargets.data()}},
-                     {{"first_iteration", std::to_string(startIteration)}});
-  }
+  if (!cfg.dumpBatch.empty() && world.rank() == 0 && summary.iterations > 0)
+    writeBatchDump();
   if (!cfg.exportSafetensors.empty() && world.rank() == 0) {
     exportSafetensors(cfg.exportSafetensors, *exec);
     if (log)
@@ -516,6 +553,48 @@ TrainSummary Trainer::run() {
     *log << std::endl;
   }
   return summary;
+}
+
+void Trainer::writeBatchDump() {
+  // [iterations, micro-batches, micro-batch, seq]; token ids are exact in f32.
+  const int64_t perIteration = microBatches * geometry.microBatch * geometry.seq;
+  std::vector<float> tokens, targets;
+  int64_t first = startIteration;
+  // A resumed run keeps the earlier run's iterations up to its checkpoint.
+  std::ifstream present(cfg.dumpBatch);
+  if (startIteration > 0 && present) {
+    present.close();
+    SafetensorsFile earlier(cfg.dumpBatch);
+    const auto shape = earlier.entry("tokens").shape;
+    int64_t earlierFirst = -1;
+    auto it = earlier.metadata().find("first_iteration");
+    if (it != earlier.metadata().end())
+      earlierFirst = std::atoll(it->second.c_str());
+    const bool fits = shape.size() == 4 && shape[1] == microBatches &&
+                      shape[2] == geometry.microBatch && shape[3] == geometry.seq &&
+                      earlierFirst >= 0 && earlierFirst <= startIteration &&
+                      earlierFirst + shape[0] >= startIteration &&
+                      earlier.entry("targets").shape == shape;
+    if (!fits)
+      throw std::runtime_error(
+          "--dump-batch '" + cfg.dumpBatch + "' holds batches of shape " +
+          shapeString(shape) + " from iteration " + std::to_string(earlierFirst + 1) +
+          ", which this run (resumed at iteration " + std::to_string(startIteration) +
+          ") cannot continue: not replacing it (give another file)");
+    const int64_t keep = (startIteration - earlierFirst) * perIteration;
+    tokens = earlier.read("tokens");
+    targets = earlier.read("targets");
+    tokens.resize(keep);
+    targets.resize(keep);
+    first = earlierFirst;
+  }
+  tokens.insert(tokens.end(), batchTokens.begin(), batchTokens.end());
+  targets.insert(targets.end(), batchTargets.begin(), batchTargets.end());
+  const std::vector<int64_t> shape{static_cast<int64_t>(tokens.size()) / perIteration,
+                                   microBatches, geometry.microBatch, geometry.seq};
+  writeSafetensors(cfg.dumpBatch, {{"tokens", shape, tokens.data()},
+                                   {"targets", shape, targets.data()}},
+                   {{"first_iteration", std::to_string(first)}});
 }
 
 std::string describePlan(const pb::Plan &plan) {

@@ -89,6 +89,10 @@ private:
   double trainIteration(int64_t iteration, double *gradNorm, double *lr);
   void logIteration(int64_t iteration, double ms, double lr, double loss, double gradNorm);
   void save(int64_t iteration);
+  // --load: finds, verifies and loads the checkpoint (sets startIteration).
+  void loadForResume();
+  // --dump-batch at the end; a resumed run keeps the earlier run's batches.
+  void writeBatchDump();
   void setUpDataParallelAndPrecision(const pb::Plan &plan);
 
   TrainConfig cfg;
