@@ -1,5 +1,8 @@
 #include "exec/Flags.h"
 
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <sstream>
 
@@ -19,40 +22,73 @@ double parseDouble(const std::string &flag, const std::string &text) {
   char *end = nullptr;
   errno = 0;
   double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end || errno)
-    throw FlagError("--" + flag + " needs a number, got '" + text + "'");
+  // strtod reads "nan" and "inf": no flag means either.
+  if (text.empty() || *end || errno || !std::isfinite(value))
+    throw FlagError("--" + flag + " needs a finite number, got '" + text + "'");
   return value;
 }
 
-std::string formatDouble(double v) {
-  std::ostringstream os;
-  os << v;
-  return os.str();
+// The shortest text that reads back as v; integers without an exponent.
+std::string formatNumber(double v) {
+  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 9007199254740992.0)
+    return std::to_string(static_cast<long long>(v));
+  char text[32];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, v);
+    if (std::strtod(text, nullptr) == v)
+      break;
+  }
+  return text;
 }
 
 } // namespace
 
+bool Range::contains(double v) const {
+  if (std::isnan(v))
+    return false;
+  if (minOpen ? v <= min : v < min)
+    return false;
+  if (maxOpen ? v >= max : v > max)
+    return false;
+  return true;
+}
+
+std::string Range::describe() const {
+  const bool low = std::isfinite(min), high = std::isfinite(max);
+  if (low && high)
+    return (minOpen ? "(" : "[") + formatNumber(min) + ", " + formatNumber(max) +
+           (maxOpen ? ")" : "]");
+  if (low)
+    return (minOpen ? "> " : ">= ") + formatNumber(min);
+  if (high)
+    return (maxOpen ? "< " : "<= ") + formatNumber(max);
+  return "";
+}
+
 void FlagSet::addFlag(const std::string &name, Target target, const std::string &help,
-                      std::string defaultText) {
-  flags.push_back({name, help, std::move(defaultText), target});
+                      std::string defaultText, Range range) {
+  flags.push_back({name, help, std::move(defaultText), target, range});
 }
 void FlagSet::add(const std::string &name, std::string *t, const std::string &help) {
   addFlag(name, t, help, t->empty() ? "" : *t);
 }
-void FlagSet::add(const std::string &name, int64_t *t, const std::string &help) {
-  addFlag(name, t, help, std::to_string(*t));
-}
-void FlagSet::add(const std::string &name, double *t, const std::string &help) {
-  addFlag(name, t, help, formatDouble(*t));
-}
 void FlagSet::add(const std::string &name, bool *t, const std::string &help) {
   addFlag(name, t, help, "");
 }
-void FlagSet::add(const std::string &name, std::optional<double> *t, const std::string &help) {
-  addFlag(name, t, help, "");
+void FlagSet::add(const std::string &name, int64_t *t, const std::string &help, Range range) {
+  const double v = static_cast<double>(*t);
+  addFlag(name, t, help, range.contains(v) ? formatNumber(v) : "", range);
 }
-void FlagSet::add(const std::string &name, std::optional<int64_t> *t, const std::string &help) {
-  addFlag(name, t, help, "");
+void FlagSet::add(const std::string &name, double *t, const std::string &help, Range range) {
+  addFlag(name, t, help, range.contains(*t) ? formatNumber(*t) : "", range);
+}
+void FlagSet::add(const std::string &name, std::optional<double> *t, const std::string &help,
+                  Range range) {
+  addFlag(name, t, help, "", range);
+}
+void FlagSet::add(const std::string &name, std::optional<int64_t> *t, const std::string &help,
+                  Range range) {
+  addFlag(name, t, help, "", range);
 }
 
 FlagSet::Flag *FlagSet::find(const std::string &name) {
@@ -98,15 +134,24 @@ bool FlagSet::parse(int argc, char **argv) {
         throw FlagError("--" + name + " needs a value");
       value = argv[++i];
     }
+    auto checked = [&](auto number) {
+      if (!flag->range.contains(static_cast<double>(number)))
+        throw FlagError("--" + name + " must be " +
+                        (std::isfinite(flag->range.min) && std::isfinite(flag->range.max)
+                             ? "in "
+                             : "") +
+                        flag->range.describe() + ", got " + value);
+      return number;
+    };
     std::visit(
         [&](auto *target) {
           using T = std::decay_t<decltype(*target)>;
           if constexpr (std::is_same_v<T, std::string>)
             *target = value;
           else if constexpr (std::is_same_v<T, int64_t> || std::is_same_v<T, std::optional<int64_t>>)
-            *target = parseInt(name, value);
+            *target = checked(parseInt(name, value));
           else if constexpr (std::is_same_v<T, double> || std::is_same_v<T, std::optional<double>>)
-            *target = parseDouble(name, value);
+            *target = checked(parseDouble(name, value));
         },
         flag->target);
   }
@@ -128,6 +173,9 @@ std::string FlagSet::usage() const {
     os << f.help;
     if (!f.defaultText.empty())
       os << " (default " << f.defaultText << ")";
+    // Intervals print as they are ("[0, 1)"), one-sided bounds bracketed ("[>= 1]").
+    if (std::string range = f.range.describe(); !range.empty())
+      os << " " << (range[0] == '[' || range[0] == '(' ? range : "[" + range + "]");
     os << "\n";
   }
   return os.str();

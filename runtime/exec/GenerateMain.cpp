@@ -21,6 +21,10 @@
 
 namespace mtc::runtime {
 
+// One token per forward pass over the whole window: a million is hours of
+// output already; more is a typo.
+constexpr double kMaxTokens = 1 << 20;
+
 std::unique_ptr<comm::Communicator> startWorld(int *argc, char ***argv);
 pb::Plan parseEmbeddedPlan(const std::string &planBytes);
 
@@ -61,21 +65,22 @@ int generateMain(int argc, char **argv, const std::string &planBytes) {
     flags.add("load", &load, "checkpoint folder (its latest iteration) with the weights");
     flags.add("init-from", &initFrom, "weights from FILE.safetensors instead of a checkpoint");
     flags.add("prompt", &prompt, "text to continue");
-    flags.add("tokens", &tokens, "tokens to generate");
-    flags.add("top-k", &topK, "sample among the k most likely tokens (0: all, 1: greedy)");
-    flags.add("temperature", &temperature, "softmax temperature (0: greedy)");
-    flags.add("seed", &seed, "sampling seed");
+    flags.add("tokens", &tokens, "tokens to generate", Range::between(1, kMaxTokens));
+    flags.add("top-k", &topK, "sample among the k most likely tokens (0: all, 1: greedy)",
+              Range::atLeast(0));
+    flags.add("temperature", &temperature, "softmax temperature (0: greedy)", Range::atLeast(0));
+    flags.add("seed", &seed, "sampling seed", Range::atLeast(0));
     flags.add("vocab-dir", &vocabDir, "folder with GPT-2's encoder.json and vocab.bpe");
-    flags.add("threads", &threads, "kernel threads (0: OpenMP's default)");
+    flags.add("threads", &threads, "kernel threads (0: OpenMP's default)", Range::between(0, 4096));
     if (!flags.parse(argc, argv)) {
       std::cout << flags.usage();
       return 0;
     }
+    if (load.empty() == initFrom.empty())
+      throw FlagError("give --load CHECKPOINT_DIR or --init-from FILE.safetensors (one of them)");
     if (world->size() != 1 || plan.parallel().tensor() > 1 || plan.parallel().pipeline() > 1)
       throw std::invalid_argument("generate runs on one rank with a plan compiled for "
                                   "tensor = pipeline = 1");
-    if (load.empty() && initFrom.empty())
-      throw FlagError("give --load CHECKPOINT_DIR or --init-from FILE.safetensors");
     if (threads > 0)
       kernels::setNumThreads(static_cast<int>(threads));
 
@@ -120,6 +125,10 @@ int generateMain(int argc, char **argv, const std::string &planBytes) {
     }
     std::cout << std::endl;
     return 0;
+  } catch (const FlagError &e) {
+    std::cout.flush();
+    std::cerr << "generate: error: " << e.what() << std::endl;
+    return 2;
   } catch (const std::exception &e) {
     std::cout.flush();
     std::cerr << "generate: error: " << e.what() << std::endl;

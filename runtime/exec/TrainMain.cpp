@@ -5,7 +5,11 @@
 
 #include "comm/Communicator.h"
 
+#include "data/GptDataset.h"
+
+#include <algorithm>
 #include <iostream>
+#include <sstream>
 
 namespace mtc::runtime {
 
@@ -25,6 +29,158 @@ pb::Plan parseEmbeddedPlan(const std::string &planBytes) {
   return plan;
 }
 
+namespace {
+
+// Kernel threads: more than any machine has is a typo, and an int besides.
+constexpr double kMaxThreads = 4096;
+
+// Each flag with the values it accepts, next to its meaning.
+void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
+  const Range count = Range::atLeast(0), positive = Range::atLeast(1);
+  flags.add("data", &cfg.data, "indexed dataset prefix (PREFIX.bin and PREFIX.idx from mtc-data)");
+  flags.add("split", &cfg.split, "train,valid,test document weights");
+  flags.add("synthetic", &cfg.synthetic, "train on random tokens (benchmarks without data)");
+  flags.add("steps", &cfg.steps, "total training iterations (required)", positive);
+  flags.add("global-batch", &cfg.globalBatch,
+            "samples per iteration; a multiple of micro-batch x data-parallel size (0: the plan's)",
+            Range::between(0, 1 << 30));
+  flags.add("lr", &cfg.lr, "peak learning rate (default: the plan's)", Range::above(0));
+  flags.add("min-lr", &cfg.minLr,
+            "learning rate at the end of the cosine decay, at most --lr (default: the plan's)",
+            count);
+  flags.add("warmup", &cfg.warmup, "linear warm-up iterations (default: the plan's)", count);
+  flags.add("decay-steps", &cfg.decaySteps,
+            "iterations of the schedule, warm-up included, after which lr = min-lr "
+            "(default: the plan's, else --steps)",
+            positive);
+  flags.add("weight-decay", &cfg.weightDecay, "AdamW weight decay (default: the plan's)", count);
+  flags.add("clip-grad", &cfg.clipGrad,
+            "global gradient-norm clipping, 0 = off (default: the plan's)", count);
+  flags.add("beta2", &cfg.beta2, "AdamW beta2 (default: the plan's)", Range::fromBelow(0, 1));
+  flags.add("seed", &cfg.seed, "seed of initialization, data order and dropout", count);
+  flags.add("save", &cfg.save, "checkpoint folder to write");
+  flags.add("load", &cfg.load, "checkpoint folder to resume from (its latest iteration)");
+  flags.add("save-interval", &cfg.saveInterval,
+            "with --save: save every K iterations (0: only at the end)", count);
+  flags.add("log-interval", &cfg.logInterval, "print a log line every k iterations", positive);
+  flags.add("eval-interval", &cfg.evalInterval,
+            "evaluate on the valid split every E iterations (0: never)", count);
+  flags.add("eval-iters", &cfg.evalIters, "global batches per evaluation", positive);
+  flags.add("metrics", &cfg.metrics, "per-iteration metrics file: FILE.csv or JSON lines otherwise");
+  flags.add("threads", &cfg.threads, "kernel threads per rank (0: OpenMP's default)",
+            Range::between(0, kMaxThreads));
+  flags.add("check-tensor-replicas", &cfg.checkTensorReplicas,
+            "debug: check that replicated activations and params are bit-identical "
+            "on every tensor-parallel rank");
+  flags.add("check-lifetimes", &cfg.checkLifetimes,
+            "debug: poison every buffer with NaN after its last use");
+  flags.add("export-safetensors", &cfg.exportSafetensors, "write the final weights to FILE.safetensors");
+  flags.add("init-from", &cfg.initFrom, "start from the weights in FILE.safetensors");
+  flags.add("export-initial", &cfg.exportInitial,
+            "write the weights before the first iteration to FILE.safetensors");
+  flags.add("dump-grads", &cfg.dumpGrads,
+            "write the first iteration's gradients (before clipping) to FILE.safetensors");
+  flags.add("dump-batch", &cfg.dumpBatch,
+            "write every iteration's tokens and targets to FILE.safetensors (f32)");
+  flags.add("pipeline-trace", &cfg.pipelineTrace,
+            "pipeline: write the last iteration's measured timeline (Chrome trace JSON)");
+  flags.add("dp-bucket-mb", &cfg.dpBucketMb,
+            "data parallelism: all-reduce gradients in buckets of this many MiB, each "
+            "started when its gradients are final (0: one all-reduce after the backward; "
+            "default: the plan's)",
+            Range::between(0, 1 << 20));
+  flags.add("distributed-optimizer", &cfg.distributedOptimizer,
+            "shard optimizer state over the data-parallel group (ZeRO-1; default: the plan's)");
+  flags.add("precision", &cfg.precision,
+            "fp32, bf16 or fp16 storage with fp32 compute (default: the plan's)");
+  flags.add("initial-loss-scale", &cfg.initialLossScale,
+            "fp16: the dynamic loss scale to start from (default 2^32)", Range::above(0));
+  flags.add("inject-overflow-at", &cfg.injectOverflowAt,
+            "test, fp16: make iteration N's gradients overflow", positive);
+}
+
+std::string number(double v) {
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+
+// The rules between flags, and between flags and the plan: all of them before
+// any work, so a bad combination costs no start-up and loses nothing.
+void checkTrainFlags(const pb::Plan &plan, const TrainConfig &cfg, const FlagSet &flags) {
+  if (!flags.given("steps"))
+    throw FlagError("--steps N is required (see --help)");
+  if (cfg.synthetic && !cfg.data.empty())
+    throw FlagError("give --data PREFIX or --synthetic, not both");
+  if (!cfg.synthetic && cfg.data.empty())
+    throw FlagError("no training data: give --data PREFIX (an indexed dataset made by "
+                    "mtc-data) or --synthetic");
+  if (!cfg.data.empty()) {
+    try {
+      data::splitDocuments(cfg.split, 0);
+    } catch (const std::exception &e) {
+      throw FlagError(std::string("--split: ") + e.what());
+    }
+  } else if (flags.given("split")) {
+    throw FlagError("--split applies to --data only");
+  }
+  if (flags.given("save-interval") && cfg.saveInterval > 0 && cfg.save.empty())
+    throw FlagError("--save-interval " + std::to_string(cfg.saveInterval) +
+                    " needs --save DIR (where to write the checkpoints)");
+
+  // The optimizer as it will run: the plan's settings with the flags on top.
+  OptimizerConfig oc = OptimizerConfig::fromPlan(plan.optimizer());
+  const double lr = cfg.lr.value_or(oc.lr), minLr = cfg.minLr.value_or(oc.minLr);
+  if (minLr > lr)
+    throw FlagError("--min-lr " + number(minLr) + (cfg.minLr ? "" : " (the plan's)") +
+                    " is above --lr " + number(lr) + (cfg.lr ? "" : " (the plan's)") +
+                    ": the learning rate would grow during the decay");
+
+  // The batch the Trainer will use: it must split into whole micro-batches.
+  const int64_t micro = std::max<int64_t>(1, plan.model().micro_batch());
+  const int64_t dp = std::max<int64_t>(1, plan.parallel().data());
+  const int64_t pp = std::max<int64_t>(1, plan.parallel().pipeline());
+  int64_t globalBatch = cfg.globalBatch > 0 ? cfg.globalBatch : plan.parallel().global_batch();
+  if (globalBatch <= 0)
+    globalBatch = micro * dp;
+  if (globalBatch % (micro * dp) != 0)
+    throw FlagError("--global-batch " + std::to_string(globalBatch) +
+                    (cfg.globalBatch > 0 ? "" : " (the plan's)") +
+                    " is not divisible by micro-batch " + std::to_string(micro) +
+                    " x data-parallel " + std::to_string(dp) + " = " +
+                    std::to_string(micro * dp));
+  if (pp > 1) {
+    const int64_t compiled = std::max<int64_t>(1, plan.parallel().global_batch() / (micro * dp));
+    if (globalBatch / (micro * dp) != compiled)
+      throw FlagError("--global-batch " + std::to_string(globalBatch) + " gives " +
+                      std::to_string(globalBatch / (micro * dp)) +
+                      " micro-batches, but the pipeline schedule was compiled for global "
+                      "batch " + std::to_string(plan.parallel().global_batch()) +
+                      ": recompile with mtc-compile --global-batch " +
+                      std::to_string(globalBatch));
+    // Each stage holds only its own layers: whole-model files would come out partial.
+    for (const char *flag : {"export-safetensors", "init-from", "export-initial", "dump-grads"})
+      if (flags.given(flag))
+        throw FlagError(std::string("--") + flag + " is not supported with pipeline "
+                        "parallelism yet (each stage holds only its own layers)");
+  }
+
+  // Mixed precision: the loss-scaling flags mean something for fp16 only.
+  const std::string precision = cfg.precision.empty() ? plan.precision() : cfg.precision;
+  try {
+    parseStorageType(precision);
+  } catch (const std::exception &e) {
+    throw FlagError(std::string("--precision: ") + e.what());
+  }
+  if (precision != "fp16")
+    for (const char *flag : {"initial-loss-scale", "inject-overflow-at"})
+      if (flags.given(flag))
+        throw FlagError(std::string("--") + flag + " applies to fp16 only (this run is " +
+                        (precision.empty() ? std::string("fp32") : precision) + ")");
+}
+
+} // namespace
+
 int trainMain(int argc, char **argv, const std::string &planBytes) {
   std::unique_ptr<comm::Communicator> world;
   try {
@@ -41,56 +197,7 @@ int trainMain(int argc, char **argv, const std::string &planBytes) {
     FlagSet flags(argc > 0 ? argv[0] : "train",
                   "Trains model '" + plan.model().name() +
                       "' with its compiled plan. Launch with mpirun -np N for N ranks.");
-    flags.add("data", &cfg.data, "indexed dataset prefix (PREFIX.bin and PREFIX.idx from mtc-data)");
-    flags.add("split", &cfg.split, "train,valid,test document weights");
-    flags.add("synthetic", &cfg.synthetic, "train on random tokens (benchmarks without data)");
-    flags.add("steps", &cfg.steps, "total training iterations (required)");
-    flags.add("global-batch", &cfg.globalBatch,
-              "samples per iteration; a multiple of micro-batch x data-parallel size (0: the plan's)");
-    flags.add("lr", &cfg.lr, "peak learning rate (default: the plan's)");
-    flags.add("min-lr", &cfg.minLr, "learning rate at the end of the cosine decay (default: the plan's)");
-    flags.add("warmup", &cfg.warmup, "linear warm-up iterations (default: the plan's)");
-    flags.add("decay-steps", &cfg.decaySteps,
-              "iterations of the schedule, warm-up included, after which lr = min-lr "
-              "(default: the plan's, else --steps)");
-    flags.add("weight-decay", &cfg.weightDecay, "AdamW weight decay (default: the plan's)");
-    flags.add("clip-grad", &cfg.clipGrad, "global gradient-norm clipping, 0 = off (default: the plan's)");
-    flags.add("beta2", &cfg.beta2, "AdamW beta2 (default: the plan's)");
-    flags.add("seed", &cfg.seed, "seed of initialization, data order and dropout");
-    flags.add("save", &cfg.save, "checkpoint folder to write");
-    flags.add("load", &cfg.load, "checkpoint folder to resume from (its latest iteration)");
-    flags.add("save-interval", &cfg.saveInterval, "save every K iterations (0: only at the end)");
-    flags.add("log-interval", &cfg.logInterval, "print a log line every k iterations");
-    flags.add("eval-interval", &cfg.evalInterval, "evaluate on the valid split every E iterations (0: never)");
-    flags.add("eval-iters", &cfg.evalIters, "global batches per evaluation");
-    flags.add("metrics", &cfg.metrics, "per-iteration metrics file: FILE.csv or JSON lines otherwise");
-    flags.add("threads", &cfg.threads, "kernel threads per rank (0: OpenMP's default)");
-    flags.add("check-tensor-replicas", &cfg.checkTensorReplicas,
-              "debug: check that replicated activations and params are bit-identical "
-              "on every tensor-parallel rank");
-    flags.add("check-lifetimes", &cfg.checkLifetimes,
-              "debug: poison every buffer with NaN after its last use");
-    flags.add("export-safetensors", &cfg.exportSafetensors, "write the final weights to FILE.safetensors");
-    flags.add("init-from", &cfg.initFrom, "start from the weights in FILE.safetensors");
-    flags.add("export-initial", &cfg.exportInitial,
-              "write the weights before the first iteration to FILE.safetensors");
-    flags.add("dump-grads", &cfg.dumpGrads,
-              "write the first iteration's gradients (before clipping) to FILE.safetensors");
-    flags.add("dump-batch", &cfg.dumpBatch,
-              "write every iteration's tokens and targets to FILE.safetensors (f32)");
-    flags.add("pipeline-trace", &cfg.pipelineTrace,
-              "pipeline: write the last iteration's measured timeline (Chrome trace JSON)");
-    flags.add("dp-bucket-mb", &cfg.dpBucketMb,
-              "data parallelism: all-reduce gradients in buckets of this many MiB, each "
-              "started when its gradients are final (0: one all-reduce after the backward)");
-    flags.add("distributed-optimizer", &cfg.distributedOptimizer,
-              "shard optimizer state over the data-parallel group (ZeRO-1; default: the plan's)");
-    flags.add("precision", &cfg.precision,
-              "fp32, bf16 or fp16 storage with fp32 compute (default: the plan's)");
-    flags.add("initial-loss-scale", &cfg.initialLossScale,
-              "fp16: the dynamic loss scale to start from (default 2^32)");
-    flags.add("inject-overflow-at", &cfg.injectOverflowAt,
-              "test: make iteration N's gradients overflow (fp16 loss scaling)");
+    addTrainFlags(flags, cfg);
     flags.add("print-plan", &printPlan, "print the plan's summary and steps, then exit");
     if (!flags.parse(argc, argv)) {
       if (rank == 0)
@@ -102,11 +209,19 @@ int trainMain(int argc, char **argv, const std::string &planBytes) {
         std::cout << describePlan(plan);
       return 0;
     }
-    if (!flags.given("steps"))
-      throw FlagError("--steps N is required (see --help)");
+    checkTrainFlags(plan, cfg, flags);
     Trainer trainer(plan, cfg, *world, rank == 0 ? &std::cout : nullptr);
     trainer.run();
     return 0;
+  } catch (const FlagError &e) {
+    // Every rank parsed the same flags and fails the same way, before any
+    // collective: no abort needed, each rank exits with the usage status.
+    std::cout.flush();
+    std::cerr << "train";
+    if (world->size() > 1)
+      std::cerr << " [rank " << rank << "]";
+    std::cerr << ": error: " << e.what() << std::endl;
+    return 2;
   } catch (const std::exception &e) {
     std::cout.flush();
     std::cerr << "train";

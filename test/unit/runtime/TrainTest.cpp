@@ -84,9 +84,9 @@ TEST(TrainMain, HelpDocumentsFlagsAndBadInputFails) {
     EXPECT_NE(out.find(flag), std::string::npos) << flag;
   EXPECT_EQ(runMain({"--print-plan"}, plan, &out), 0);
   EXPECT_NE(out.find("3 F cross_entropy  loss fwd"), std::string::npos) << out;
-  EXPECT_EQ(runMain({"--synthetic", "--steps", "2", "--bogus"}, plan), 1);
-  EXPECT_EQ(runMain({"--synthetic"}, plan), 1);                    // no --steps
-  EXPECT_EQ(runMain({"--steps", "1"}, plan), 1);                   // no data
+  EXPECT_EQ(runMain({"--synthetic", "--steps", "2", "--bogus"}, plan), 2); // usage errors: 2
+  EXPECT_EQ(runMain({"--synthetic"}, plan), 2);                    // no --steps
+  EXPECT_EQ(runMain({"--steps", "1"}, plan), 2);                   // no data
   EXPECT_EQ(runMain({"--synthetic", "--steps", "1"}, "garbage"), 1); // not a plan
   EXPECT_EQ(runMain({"--data", "/nonexistent/prefix", "--steps", "1"}, plan), 1);
 }

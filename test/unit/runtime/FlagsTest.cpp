@@ -1,0 +1,207 @@
+// Flag ranges (FlagSet) and the train/generate flag rules: every bad value or
+// combination exits with status 2 and a message naming the flag, before work.
+#include "TinyPlan.h"
+
+#include "exec/Flags.h"
+#include "exec/Main.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace mtc::runtime {
+namespace {
+
+// FlagError's message for argv, or "" when it parses.
+std::string parseError(FlagSet &flags, std::vector<std::string> args) {
+  std::vector<char *> argv;
+  args.insert(args.begin(), "prog");
+  for (std::string &a : args)
+    argv.push_back(a.data());
+  try {
+    flags.parse(static_cast<int>(args.size()), argv.data());
+  } catch (const FlagError &e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(FlagRanges, RejectOutOfRangeValuesWithTheFlagsName) {
+  int64_t count = 1;
+  double rate = 0.5, beta = 0.9;
+  std::optional<double> lr;
+  std::optional<int64_t> warmup;
+  FlagSet flags("prog", "test");
+  flags.add("count", &count, "a count", Range::atLeast(1));
+  flags.add("rate", &rate, "a rate", Range::between(0, 1));
+  flags.add("beta", &beta, "a beta", Range::fromBelow(0, 1));
+  flags.add("lr", &lr, "a learning rate", Range::above(0));
+  flags.add("warmup", &warmup, "warm-up", Range::atLeast(0));
+
+  EXPECT_EQ(parseError(flags, {"--count", "0"}), "--count must be >= 1, got 0");
+  EXPECT_EQ(parseError(flags, {"--count=-2"}), "--count must be >= 1, got -2");
+  EXPECT_EQ(parseError(flags, {"--count", "1e11"}), "--count needs an integer, got '1e11'");
+  EXPECT_EQ(parseError(flags, {"--rate", "1.5"}), "--rate must be in [0, 1], got 1.5");
+  EXPECT_EQ(parseError(flags, {"--beta", "1"}), "--beta must be in [0, 1), got 1");
+  EXPECT_EQ(parseError(flags, {"--lr", "0"}), "--lr must be > 0, got 0");
+  EXPECT_EQ(parseError(flags, {"--lr", "-1"}), "--lr must be > 0, got -1");
+  EXPECT_EQ(parseError(flags, {"--warmup", "-3"}), "--warmup must be >= 0, got -3");
+  for (const char *notFinite : {"nan", "NaN", "inf", "-inf", "1e999"})
+    EXPECT_EQ(parseError(flags, {"--rate", notFinite}),
+              std::string("--rate needs a finite number, got '") + notFinite + "'");
+  EXPECT_FALSE(lr.has_value()); // a rejected value is never stored
+
+  // The bounds themselves are inside (or not, when open).
+  EXPECT_EQ(parseError(flags, {"--count", "1", "--rate", "0", "--beta", "0", "--lr", "1e-300",
+                               "--warmup", "0"}),
+            "");
+  EXPECT_EQ(count, 1);
+  EXPECT_EQ(*lr, 1e-300);
+  EXPECT_EQ(*warmup, 0);
+}
+
+TEST(FlagRanges, HelpPrintsRangesAndHidesSentinelDefaults) {
+  int64_t steps = 0, threads = 0;
+  double bucket = -1;
+  FlagSet flags("prog", "test");
+  flags.add("steps", &steps, "iterations (required)", Range::atLeast(1));
+  flags.add("threads", &threads, "threads (0: all)", Range::between(0, 4096));
+  flags.add("bucket", &bucket, "MiB (default: the plan's)", Range::between(0, 1 << 20));
+  const std::string usage = flags.usage();
+  EXPECT_NE(usage.find("iterations (required) [>= 1]\n"), std::string::npos) << usage;
+  EXPECT_NE(usage.find("threads (0: all) (default 0) [0, 4096]\n"), std::string::npos) << usage;
+  EXPECT_NE(usage.find("MiB (default: the plan's) [0, 1048576]\n"), std::string::npos) << usage;
+  EXPECT_EQ(usage.find("default -1"), std::string::npos) << usage;
+}
+
+TEST(RangeText, DescribesEveryKind) {
+  EXPECT_EQ(Range::any().describe(), "");
+  EXPECT_EQ(Range::atLeast(0).describe(), ">= 0");
+  EXPECT_EQ(Range::above(0).describe(), "> 0");
+  EXPECT_EQ(Range::between(0.25, 1e6).describe(), "[0.25, 1000000]");
+  EXPECT_EQ(Range::fromBelow(0, 1).describe(), "[0, 1)");
+  EXPECT_FALSE(Range::any().contains(std::nan("")));
+}
+
+struct Outcome {
+  int status;
+  std::string err;
+};
+
+Outcome run(int (*main)(int, char **, const std::string &), std::vector<std::string> args) {
+  std::vector<char *> argv;
+  args.insert(args.begin(), "prog");
+  for (std::string &a : args)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const std::string plan = testing::makeTinyPlan().SerializeAsString();
+  ::testing::internal::CaptureStdout();
+  ::testing::internal::CaptureStderr();
+  int status = main(static_cast<int>(args.size()), argv.data(), plan);
+  ::testing::internal::GetCapturedStdout();
+  return {status, ::testing::internal::GetCapturedStderr()};
+}
+
+// `args` must exit 2 before training, with `message` in the error.
+void expectUsageError(int (*main)(int, char **, const std::string &),
+                      std::vector<std::string> args, const std::string &message) {
+  std::string shown;
+  for (const std::string &a : args)
+    shown += a + " ";
+  Outcome o = run(main, args);
+  EXPECT_EQ(o.status, 2) << shown << "\n" << o.err;
+  EXPECT_NE(o.err.find(message), std::string::npos) << shown << "\n" << o.err;
+  EXPECT_EQ(o.err.find("iteration"), std::string::npos) << "trained before failing: " << o.err;
+}
+
+TEST(TrainFlags, OutOfRangeValuesExitTwoNamingTheFlag) {
+  const std::vector<std::string> ok = {"--synthetic", "--steps", "1"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = ok;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  expectUsageError(trainMain, with({"--lr", "-1"}), "--lr must be > 0, got -1");
+  expectUsageError(trainMain, with({"--lr", "nan"}), "--lr needs a finite number, got 'nan'");
+  expectUsageError(trainMain, with({"--global-batch", "-2"}), "--global-batch must be in");
+  expectUsageError(trainMain, with({"--eval-interval", "1", "--eval-iters", "0"}),
+                   "--eval-iters must be >= 1, got 0");
+  expectUsageError(trainMain, {"--synthetic", "--steps", "0"}, "--steps must be >= 1, got 0");
+  expectUsageError(trainMain, {"--synthetic", "--steps", "-4"}, "--steps must be >= 1, got -4");
+  expectUsageError(trainMain, with({"--log-interval", "0"}), "--log-interval must be >= 1");
+  expectUsageError(trainMain, with({"--save-interval", "-1"}), "--save-interval must be >= 0");
+  expectUsageError(trainMain, with({"--eval-interval", "-1"}), "--eval-interval must be >= 0");
+  expectUsageError(trainMain, with({"--warmup", "-1"}), "--warmup must be >= 0");
+  expectUsageError(trainMain, with({"--decay-steps", "0"}), "--decay-steps must be >= 1");
+  expectUsageError(trainMain, with({"--min-lr", "-1e-5"}), "--min-lr must be >= 0");
+  expectUsageError(trainMain, with({"--weight-decay", "-0.1"}), "--weight-decay must be >= 0");
+  expectUsageError(trainMain, with({"--clip-grad", "inf"}), "--clip-grad needs a finite number");
+  expectUsageError(trainMain, with({"--beta2", "1"}), "--beta2 must be in [0, 1), got 1");
+  expectUsageError(trainMain, with({"--seed", "-7"}), "--seed must be >= 0");
+  expectUsageError(trainMain, with({"--threads", "-1"}), "--threads must be in [0, 4096]");
+  expectUsageError(trainMain, with({"--threads", "100000000000"}), "--threads must be in");
+  expectUsageError(trainMain, with({"--dp-bucket-mb", "-0.5"}), "--dp-bucket-mb must be in");
+  expectUsageError(trainMain, with({"--dp-bucket-mb", "nan"}), "--dp-bucket-mb needs a finite");
+  expectUsageError(trainMain, with({"--steps", "1e11"}), "--steps needs an integer, got '1e11'");
+}
+
+TEST(TrainFlags, BadCombinationsExitTwoBeforeWork) {
+  // The tiny plan: micro-batch 2, one rank, lr 1e-2, min-lr 1e-3, fp32.
+  expectUsageError(trainMain, {"--synthetic"}, "--steps N is required");
+  expectUsageError(trainMain, {"--steps", "1"}, "no training data");
+  expectUsageError(trainMain, {"--steps", "1", "--synthetic", "--data", "x"},
+                   "give --data PREFIX or --synthetic, not both");
+  expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--global-batch", "3"},
+                   "--global-batch 3 is not divisible by micro-batch 2 x data-parallel 1 = 2");
+  expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--min-lr", "0.5"},
+                   "--min-lr 0.5 is above --lr 0.01 (the plan's)");
+  expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--lr", "1e-4"},
+                   "--min-lr 0.001 (the plan's) is above --lr 0.0001");
+  expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--save-interval", "5"},
+                   "--save-interval 5 needs --save DIR");
+  expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--precision", "fp8"},
+                   "--precision: precision 'fp8' is unknown");
+  expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--initial-loss-scale", "1024"},
+                   "--initial-loss-scale applies to fp16 only (this run is fp32)");
+  expectUsageError(trainMain, {"--data", "x", "--steps", "1", "--split", "90,x"},
+                   "--split: split '90,x': 'x' is not a non-negative number");
+  expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--split", "90,10"},
+                   "--split applies to --data only");
+  expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--bogus"}, "unknown flag --bogus");
+}
+
+TEST(TrainFlags, GoodValuesStillTrain) {
+  Outcome o = run(trainMain, {"--synthetic", "--steps", "1", "--lr", "0.05", "--min-lr", "0",
+                              "--global-batch", "4", "--eval-interval", "1", "--eval-iters", "1",
+                              "--threads", "1", "--beta2", "0"});
+  EXPECT_EQ(o.status, 0) << o.err;
+}
+
+TEST(GenerateFlags, OutOfRangeValuesExitTwoNamingTheFlag) {
+  const std::vector<std::string> base = {"--init-from", "/nonexistent/w.safetensors"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  expectUsageError(generateMain, with({"--tokens", "-5"}), "--tokens must be in [1, 1048576], got -5");
+  expectUsageError(generateMain, with({"--tokens", "0"}), "--tokens must be in [1, 1048576], got 0");
+  expectUsageError(generateMain, with({"--tokens", "1e11"}), "--tokens needs an integer, got '1e11'");
+  expectUsageError(generateMain, with({"--tokens", "100000000000"}),
+                   "--tokens must be in [1, 1048576], got 100000000000");
+  expectUsageError(generateMain, with({"--temperature", "nan"}),
+                   "--temperature needs a finite number, got 'nan'");
+  expectUsageError(generateMain, with({"--temperature", "-1"}), "--temperature must be >= 0");
+  expectUsageError(generateMain, with({"--top-k", "-1"}), "--top-k must be >= 0");
+  expectUsageError(generateMain, with({"--seed", "-1"}), "--seed must be >= 0");
+  expectUsageError(generateMain, with({"--threads", "99999"}), "--threads must be in [0, 4096]");
+  expectUsageError(generateMain, with({"--load", "/nonexistent/ckpt"}),
+                   "give --load CHECKPOINT_DIR or --init-from FILE.safetensors (one of them)");
+  expectUsageError(generateMain, {}, "give --load CHECKPOINT_DIR or --init-from");
+  // A good flag set gets past the flags: the missing weights file is exit 1.
+  Outcome o = run(generateMain, with({"--tokens", "3"}));
+  EXPECT_EQ(o.status, 1) << o.err;
+}
+
+} // namespace
+} // namespace mtc::runtime
