@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -49,29 +50,89 @@ std::string binPath(const std::string &prefix) { return prefix + ".bin"; }
 
 // ---------------------------------------------------------------- writer
 
+namespace {
+
+// Creates `path`.tmp.PID.N exclusively (never an existing file) with the
+// permissions a plain fopen would give; returns the stream and its name.
+std::FILE *createTemporary(const std::string &path, std::string *temp) {
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    *temp = path + ".tmp." + std::to_string(getpid()) + "." + std::to_string(attempt);
+    int fd = ::open(temp->c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno == EEXIST)
+      continue;
+    if (fd < 0)
+      break;
+    if (std::FILE *f = ::fdopen(fd, "wb"))
+      return f;
+    const int error = errno;
+    ::close(fd);
+    ::unlink(temp->c_str());
+    errno = error;
+    break;
+  }
+  const std::string why = errnoText();
+  temp->clear();
+  throw DataError("cannot create '" + path + "': " + why);
+}
+
+// Flushes, syncs and closes f; false (errno set) when any of it failed.
+bool syncAndClose(std::FILE *f) {
+  bool ok = std::fflush(f) == 0 && !std::ferror(f) && ::fsync(fileno(f)) == 0;
+  int savedErrno = errno;
+  ok = std::fclose(f) == 0 && ok;
+  if (!ok && errno == 0)
+    errno = savedErrno ? savedErrno : EIO;
+  return ok;
+}
+
+std::string folderOf(const std::string &path) {
+  std::string folder = std::filesystem::path(path).parent_path().string();
+  return folder.empty() ? "." : folder;
+}
+
+// fopen's "No such file or directory" does not say that it is the folder.
+void checkFolder(const std::string &path) {
+  const std::string folder = folderOf(path);
+  struct stat st;
+  if (::stat(folder.c_str(), &st) != 0)
+    throw DataError("cannot create '" + path + "': the folder '" + folder + "' " +
+                    (errno == ENOENT ? std::string("does not exist") : errnoText()));
+  if (!S_ISDIR(st.st_mode))
+    throw DataError("cannot create '" + path + "': '" + folder + "' is not a folder");
+}
+
+} // namespace
+
 IndexedDatasetWriter::IndexedDatasetWriter(const std::string &prefix, int64_t vocabSize)
     : prefix_(prefix), vocabSize_(vocabSize), dtype_(tokenDTypeForVocab(vocabSize)) {
   if (vocabSize <= 0)
     throw DataError("indexed dataset '" + prefix + "': vocabulary size must be positive, got " +
                     std::to_string(vocabSize));
-  bin_ = std::fopen(binPath(prefix).c_str(), "wb");
-  if (!bin_)
-    throw DataError("cannot create '" + binPath(prefix) + "': " + errnoText());
+  checkFolder(binPath(prefix));
+  bin_ = createTemporary(binPath(prefix), &binTemp_);
   ioBuffer_.resize(1 << 20);
   std::setvbuf(bin_, ioBuffer_.data(), _IOFBF, ioBuffer_.size());
 }
 
-IndexedDatasetWriter::~IndexedDatasetWriter() {
-  if (bin_)
-    std::fclose(bin_);
-}
+IndexedDatasetWriter::~IndexedDatasetWriter() { discard(); }
 
-void IndexedDatasetWriter::fail(const std::string &path, const std::string &what) {
+void IndexedDatasetWriter::discard() {
   if (bin_) {
     std::fclose(bin_);
     bin_ = nullptr;
   }
-  throw DataError("cannot write '" + path + "': " + what);
+  for (std::string *temp : {&binTemp_, &idxTemp_})
+    if (!temp->empty()) {
+      ::unlink(temp->c_str());
+      temp->clear();
+    }
+}
+
+void IndexedDatasetWriter::fail(const std::string &path, std::string temp,
+                                const std::string &what) {
+  discard();
+  throw DataError("cannot write '" + path + "' (temporary '" + temp + "', now removed): " +
+                  what);
 }
 
 void IndexedDatasetWriter::addDocument(const int32_t *tokens, size_t count) {
@@ -96,7 +157,7 @@ void IndexedDatasetWriter::addDocument(const int32_t *tokens, size_t count) {
     written = std::fwrite(tokens, sizeof(int32_t), count, bin_);
   }
   if (written != count)
-    fail(binPath(prefix_), errnoText());
+    fail(binPath(prefix_), binTemp_, errnoText());
   sizes_.push_back(static_cast<int32_t>(count));
   tokenCount_ += static_cast<int64_t>(count);
 }
@@ -106,18 +167,19 @@ void IndexedDatasetWriter::finalize() {
     return;
   if (!bin_)
     throw DataError("indexed dataset '" + prefix_ + "': writer failed earlier");
-  if (std::fflush(bin_) != 0 || std::ferror(bin_))
-    fail(binPath(prefix_), errnoText());
-  if (std::fclose(bin_) != 0) {
-    bin_ = nullptr;
-    fail(binPath(prefix_), errnoText());
-  }
+  std::FILE *bin = bin_;
   bin_ = nullptr;
+  if (!syncAndClose(bin))
+    fail(binPath(prefix_), binTemp_, errnoText());
 
   const std::string path = indexPath(prefix_);
-  std::FILE *idx = std::fopen(path.c_str(), "wb");
-  if (!idx)
-    throw DataError("cannot create '" + path + "': " + errnoText());
+  std::FILE *idx;
+  try {
+    idx = createTemporary(path, &idxTemp_);
+  } catch (...) {
+    discard();
+    throw;
+  }
   const uint64_t sequences = sizes_.size();
   std::fwrite(kMagic, 1, sizeof(kMagic), idx);
   writeValue<uint64_t>(idx, kVersion);
@@ -133,10 +195,24 @@ void IndexedDatasetWriter::finalize() {
   }
   for (uint64_t d = 0; d <= sequences; ++d)
     writeValue<int64_t>(idx, static_cast<int64_t>(d));
-  bool ok = !std::ferror(idx);
-  ok = (std::fclose(idx) == 0) && ok;
-  if (!ok)
-    throw DataError("cannot write '" + path + "': " + errnoText());
+  // A failed write sets the stream's error flag, which syncAndClose checks.
+  if (!syncAndClose(idx))
+    fail(path, idxTemp_, errnoText());
+
+  // Both files are complete on disk: only now replace an earlier dataset.
+  for (auto [temp, final] : {std::pair<std::string *, std::string>{&binTemp_, binPath(prefix_)},
+                             {&idxTemp_, path}}) {
+    if (std::rename(temp->c_str(), final.c_str()) != 0)
+      fail(final, *temp, std::string("cannot rename the temporary file into place: ") +
+                             errnoText());
+    temp->clear();
+  }
+  // The renames themselves are durable once the folder is synced.
+  int dir = ::open(folderOf(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
   finalized_ = true;
 }
 

@@ -23,11 +23,16 @@ size_t tokenDTypeBytes(TokenDType dtype);
 std::string indexPath(const std::string &prefix); // PREFIX.idx
 std::string binPath(const std::string &prefix);   // PREFIX.bin
 
+// Writes PREFIX.bin and PREFIX.idx through temporary files next to them and
+// renames both into place only in finalize(), after every byte was written and
+// synced: a failure (a full disk, a bad token) leaves an earlier dataset at
+// PREFIX intact and no partial files behind.
 class IndexedDatasetWriter {
 public:
-  // Creates PREFIX.bin now (throws DataError naming it if that fails).
+  // Creates the temporary .bin now (throws DataError naming PREFIX.bin, and its
+  // folder when that does not exist).
   IndexedDatasetWriter(const std::string &prefix, int64_t vocabSize);
-  ~IndexedDatasetWriter();
+  ~IndexedDatasetWriter(); // without finalize(): removes the temporary files
   IndexedDatasetWriter(const IndexedDatasetWriter &) = delete;
   IndexedDatasetWriter &operator=(const IndexedDatasetWriter &) = delete;
 
@@ -36,7 +41,8 @@ public:
   void addDocument(const std::vector<int32_t> &tokens) {
     addDocument(tokens.data(), tokens.size());
   }
-  // Flushes PREFIX.bin and writes PREFIX.idx. Nothing may be added afterwards.
+  // Writes the index, syncs both files and renames them to PREFIX.bin and
+  // PREFIX.idx. Nothing may be added afterwards.
   void finalize();
 
   int64_t documentCount() const { return static_cast<int64_t>(sizes_.size()); }
@@ -44,12 +50,16 @@ public:
   TokenDType dtype() const { return dtype_; }
 
 private:
-  void fail(const std::string &path, const std::string &what);
+  // Removes the temporary files and throws; `temp` is a copy (discard() clears it).
+  [[noreturn]] void fail(const std::string &path, std::string temp,
+                         const std::string &what);
+  void discard(); // closes and removes the temporary files
 
   std::string prefix_;
   int64_t vocabSize_;
   TokenDType dtype_;
   std::FILE *bin_ = nullptr;
+  std::string binTemp_, idxTemp_; // empty once renamed or removed
   std::vector<int32_t> sizes_;
   int64_t tokenCount_ = 0;
   std::vector<uint16_t> narrow_; // conversion buffer for uint16 files

@@ -8,6 +8,10 @@
 #include "data/IndexedDataset.h"
 #include "data/Tokenizer.h"
 
+#include <sys/stat.h>
+
+#include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -32,7 +36,8 @@ stay separated when the trainer reads them as one stream. The text
 options:
   --input FILE          an input file; repeat for several (read in order)
   --output-prefix PREFIX
-                        write PREFIX.bin and PREFIX.idx (overwritten)
+                        write PREFIX.bin and PREFIX.idx (replaced only once
+                        both are complete; never one of the inputs)
   --format FORMAT       how FILEs split into documents (default: text)
                           text     the whole file is one document
                           jsonl    one JSON object per line; its "text" string
@@ -109,9 +114,12 @@ Options parseArguments(int argc, char **argv) {
     } else if (arg == "--shuffle-documents") {
       std::string seed = value();
       char *end = nullptr;
+      errno = 0;
       unsigned long long parsed = std::strtoull(seed.c_str(), &end, 10);
-      if (seed.empty() || *end != '\0' || seed[0] == '-')
-        usageError("--shuffle-documents needs a non-negative integer seed, got '" + seed + "'");
+      // strtoull skips blanks, negates "-5" and saturates on overflow: digits only.
+      if (seed.empty() || !std::isdigit(static_cast<unsigned char>(seed[0])) || *end != '\0' ||
+          errno == ERANGE)
+        usageError("--shuffle-documents needs an integer seed in [0, 2^64), got '" + seed + "'");
       options.shuffleSeed = parsed;
     } else if (arg == "--append-eod") {
       options.appendEod = true;
@@ -132,14 +140,35 @@ Options parseArguments(int argc, char **argv) {
 
 uint64_t fileSize(const std::string &path) {
   std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw DataError("cannot read input '" + path + "': it is a folder");
   uint64_t size = std::filesystem::file_size(path, error);
   if (error)
     throw DataError("cannot read input '" + path + "': " + error.message());
   return size;
 }
 
+// An output that is also an input would replace what is being read. Compared by
+// file identity, so another spelling ("../x/in.bin"), a hard link or a symbolic
+// link to an input is caught too.
+void refuseOutputsThatAreInputs(const Options &options) {
+  for (const std::string &output :
+       {binPath(options.outputPrefix), indexPath(options.outputPrefix)}) {
+    struct stat out;
+    if (::stat(output.c_str(), &out) != 0)
+      continue; // not there yet: nothing to overwrite
+    for (const std::string &input : options.inputs) {
+      struct stat in;
+      if (::stat(input.c_str(), &in) == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino)
+        usageError("--output-prefix " + options.outputPrefix + " would overwrite the input '" +
+                   input + "' (it is the same file as '" + output + "')");
+    }
+  }
+}
+
 int run(const Options &options) {
   // Check every input before writing anything.
+  refuseOutputsThatAreInputs(options);
   uint64_t totalBytes = 0;
   for (const std::string &input : options.inputs)
     totalBytes += fileSize(input);
@@ -197,6 +226,9 @@ int run(const Options &options) {
               static_cast<unsigned long long>(binBytes + idxBytes),
               static_cast<unsigned long long>(binBytes),
               static_cast<unsigned long long>(idxBytes));
+  if (std::fflush(stdout) != 0)
+    throw DataError(std::string("the dataset is written, but its summary could not be: "
+                                "standard output: ") + std::strerror(errno));
   return 0;
 }
 

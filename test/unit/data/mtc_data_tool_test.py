@@ -125,6 +125,59 @@ result = run(["--input", fortune_path, "--output-prefix", "/nonexistent-dir/out"
 check(result.returncode == 1 and "/nonexistent-dir/out.bin" in result.stderr,
       f"unwritable output: {result.stderr}")
 
+# The folder named in the message, not just "No such file or directory".
+result = run(["--input", fortune_path, "--output-prefix", os.path.join(work, "no-dir", "out")])
+check(result.returncode == 1 and "the folder '" + os.path.join(work, "no-dir") +
+      "' does not exist" in result.stderr, f"missing output folder: {result.stderr}")
+result = run(["--input", work, "--output-prefix", prefix + "-dir"])
+check(result.returncode == 1 and f"cannot read input '{work}': it is a folder" in result.stderr,
+      f"folder as input: {result.stderr}")
+for seed in ["-5", " 5", "18446744073709551616"]:
+    result = run(["--input", fortune_path, "--shuffle-documents", seed, "--output-prefix", prefix])
+    check(result.returncode == 2 and "--shuffle-documents needs an integer seed" in result.stderr,
+          f"seed {seed!r}: exit {result.returncode}, {result.stderr}")
+
+
+# An output that is an input is refused (exit 2) and the input left as it was,
+# however the paths are spelled: by name, through "..", through a hard link.
+def read_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+reuse = os.path.join(work, "reuse")
+for path in (reuse + ".bin", reuse + ".idx", os.path.join(work, "reuse-link.txt")):
+    if os.path.exists(path):
+        os.remove(path)
+with open(reuse + ".bin", "w") as f:
+    f.write("text that only looks like a dataset\n")
+os.link(reuse + ".bin", os.path.join(work, "reuse-link.txt"))
+original_input = read_bytes(reuse + ".bin")
+os.makedirs(os.path.join(work, "sub"), exist_ok=True)
+for inp, out in [(reuse + ".bin", reuse),
+                 (reuse + ".bin", os.path.join(work, "sub", "..", "reuse")),
+                 (os.path.join(work, "reuse-link.txt"), reuse)]:
+    result = run(["--input", fortune_path, "--input", inp, "--output-prefix", out])
+    check(result.returncode == 2 and "would overwrite the input '" + inp + "'" in result.stderr,
+          f"output {out} over input {inp}: exit {result.returncode}, {result.stderr}")
+    check(read_bytes(reuse + ".bin") == original_input, f"input {inp} left unchanged")
+os.rename(reuse + ".bin", reuse + ".idx")  # the index is an output too
+result = run(["--input", reuse + ".idx", "--output-prefix", reuse])
+check(result.returncode == 2 and "would overwrite the input" in result.stderr,
+      f".idx output over input: exit {result.returncode}, {result.stderr}")
+check(read_bytes(reuse + ".idx") == original_input, ".idx input left unchanged")
+
+# A run that fails part-way (bad JSON in the second input) leaves the dataset
+# already at PREFIX as it was, and no temporary files.
+before = (read_bytes(prefix + ".bin"), read_bytes(prefix + ".idx"))
+result = run(["--input", fortune_path, "--input", jsonl_path, "--format", "jsonl",
+              "--output-prefix", prefix])
+check(result.returncode == 1, f"failing run exit {result.returncode}")
+check((read_bytes(prefix + ".bin"), read_bytes(prefix + ".idx")) == before,
+      "a failed run left the earlier dataset intact")
+leftovers = [n for n in os.listdir(work) if ".tmp." in n]
+check(not leftovers, f"temporary files left behind: {leftovers}")
+
 result = run(["--input", fortune_path, "--output-prefix", prefix, "--format", "xml"])
 check(result.returncode == 2 and "xml" in result.stderr, f"bad format: {result.stderr}")
 
