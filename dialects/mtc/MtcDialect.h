@@ -17,6 +17,10 @@ namespace mtc {
 inline constexpr llvm::StringLiteral kModelAttrName = "mtc.model";
 inline constexpr llvm::StringLiteral kParallelAttrName = "mtc.parallel";
 
+/// The largest size, index or count an attribute may hold: the planner, the
+/// plan and the runtime count layers, heads, chunks and ranks in int32.
+inline constexpr int64_t kMaxSize = 2147483647;
+
 /// The model description a module carries, or null.
 ModelAttr getModelAttr(mlir::ModuleOp module);
 /// The checked parallel configuration, or null before --mtc-verify-config.

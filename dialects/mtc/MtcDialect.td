@@ -16,6 +16,8 @@ def Mtc_Dialect : Dialect {
     values; parameters and their gradients are named by symbol.
   }];
   let useDefaultAttributePrinterParser = 1;
+  // Checks the `mtc.*` attributes passes leave on modules and ops.
+  let hasOperationAttrVerify = 1;
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 

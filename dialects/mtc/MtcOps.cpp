@@ -5,10 +5,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "mtc/MtcOps.h"
+#include "mtc/Plan/CheckedMath.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace mtc;
@@ -41,6 +44,21 @@ RankedTensorType f32Tensor(MLIRContext *ctx, ArrayRef<int64_t> shape) {
   return RankedTensorType::get(shape, Float32Type::get(ctx));
 }
 
+/// Elements x 4 bytes of a static shape, or an error naming the dimensions.
+LogicalResult checkBytes(std::optional<Location> loc, StringRef op,
+                         ArrayRef<int64_t> shape) {
+  int64_t bytes = 4;
+  std::string dims;
+  for (int64_t d : shape) {
+    if (ShapedType::isDynamic(d))
+      return success();
+    if (__builtin_mul_overflow(bytes, d, &bytes) || bytes < 0)
+      return emitOptionalError(loc, op, ": ", shapeStr(shape),
+                               " x 4 bytes overflows int64");
+  }
+  return success();
+}
+
 /// Resolves a parameter symbol for an op that names it.
 LogicalResult lookupParam(Operation *op, SymbolTableCollection &symbols,
                           FlatSymbolRefAttr name, ParamOp &param) {
@@ -66,9 +84,24 @@ LogicalResult ParamOp::verify() {
   if (getStd() && !(getStd()->convertToDouble() > 0.0))
     return emitOpError("standard deviation must be positive, got ")
            << getStd()->convertToDouble();
+  if (getStd() && !std::isfinite(getStd()->convertToDouble()))
+    return emitOpError("standard deviation must be finite, got ")
+           << getStd()->convertToDouble();
   RankedTensorType type = getTensorType();
   if (!type.hasStaticShape())
     return emitOpError("shape must be static, got ") << shapeStr(type);
+  // Every dimension is at least 1: split and slice checks divide by them.
+  if (llvm::any_of(type.getShape(), [](int64_t d) { return d < 1; }))
+    return emitOpError("dimensions must be at least 1, got ") << shapeStr(type);
+  if (failed(checkBytes(getLoc(), "mtc.param", type.getShape())))
+    return failure();
+  if (auto full = getFullShape()) {
+    if (llvm::any_of(*full, [](int64_t d) { return d < 1; }))
+      return emitOpError("full_shape dimensions must be at least 1, got ")
+             << shapeStr(*full);
+    if (failed(checkBytes(getLoc(), "mtc.param full_shape", *full)))
+      return failure();
+  }
   if (getSplitDim()) {
     // Tensor-parallel slice: the runtime places it at tensor rank * extent.
     int64_t d = *getSplitDim();
@@ -94,7 +127,7 @@ LogicalResult ParamOp::verify() {
              << type.getRank() << " has full_shape " << shapeStr(*full)
              << " and slice_offset " << shapeStr(offset);
     for (int64_t d = 0; d < type.getRank(); ++d)
-      if (offset[d] < 0 || offset[d] + type.getDimSize(d) > (*full)[d])
+      if (offset[d] < 0 || offset[d] > (*full)[d] - type.getDimSize(d))
         return emitOpError("slice ")
                << shapeStr(type) << " at offset " << shapeStr(offset)
                << " does not fit in full shape " << shapeStr(*full);
@@ -160,8 +193,10 @@ LogicalResult LayerNormOp::inferReturnTypes(MLIRContext *ctx,
       return emitOptionalError(loc, "mtc.layer_norm: weight and bias must be [",
                                h, "] for input ", shapeStr(x), ", got ",
                                shapeStr(shapeOf(v)));
-  if (!(adaptor.getEps().convertToDouble() > 0.0))
-    return emitOptionalError(loc, "mtc.layer_norm: eps must be positive");
+  double eps = adaptor.getEps().convertToDouble();
+  if (!(eps > 0.0) || !std::isfinite(eps))
+    return emitOptionalError(loc, "mtc.layer_norm: eps must be positive and "
+                                  "finite, got ", eps);
   results.push_back(adaptor.getInput().getType());
   return success();
 }
@@ -210,15 +245,21 @@ static LogicalResult checkAttention(std::optional<Location> loc,
     return emitOptionalError(loc, "mtc.attention: qkv must be [batch, seq, "
                                   "heads*3*head_dim], got ",
                              shapeStr(qkv));
-  if (heads <= 0 || headDim <= 0)
+  if (heads <= 0 || headDim <= 0 || heads > kMaxSize || headDim > kMaxSize)
     return emitOptionalError(loc, "mtc.attention: heads (", heads,
-                             ") and head_dim (", headDim, ") must be positive");
+                             ") and head_dim (", headDim,
+                             ") must be between 1 and ", kMaxSize);
+  if (Result<int64_t> width = checkedProduct(
+          {{"heads", heads}, {"3", 3}, {"head_dim", headDim}, {"4 bytes", 4}});
+      !width)
+    return emitOptionalError(loc, "mtc.attention: ", width.error());
   if (qkv[2] != heads * 3 * headDim)
     return emitOptionalError(loc, "mtc.attention: qkv has ", qkv[2],
                              " features, but ", heads, " heads x 3 x ", headDim,
                              " = ", heads * 3 * headDim);
-  if (!(scale > 0.0))
-    return emitOptionalError(loc, "mtc.attention: scale must be positive");
+  if (!(scale > 0.0) || !std::isfinite(scale))
+    return emitOptionalError(loc, "mtc.attention: scale must be positive and "
+                                  "finite, got ", scale);
   if (!(dropout >= 0.0 && dropout < 1.0))
     return emitOptionalError(loc, "mtc.attention: dropout must be in [0, 1), got ",
                              dropout);
@@ -284,12 +325,24 @@ LogicalResult LayerOp::verify() {
   int64_t index = static_cast<int64_t>(getIndex());
   if (index < 0)
     return emitOpError("index must not be negative, got ") << index;
+  // The model's layer count bounds it (checked on the module, with
+  // mtc.model); without one, the int32 every layer count is kept in.
+  if (index >= kMaxSize)
+    return emitOpError("index ") << index << " is not below " << kMaxSize;
   return success();
 }
 
 //===----------------------------------------------------------------------===//
 // Gradient ops
 //===----------------------------------------------------------------------===//
+
+/// Layer norm's epsilon, in its gradient ops as in the forward.
+static LogicalResult checkEps(Operation *op, APFloat eps) {
+  double e = eps.convertToDouble();
+  if (!(e > 0.0) || !std::isfinite(e))
+    return op->emitOpError("eps must be positive and finite, got ") << e;
+  return success();
+}
 
 LogicalResult
 EmbeddingGradOp::verifySymbolUses(SymbolTableCollection &symbols) {
@@ -319,6 +372,8 @@ LayerNormGradWeightOp::verifySymbolUses(SymbolTableCollection &symbols) {
     return failure();
   if (shapeOf(getInput()).empty())
     return emitOpError("input must have a rank");
+  if (failed(checkEps(*this, getEps())))
+    return failure();
   int64_t h = shapeOf(getInput()).back();
   if (weight.getTensorType().getShape() != ArrayRef<int64_t>{h})
     return emitOpError("weight ") << shapeStr(weight.getType())
@@ -364,14 +419,15 @@ LogicalResult AdamWOp::verify() {
            << getMinLr().convertToDouble();
   if (!in(getBeta1(), 0.0, 0.999999) || !in(getBeta2(), 0.0, 0.999999))
     return emitOpError("betas must be in [0, 1)");
-  if (!(getEps().convertToDouble() > 0.0))
-    return emitOpError("eps must be positive");
+  if (!(getEps().convertToDouble() > 0.0) ||
+      !std::isfinite(getEps().convertToDouble()))
+    return emitOpError("eps must be positive and finite");
   if (static_cast<int64_t>(getWarmupSteps()) < 0 ||
       static_cast<int64_t>(getDecaySteps()) < 0)
     return emitOpError("step counts must not be negative");
-  if (getWeightDecay().convertToDouble() < 0.0 ||
-      getClipGrad().convertToDouble() < 0.0)
-    return emitOpError("weight_decay and clip_grad must not be negative");
+  if (!in(getWeightDecay(), 0.0, 1e300) || !in(getClipGrad(), 0.0, 1e300))
+    return emitOpError("weight_decay and clip_grad must be finite and not "
+                       "negative");
   return success();
 }
 
@@ -380,6 +436,8 @@ LogicalResult AdamWOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult LayerNormGradInputOp::verify() {
+  if (failed(checkEps(*this, getEps())))
+    return failure();
   ArrayRef<int64_t> x = shapeOf(getInput());
   if (x.empty() || getGrad().getType() != getInput().getType() ||
       getType() != getInput().getType() ||

@@ -9,10 +9,11 @@ namespace {
 /// schedule's communication model knows no other edges.
 LogicalResult verifyNeighbour(Operation *op, int64_t chunk, int64_t peer,
                               bool gradient, int64_t tag, bool isSend) {
-  if (chunk < 0 || peer < 0 || tag < 0)
+  if (chunk < 0 || peer < 0 || tag < 0 || chunk >= kMaxSize ||
+      peer >= kMaxSize)
     return op->emitOpError("chunk ")
            << chunk << ", peer " << peer << " and tag " << tag
-           << " must be >= 0";
+           << " must be >= 0 (chunk and peer below " << kMaxSize << ")";
   // A send goes from chunk to peer; a receive comes from peer into chunk.
   int64_t from = isSend ? chunk : peer, to = isSend ? peer : chunk;
   int64_t expected = gradient ? from - 1 : from + 1;

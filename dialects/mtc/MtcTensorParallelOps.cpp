@@ -25,11 +25,15 @@ LogicalResult sequenceCollectiveType(std::optional<Location> loc, StringRef op,
   if (x.size() != 3)
     return emitOptionalError(loc, op, ": input must be [batch, seq, hidden], has rank ",
                              x.size());
-  if (size < 1)
-    return emitOptionalError(loc, op, ": size must be at least 1, got ", size);
+  if (size < 1 || size > kMaxSize)
+    return emitOptionalError(loc, op, ": size must be between 1 and ", kMaxSize,
+                             ", got ", size);
   SmallVector<int64_t> shape(x);
   if (gather) {
-    shape[1] *= size;
+    if (ShapedType::isDynamic(x[1]) ||
+        __builtin_mul_overflow(x[1], size, &shape[1]))
+      return emitOptionalError(loc, op, ": sequence length ", x[1], " x size ",
+                               size, " is not a static size");
   } else {
     if (x[1] % size != 0)
       return emitOptionalError(loc, op, ": sequence length ", x[1],

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PlanBuilding.h"
+#include "mtc/Plan/CheckedMath.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/xxhash.h"
@@ -74,7 +75,17 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module) {
     }
     param->set_tensor_grad_reduce(p.getTensorGradReduce());
     paramIds[p.getSymName()] = param->id();
-    paramElements += p.getNumElements();
+    // The memory report holds 8 bytes of AdamW state per element.
+    Result<int64_t> sum =
+        checkedSum(paramElements, p.getNumElements(), "parameter elements");
+    Result<int64_t> state =
+        sum ? checkedProduct({{"parameter elements", *sum}, {"16 bytes", 16}})
+            : sum;
+    if (!state) {
+      p.emitOpError() << state.error();
+      return failure();
+    }
+    paramElements = *sum;
     fingerprintText += p.getSymName().str() + ":";
     for (int64_t f : full)
       fingerprintText += std::to_string(f) + ",";

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PlanBuilding.h"
+#include "mtc/Plan/CheckedMath.h"
 
 using namespace mlir;
 using namespace mtc;
@@ -103,7 +104,12 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan) {
     }
   }
 
-  // Peak of live bytes over the steps.
+  if (!tooLarge.empty())
+    return fn.emitError("buffer '")
+           << tooLarge << "' is larger than " << kMaxBufferBytes
+           << " bytes (or its size overflows int64)";
+  // Peak of live bytes over the steps (at most 2^48 bytes per buffer and
+  // 2^31 steps' buffers: the sums fit in int64).
   std::vector<int64_t> live(numSteps + 1, 0);
   for (const PlannedBuffer &b : plan.buffers) {
     live[b.firstStep] += b.bytes;
@@ -178,8 +184,20 @@ FailureOr<MemoryPlan> mtc::planMemory(ModuleOp module) {
   BufferAssignment assignment(lin);
   if (failed(assignment.assign(*fn, plan)))
     return failure();
-  for (ParamOp p : module.getOps<ParamOp>())
-    plan.paramElements += p.getNumElements();
+  // Every mtc.param's bytes fit in int64 (its verifier checks them); their
+  // sum and the 16 bytes of training state per element must too.
+  for (ParamOp p : module.getOps<ParamOp>()) {
+    Result<int64_t> sum =
+        checkedSum(plan.paramElements, p.getNumElements(), "parameter elements");
+    Result<int64_t> state = sum ? checkedProduct({{"parameter elements", *sum},
+                                                  {"16 bytes", 16}})
+                                : sum;
+    if (!state) {
+      p.emitOpError() << state.error();
+      return failure();
+    }
+    plan.paramElements = *sum;
+  }
   return plan;
 }
 

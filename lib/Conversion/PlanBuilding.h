@@ -60,7 +60,16 @@ private:
     b.name = std::move(name);
     b.isInt = isInt;
     b.shape.assign(shape.begin(), shape.end());
-    b.bytes = ShapedType::getNumElements(shape) * 4;
+    int64_t bytes = 4;
+    for (int64_t d : shape)
+      if (d < 0 || __builtin_mul_overflow(bytes, d, &bytes) ||
+          bytes > kMaxBufferBytes) {
+        if (tooLarge.empty())
+          tooLarge = b.name;
+        bytes = 0;
+        break;
+      }
+    b.bytes = bytes;
     b.firstStep = b.lastStep = step;
     plan.buffers.push_back(b);
     return plan.buffers.size() - 1;
@@ -69,6 +78,12 @@ private:
     plan.buffers[buffer].lastStep =
         std::max(plan.buffers[buffer].lastStep, step);
   }
+
+  /// A buffer's bytes are at most 2^48 (256 TiB), so the arena's offsets and
+  /// live sums of the buffers of any real program fit in int64.
+  static constexpr int64_t kMaxBufferBytes = int64_t(1) << 48;
+  /// The first buffer whose bytes were negative or too large, if any.
+  std::string tooLarge;
 
   const Linearized &lin;
   DenseMap<Value, int> valueBuffer;

@@ -1,5 +1,6 @@
 //===- Schedule.cpp - 1F1B and interleaved 1F1B step lists ----------------===//
 #include "mtc/Plan/Schedule.h"
+#include "mtc/Plan/CheckedMath.h"
 
 #include <algorithm>
 
@@ -52,6 +53,15 @@ Result<PipelineSchedule> buildSchedule(int pp, int vp, int microbatches) {
   if (vp > 1 && pp == 1)
     return Error{"schedule: interleaving (vp=" + std::to_string(vp) +
                  ") needs pp > 1, got pp=1"};
+  // Every rank lists 2 x vp x microbatches steps: bound the tables' memory
+  // (and keep microbatches * vp within int) before building them.
+  Result<int64_t> steps = checkedProduct(
+      {{"pp", pp}, {"vp", vp}, {"microbatches", microbatches}, {"2 steps", 2}});
+  if (!steps || *steps > kMaxScheduleSteps)
+    return Error{"schedule: pp x vp x microbatches x 2 steps (" +
+                 std::to_string(pp) + " x " + std::to_string(vp) + " x " +
+                 std::to_string(microbatches) + " x 2) exceeds " +
+                 std::to_string(kMaxScheduleSteps) + " steps"};
   if (vp > 1 && microbatches % pp != 0)
     return Error{"schedule: interleaving needs the micro-batch count to be a "
                  "multiple of pp, got microbatches=" +
@@ -124,10 +134,12 @@ assignLayers(const std::vector<int> &layersPerChunk, int layers, int pp, int vp)
   std::vector<LayerRange> ranges;
   int next = 0;
   for (size_t c = 0; c < layersPerChunk.size(); ++c) {
-    if (layersPerChunk[c] < 1)
+    if (layersPerChunk[c] < 1 || layersPerChunk[c] > layers - next)
       return Error{"layer assignment: chunk " + std::to_string(c) + " has " +
                    std::to_string(layersPerChunk[c]) +
-                   " layers; every chunk needs at least 1"};
+                   " layers; every chunk needs at least 1, and the layout "
+                   "may not sum past the model's " +
+                   std::to_string(layers)};
     ranges.push_back({next, next + layersPerChunk[c]});
     next += layersPerChunk[c];
   }

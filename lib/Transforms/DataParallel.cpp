@@ -30,9 +30,11 @@ struct DataParallelPass : mtc::impl::DataParallelBase<DataParallelPass> {
           << precision << "' is unknown (fp32, bf16 or fp16)";
       return signalPassFailure();
     }
-    if (bucketMb < 0) {
-      emitError(module.getLoc(), "--mtc-data-parallel: bucket-mb must be >= 0 (got ")
-          << bucketMb << ")";
+    // Bytes are int64: 2^43 MiB is 2^63 bytes. NaN fails both comparisons.
+    constexpr double kMaxBucketMb = 8.0e12;
+    if (!(bucketMb >= 0 && bucketMb <= kMaxBucketMb)) {
+      emitError(module.getLoc(), "--mtc-data-parallel: bucket-mb must be between 0 and ")
+          << kMaxBucketMb << " (got " << bucketMb << ")";
       return signalPassFailure();
     }
     auto state = mtc::readTrainingState(module);

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "TrainingState.h"
+#include "mtc/Plan/CheckedMath.h"
 
 #include "mtc/Transforms/Passes.h"
 
@@ -32,8 +33,20 @@ FailureOr<TrainingState> readTrainingState(ModuleOp module) {
   TrainingState state;
   if (auto par = module->getAttrOfType<ParallelAttr>("mtc.parallel"))
     state.dataParallel = std::max<int64_t>(1, par.getDp());
-  for (ParamOp p : module.getOps<ParamOp>())
-    state.elements += p.getNumElements();
+  // 16 bytes of training state per element must fit in int64 (each
+  // mtc.param's bytes do: its verifier checks them).
+  for (ParamOp p : module.getOps<ParamOp>()) {
+    Result<int64_t> sum =
+        checkedSum(state.elements, p.getNumElements(), "parameter elements");
+    Result<int64_t> bytes =
+        sum ? checkedProduct({{"parameter elements", *sum}, {"16 bytes", 16}})
+            : sum;
+    if (!bytes) {
+      p.emitOpError() << bytes.error();
+      return failure();
+    }
+    state.elements = *sum;
+  }
   auto dict = module->getAttrOfType<DictionaryAttr>("mtc.training_state");
   if (!dict)
     return state;

@@ -78,14 +78,21 @@ private:
 
 FailureOr<std::vector<LayerRange>>
 PipelinePartitionPass::layout(ModuleOp module, int numLayers) {
-  int p = stages, v = chunks;
   auto fail = [&](const std::string &message) {
     emitError(module.getLoc()) << "--mtc-pipeline-partition: " << message;
     return failure();
   };
-  if (p < 1 || v < 1)
-    return fail("stages (" + std::to_string(p) + ") and chunks (" +
-                std::to_string(v) + ") must be >= 1");
+  // Checked as int64 before the layout (lib/Plan) narrows them to int.
+  if (stages < 1 || chunks < 1 || stages > numLayers || chunks > numLayers ||
+      stages * chunks > numLayers)
+    return fail("stages (" + std::to_string(stages) + ") and chunks (" +
+                std::to_string(chunks) + ") must be >= 1, with stages x chunks "
+                "at most the " + std::to_string(numLayers) + " layers");
+  int p = stages, v = chunks;
+  for (int64_t n : layersPerChunk)
+    if (n < 1 || n > numLayers)
+      return fail("layers-per-chunk lists a chunk of " + std::to_string(n) +
+                  " layers; each needs 1 to " + std::to_string(numLayers));
   if (v > 1 && p == 1)
     return fail("chunks=" + std::to_string(v) +
                 " needs stages > 1: interleaving a single stage is meaningless");
@@ -138,15 +145,40 @@ void PipelinePartitionPass::runOnOperation() {
     emitError(module.getLoc(), "the module is already partitioned (mtc.pipeline)");
     return signalPassFailure();
   }
+  if (fn.isExternal()) {
+    fn.emitError("--mtc-pipeline-partition: @train_step has no body");
+    return signalPassFailure();
+  }
   Block &body = fn.getBody().front();
-  int numLayers = 0;
+  // The forward layers' indices are 0 .. n-1, once each, and every backward
+  // layer names one of them: chunkOfLayer is indexed by them below. (With
+  // an mtc.model the module verifier has checked this; without one, here.)
+  std::set<int64_t> forwardIndices;
+  int64_t numForward = 0;
   for (auto layer : body.getOps<LayerOp>())
-    if (!layer.getBackward())
-      numLayers = std::max<int>(numLayers, layer.getIndex() + 1);
-  if (numLayers == 0) {
+    if (!layer.getBackward()) {
+      ++numForward;
+      if (!forwardIndices.insert(static_cast<int64_t>(layer.getIndex())).second) {
+        layer.emitOpError("--mtc-pipeline-partition: index ")
+            << static_cast<int64_t>(layer.getIndex())
+            << " is used by two forward layers";
+        return signalPassFailure();
+      }
+    }
+  if (numForward == 0) {
     fn.emitError("--mtc-pipeline-partition: @train_step has no mtc.layer to partition");
     return signalPassFailure();
   }
+  for (auto layer : body.getOps<LayerOp>()) {
+    int64_t index = static_cast<int64_t>(layer.getIndex());
+    if (index >= numForward) {
+      layer.emitOpError("--mtc-pipeline-partition: index ")
+          << index << " is not one of the " << numForward
+          << " forward layers' indices 0 to " << numForward - 1;
+      return signalPassFailure();
+    }
+  }
+  int numLayers = static_cast<int>(numForward);
   FailureOr<std::vector<LayerRange>> ranges = layout(module, numLayers);
   if (failed(ranges))
     return signalPassFailure();

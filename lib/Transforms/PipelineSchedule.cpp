@@ -153,8 +153,10 @@ void PipelineSchedulePass::runOnOperation() {
     emitError(module.getLoc()) << "--mtc-pipeline-schedule: " << message;
     signalPassFailure();
   };
-  if (microbatches < 1)
-    return fail("microbatches=" + Twine(microbatches) + " must be >= 1");
+  // Checked as int64 before lib/Plan narrows it to int.
+  if (microbatches < 1 || microbatches > kMaxSize)
+    return fail("microbatches=" + Twine(microbatches) + " must be between 1 and " +
+                Twine(kMaxSize));
   if (kind == "1f1b" && v > 1)
     return fail("kind=1f1b runs one chunk per rank, the module has chunks=" +
                 Twine(v) + " (use kind=interleaved)");

@@ -27,9 +27,9 @@ struct SetShapePass : mtc::impl::SetShapeBase<SetShapePass> {
     }
     int64_t b = microBatch ? microBatch : model.getMicroBatch();
     int64_t s = seq ? seq : model.getSeq();
-    if (b < 1 || s < 1) {
+    if (b < 1 || s < 1 || b > kMaxSize || s > kMaxSize) {
       emitError(module.getLoc()) << "micro-batch (" << b << ") and sequence length ("
-                         << s << ") must be positive";
+                         << s << ") must be between 1 and " << kMaxSize;
       return signalPassFailure();
     }
     if (s > model.getPositions()) {
@@ -37,6 +37,18 @@ struct SetShapePass : mtc::impl::SetShapeBase<SetShapePass> {
                          << model.getPositions() << " positions";
       return signalPassFailure();
     }
+    // The new shape's sizes (logits, activations) must fit in int64.
+    auto emitModelError = [&] { return emitError(module.getLoc()); };
+    if (failed(ModelAttr::verify(
+            emitModelError, model.getName(), model.getArch(), model.getLayers(),
+            model.getHidden(), model.getHeads(), model.getFfn(),
+            model.getVocab(), model.getPaddedVocab(), model.getPositions(), s,
+            b)))
+      return signalPassFailure();
+    ModelAttr reshaped = ModelAttr::get(
+        &getContext(), model.getName(), model.getArch(), model.getLayers(),
+        model.getHidden(), model.getHeads(), model.getFfn(), model.getVocab(),
+        model.getPaddedVocab(), model.getPositions(), s, b);
     Block &entry = forward.getBody().front();
     for (BlockArgument arg : entry.getArguments()) {
       auto type = llvm::dyn_cast<RankedTensorType>(arg.getType());
@@ -51,13 +63,7 @@ struct SetShapePass : mtc::impl::SetShapeBase<SetShapePass> {
     forward.setFunctionType(FunctionType::get(
         &getContext(), entry.getArgumentTypes(),
         entry.getTerminator()->getOperandTypes()));
-    module->setAttr(kModelAttrName,
-                    ModelAttr::get(&getContext(), model.getName(),
-                                   model.getArch(), model.getLayers(),
-                                   model.getHidden(), model.getHeads(),
-                                   model.getFfn(), model.getVocab(),
-                                   model.getPaddedVocab(), model.getPositions(),
-                                   s, b));
+    module->setAttr(kModelAttrName, reshaped);
   }
 };
 } // namespace

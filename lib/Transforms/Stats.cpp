@@ -1,5 +1,6 @@
 //===- Stats.cpp - parameter count, per-layer FLOPs and bytes -------------===//
 #include "mtc/Transforms/ModelStats.h"
+#include "mtc/Plan/CheckedMath.h"
 #include "mtc/Transforms/Passes.h"
 
 #include "mlir/Support/FileUtilities.h"
@@ -15,47 +16,84 @@ using namespace mlir;
 using namespace mtc;
 
 namespace {
-int64_t bytesOf(Type type) {
+/// The product of a shape's dimensions and `scale`, named for messages.
+Result<int64_t> shapeProduct(Type type, std::initializer_list<Factor> scale) {
   auto shaped = llvm::cast<ShapedType>(type);
-  return shaped.getNumElements() *
-         (shaped.getElementType().getIntOrFloatBitWidth() / 8);
+  Result<int64_t> product = checkedProduct(scale);
+  for (int64_t d : shaped.getShape())
+    if (product)
+      product = checkedProduct({{"elements", *product}, {"dimension", d}});
+  return product;
+}
+
+Result<int64_t> bytesOf(Type type) {
+  auto shaped = llvm::cast<ShapedType>(type);
+  unsigned bits = shaped.getElementType().isIntOrFloat()
+                      ? shaped.getElementType().getIntOrFloatBitWidth()
+                      : 64;
+  return shapeProduct(type, {{"bytes per element", (bits + 7) / 8}});
 }
 
 /// Matrix-multiply FLOPs of one forward op (2 per multiply-add).
-int64_t flopsOf(Operation *op) {
+Result<int64_t> flopsOf(Operation *op) {
   if (auto linear = dyn_cast<LinearOp>(op)) {
-    auto x = llvm::cast<ShapedType>(linear.getInput().getType());
     auto y = llvm::cast<ShapedType>(linear.getType());
-    return 2 * x.getNumElements() * y.getShape().back();
+    return shapeProduct(linear.getInput().getType(),
+                        {{"2", 2}, {"outputs", y.getShape().back()}});
   }
   if (auto attn = dyn_cast<AttentionOp>(op)) {
     auto qkv = llvm::cast<ShapedType>(attn.getQkv().getType()).getShape();
     // Scores Q K^T and context P V, each b * heads * s * s * head_dim MACs.
-    return 4 * qkv[0] * attn.getHeads() * qkv[1] * qkv[1] * attn.getHeadDim();
+    return checkedProduct({{"4", 4},
+                           {"batch", qkv[0]},
+                           {"heads", static_cast<int64_t>(attn.getHeads())},
+                           {"seq", qkv[1]},
+                           {"seq", qkv[1]},
+                           {"head_dim", static_cast<int64_t>(attn.getHeadDim())}});
   }
-  return 0;
+  return int64_t(0);
 }
 
-void accumulate(Operation *op, StatsGroup &group,
-                llvm::DenseSet<StringAttr> &seen, ModuleOp module) {
-  op->walk([&](Operation *inner) {
+/// Adds `term` to `total`; on overflow reports it at `op` and returns false.
+bool add(int64_t &total, const Result<int64_t> &term, Operation *op,
+         StringRef what) {
+  Result<int64_t> sum = term ? checkedSum(total, *term, what.str())
+                             : Result<int64_t>(Error{term.error()});
+  if (!sum) {
+    op->emitError("--mtc-stats: ") << what << ": " << sum.error();
+    return false;
+  }
+  total = *sum;
+  return true;
+}
+
+LogicalResult accumulate(Operation *op, StatsGroup &group,
+                         llvm::DenseSet<StringAttr> &seen, ModuleOp module) {
+  WalkResult walk = op->walk([&](Operation *inner) {
     if (auto ref = dyn_cast<ParamRefOp>(inner)) {
-      if (seen.insert(ref.getParamAttr().getAttr()).second)
-        group.params += llvm::cast<ShapedType>(ref.getType()).getNumElements();
-      return;
+      if (seen.insert(ref.getParamAttr().getAttr()).second &&
+          !add(group.params, shapeProduct(ref.getType(), {}), inner,
+               "parameter count"))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
     }
     if (isa<LayerOp>(inner) && inner != op)
-      return;
-    group.forwardFlops += flopsOf(inner);
+      return WalkResult::advance();
+    if (!add(group.forwardFlops, flopsOf(inner), inner, "forward FLOPs"))
+      return WalkResult::interrupt();
     if (inner->getDialect() && isa<MtcDialect>(inner->getDialect()) &&
         !isa<LayerOp>(inner))
       for (Value result : inner->getResults())
-        group.activationBytes += bytesOf(result.getType());
+        if (!add(group.activationBytes, bytesOf(result.getType()), inner,
+                 "activation bytes"))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
   });
+  return failure(walk.wasInterrupted());
 }
 } // namespace
 
-ModelStats mtc::computeModelStats(ModuleOp module) {
+FailureOr<ModelStats> mtc::computeModelStats(ModuleOp module) {
   ModelStats stats;
   llvm::DenseSet<StringAttr> seen;
   auto fn = module.lookupSymbol<func::FuncOp>("forward");
@@ -69,23 +107,38 @@ ModelStats mtc::computeModelStats(ModuleOp module) {
         if (layer.getBackward())
           continue;
         StatsGroup group{layer.getLayerName().str()};
-        accumulate(layer, group, seen, module);
+        if (failed(accumulate(layer, group, seen, module)))
+          return failure();
         stats.groups.push_back(group);
         continue;
       }
-      accumulate(&op, outside, seen, module);
+      if (failed(accumulate(&op, outside, seen, module)))
+        return failure();
     }
   }
   stats.groups.push_back(outside);
   // Parameters no op reads still count.
+  // (Every mtc.param's bytes fit in int64: its verifier checks them.)
   for (auto param : module.getOps<ParamOp>())
-    if (!seen.contains(param.getSymNameAttr()))
-      stats.groups.back().params += param.getNumElements();
+    if (!seen.contains(param.getSymNameAttr()) &&
+        !add(stats.groups.back().params, param.getNumElements(), param,
+             "parameter count"))
+      return failure();
   for (const StatsGroup &g : stats.groups) {
-    stats.params += g.params;
-    stats.forwardFlops += g.forwardFlops;
-    stats.activationBytes += g.activationBytes;
+    if (!add(stats.params, g.params, module, "parameter count") ||
+        !add(stats.forwardFlops, g.forwardFlops, module, "forward FLOPs") ||
+        !add(stats.activationBytes, g.activationBytes, module,
+             "activation bytes"))
+      return failure();
   }
+  // The report prints 3x the FLOPs and 16 bytes per parameter.
+  for (Result<int64_t> shown :
+       {checkedProduct({{"parameters", stats.params}, {"16 bytes", 16}}),
+        checkedProduct({{"forward FLOPs", stats.forwardFlops}, {"3", 3}})})
+    if (!shown) {
+      emitError(module.getLoc()) << "--mtc-stats: " << shown.error();
+      return failure();
+    }
   return stats;
 }
 
@@ -123,7 +176,10 @@ struct StatsPass : mtc::impl::StatsBase<StatsPass> {
       emitError(module.getLoc()) << "cannot write stats: " << error;
       return signalPassFailure();
     }
-    ModelStats stats = computeModelStats(module);
+    FailureOr<ModelStats> computed = computeModelStats(module);
+    if (failed(computed))
+      return signalPassFailure();
+    const ModelStats &stats = *computed;
     llvm::raw_ostream &os = file->os();
     ModelAttr model = getModelAttr(module);
     os << "model " << (model ? model.getName() : "?") << ": "

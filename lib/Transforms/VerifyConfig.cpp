@@ -4,6 +4,7 @@
 // each naming the numbers, so a user fixes a launch in one round.
 //
 //===----------------------------------------------------------------------===//
+#include "mtc/Plan/CheckedMath.h"
 #include "mtc/Transforms/Passes.h"
 
 namespace mtc {
@@ -48,10 +49,22 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
     for (auto [name, value] :
          {std::pair<const char *, int64_t>{"tp", t}, {"pp", p}, {"vp", v},
           {"dp", d}, {"micro-batch", mb}, {"global-batch", gb}})
-      if (value < 1)
-        fail() << name << " must be at least 1, got " << value;
+      if (value < 1 || value > kMaxSize)
+        fail() << name << " must be between 1 and " << kMaxSize << ", got "
+               << value;
+    if (static_cast<int64_t>(worldSize) < 0 || static_cast<int64_t>(worldSize) > kMaxSize)
+      fail() << "world-size must be between 0 (tp*pp*dp) and " << kMaxSize
+             << ", got " << static_cast<int64_t>(worldSize);
     if (!ok)
       return signalPassFailure();
+    // Each is at most 2^31 - 1, so pairwise products fit in int64; the world
+    // size tp*pp*dp may not.
+    Result<int64_t> ranks = checkedProduct({{"tp", t}, {"pp", p}, {"dp", d}});
+    if (!ranks || *ranks > kMaxSize) {
+      fail() << "tp*pp*dp (" << t << "*" << p << "*" << d << ") exceeds "
+             << kMaxSize << " ranks";
+      return signalPassFailure();
+    }
 
     auto divides = [&](int64_t quantity, const char *what, int64_t by,
                        const char *byWhat) {

@@ -231,7 +231,7 @@ func.func @qkv_rank(%qkv: tensor<8x24xf32>) {
 // -----
 
 func.func @heads_zero(%qkv: tensor<1x8x24xf32>) {
-  // expected-error @+2 {{mtc.attention: heads (0) and head_dim (4) must be positive}}
+  // expected-error @+2 {{mtc.attention: heads (0) and head_dim (4) must be between 1 and 2147483647}}
   // expected-error @+1 {{'mtc.attention' op failed to infer returned types}}
   %0, %1 = mtc.attention %qkv {causal = true, heads = 0 : i64, head_dim = 4 : i64, scale = 0.5 : f64} : tensor<1x8x24xf32> -> tensor<1x8x8xf32>, tensor<1x2x8xf32>
   return
@@ -440,7 +440,7 @@ mtc.adamw {lr = 1.0e-04 : f64, min_lr = 1.0e-05 : f64, warmup_steps = 10 : i64, 
 
 // -----
 
-// expected-error @+1 {{'mtc.adamw' op weight_decay and clip_grad must not be negative}}
+// expected-error @+1 {{'mtc.adamw' op weight_decay and clip_grad must be finite and not negative}}
 mtc.adamw {lr = 1.0e-04 : f64, min_lr = 1.0e-05 : f64, warmup_steps = 10 : i64, decay_steps = 100 : i64, beta1 = 0.9 : f64, beta2 = 0.95 : f64, eps = 1.0e-08 : f64, weight_decay = 0.1 : f64, clip_grad = -1.0 : f64}
 
 // -----

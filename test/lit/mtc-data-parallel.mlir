@@ -3,6 +3,11 @@
 // RUN: %mtc-opt %t.model.mlir --mtc-verify-config=dp=2 --mtc-data-parallel=report=true -o /dev/null | FileCheck %s --check-prefix=FP32
 // RUN: not %mtc-opt %t.model.mlir --mtc-data-parallel=precision=fp8 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADPREC
 // RUN: not %mtc-opt %t.model.mlir --mtc-data-parallel=bucket-mb=-1 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADBUCKET
+// NaN and sizes past int64 bytes used to be cast to int64 as they were.
+// RUN: not %mtc-opt %t.model.mlir --mtc-data-parallel=bucket-mb=nan -o /dev/null 2>&1 | FileCheck %s --check-prefix=NANBUCKET
+// NANBUCKET: error: --mtc-data-parallel: bucket-mb must be between 0 and 8.000000e+12 (got nan)
+// RUN: not %mtc-opt %t.model.mlir --mtc-data-parallel=bucket-mb=1e300 -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGEBUCKET
+// HUGEBUCKET: error: --mtc-data-parallel: bucket-mb must be between 0 and 8.000000e+12 (got 1.000000e+300)
 //
 // Data parallelism keeps the per-rank program: the pass records the precision
 // and the gradient bucket size (0.25 MiB = 262144 B) for the plan, and the
@@ -15,4 +20,4 @@
 // CHECK-SAME: precision = "bf16"}
 // FP32: bytes per parameter: 16 (params 4 + grads 4 + master 0 + optimizer 8)
 // BADPREC: error: --mtc-data-parallel: precision 'fp8' is unknown (fp32, bf16 or fp16)
-// BADBUCKET: error: --mtc-data-parallel: bucket-mb must be >= 0 (got -1
+// BADBUCKET: error: --mtc-data-parallel: bucket-mb must be between 0 and 8.000000e+12 (got -1

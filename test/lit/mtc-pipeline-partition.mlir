@@ -65,3 +65,18 @@
 // BOTH: error: --mtc-pipeline-partition: give layers-per-chunk or balance=cost, not both
 // RUN: not %mtc-opt %t.mlir --mtc-pipeline-partition="stages=2" 2>&1 | FileCheck %s --check-prefix=NO-AUTODIFF
 // NO-AUTODIFF: error: --mtc-pipeline-partition needs @train_step: run --mtc-autodiff first
+// Options past int32 used to be narrowed to int (stages=4294967298 ran as 2).
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=4294967298" 2>&1 | FileCheck %s --check-prefix=HUGE-STAGES
+// HUGE-STAGES: error: --mtc-pipeline-partition: stages (4294967298) and chunks (1) must be >= 1, with stages x chunks at most the 4 layers
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=0" 2>&1 | FileCheck %s --check-prefix=ZERO-STAGES
+// ZERO-STAGES: error: --mtc-pipeline-partition: stages (0) and chunks (1) must be >= 1
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 layers-per-chunk=4294967297,4294967299" 2>&1 | FileCheck %s --check-prefix=HUGE-LAYOUT
+// HUGE-LAYOUT: error: --mtc-pipeline-partition: layers-per-chunk lists a chunk of 4294967297 layers; each needs 1 to 4
+// A layer index at or above 2^32 used to make the pass index past its table
+// (a segfault); the model's verifier now refuses it before any pass.
+// RUN: %mtc-import --num-layers 2 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 50 \
+// RUN:   | sed 's/{index = 1 : i64}/{index = 4294967297 : i64}/' \
+// RUN:   | not %mtc-opt --mtc-autodiff --mtc-pipeline-partition=stages=2 2>&1 | FileCheck %s --check-prefix=HUGE-INDEX
+// HUGE-INDEX: error: 'mtc.layer' op index 4294967297 is outside the model's 2 layers (mtc.model layers = 2)
+// Without an mtc.model the pass checks the indices itself.
+// RUN: %mtc-opt %inputs/partition-layer-indices.mlir -split-input-file -verify-diagnostics --mtc-pipeline-partition=stages=2

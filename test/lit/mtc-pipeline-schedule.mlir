@@ -38,6 +38,12 @@
 // v > 1 with p = 1 (rejected when partitioning):
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=1 chunks=2" --mtc-pipeline-schedule="kind=interleaved microbatches=4" 2>&1 | FileCheck %s --check-prefix=ONE-STAGE
 // ONE-STAGE: error: --mtc-pipeline-partition: chunks=2 needs stages > 1
+// Micro-batch counts past int32 (they were narrowed to int) or whose step
+// tables would take gigabytes:
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="microbatches=4294967297" 2>&1 | FileCheck %s --check-prefix=HUGE-M
+// HUGE-M: error: --mtc-pipeline-schedule: microbatches=4294967297 must be between 1 and 2147483647
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="microbatches=100000000" 2>&1 | FileCheck %s --check-prefix=MANY-M
+// MANY-M: error: --mtc-pipeline-schedule: schedule: pp x vp x microbatches x 2 steps (2 x 1 x 100000000 x 2) exceeds 16777216 steps
 // Layers not divisible by p*v:
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=3 chunks=2" --mtc-pipeline-schedule="kind=interleaved microbatches=6" 2>&1 | FileCheck %s --check-prefix=LAYERS
 // LAYERS: error: --mtc-pipeline-partition: layer assignment: 8 layers do not split evenly into pp*vp = 3*2 = 6 chunks

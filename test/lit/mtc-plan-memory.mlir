@@ -1,6 +1,7 @@
 // RUN: %mtc-opt %inputs/embedding-linear-loss.mlir --mtc-autodiff --mtc-plan-memory | FileCheck %s
 // RUN: %mtc-opt %inputs/embedding-linear-loss.mlir --mtc-autodiff --mtc-plan-memory=report=true -o /dev/null | FileCheck %s --check-prefix=REPORT
 // RUN: %mtc-opt %s --mtc-plan-memory -verify-diagnostics
+// RUN: %mtc-opt %inputs/plan-memory-huge.mlir --mtc-plan-memory -verify-diagnostics -o /dev/null
 //
 // embedding -> linear -> loss, planned by hand. Steps: 0 embedding, 1 linear,
 // 2 cross_entropy, 3 cross_entropy_grad, 4 linear_dx, 5 linear_dw,

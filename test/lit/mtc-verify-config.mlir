@@ -23,6 +23,16 @@
 // TINY-OK: mtc.parallel = #mtc.parallel<tp = 1, pp = 4, vp = 2, dp = 2, micro_batch = 4, global_batch = 32, sequence_parallel = 0>
 //
 // A model imported with Megatron's padding takes tp = 2 and sequence parallelism.
+// Options out of range: below 1, past int32, and a world whose tp*pp*dp
+// would overflow (it used to wrap around before the world-size check).
+// RUN: not %mtc-opt %models/gpt2-tiny.mlir --mtc-verify-config="tp=-1 dp=-2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPT-NEG
+// OPT-NEG: error: tp must be between 1 and 2147483647, got -1
+// OPT-NEG: error: dp must be between 1 and 2147483647, got -2
+// RUN: not %mtc-opt %models/gpt2-tiny.mlir --mtc-verify-config="pp=4294967297 world-size=-1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPT-BIG
+// OPT-BIG: error: pp must be between 1 and 2147483647, got 4294967297
+// OPT-BIG: error: world-size must be between 0 (tp*pp*dp) and 2147483647, got -1
+// RUN: not %mtc-opt %models/gpt2-tiny.mlir --mtc-verify-config="tp=2147483647 pp=2147483647 dp=2147483647" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPT-WORLD
+// OPT-WORLD: error: tp*pp*dp (2147483647*2147483647*2147483647) exceeds 2147483647 ranks
 // RUN: %mtc-import --num-layers 4 --hidden-size 64 --num-attention-heads 4 --seq-length 16 --vocab-size 100 --make-vocab-size-divisible-by 8 --tensor-model-parallel-size 2 \
 // RUN:   | %mtc-opt --mtc-verify-config="tp=2 pp=2 dp=2 global-batch=8 world-size=8 sequence-parallel" | FileCheck %s --check-prefix=PADDED
 // PADDED: padded_vocab = 112
@@ -34,8 +44,9 @@ module @heads attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layer
 
 // -----
 
-// hidden
-// expected-error @+1 {{hidden size (98) is not divisible by tp (4)}}
+// hidden: heads that tp divides and that divide hidden make tp divide
+// hidden, so only a model that #mtc.model's verifier refuses gets here.
+// expected-error @+1 {{mtc.model: heads (4) do not divide hidden (98)}}
 module @hidden attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 8, hidden = 98, heads = 4, ffn = 128, vocab = 100, padded_vocab = 128, positions = 16, seq = 16, micro_batch = 2>, mtc.parallel = #mtc.parallel<tp = 4, pp = 1, vp = 1, dp = 1, micro_batch = 2, global_batch = 2, sequence_parallel = 0>} {}
 
 // -----
@@ -100,9 +111,8 @@ module @sp_seq attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", laye
 
 // -----
 
-// below_one
-// expected-error @+2 {{tp must be at least 1, got -1}}
-// expected-error @+1 {{dp must be at least 1, got -2}}
+// below_one: #mtc.parallel's own verifier refuses it when it is parsed.
+// expected-error @+1 {{mtc.parallel: tp must be between 1 and 2147483647, got -1}}
 module @below_one attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 8, hidden = 64, heads = 4, ffn = 256, vocab = 100, padded_vocab = 128, positions = 16, seq = 16, micro_batch = 2>, mtc.parallel = #mtc.parallel<tp = -1, pp = 1, vp = 1, dp = -2, micro_batch = 2, global_batch = 2, sequence_parallel = 0>} {}
 
 // -----

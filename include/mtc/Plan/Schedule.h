@@ -66,6 +66,10 @@ int warmupForwards(int pp, int vp, int microbatches, int rank);
 /// numbers: sizes < 1, vp > 1 with pp == 1, m not a multiple of pp for vp > 1.
 Result<PipelineSchedule> buildSchedule(int pp, int vp, int microbatches);
 
+/// The most steps (pp x vp x microbatches x 2) a built schedule may hold:
+/// 16M steps, some 200 MB of tables, far past any real training job.
+constexpr int64_t kMaxScheduleSteps = int64_t(1) << 24;
+
 /// Half-open range of transformer layers held by one chunk.
 struct LayerRange {
   int begin = 0;

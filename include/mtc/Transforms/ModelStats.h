@@ -27,8 +27,9 @@ struct ModelStats {
   int64_t activationBytes = 0;
 };
 
-/// Counts over the @forward function (or @train_step) of `module`.
-ModelStats computeModelStats(mlir::ModuleOp module);
+/// Counts over the @forward function (or @train_step) of `module`; a count
+/// that overflows int64 is an error at the op that overflowed it.
+mlir::FailureOr<ModelStats> computeModelStats(mlir::ModuleOp module);
 
 /// The planner's view of a model (lib/Plan links no MLIR): the sizes of its
 /// #mtc.model, with the padded vocabulary and the output layer tied.

@@ -140,3 +140,22 @@ TEST(LayerAssignment, ExplicitUneven) {
   EXPECT_NE(empty.error().find("chunk 1"), std::string::npos) << empty.error();
 }
 } // namespace
+
+// A micro-batch count that would need gigabytes of step tables (or overflow
+// int in microbatches * vp) is an error, not an allocation.
+TEST(Schedule, RefusesHugeStepTables) {
+  auto s = buildSchedule(64, 2, 1 << 30);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().find("pp x vp x microbatches x 2 steps (64 x 2 x 1073741824 x 2) exceeds 16777216"),
+            std::string::npos)
+      << s.error();
+  EXPECT_TRUE(buildSchedule(64, 2, 1024).ok());
+}
+
+// An explicit layout whose running sum passes the model's layer count is
+// refused before the sum could overflow int.
+TEST(Schedule, ExplicitLayoutPastTheLayers) {
+  auto r = assignLayers({2147483647, 2147483647}, 4, 2, 1);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("chunk 0 has 2147483647 layers"), std::string::npos) << r.error();
+}

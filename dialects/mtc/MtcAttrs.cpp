@@ -1,0 +1,97 @@
+//===- MtcAttrs.cpp - ranges of the model and parallel attributes ---------===//
+//
+// #mtc.model and #mtc.parallel are verified whenever they are parsed or built
+// with getChecked, so no pass ever sees a negative hidden size or a byte
+// count that wraps around. Sizes are capped at 2^31 - 1: the planner, the
+// plan and the runtime count layers, heads and ranks in 32-bit integers.
+//
+//===----------------------------------------------------------------------===//
+#include "mtc/MtcDialect.h"
+#include "mtc/Plan/CheckedMath.h"
+
+using namespace mlir;
+using namespace mtc;
+
+namespace {
+using EmitError = function_ref<InFlightDiagnostic()>;
+
+LogicalResult inRange(EmitError emitError, StringRef attr, StringRef field,
+                      int64_t value, int64_t lowest = 1) {
+  if (value >= lowest && value <= kMaxSize)
+    return success();
+  return emitError() << attr << ": " << field << " must be between " << lowest
+                     << " and " << kMaxSize << ", got " << value;
+}
+
+LogicalResult fits(EmitError emitError, StringRef attr,
+                   std::initializer_list<Factor> factors) {
+  Result<int64_t> product = checkedProduct(factors);
+  if (product)
+    return success();
+  return emitError() << attr << ": " << product.error();
+}
+} // namespace
+
+LogicalResult ModelAttr::verify(EmitError emitError, StringRef name,
+                                StringRef arch, int64_t layers, int64_t hidden,
+                                int64_t heads, int64_t ffn, int64_t vocab,
+                                int64_t paddedVocab, int64_t positions,
+                                int64_t seq, int64_t microBatch) {
+  StringRef attr = "mtc.model";
+  if (arch != "gpt" && arch != "bert")
+    return emitError() << attr << ": arch must be \"gpt\" or \"bert\", got \""
+                       << arch << "\"";
+  // A model of no transformer layers (embedding, head and loss) is allowed.
+  if (failed(inRange(emitError, attr, "layers", layers, /*lowest=*/0)))
+    return failure();
+  for (auto [field, value] :
+       {std::pair<StringRef, int64_t>{"hidden", hidden},
+        {"heads", heads}, {"ffn", ffn}, {"vocab", vocab},
+        {"padded_vocab", paddedVocab}, {"positions", positions}, {"seq", seq},
+        {"micro_batch", microBatch}})
+    if (failed(inRange(emitError, attr, field, value)))
+      return failure();
+  if (hidden % heads != 0)
+    return emitError() << attr << ": heads (" << heads
+                       << ") do not divide hidden (" << hidden << ")";
+  if (vocab > paddedVocab)
+    return emitError() << attr << ": vocab (" << vocab
+                       << ") exceeds padded_vocab (" << paddedVocab << ")";
+  if (seq > positions)
+    return emitError() << attr << ": seq (" << seq << ") exceeds positions ("
+                       << positions << ")";
+  // The largest tensors the model's IR and the runtime hold, in fp32 bytes.
+  Factor b{"micro_batch", microBatch}, s{"seq", seq}, h{"hidden", hidden},
+      f{"ffn", ffn}, v{"padded_vocab", paddedVocab}, p{"positions", positions},
+      bytes{"4 bytes", 4};
+  if (failed(fits(emitError, attr, {b, s, h, {"3", 3}, bytes})) || // QKV
+      failed(fits(emitError, attr, {b, s, f, bytes})) ||           // MLP
+      failed(fits(emitError, attr, {b, s, v, bytes})) ||           // logits
+      failed(fits(emitError, attr, {v, h, bytes})) ||              // wte
+      failed(fits(emitError, attr, {p, h, bytes})) ||              // wpe
+      failed(fits(emitError, attr, {h, h, {"3", 3}, bytes})) ||
+      failed(fits(emitError, attr, {h, f, bytes})))
+    return failure();
+  return success();
+}
+
+LogicalResult ParallelAttr::verify(EmitError emitError, int64_t tp, int64_t pp,
+                                   int64_t vp, int64_t dp, int64_t microBatch,
+                                   int64_t globalBatch,
+                                   int64_t sequenceParallel) {
+  StringRef attr = "mtc.parallel";
+  for (auto [field, value] :
+       {std::pair<StringRef, int64_t>{"tp", tp}, {"pp", pp}, {"vp", vp},
+        {"dp", dp}, {"micro_batch", microBatch}, {"global_batch", globalBatch}})
+    if (failed(inRange(emitError, attr, field, value)))
+      return failure();
+  if (sequenceParallel != 0 && sequenceParallel != 1)
+    return emitError() << attr << ": sequence_parallel must be 0 or 1, got "
+                       << sequenceParallel;
+  Result<int64_t> world = checkedProduct({{"tp", tp}, {"pp", pp}, {"dp", dp}});
+  if (!world || *world > kMaxSize)
+    return emitError() << attr << ": the world size tp x pp x dp (" << tp
+                       << " x " << pp << " x " << dp << ") exceeds " << kMaxSize
+                       << " ranks";
+  return success();
+}

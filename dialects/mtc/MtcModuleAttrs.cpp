@@ -1,0 +1,252 @@
+//===- MtcModuleAttrs.cpp - the mtc.* attributes passes leave behind -----===//
+//
+// Passes record their decisions as discardable `mtc.*` attributes (the
+// model, the parallel layout, the pipeline partition and schedule, the
+// training state) and later passes and the lowering read them back. A module
+// written or edited by hand can carry any value there, so the dialect checks
+// each one's structure and ranges here, and its readers may trust them.
+//
+// This hook runs before the ops nested in the module are verified: it reads
+// them only through generic attribute accessors, never through ODS getters.
+//
+//===----------------------------------------------------------------------===//
+#include "mtc/MtcOps.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace mtc;
+
+namespace {
+/// The value of a signless 64-bit integer attribute, else nothing.
+std::optional<int64_t> int64Of(Attribute attr) {
+  auto i = llvm::dyn_cast_or_null<IntegerAttr>(attr);
+  if (!i || !i.getType().isSignlessInteger(64))
+    return std::nullopt;
+  return i.getValue().getSExtValue();
+}
+
+/// `dict[key]` as an i64 in [lo, hi], or an error naming the attribute.
+FailureOr<int64_t> intField(Operation *op, StringRef attr, DictionaryAttr dict,
+                            StringRef key, int64_t lo, int64_t hi = kMaxSize) {
+  std::optional<int64_t> v = int64Of(dict.get(key));
+  if (!v || *v < lo || *v > hi) {
+    op->emitError() << attr << ": '" << key << "' must be an i64 between " << lo
+                    << " and " << hi << ", got " << dict.get(key);
+    return failure();
+  }
+  return *v;
+}
+
+template <typename T>
+FailureOr<T> typedField(Operation *op, StringRef attr, DictionaryAttr dict,
+                        StringRef key, StringRef what) {
+  auto v = llvm::dyn_cast_or_null<T>(dict.get(key));
+  if (!v) {
+    op->emitError() << attr << ": '" << key << "' must be " << what << ", got "
+                    << dict.get(key);
+    return failure();
+  }
+  return v;
+}
+
+/// The forward mtc.layer ops of every function hold the indices 0 to
+/// layers - 1, once each (a function without layers, e.g. a header-only
+/// model, is fine).
+LogicalResult verifyLayers(ModuleOp module, ModelAttr model) {
+  int64_t layers = model.getLayers();
+  for (Operation &top : module.getBody()->getOperations()) {
+    auto fn = dyn_cast<func::FuncOp>(top);
+    if (!fn)
+      continue;
+    llvm::DenseMap<int64_t, Operation *> seen;
+    for (Operation &op : fn.getBody().getOps()) {
+      if (!isa<LayerOp>(op) || op.getAttr("backward"))
+        continue;
+      std::optional<int64_t> index = int64Of(op.getAttr("index"));
+      if (!index)
+        continue; // the op's own verifier reports it
+      if (*index < 0 || *index >= layers)
+        return op.emitOpError("index ")
+               << *index << " is outside the model's " << layers
+               << " layers (mtc.model layers = " << layers << ")";
+      auto [it, inserted] = seen.try_emplace(*index, &op);
+      if (!inserted)
+        return op.emitOpError("index ")
+               << *index << " is used by two forward layers in @"
+               << fn.getSymName();
+    }
+    if (!seen.empty() && static_cast<int64_t>(seen.size()) != layers)
+      return fn.emitOpError("has ")
+             << seen.size() << " forward mtc.layer ops, but mtc.model says "
+             << layers << " layers";
+  }
+  return success();
+}
+
+LogicalResult verifyPipeline(Operation *op, DictionaryAttr dict) {
+  StringRef attr = "mtc.pipeline";
+  FailureOr<int64_t> stages = intField(op, attr, dict, "stages", 1);
+  FailureOr<int64_t> chunks = intField(op, attr, dict, "chunks", 1);
+  if (failed(stages) || failed(chunks))
+    return failure();
+  auto counts = typedField<DenseI64ArrayAttr>(op, attr, dict, "layers_per_chunk",
+                                              "an array<i64>");
+  auto tied = typedField<ArrayAttr>(op, attr, dict, "tied", "an array");
+  if (failed(counts) || failed(tied))
+    return failure();
+  if (static_cast<int64_t>(counts->size()) != *stages * *chunks)
+    return op->emitError() << attr << ": layers_per_chunk lists "
+                           << counts->size() << " chunks, but stages x chunks = "
+                           << *stages * *chunks;
+  for (int64_t n : counts->asArrayRef())
+    if (n < 1 || n > kMaxSize)
+      return op->emitError() << attr << ": a chunk of " << n << " layers";
+  for (Attribute a : *tied)
+    if (!llvm::isa<FlatSymbolRefAttr>(a))
+      return op->emitError() << attr << ": 'tied' must list symbols, got " << a;
+  return success();
+}
+
+/// "F3.1" / "B0.2" with chunk < numChunks and micro-batch < microbatches.
+bool validStep(StringRef word, int64_t numChunks, int64_t microbatches) {
+  if (word.size() < 4 || (word[0] != 'F' && word[0] != 'B'))
+    return false;
+  auto [chunk, mb] = word.drop_front().split('.');
+  int64_t c, m;
+  return !chunk.getAsInteger(10, c) && !mb.getAsInteger(10, m) && c >= 0 &&
+         c < numChunks && m >= 0 && m < microbatches;
+}
+
+LogicalResult verifySchedule(Operation *op, DictionaryAttr dict) {
+  StringRef attr = "mtc.schedule";
+  auto pipeline = op->getAttrOfType<DictionaryAttr>("mtc.pipeline");
+  if (!pipeline)
+    return op->emitError() << attr << " needs the module's mtc.pipeline";
+  auto kind = typedField<StringAttr>(op, attr, dict, "kind", "a string");
+  FailureOr<int64_t> m = intField(op, attr, dict, "microbatches", 1);
+  auto warmup = typedField<DenseI64ArrayAttr>(op, attr, dict, "warmup",
+                                              "an array<i64>");
+  auto ranks = typedField<ArrayAttr>(op, attr, dict, "ranks", "an array");
+  if (failed(kind) || failed(m) || failed(warmup) || failed(ranks))
+    return failure();
+  if (!llvm::is_contained({"1f1b", "interleaved", "explicit"},
+                          kind->getValue()))
+    return op->emitError() << attr << ": kind must be 1f1b, interleaved or "
+                              "explicit, got "
+                           << *kind;
+  // mtc.pipeline is verified on its own; read it only if it is well formed.
+  std::optional<int64_t> stages = int64Of(pipeline.get("stages"));
+  std::optional<int64_t> chunks = int64Of(pipeline.get("chunks"));
+  if (!stages || !chunks || *stages < 1 || *chunks < 1 || *stages > kMaxSize ||
+      *chunks > kMaxSize)
+    return success();
+  if (static_cast<int64_t>(ranks->size()) != *stages ||
+      static_cast<int64_t>(warmup->size()) != *stages)
+    return op->emitError() << attr << ": " << ranks->size() << " ranks and "
+                           << warmup->size()
+                           << " warm-up counts for a pipeline of " << *stages
+                           << " stages";
+  for (auto [r, text] : llvm::enumerate(*ranks)) {
+    auto steps = llvm::dyn_cast<StringAttr>(text);
+    if (!steps)
+      return op->emitError() << attr << ": rank " << r
+                             << "'s steps must be a string, got " << text;
+    SmallVector<StringRef> words;
+    steps.getValue().split(words, ' ', -1, /*KeepEmpty=*/false);
+    for (StringRef w : words)
+      if (!validStep(w, *stages * *chunks, *m))
+        return op->emitError()
+               << attr << ": rank " << r << " has step '" << w
+               << "', not F or B<chunk>.<micro-batch> with chunk < "
+               << *stages * *chunks << " and micro-batch < " << *m;
+    int64_t warm = (*warmup)[r];
+    if (warm < 0 || warm > static_cast<int64_t>(words.size()))
+      return op->emitError() << attr << ": rank " << r << " warms up with "
+                             << warm << " of its " << words.size() << " steps";
+  }
+  return success();
+}
+
+LogicalResult verifyTrainingState(Operation *op, DictionaryAttr dict) {
+  StringRef attr = "mtc.training_state";
+  auto precision = typedField<StringAttr>(op, attr, dict, "precision", "a string");
+  if (failed(precision))
+    return failure();
+  if (!llvm::is_contained({"fp32", "bf16", "fp16"}, precision->getValue()))
+    return op->emitError() << attr << ": precision must be fp32, bf16 or fp16, got "
+                           << *precision;
+  if (failed(typedField<BoolAttr>(op, attr, dict, "distributed_optimizer", "a bool")) ||
+      failed(intField(op, attr, dict, "data_parallel", 1)))
+    return failure();
+  for (StringRef key : {"bucket_bytes", "param_bytes", "grad_bytes",
+                        "master_bytes", "optimizer_bytes"})
+    if (dict.get(key) && failed(intField(op, attr, dict, key, 0, INT64_MAX)))
+      return failure();
+  return success();
+}
+} // namespace
+
+LogicalResult MtcDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute named) {
+  StringRef name = named.getName().getValue();
+  Attribute value = named.getValue();
+  auto onModule = [&]() -> LogicalResult {
+    if (isa<ModuleOp>(op))
+      return success();
+    return op->emitError() << name << " belongs on a module";
+  };
+  auto dict = [&]() -> FailureOr<DictionaryAttr> {
+    auto d = llvm::dyn_cast<DictionaryAttr>(value);
+    if (!d) {
+      op->emitError() << name << " must be a dictionary, got " << value;
+      return failure();
+    }
+    return d;
+  };
+
+  if (name == kModelAttrName) {
+    auto model = llvm::dyn_cast<ModelAttr>(value);
+    if (!model)
+      return op->emitError() << name << " must be a #mtc.model, got " << value;
+    if (failed(onModule()))
+      return failure();
+    return verifyLayers(cast<ModuleOp>(op), model);
+  }
+  if (name == kParallelAttrName) {
+    if (!llvm::isa<ParallelAttr>(value))
+      return op->emitError() << name << " must be a #mtc.parallel, got " << value;
+    return onModule();
+  }
+  if (name == "mtc.tp_size") {
+    std::optional<int64_t> t = int64Of(value);
+    if (!t || *t < 2 || *t > kMaxSize)
+      return op->emitError() << name << " must be an i64 between 2 and "
+                             << kMaxSize << ", got " << value;
+    return onModule();
+  }
+  if (name == "mtc.chunk") {
+    std::optional<int64_t> c = int64Of(value);
+    if (!c || *c < 0 || *c >= kMaxSize)
+      return op->emitError() << name << " must be an i64 between 0 and "
+                             << kMaxSize - 1 << ", got " << value;
+    return success();
+  }
+  if (name == "mtc.backward_pass") {
+    if (!llvm::isa<UnitAttr>(value))
+      return op->emitError() << name << " must be a unit attribute";
+    return success();
+  }
+  if (name == "mtc.pipeline" || name == "mtc.schedule" ||
+      name == "mtc.training_state") {
+    FailureOr<DictionaryAttr> d = dict();
+    if (failed(d) || failed(onModule()))
+      return failure();
+    if (name == "mtc.pipeline")
+      return verifyPipeline(op, *d);
+    if (name == "mtc.schedule")
+      return verifySchedule(op, *d);
+    return verifyTrainingState(op, *d);
+  }
+  return success();
+}
