@@ -1,31 +1,71 @@
 #!/usr/bin/python3
-"""Robustness test: mutated models must never crash mtc-opt.
+"""Robustness test: mutated models must never crash mtc-opt or mtc-compile.
 
-Takes models/gpt2-tiny.mlir and models/bert-large.mlir, makes deterministic
-(seeded) mutants of them -- truncations, deleted and duplicated lines, swapped
-tokens, changed numbers in types and attributes, removed terminators, renamed
-ops and symbols, random byte flips -- and runs mtc-opt on each, once plainly and
-once with `--mtc-verify-config --mtc-stats` (and a third time with
-`--mtc-set-shape`). Every run must either succeed or exit non-zero having printed
-an `error:` diagnostic. A run killed by a signal, a non-zero exit without a
-diagnostic, or a run that hangs fails the test; its mutant is kept (see
---keep-dir) with the command that reproduces it.
+Takes seed models (test/fuzz/seeds/gpt-tp.mlir, a 4-layer GPT whose sizes
+tensor parallelism divides, and models/gpt2-tiny.mlir and bert-large.mlir),
+makes deterministic (seeded) mutants of them -- truncations, deleted and
+duplicated lines, swapped tokens, changed numbers in types and attributes,
+removed terminators, renamed ops and symbols, random byte flips -- and runs
+every registered pass on each mutant that parses and verifies:
 
-    fuzz_mtc_opt.py --mtc-opt build/bin/mtc-opt --models models [--count 300] [--seed 1]
+  chain  mtc-opt with every pass in one pipeline: verify-config, stats,
+         set-shape, tensor- and sequence-parallel, autodiff, selective
+         recompute, a 2-stage pipeline partition and 1F1B schedule, bf16 data
+         parallelism, the distributed optimizer, optimizer, plan-memory and
+         lower-to-exec (this run also tells whether the mutant verifies)
+  interleaved  autodiff, full recompute, a cost-balanced 2x2 partition, the
+         interleaved schedule, data parallelism, optimizer, plan-memory,
+         lower-to-exec
+  compile      mtc-compile --no-build with t=2 (t=1 for seeds it does not
+         divide), p=2: the whole pipeline and the code emission
+
+Every run must either succeed or exit non-zero having printed an `error:`
+diagnostic. A run killed by a signal, a non-zero exit without a diagnostic,
+or a run that hangs fails the test; its mutant is kept (see --keep-dir) with
+the command that reproduces it. The report counts, per pass, the mutants that
+reached it (from mtc-opt's -mlir-timing list), so a pipeline that rejects all
+its inputs shows as zeros.
+
+    fuzz_mtc_opt.py --mtc-opt build/bin/mtc-opt --mtc-compile build/bin/mtc-compile \
+        --models models [--count 300] [--seed 1]
 """
 import argparse
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
 
-PIPELINES = [
-    [],
-    ["--mtc-verify-config", "--mtc-stats"],
-    ["--mtc-set-shape=micro-batch=2 seq=64", "--mtc-verify-config=tp=2 pp=2 dp=2 micro-batch=2 global-batch=8"],
-]
+SEEDS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "seeds")
+# (name, folder, share of the mutants, tensor-parallel size its sizes allow)
+SEEDS = [("gpt-tp", SEEDS_DIR, 4, 2), ("gpt2-tiny", None, 1, 1), ("bert-large", None, 1, 1)]
+
+TIMING = ["-mlir-timing", "-mlir-timing-display=list"]
+
+
+def chain(tp):
+    return ["--mtc-verify-config", "--mtc-stats=output=" + os.devnull, "--mtc-set-shape=micro-batch=2",
+            f"--mtc-verify-config=tp={tp} pp=2 dp=2 micro-batch=2 global-batch=8"
+            + (" sequence-parallel=true" if tp > 1 else ""),
+            "--mtc-tensor-parallel", "--mtc-sequence-parallel" if tp > 1 else "--mtc-stats=output=" + os.devnull,
+            "--mtc-autodiff", "--mtc-recompute=mode=selective", "--mtc-pipeline-partition=stages=2",
+            "--mtc-pipeline-schedule=microbatches=2", "--mtc-data-parallel=precision=bf16 bucket-mb=1",
+            "--mtc-distributed-optimizer", "--mtc-optimizer", "--mtc-plan-memory",
+            "--mtc-lower-to-exec=output=" + os.devnull]
+
+
+INTERLEAVED = ["--mtc-autodiff", "--mtc-recompute=mode=full",
+               "--mtc-pipeline-partition=stages=2 chunks=2 balance=cost",
+               "--mtc-pipeline-schedule=kind=interleaved microbatches=4", "--mtc-data-parallel",
+               "--mtc-optimizer", "--mtc-plan-memory", "--mtc-lower-to-exec=output=" + os.devnull]
+
+# Every pass mtc-opt registers, by its -mlir-timing name.
+PASSES = ["VerifyConfig", "Stats", "SetShape", "TensorParallel", "SequenceParallel", "Autodiff",
+          "Recompute", "PipelinePartition", "PipelineSchedule", "DataParallel",
+          "DistributedOptimizer", "Optimizer", "PlanMemory", "LowerToExec"]
+TIMED_PASS = re.compile(r"^\s+[\d.]+ \(\s*[\d.]+%\)\s+(\w+)$", re.M)
 MTC_OPS = ["mtc.param", "mtc.param_ref", "mtc.embedding", "mtc.layer_norm", "mtc.linear", "mtc.gelu",
            "mtc.dropout", "mtc.add", "mtc.attention", "mtc.cross_entropy", "mtc.layer", "mtc.yield",
            "mtc.embedding_grad", "mtc.layer_norm_dx", "mtc.layer_norm_dw", "mtc.linear_dx",
@@ -131,7 +171,32 @@ def flip_bytes(rng, text):
     return bytes(data)
 
 
-MUTATORS = [truncate, delete_lines, duplicate_line, swap_tokens, change_number, change_type_dim,
+ATTRIBUTE_NUMBER = re.compile(r"\b(\w+) = (-?\d[\w.+-]*)")
+
+
+def change_attribute(rng, text):
+    """Keeps the syntax: a number in `name = value` (the model header, layer
+    indices, rates, scales, epsilons, vocabulary bounds) becomes another, so
+    most of these mutants verify and go on to the passes."""
+    matches = list(ATTRIBUTE_NUMBER.finditer(text))
+    m = rng.choice(matches)
+    value = m.group(2)
+    numeric = value.split(":")[0].strip()
+    try:
+        base = int(float(numeric))
+    except ValueError:
+        base = 1
+    choices = INTERESTING_NUMBERS + [str(base * 2), str(base + 1), str(max(base - 1, 0)), str(base // 2)]
+    new = rng.choice(choices)
+    if "." in numeric or "e" in numeric:  # keep floats floats
+        new = str(float(new)) if new not in ("nan",) else "0x7FF8000000000000"
+    elif "." in new or "e" in new or new == "nan":
+        new = str(base + 1)
+    return text[: m.start(2)] + new + text[m.start(2) + len(numeric) :]
+
+
+# change_attribute is listed thrice: mutants that verify reach the passes.
+MUTATORS = [change_attribute, change_attribute, change_attribute, truncate, delete_lines, duplicate_line, swap_tokens, change_number, change_type_dim,
             change_element_type, remove_terminator, rename_op, rename_symbol, drop_attribute,
             flip_bytes]
 
@@ -161,66 +226,98 @@ def mutants(rng, text, count):
         yield "+".join(s.__name__ for s in steps), data
 
 
-def run(mtc_opt, path, pipeline, timeout):
-    cmd = [mtc_opt, path, "-o", os.devnull] + pipeline
+def run(cmd, timeout):
+    """(outcome, detail, passes that ran) of one mtc-opt or mtc-compile run."""
     try:
         proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return cmd, "hang", f"no answer in {timeout} s"
+        return "hang", f"no answer in {timeout} s", set()
     stderr = proc.stderr.decode(errors="replace")
+    ran = set(TIMED_PASS.findall(stderr)) & set(PASSES)
     if proc.returncode < 0:
-        return cmd, "crash", f"killed by signal {-proc.returncode}\n{stderr[-2000:]}"
+        return "crash", f"killed by signal {-proc.returncode}\n{stderr[-2000:]}", ran
     if proc.returncode != 0 and "error:" not in stderr:
-        return cmd, "silent", f"exit {proc.returncode} without an error: diagnostic\n{stderr[-2000:]}"
-    return cmd, ("accepted" if proc.returncode == 0 else "rejected"), ""
+        return "silent", f"exit {proc.returncode} without an error: diagnostic\n{stderr[-2000:]}", ran
+    return ("accepted" if proc.returncode == 0 else "rejected"), "", ran
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mtc-opt", required=True)
+    parser.add_argument("--mtc-compile", help="also run mtc-compile --no-build on mutants that verify")
     parser.add_argument("--models", required=True, help="the models/ folder")
     parser.add_argument("--count", type=int, default=300, help="mutants in all (default 300)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=30)
     parser.add_argument("--keep-dir", help="where failing mutants are kept (default: a new temporary folder)")
+    parser.add_argument("--progress", type=int, default=0, help="print the tally every N mutants")
     args = parser.parse_args()
 
-    # Two thirds from the GPT, one third from BERT.
-    sources = [("gpt2-tiny", 2 * args.count // 3), ("bert-large", args.count - 2 * args.count // 3)]
+    shares = sum(share for _, _, share, _ in SEEDS)
+    counts = [args.count * share // shares for _, _, share, _ in SEEDS]
+    counts[0] += args.count - sum(counts)
     rng = random.Random(args.seed)
     keep_dir = args.keep_dir or tempfile.mkdtemp(prefix="mtc-fuzz-")
     os.makedirs(keep_dir, exist_ok=True)
     work = tempfile.mkdtemp(prefix="mtc-fuzz-work-")
-    tally = {"accepted": 0, "rejected": 0}
+    tally = {"verified": 0, "rejected": 0}
+    reached = {name: 0 for name in PASSES + ["mtc-compile", "mtc-compile accepted"]}
     failures = []
     total = 0
-    for name, count in sources:
-        with open(os.path.join(args.models, name + ".mlir")) as f:
+
+    def report():
+        print(f"fuzz: {total} mutants (seed {args.seed}), {tally['verified']} parsed and verified, "
+              f"{tally['rejected']} rejected with diagnostics before any pass, {len(failures)} failing runs")
+        print("mutants that reached each pass: " + ", ".join(f"{k} {v}" for k, v in reached.items()))
+        sys.stdout.flush()
+
+    for (name, folder, _, tp), count in zip(SEEDS, counts):
+        with open(os.path.join(folder or args.models, name + ".mlir")) as f:
             text = f.read()
         for n, (what, data) in enumerate(mutants(rng, text, count)):
             total += 1
             path = os.path.join(work, f"{name}-{n}.mlir")
             with open(path, "wb") as f:
                 f.write(data)
-            outcomes = []
-            for pipeline in PIPELINES:
-                cmd, outcome, detail = run(args.mtc_opt, path, pipeline, args.timeout)
-                outcomes.append(outcome)
+            runs = [[args.mtc_opt, path, "-o", os.devnull] + chain(tp) + TIMING]
+            passes_seen = set()
+            for i in range(3):
+                if i == 1:
+                    # The chain's first pass runs only on a mutant that parsed
+                    # and verified; the other runs would reject it again.
+                    if not passes_seen:
+                        tally["rejected"] += 1
+                        break
+                    tally["verified"] += 1
+                    runs.append([args.mtc_opt, path, "-o", os.devnull] + INTERLEAVED + TIMING)
+                    if args.mtc_compile:
+                        out = os.path.join(work, "out")
+                        runs.append([args.mtc_compile, path, "-o", out, "--no-build", "--tp", str(tp),
+                                     "--pp", "2", "--global-batch", "4"])
+                if i >= len(runs):
+                    break
+                cmd = runs[i]
+                outcome, detail, ran = run(cmd, args.timeout)
+                passes_seen |= ran
+                if cmd[0] == args.mtc_compile:
+                    reached["mtc-compile"] += 1
+                    reached["mtc-compile accepted"] += outcome == "accepted"
+                if i == 0 and outcome in ("crash", "silent", "hang"):
+                    passes_seen.add("?")  # still try the other runs
                 if outcome in ("crash", "silent", "hang"):
                     kept = os.path.join(keep_dir, f"{name}-{n}.mlir")
                     with open(kept, "wb") as f:
                         f.write(data)
                     shown = " ".join(f"'{c}'" if " " in c else c for c in cmd).replace(path, kept)
                     failures.append(f"{outcome}: {name} mutant {n} ({what})\n  reproduce: {shown}\n  {detail}")
-            # A mutant counts as accepted when the plain parse accepts it.
-            if outcomes[0] in tally:
-                tally[outcomes[0]] += 1
+            for p in passes_seen & set(PASSES):
+                reached[p] += 1
             os.remove(path)
-    os.rmdir(work)
+            if args.progress and total % args.progress == 0:
+                report()
+    shutil.rmtree(work)
 
-    print(f"fuzz: {total} mutants (seed {args.seed}), {tally['accepted']} accepted, "
-          f"{tally['rejected']} rejected with diagnostics, {len(failures)} failing runs "
-          f"of {total * len(PIPELINES)}")
+    report()
     if failures:
         print("\n".join(failures))
         print(f"failing mutants are in {keep_dir}")
