@@ -1,6 +1,8 @@
 //===- PlanArgs.cpp - mtc-plan's command line -----------------------------===//
 #include "mtc/Plan/PlanTool.h"
 
+#include <sys/stat.h>
+
 #include <optional>
 
 namespace mtc {
@@ -21,6 +23,12 @@ GPU and prints the best plans; --evaluate predicts one given layout.
 }
 
 namespace {
+// A folder opens like a file and then reads as "not valid JSON": say what it is.
+bool isFolder(const std::string &path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 std::optional<int> toInt(const std::string &text) {
   if (text.empty() || text.size() > 10)
     return std::nullopt;
@@ -149,6 +157,9 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   if (req.help || req.paperTable)
     return req;
 
+  for (const std::string *path : {&configPath, &req.modelPath})
+    if (!path->empty() && isFolder(*path))
+      return Error{"mtc-plan: cannot read '" + *path + "': it is a folder"};
   if (!configPath.empty()) {
     auto m = loadModelConfig(configPath);
     if (!m.ok())

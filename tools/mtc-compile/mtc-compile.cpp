@@ -30,6 +30,12 @@
 #include "llvm/Support/raw_ostream.h"
 #include <google/protobuf/text_format.h>
 
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <optional>
+
 using namespace llvm;
 
 namespace {
@@ -148,13 +154,101 @@ int fail(const Twine &message) {
   return 1;
 }
 
+/// Every failure names the file: raw_fd_ostream would otherwise report a full
+/// disk as a fatal "IO failure on output stream" that names none.
 Error writeFile(StringRef path, StringRef contents) {
   std::error_code ec;
   raw_fd_ostream os(path, ec);
   if (ec)
     return createStringError(ec, "cannot write '" + path + "': " + ec.message());
   os << contents;
+  os.close();
+  if (os.has_error()) {
+    ec = os.error();
+    os.clear_error();
+    return createStringError(ec, "cannot write '" + path + "': " + ec.message());
+  }
   return Error::success();
+}
+
+/// The shortest text that reads back as v ("1048576", "1.5e-4", "nan").
+std::string num(double v) {
+  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15)
+    return std::to_string(static_cast<long long>(v));
+  char text[32];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, v);
+    if (std::strtod(text, nullptr) == v)
+      break;
+  }
+  return text;
+}
+
+struct Bounds {
+  double lo, hi;
+  bool loOpen = false, hiOpen = false;
+  std::string text() const {
+    if (std::isinf(hi))
+      return (loOpen ? "> " : ">= ") + num(lo);
+    return (loOpen ? "(" : "[") + num(lo) + ", " + num(hi) + (hiOpen ? ")" : "]");
+  }
+  bool contains(double v) const {
+    return (loOpen ? v > lo : v >= lo) && (hiOpen ? v < hi : v <= hi);
+  }
+};
+
+template <typename T>
+std::optional<std::string> outOfRange(const cl::opt<T> &option, Bounds bounds) {
+  const double v = static_cast<double>(option.getValue());
+  if (std::isfinite(v) && bounds.contains(v))
+    return std::nullopt;
+  if (!std::isfinite(v))
+    return "--" + option.ArgStr.str() + " needs a finite number, got " + num(v);
+  return "--" + option.ArgStr.str() + " must be " + (std::isinf(bounds.hi) ? "" : "in ") +
+         bounds.text() + ", got " + num(v);
+}
+
+/// The accepted values of every option, in one place, checked before any work:
+/// a bad value exits 2 naming the option (numbers must be finite too).
+std::optional<std::string> checkOptions() {
+  const double inf = std::numeric_limits<double>::infinity();
+  const Bounds count{0, inf}, ranks{1, 1 << 20}, sizes{0, 1 << 30}, unit{0, 1, false, true};
+  for (auto problem :
+       {outOfRange(microBatch, {0, 1 << 20}), outOfRange(seqLength, {0, 1 << 24}),
+        outOfRange(globalBatch, sizes), outOfRange(tp, ranks), outOfRange(pp, ranks),
+        outOfRange(vp, ranks), outOfRange(dp, ranks), outOfRange(dpBucketMb, {0, 1 << 20}),
+        outOfRange(planGpus, {0, 1 << 20}), outOfRange(planGpusPerNode, {1, 1 << 16}),
+        outOfRange(lr, {0, inf, true}), outOfRange(minLr, count), outOfRange(warmup, count),
+        outOfRange(decaySteps, count), outOfRange(beta1, unit), outOfRange(beta2, unit),
+        outOfRange(adamEps, {0, inf, true}), outOfRange(weightDecay, count),
+        outOfRange(clipGrad, count)})
+    if (problem)
+      return problem;
+  for (int64_t layers : layersPerChunk)
+    if (layers < 1)
+      return "--layers-per-chunk needs positive layer counts, got " + std::to_string(layers);
+  if (minLr > lr)
+    return "--min-lr " + num(minLr) + " is above --lr " + num(lr) +
+           ": the learning rate would grow during the decay";
+  if (target != "host" && target != "cuda")
+    return "--target=" + target + " is unknown (host or cuda)";
+  if (target == "cuda" && (tp > 1 || pp > 1))
+    return "--target=cuda runs data parallelism only so far (tensor and pipeline "
+           "parallelism: --target=host); see docs/gpu.md";
+  if (target == "cuda") {
+    SmallVector<StringRef> archs;
+    StringRef(cudaArch).split(archs, ',', -1, false);
+    if (archs.empty())
+      return std::string("--cuda-arch needs at least one SM number such as 80 or 90");
+    for (StringRef a : archs) {
+      a = a.trim();
+      if (a.empty() || !llvm::all_of(a, [](char c) { return (c >= '0' && c <= '9') || c == 'a'; }))
+        return "--cuda-arch: '" + a.str() + "' is not an SM number such as 80 or 90";
+    }
+  }
+  if (!planMode.empty() && planMode != "auto")
+    return "--plan=" + planMode + " is unknown (auto)";
+  return std::nullopt;
 }
 
 /// A program whose only job is to hand the embedded plan to the runtime.
@@ -210,11 +304,8 @@ Error compileCudaProgram(StringRef source, StringRef output) {
   std::vector<std::string> owned = {"-O2", "-std=c++17", "-I" + runtimeInclude};
   SmallVector<StringRef> archs;
   StringRef(cudaArch).split(archs, ',', -1, false);
-  for (StringRef a : archs) {
+  for (StringRef a : archs) { // checked by checkOptions
     a = a.trim();
-    if (a.empty() || !llvm::all_of(a, [](char c) { return (c >= '0' && c <= '9') || c == 'a'; }))
-      return createStringError(inconvertibleErrorCode(),
-                               "--cuda-arch: '" + a + "' is not an SM number such as 80 or 90");
     owned.push_back("-gencode=arch=compute_" + a.str() + ",code=sm_" + a.str());
   }
   for (std::string extra : {source.str(), std::string("-o"), output.str(),
@@ -276,27 +367,14 @@ Error choosePlan(mlir::ModuleOp module) {
   return Error::success();
 }
 
-int main(int argc, char **argv) {
-  InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "mtc-compile: compile a model into training programs\n\n"
-      "  mtc-compile model.mlir -o DIR [--micro-batch B --seq S] [--tp T --pp P --dp D]\n\n"
-      "Writes DIR/plan.pb (the runtime's plan), DIR/plan.txt (the same, readable),\n"
-      "DIR/train.cpp and DIR/generate.cpp, and builds DIR/train and DIR/generate.\n"
-      "Run `DIR/train --help` for the training flags.\n");
-
-  if (target != "host" && target != "cuda")
-    return fail("--target=" + target + " is unknown (host or cuda)");
-  if (target == "cuda" && (tp > 1 || pp > 1))
-    return fail("--target=cuda runs data parallelism only so far (tensor and pipeline "
-                "parallelism: --target=host); see docs/gpu.md");
-
+/// The whole pipeline once the options are known good; returns the exit status.
+int compile() {
   mlir::MLIRContext context;
   context.loadDialect<mtc::MtcDialect, mlir::func::FuncDialect>();
   llvm::SourceMgr sourceMgr;
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  if (sys::fs::is_directory(inputPath))
+    return fail("cannot read '" + inputPath + "': it is a folder");
   auto file = MemoryBuffer::getFileOrSTDIN(inputPath);
   if (!file)
     return fail("cannot read '" + inputPath + "': " + file.getError().message());
@@ -307,8 +385,6 @@ int main(int argc, char **argv) {
   if (planMode == "auto") {
     if (Error err = choosePlan(*module))
       return fail(toString(std::move(err)));
-  } else if (!planMode.empty()) {
-    return fail("--plan=" + planMode + " is unknown (auto)");
   }
 
   mlir::PassManager pm(&context);
@@ -373,6 +449,8 @@ int main(int argc, char **argv) {
       return 1;
   }
 
+  if (sys::fs::exists(outputDir) && !sys::fs::is_directory(outputDir))
+    return fail("cannot write into '" + outputDir + "': it is not a folder");
   if (std::error_code ec = sys::fs::create_directories(outputDir))
     return fail("cannot create '" + outputDir + "': " + ec.message());
   auto path = [&](StringRef name) {
@@ -478,4 +556,32 @@ int main(int argc, char **argv) {
     outs() << ", " << path("train") << ", " << path("generate");
   outs() << "\n";
   return 0;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "mtc-compile: compile a model into training programs\n\n"
+          "  mtc-compile model.mlir -o DIR [--micro-batch B --seq S] [--tp T --pp P --dp D]\n\n"
+          "Writes DIR/plan.pb (the runtime's plan), DIR/plan.txt (the same, readable),\n"
+          "DIR/train.cpp and DIR/generate.cpp, and builds DIR/train and DIR/generate.\n"
+          "Run `DIR/train --help` for the training flags. Exit status: 0 on success,\n"
+          "1 on an error in the model or a file, 2 on a bad option.\n",
+          &errs()))
+    return 2;
+  if (auto problem = checkOptions()) {
+    fail(*problem);
+    return 2;
+  }
+  int status = compile();
+  // Standard output is a file too: a full disk or a closed pipe is an error.
+  outs().flush();
+  if (outs().has_error()) {
+    std::error_code ec = outs().error();
+    outs().clear_error();
+    return fail("cannot write to standard output: " + ec.message());
+  }
+  return status;
 }

@@ -6,9 +6,14 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
+
+#include <optional>
+#include <string>
 
 using namespace llvm;
 
@@ -59,51 +64,115 @@ int fail(const Twine &message) {
   WithColor::error(errs(), "mtc-import") << message << "\n";
   return 1;
 }
+
+/// The values every option accepts, in one place. Their defaults (0, -1) mean
+/// "not given", so a given 0 or negative value must not pass as one unseen.
+std::optional<std::string> checkOptions() {
+  for (cl::opt<int64_t> *option : {&numLayers, &hiddenSize, &numHeads, &vocabSize, &maxPositions,
+                                   &seqLength, &microBatch, &tensorParallel})
+    if (option->getNumOccurrences() && *option < 1)
+      return "--" + option->ArgStr.str() + " must be >= 1, got " + std::to_string(*option);
+  for (cl::opt<int64_t> *option : {&ffnSize, &divisibleBy})
+    if (option->getNumOccurrences() && *option < 0)
+      return "--" + option->ArgStr.str() + " must be >= 0 (0: " +
+             (option == &ffnSize ? "4 x hidden" : "no padding") + "), got " +
+             std::to_string(*option);
+  for (cl::opt<double> *option : {&hiddenDropout, &attentionDropout}) {
+    if (option->getNumOccurrences() && !(*option >= 0 && *option < 1)) { // NaN fails too
+      std::string message;
+      raw_string_ostream(message) << "--" << option->ArgStr << " must be in [0, 1), got "
+                                  << format("%g", option->getValue());
+      return message;
+    }
+  }
+  return std::nullopt;
+}
+
+/// Writes the model; every failure names the file (raw_fd_ostream would report
+/// a full disk as a fatal error that names none).
+int writeModel(mlir::ModuleOp module) {
+  std::string error;
+  auto output = mlir::openOutputFile(outputPath, &error);
+  if (!output)
+    return fail(error);
+  module.print(output->os());
+  output->os() << "\n";
+  if (outputPath == "-")
+    output->os().flush();
+  else
+    output->os().close();
+  if (output->os().has_error()) {
+    std::error_code ec = output->os().error();
+    output->os().clear_error();
+    return fail((outputPath == "-" ? std::string("cannot write to standard output")
+                                   : "cannot write '" + outputPath + "'") +
+                ": " + ec.message());
+  }
+  output->keep();
+  return 0;
+}
 } // namespace
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "mtc-import: write a transformer model in the mtc dialect\n\n"
-      "  mtc-import config.json [-o model.mlir]        (HuggingFace GPT-2 or BERT config)\n"
-      "  mtc-import --num-layers L --hidden-size H --num-attention-heads A\n"
-      "             --seq-length S --vocab-size V [-o model.mlir]  (Megatron-LM flags)\n");
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "mtc-import: write a transformer model in the mtc dialect\n\n"
+          "  mtc-import config.json [-o model.mlir]        (HuggingFace GPT-2 or BERT config)\n"
+          "  mtc-import --num-layers L --hidden-size H --num-attention-heads A\n"
+          "             --seq-length S --vocab-size V [-o model.mlir]  (Megatron-LM flags)\n\n"
+          "Flags given with a config.json override its values. Exit status: 0 on success,\n"
+          "1 on a bad config or file, 2 on a bad option.\n",
+          &errs()))
+    return 2;
+  if (auto problem = checkOptions()) {
+    fail(*problem);
+    return 2;
+  }
 
   mtc::ModelConfig config;
+  auto given = [](const cl::Option &option) { return option.getNumOccurrences() > 0; };
   if (!configPath.empty()) {
+    if (sys::fs::is_directory(configPath))
+      return fail("cannot read '" + configPath + "': it is a folder");
     auto read = mtc::readHuggingFaceConfig(configPath);
     if (!read)
       return fail(toString(read.takeError()));
     config = *read;
   } else {
-    if (!numLayers || !hiddenSize || !numHeads || !vocabSize || !seqLength)
+    if (!given(numLayers) || !given(hiddenSize) || !given(numHeads) || !given(vocabSize) ||
+        !given(seqLength))
       return fail("give a config.json, or all of --num-layers, --hidden-size, "
                   "--num-attention-heads, --seq-length and --vocab-size");
-    config.layers = numLayers;
-    config.hidden = hiddenSize;
-    config.heads = numHeads;
-    config.vocab = vocabSize;
-    config.positions = maxPositions ? maxPositions : seqLength;
+    config.positions = seqLength;
   }
+  // Flags override the config (or make the whole model without one).
+  if (given(numLayers))
+    config.layers = numLayers;
+  if (given(hiddenSize))
+    config.hidden = hiddenSize;
+  if (given(numHeads))
+    config.heads = numHeads;
+  if (given(vocabSize))
+    config.vocab = vocabSize;
   if (!name.empty())
     config.name = name;
   if (!arch.empty())
     config.arch = arch;
-  if (ffnSize)
+  if (given(ffnSize))
     config.ffn = ffnSize;
-  if (seqLength)
+  if (given(seqLength))
     config.seq = seqLength;
-  if (maxPositions)
+  if (given(maxPositions))
     config.positions = maxPositions;
-  if (microBatch)
+  if (given(microBatch))
     config.microBatch = microBatch;
   config.vocabDivisibleBy = divisibleBy;
   config.tensorParallel = tensorParallel;
-  if (hiddenDropout >= 0)
+  if (given(hiddenDropout))
     config.hiddenDropout = hiddenDropout;
-  if (attentionDropout >= 0)
+  if (given(attentionDropout))
     config.attentionDropout = attentionDropout;
   if (Error err = config.validate())
     return fail((configPath.empty() ? "" : configPath + ": ") +
@@ -113,12 +182,5 @@ int main(int argc, char **argv) {
   auto module = mtc::buildModel(context, config);
   if (failed(mlir::verify(*module)))
     return fail("internal error: the built model does not verify");
-  std::string error;
-  auto output = mlir::openOutputFile(outputPath, &error);
-  if (!output)
-    return fail(error);
-  module->print(output->os());
-  output->os() << "\n";
-  output->keep();
-  return 0;
+  return writeModel(*module);
 }

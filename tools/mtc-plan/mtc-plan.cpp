@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "mtc/Plan/PlanTool.h"
 
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 
 #ifdef MTC_PLAN_READS_MLIR
@@ -47,5 +49,11 @@ int main(int argc, char **argv) {
     std::cerr << request.error() << "\n";
     return 2;
   }
-  return mtc::runPlanTool(*request, std::cout, std::cerr);
+  int status = mtc::runPlanTool(*request, std::cout, std::cerr);
+  // The report is the whole point: a full disk or a closed pipe is an error.
+  if (!std::cout.flush()) {
+    std::cerr << "mtc-plan: cannot write to standard output: " << std::strerror(errno) << "\n";
+    return 1;
+  }
+  return status;
 }
