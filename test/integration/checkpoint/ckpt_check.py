@@ -7,7 +7,7 @@ interrupts the save of iteration 4, and checks that the failure is reported
 iteration 2 and that iteration 2 loads and continues with the reference losses.
 
   ckpt_check.py build --compile C --model X.mlir --mpirun "M" --work W
-      compiles W/t2 and W/t1 and runs the 4-step reference (W/reference.jsonl).
+      compiles W/t2, W/t1 and W/p2 and runs the 4-step reference (W/reference.jsonl).
   ckpt_check.py io-fault --work W --mpirun "M" --case DIR --shim LIB
                 --op write|fsync|rename --path SUBSTRING --expect REGEX
       the save of iteration 4 under an injected I/O error (LD_PRELOAD shim).
@@ -20,6 +20,9 @@ iteration 2 and that iteration 2 loads and continues with the reference losses.
   ckpt_check.py bit-flip --work W --mpirun "M" --case DIR
       one flipped byte in rank 1's tensor data: the same-layout and the
       cross-layout loads refuse, naming the file and the tensor.
+  ckpt_check.py resume-trace --work W --mpirun "M" --case DIR
+      a pipeline run (p=2) resumed with the same --pipeline-trace keeps the
+      earlier run's timeline and adds its own as another process.
   ckpt_check.py missing-marker --work W --mpirun "M" --case DIR
       no latest_checkpointed_iteration.txt: --load/--save DIR resumes from the
       newest verified iteration folder instead of starting over.
@@ -48,8 +51,8 @@ class Job:
         self.ckpt = os.path.join(self.case, "ckpt") if self.case else None
         self.metrics = os.path.join(self.case, "metrics.jsonl") if self.case else None
 
-    def train(self, extra, ranks=2, env=(), expect_ok=True, timeout=180):
-        program = os.path.join(self.work, "t2" if ranks == 2 else "t1", "train")
+    def train(self, extra, ranks=2, env=(), expect_ok=True, timeout=180, layout=None):
+        program = os.path.join(self.work, layout or ("t2" if ranks == 2 else "t1"), "train")
         launch = self.mpirun + ["-np", str(ranks)] if ranks > 1 else []
         wrapper = ["env"] + list(env) if env else []
         r = run(launch + wrapper + [program] + TRAIN + extra, timeout)
@@ -91,7 +94,8 @@ def expect(output, pattern, what="the output"):
 def cmd_build(args):
     job = Job(args)
     os.makedirs(args.work, exist_ok=True)
-    for name, extra in (("t2", ["--tp=2"]), ("t1", [])):
+    for name, extra in (("t2", ["--tp=2"]), ("t1", []),
+                        ("p2", ["--pp=2", "--global-batch=4"])):
         r = run([args.compile, args.model, "-o", os.path.join(args.work, name), "--seq=32"]
                 + extra, 300)
         print(r.stdout)
@@ -203,6 +207,33 @@ def cmd_bit_flip(args):
     expect(out, message, "the cross-layout (1-rank) load")
 
 
+def cmd_resume_trace(args):
+    job = Job(args)
+    job.fresh_case()
+    trace = os.path.join(job.case, "trace.json")
+    job.train(["--steps", "2", "--save", job.ckpt, "--pipeline-trace", trace], layout="p2")
+    with open(trace) as f:
+        first = json.load(f)["traceEvents"]
+    out = job.train(["--steps", "4", "--load", job.ckpt, "--pipeline-trace", trace],
+                    layout="p2")
+    expect(out, "loaded checkpoint from .* at iteration 2")
+    with open(trace) as f:
+        merged = json.load(f)["traceEvents"]
+    if merged[:len(first)] != first:
+        sys.exit("the earlier run's trace events were not kept")
+    added = merged[len(first):]
+    names = [e for e in added if e.get("name") == "process_name"]
+    if len(names) != 1 or names[0]["args"]["name"] != "run resumed at iteration 2":
+        sys.exit(f"no process named for the resumed run: {names}")
+    pids = {e["pid"] for e in added}
+    if pids != {1} or {e["pid"] for e in first} != {0}:
+        sys.exit(f"process ids: earlier {sorted({e['pid'] for e in first})}, added {sorted(pids)}")
+    steps = [e for e in added if e.get("ph") == "X"]
+    if len(steps) != len([e for e in first if e.get("ph") == "X"]):
+        sys.exit("the resumed run's timeline has another number of steps")
+    print(f"kept {len(first)} events, added {len(added)} ({len(steps)} steps) as process 1")
+
+
 def cmd_missing_marker(args):
     job = Job(args)
     job.fresh_case()
@@ -226,7 +257,7 @@ def main():
     sub = p.add_subparsers(dest="mode", required=True)
     modes = {"build": cmd_build, "io-fault": cmd_io_fault, "tmpfs-full": cmd_tmpfs_full,
              "kill-in-save": cmd_kill_in_save, "bit-flip": cmd_bit_flip,
-             "missing-marker": cmd_missing_marker}
+             "missing-marker": cmd_missing_marker, "resume-trace": cmd_resume_trace}
     for mode in modes:
         s = sub.add_parser(mode)
         s.add_argument("--work", required=True)
