@@ -8,6 +8,7 @@
 #include "data/GptDataset.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -179,6 +180,29 @@ void checkTrainFlags(const pb::Plan &plan, const TrainConfig &cfg, const FlagSet
                         (precision.empty() ? std::string("fp32") : precision) + ")");
 }
 
+// The files rank 0 writes during or after the run: a missing folder found only
+// then would lose the run's result, so look before the first iteration. Only
+// rank 0 looks (the others may not see its file system), so a failure here
+// is an ordinary error that aborts the job, not a flag error.
+void checkOutputFolders(const TrainConfig &cfg) {
+  for (const auto &[flag, path] :
+       {std::pair<const char *, const std::string *>{"metrics", &cfg.metrics},
+        {"export-safetensors", &cfg.exportSafetensors}, {"export-initial", &cfg.exportInitial},
+        {"dump-grads", &cfg.dumpGrads}, {"dump-batch", &cfg.dumpBatch},
+        {"pipeline-trace", &cfg.pipelineTrace}}) {
+    if (path->empty())
+      continue;
+    std::error_code ec;
+    if (std::filesystem::is_directory(*path, ec))
+      throw std::invalid_argument(std::string("--") + flag + " '" + *path +
+                                  "' is a folder; give a file name");
+    std::filesystem::path folder = std::filesystem::path(*path).parent_path();
+    if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
+      throw std::invalid_argument(std::string("--") + flag + " '" + *path + "': the folder '" +
+                                  folder.string() + "' does not exist");
+  }
+}
+
 } // namespace
 
 int trainMain(int argc, char **argv, const std::string &planBytes) {
@@ -210,6 +234,8 @@ int trainMain(int argc, char **argv, const std::string &planBytes) {
       return 0;
     }
     checkTrainFlags(plan, cfg, flags);
+    if (rank == 0)
+      checkOutputFolders(cfg);
     Trainer trainer(plan, cfg, *world, rank == 0 ? &std::cout : nullptr);
     trainer.run();
     return 0;

@@ -85,7 +85,7 @@ TEST(RangeText, DescribesEveryKind) {
 
 struct Outcome {
   int status;
-  std::string err;
+  std::string err, out;
 };
 
 Outcome run(int (*main)(int, char **, const std::string &), std::vector<std::string> args) {
@@ -98,8 +98,8 @@ Outcome run(int (*main)(int, char **, const std::string &), std::vector<std::str
   ::testing::internal::CaptureStdout();
   ::testing::internal::CaptureStderr();
   int status = main(static_cast<int>(args.size()), argv.data(), plan);
-  ::testing::internal::GetCapturedStdout();
-  return {status, ::testing::internal::GetCapturedStderr()};
+  std::string out = ::testing::internal::GetCapturedStdout();
+  return {status, ::testing::internal::GetCapturedStderr(), out};
 }
 
 // `args` must exit 2 before training, with `message` in the error.
@@ -168,6 +168,21 @@ TEST(TrainFlags, BadCombinationsExitTwoBeforeWork) {
   expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--split", "90,10"},
                    "--split applies to --data only");
   expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--bogus"}, "unknown flag --bogus");
+}
+
+TEST(TrainFlags, OutputFolderThatDoesNotExistFailsBeforeTraining) {
+  // The weights used to be lost: the error came after the last iteration.
+  Outcome o = run(trainMain, {"--synthetic", "--steps", "2", "--export-safetensors",
+                              "/nonexistent-mtc-dir/final.safetensors"});
+  EXPECT_EQ(o.status, 1) << o.err;
+  EXPECT_NE(o.err.find("--export-safetensors '/nonexistent-mtc-dir/final.safetensors': the "
+                       "folder '/nonexistent-mtc-dir' does not exist"),
+            std::string::npos)
+      << o.err;
+  EXPECT_EQ(o.out.find("iteration"), std::string::npos) << "trained first:\n" << o.out;
+  o = run(trainMain, {"--synthetic", "--steps", "1", "--dump-batch", "/tmp"});
+  EXPECT_EQ(o.status, 1) << o.err;
+  EXPECT_NE(o.err.find("--dump-batch '/tmp' is a folder"), std::string::npos) << o.err;
 }
 
 TEST(TrainFlags, GoodValuesStillTrain) {
