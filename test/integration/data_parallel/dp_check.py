@@ -26,6 +26,7 @@ import math
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -45,6 +46,10 @@ def cmd_run(args, extra):
     metrics = os.path.join(args.out, "metrics.jsonl")
     if os.path.exists(metrics):
         os.remove(metrics)
+    # A fresh run saves into an empty folder: train --save refuses to overwrite
+    # the checkpoints a previous run of this test left (docs/checkpoints.md).
+    if "--save" in extra and "--load" not in extra:
+        shutil.rmtree(extra[extra.index("--save") + 1], ignore_errors=True)
     launch = shlex.split(args.mpirun) + ["-np", str(args.ranks)] if args.ranks > 1 else []
     r = run(launch + [os.path.join(args.out, "train"), "--metrics", metrics] + extra, 120)
     print(r.stdout)
