@@ -19,6 +19,13 @@ every registered pass on each mutant that parses and verifies:
   compile      mtc-compile --no-build with t=2 (t=1 for seeds it does not
          divide), p=2: the whole pipeline and the code emission
 
+A further share of the inputs are generated models: mtc-import with random
+Megatron flags (GPT or BERT, 1 to 4 layers, odd and even sizes, heads that may
+not divide, dropout), then half of them mutated by change_attribute, and run
+through one chain whose options are drawn too (t, s, p, v, micro-batches,
+recompute, precision, bucket size). Most of these verify, so they exercise the
+passes on many shapes and layouts instead of the seeds' few.
+
 Every run must either succeed or exit non-zero having printed an `error:`
 diagnostic. A run killed by a signal, a non-zero exit without a diagnostic,
 or a run that hangs fails the test; its mutant is kept (see --keep-dir) with
@@ -27,7 +34,7 @@ reached it (from mtc-opt's -mlir-timing list), so a pipeline that rejects all
 its inputs shows as zeros.
 
     fuzz_mtc_opt.py --mtc-opt build/bin/mtc-opt --mtc-compile build/bin/mtc-compile \
-        --models models [--count 300] [--seed 1]
+        --mtc-import build/bin/mtc-import --models models [--count 300] [--seed 1]
 """
 import argparse
 import os
@@ -226,6 +233,76 @@ def mutants(rng, text, count):
         yield "+".join(s.__name__ for s in steps), data
 
 
+def generated_flags(rng):
+    """Megatron flags of a random small model; some are deliberately invalid
+    (heads that do not divide hidden), which mtc-import must refuse cleanly."""
+    heads = rng.choice([1, 2, 3, 4, 8])
+    head_dim = rng.choice([4, 8, 16])
+    hidden = heads * head_dim if rng.random() < 0.9 else rng.choice([30, 50, 64])
+    seq = rng.choice([1, 4, 8, 12, 16, 32])
+    layers = rng.randint(1, 4)
+    flags = ["--arch", rng.choice(["gpt", "gpt", "bert"]), "--num-layers", str(layers),
+             "--hidden-size", str(hidden), "--num-attention-heads", str(heads),
+             "--seq-length", str(seq), "--vocab-size", str(rng.choice([7, 64, 97, 128, 1000])),
+             "--micro-batch-size", str(rng.choice([1, 2, 3])),
+             "--hidden-dropout", str(rng.choice([0.0, 0.0, 0.1])),
+             "--attention-dropout", str(rng.choice([0.0, 0.1]))]
+    if rng.random() < 0.3:
+        flags += ["--ffn-hidden-size", str(rng.choice([hidden, 3 * hidden, 2 * hidden + 2]))]
+    if rng.random() < 0.3:
+        flags += ["--max-position-embeddings", str(seq + rng.choice([0, 1, 16]))]
+    # Mostly padded as Megatron pads for t <= 4, so tensor parallelism applies.
+    if rng.random() < 0.8:
+        flags += ["--make-vocab-size-divisible-by", str(rng.choice([1, 8, 128])),
+                  "--tensor-model-parallel-size", "4"]
+    micro = int(flags[flags.index("--micro-batch-size") + 1])
+    return flags, {"heads": heads, "layers": layers, "seq": seq, "micro": micro}
+
+
+def random_chain(rng, model):
+    """(mtc-opt pipeline through every pass, the same layout as mtc-compile
+    flags), with drawn options. Most draws fit the model, so the later passes
+    run; about one in five need not, and what the passes cannot honour (t not
+    dividing the heads, more chunks than layers) must be refused with a
+    diagnostic. mtc-opt lowers only unpipelined modules (mtc-compile lowers
+    each stage), so lower-to-exec runs in the chain when p = 1."""
+    layers = model["layers"]
+    if rng.random() < 0.8:
+        tp = rng.choice([t for t in (1, 2, 4) if model["heads"] % t == 0])
+        pp = rng.choice([p for p in (1, 2, 4) if layers % p == 0])
+        vp = rng.choice([v for v in (1, 2) if layers % (pp * v) == 0 and (v == 1 or pp > 1)])
+        kind = "interleaved" if vp > 1 else "1f1b"
+        sp = tp > 1 and model["seq"] % tp == 0 and rng.random() < 0.5
+    else:
+        tp, pp, vp = rng.choice([1, 2, 3, 4]), rng.choice([1, 2, 3, 4]), rng.choice([1, 2])
+        kind = rng.choice(["1f1b", "interleaved"])
+        sp = tp > 1 and rng.random() < 0.5
+    mb, micro = model["micro"], rng.choice([1, 2, 4, 6])
+    recompute = rng.choice(["none", "full", "selective"])
+    precision = rng.choice(["fp32", "bf16", "fp16"])
+    bucket = rng.choice([0, 0.01, 1, 4])
+    zero = rng.random() < 0.5
+    passes = ["--mtc-verify-config",
+              f"--mtc-verify-config=tp={tp} pp={pp} dp=2 micro-batch={mb} global-batch={2 * mb * micro}"
+              + (" sequence-parallel=true" if sp else "")]
+    if rng.random() < 0.3:
+        passes.append(f"--mtc-set-shape=micro-batch={rng.choice([0, 1, 2])} seq={rng.choice([0, 4, 8])}")
+    passes += ["--mtc-tensor-parallel"] + (["--mtc-sequence-parallel"] if sp else [])
+    passes += ["--mtc-stats=output=" + os.devnull, "--mtc-autodiff", "--mtc-recompute=mode=" + recompute]
+    passes += [f"--mtc-pipeline-partition=stages={pp} chunks={vp} balance={rng.choice(['even', 'cost'])}",
+               f"--mtc-pipeline-schedule=kind={kind} microbatches={micro}",
+               f"--mtc-data-parallel=precision={precision} bucket-mb={bucket}"]
+    passes += ["--mtc-distributed-optimizer"] if zero else []
+    passes += ["--mtc-optimizer", "--mtc-plan-memory"]
+    if pp == 1:
+        passes.append("--mtc-lower-to-exec=output=" + os.devnull)
+    compile_flags = ["--no-build", "--tp", str(tp), "--pp", str(pp), "--vp", str(vp), "--dp", "2",
+                     "--global-batch", str(2 * mb * micro), "--recompute", recompute,
+                     "--precision", precision, "--dp-bucket-mb", str(bucket)]
+    compile_flags += (["--sequence-parallel"] if sp else []) + (["--distributed-optimizer"] if zero else [])
+    return passes, compile_flags
+
+
 def run(cmd, timeout):
     """(outcome, detail, passes that ran) of one mtc-opt or mtc-compile run."""
     try:
@@ -245,6 +322,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mtc-opt", required=True)
     parser.add_argument("--mtc-compile", help="also run mtc-compile --no-build on mutants that verify")
+    parser.add_argument("--mtc-import", help="also fuzz generated models (mtc-import with random flags)")
     parser.add_argument("--models", required=True, help="the models/ folder")
     parser.add_argument("--count", type=int, default=300, help="mutants in all (default 300)")
     parser.add_argument("--seed", type=int, default=1)
@@ -253,21 +331,26 @@ def main():
     parser.add_argument("--progress", type=int, default=0, help="print the tally every N mutants")
     args = parser.parse_args()
 
+    # Generated models take half of the inputs when mtc-import is given.
+    generated = args.count // 2 if args.mtc_import else 0
+    seeded = args.count - generated
     shares = sum(share for _, _, share, _ in SEEDS)
-    counts = [args.count * share // shares for _, _, share, _ in SEEDS]
-    counts[0] += args.count - sum(counts)
+    counts = [seeded * share // shares for _, _, share, _ in SEEDS]
+    counts[0] += seeded - sum(counts)
     rng = random.Random(args.seed)
     keep_dir = args.keep_dir or tempfile.mkdtemp(prefix="mtc-fuzz-")
     os.makedirs(keep_dir, exist_ok=True)
     work = tempfile.mkdtemp(prefix="mtc-fuzz-work-")
-    tally = {"verified": 0, "rejected": 0}
+    tally = {"verified": 0, "rejected": 0, "generated": 0, "import refused": 0}
     reached = {name: 0 for name in PASSES + ["mtc-compile", "mtc-compile accepted"]}
     failures = []
     total = 0
 
     def report():
-        print(f"fuzz: {total} mutants (seed {args.seed}), {tally['verified']} parsed and verified, "
-              f"{tally['rejected']} rejected with diagnostics before any pass, {len(failures)} failing runs")
+        print(f"fuzz: {total} inputs (seed {args.seed}; {tally['generated']} generated, of which "
+              f"mtc-import refused {tally['import refused']}), {tally['verified']} parsed and "
+              f"verified, {tally['rejected']} rejected with diagnostics before any pass, "
+              f"{len(failures)} failing runs")
         print("mutants that reached each pass: " + ", ".join(f"{k} {v}" for k, v in reached.items()))
         sys.stdout.flush()
 
@@ -315,6 +398,54 @@ def main():
             os.remove(path)
             if args.progress and total % args.progress == 0:
                 report()
+    for n in range(generated):
+        total += 1
+        path = os.path.join(work, f"generated-{n}.mlir")
+        flags, model = generated_flags(rng)
+        what = "generated " + " ".join(flags)
+        cmd = [args.mtc_import] + flags + ["-o", path]
+        outcome, detail, _ = run(cmd, args.timeout)
+        tally["generated"] += 1
+        if outcome != "accepted":
+            tally["import refused"] += 1
+            if outcome != "rejected":
+                failures.append(f"{outcome}: mtc-import ({what})\n  reproduce: {' '.join(cmd)}\n  {detail}")
+            continue
+        if rng.random() < 0.5:
+            with open(path) as f:
+                text = f.read()
+            try:
+                text = change_attribute(rng, text)
+                what += " + change_attribute"
+            except (IndexError, ValueError):
+                pass
+            with open(path, "w") as f:
+                f.write(text)
+        passes, compile_flags = random_chain(rng, model)
+        cmds = [[args.mtc_opt, path, "-o", os.devnull] + passes + TIMING]
+        if args.mtc_compile:
+            cmds.append([args.mtc_compile, path, "-o", os.path.join(work, "out")] + compile_flags)
+        ran = set()
+        for i, cmd in enumerate(cmds):
+            outcome, detail, seen = run(cmd, args.timeout)
+            ran |= seen
+            if i == 0:
+                tally["verified" if seen else "rejected"] += 1
+                for p in seen:
+                    reached[p] += 1
+            else:
+                reached["mtc-compile"] += 1
+                reached["mtc-compile accepted"] += outcome == "accepted"
+            if outcome in ("crash", "silent", "hang"):
+                kept = os.path.join(keep_dir, f"generated-{n}.mlir")
+                shutil.copy(path, kept)
+                shown = " ".join(f"'{c}'" if " " in c else c for c in cmd).replace(path, kept)
+                failures.append(f"{outcome}: generated input {n} ({what})\n  reproduce: {shown}\n  {detail}")
+            if not ran:
+                break  # did not verify: mtc-compile would only refuse it again
+        os.remove(path)
+        if args.progress and total % args.progress == 0:
+            report()
     shutil.rmtree(work)
 
     report()
