@@ -527,6 +527,19 @@ TEST(CheckpointIntegrity, ResumingAppendsMetricsAndBatchDumps) {
   fs::remove_all(dir);
 }
 
+TEST(CheckpointIntegrity, MetricsOnAFullDiskStopTrainingNamingTheFile) {
+  fs::path dir = freshDir("metricsfull");
+  fs::create_symlink("/dev/full", dir / "metrics.jsonl"); // every write: ENOSPC
+  comm::SelfCommunicator world;
+  TrainConfig cfg = syntheticConfig(2);
+  cfg.metrics = (dir / "metrics.jsonl").string();
+  std::string error = errorOf([&] { Trainer(testing::makeTinyPlan(), cfg, world, nullptr).run(); });
+  EXPECT_NE(error.find("--metrics: writing '" + cfg.metrics + "' failed: No space left on device"),
+            std::string::npos)
+      << error;
+  fs::remove_all(dir);
+}
+
 TEST(CopySlice, ExtractsABox) {
   std::vector<float> full(3 * 4);
   for (size_t i = 0; i < full.size(); ++i)
