@@ -11,7 +11,9 @@
 #include "kernels/kernels.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <iostream>
 #include <random>
 
@@ -124,6 +126,10 @@ int generateMain(int argc, char **argv, const std::string &planBytes) {
       std::cout << tokenizer.decode({next}) << std::flush;
     }
     std::cout << std::endl;
+    // The text is the result: a full disk or a closed pipe must not exit 0.
+    if (!std::cout)
+      throw std::runtime_error(std::string("cannot write the generated text to standard "
+                                           "output: ") + std::strerror(errno));
     return 0;
   } catch (const FlagError &e) {
     std::cout.flush();
