@@ -28,42 +28,7 @@ double parseDouble(const std::string &flag, const std::string &text) {
   return value;
 }
 
-// The shortest text that reads back as v; integers without an exponent.
-std::string formatNumber(double v) {
-  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 9007199254740992.0)
-    return std::to_string(static_cast<long long>(v));
-  char text[32];
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(text, sizeof text, "%.*g", digits, v);
-    if (std::strtod(text, nullptr) == v)
-      break;
-  }
-  return text;
-}
-
 } // namespace
-
-bool Range::contains(double v) const {
-  if (std::isnan(v))
-    return false;
-  if (minOpen ? v <= min : v < min)
-    return false;
-  if (maxOpen ? v >= max : v > max)
-    return false;
-  return true;
-}
-
-std::string Range::describe() const {
-  const bool low = std::isfinite(min), high = std::isfinite(max);
-  if (low && high)
-    return (minOpen ? "(" : "[") + formatNumber(min) + ", " + formatNumber(max) +
-           (maxOpen ? ")" : "]");
-  if (low)
-    return (minOpen ? "> " : ">= ") + formatNumber(min);
-  if (high)
-    return (maxOpen ? "< " : "<= ") + formatNumber(max);
-  return "";
-}
 
 void FlagSet::addFlag(const std::string &name, Target target, const std::string &help,
                       std::string defaultText, Range range) {
@@ -135,12 +100,8 @@ bool FlagSet::parse(int argc, char **argv) {
       value = argv[++i];
     }
     auto checked = [&](auto number) {
-      if (!flag->range.contains(static_cast<double>(number)))
-        throw FlagError("--" + name + " must be " +
-                        (std::isfinite(flag->range.min) && std::isfinite(flag->range.max)
-                             ? "in "
-                             : "") +
-                        flag->range.describe() + ", got " + value);
+      if (auto problem = valueProblem(name, static_cast<double>(number), flag->range, value))
+        throw FlagError(*problem);
       return number;
     };
     std::visit(

@@ -2,6 +2,8 @@
 // --flag for booleans. Every flag carries its help text and the range of values
 // it accepts, so --help documents all and a bad value fails before any work.
 #pragma once
+#include "mtc/Plan/ValueRange.h"
+
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -18,23 +20,10 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-// The values a numeric flag accepts. Number flags are finite besides (NaN and
-// infinities never parse). Integers compare exactly up to 2^53.
-struct Range {
-  double min = -std::numeric_limits<double>::infinity();
-  double max = std::numeric_limits<double>::infinity();
-  bool minOpen = false, maxOpen = false; // exclusive bounds
-
-  static Range any() { return {}; }
-  static Range atLeast(double lo) { return {lo}; }
-  static Range above(double lo) { return {lo, std::numeric_limits<double>::infinity(), true}; }
-  static Range between(double lo, double hi) { return {lo, hi}; }
-  static Range fromBelow(double lo, double hi) { return {lo, hi, false, true}; } // [lo, hi)
-
-  bool contains(double v) const;
-  // ">= 1", "> 0", "[0, 1)"; empty for any().
-  std::string describe() const;
-};
+// The values a numeric flag accepts (shared with the compiler drivers). Number
+// flags are finite besides (NaN and infinities never parse). Integers compare
+// exactly up to 2^53.
+using Range = mtc::ValueRange;
 
 class FlagSet {
 public:

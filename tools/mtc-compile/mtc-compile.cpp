@@ -14,6 +14,7 @@
 #include "mtc/Transforms/Passes.h"
 #include "mtc/Plan/Device.h"
 #include "mtc/Plan/Planner.h"
+#include "mtc/Plan/ValueRange.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -171,56 +172,26 @@ Error writeFile(StringRef path, StringRef contents) {
   return Error::success();
 }
 
-/// The shortest text that reads back as v ("1048576", "1.5e-4", "nan").
-std::string num(double v) {
-  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15)
-    return std::to_string(static_cast<long long>(v));
-  char text[32];
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(text, sizeof text, "%.*g", digits, v);
-    if (std::strtod(text, nullptr) == v)
-      break;
-  }
-  return text;
-}
-
-struct Bounds {
-  double lo, hi;
-  bool loOpen = false, hiOpen = false;
-  std::string text() const {
-    if (std::isinf(hi))
-      return (loOpen ? "> " : ">= ") + num(lo);
-    return (loOpen ? "(" : "[") + num(lo) + ", " + num(hi) + (hiOpen ? ")" : "]");
-  }
-  bool contains(double v) const {
-    return (loOpen ? v > lo : v >= lo) && (hiOpen ? v < hi : v <= hi);
-  }
-};
-
 template <typename T>
-std::optional<std::string> outOfRange(const cl::opt<T> &option, Bounds bounds) {
-  const double v = static_cast<double>(option.getValue());
-  if (std::isfinite(v) && bounds.contains(v))
-    return std::nullopt;
-  if (!std::isfinite(v))
-    return "--" + option.ArgStr.str() + " needs a finite number, got " + num(v);
-  return "--" + option.ArgStr.str() + " must be " + (std::isinf(bounds.hi) ? "" : "in ") +
-         bounds.text() + ", got " + num(v);
+std::optional<std::string> outOfRange(const cl::opt<T> &option, const mtc::ValueRange &range) {
+  return mtc::valueProblem(option.ArgStr.str(), static_cast<double>(option.getValue()), range);
 }
 
 /// The accepted values of every option, in one place, checked before any work:
 /// a bad value exits 2 naming the option (numbers must be finite too).
 std::optional<std::string> checkOptions() {
-  const double inf = std::numeric_limits<double>::infinity();
-  const Bounds count{0, inf}, ranks{1, 1 << 20}, sizes{0, 1 << 30}, unit{0, 1, false, true};
+  const mtc::ValueRange count = mtc::ValueRange::atLeast(0), ranks = mtc::ValueRange::between(1, 1 << 20),
+                   sizes = mtc::ValueRange::between(0, 1 << 30), unit = mtc::ValueRange::fromBelow(0, 1);
   for (auto problem :
-       {outOfRange(microBatch, {0, 1 << 20}), outOfRange(seqLength, {0, 1 << 24}),
+       {outOfRange(microBatch, mtc::ValueRange::between(0, 1 << 20)),
+        outOfRange(seqLength, mtc::ValueRange::between(0, 1 << 24)),
         outOfRange(globalBatch, sizes), outOfRange(tp, ranks), outOfRange(pp, ranks),
-        outOfRange(vp, ranks), outOfRange(dp, ranks), outOfRange(dpBucketMb, {0, 1 << 20}),
-        outOfRange(planGpus, {0, 1 << 20}), outOfRange(planGpusPerNode, {1, 1 << 16}),
-        outOfRange(lr, {0, inf, true}), outOfRange(minLr, count), outOfRange(warmup, count),
+        outOfRange(vp, ranks), outOfRange(dp, ranks), outOfRange(dpBucketMb, mtc::ValueRange::between(0, 1 << 20)),
+        outOfRange(planGpus, mtc::ValueRange::between(0, 1 << 20)),
+        outOfRange(planGpusPerNode, mtc::ValueRange::between(1, 1 << 16)),
+        outOfRange(lr, mtc::ValueRange::above(0)), outOfRange(minLr, count), outOfRange(warmup, count),
         outOfRange(decaySteps, count), outOfRange(beta1, unit), outOfRange(beta2, unit),
-        outOfRange(adamEps, {0, inf, true}), outOfRange(weightDecay, count),
+        outOfRange(adamEps, mtc::ValueRange::above(0)), outOfRange(weightDecay, count),
         outOfRange(clipGrad, count)})
     if (problem)
       return problem;
@@ -228,7 +199,7 @@ std::optional<std::string> checkOptions() {
     if (layers < 1)
       return "--layers-per-chunk needs positive layer counts, got " + std::to_string(layers);
   if (minLr > lr)
-    return "--min-lr " + num(minLr) + " is above --lr " + num(lr) +
+    return "--min-lr " + mtc::formatNumber(minLr) + " is above --lr " + mtc::formatNumber(lr) +
            ": the learning rate would grow during the decay";
   if (target != "host" && target != "cuda")
     return "--target=" + target + " is unknown (host or cuda)";

@@ -1,6 +1,7 @@
 //===- mtc-import.cpp - write a model .mlir from a config or flags --------===//
 #include "mtc/Import/ModelBuilder.h"
 #include "mtc/MtcDialect.h"
+#include "mtc/Plan/ValueRange.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -68,23 +69,22 @@ int fail(const Twine &message) {
 /// The values every option accepts, in one place. Their defaults (0, -1) mean
 /// "not given", so a given 0 or negative value must not pass as one unseen.
 std::optional<std::string> checkOptions() {
+  auto given = [](const auto &option, const mtc::ValueRange &range) -> std::optional<std::string> {
+    if (!option.getNumOccurrences())
+      return std::nullopt;
+    return mtc::valueProblem(option.ArgStr.str(), static_cast<double>(option.getValue()), range);
+  };
   for (cl::opt<int64_t> *option : {&numLayers, &hiddenSize, &numHeads, &vocabSize, &maxPositions,
                                    &seqLength, &microBatch, &tensorParallel})
-    if (option->getNumOccurrences() && *option < 1)
-      return "--" + option->ArgStr.str() + " must be >= 1, got " + std::to_string(*option);
+    if (auto problem = given(*option, mtc::ValueRange::atLeast(1)))
+      return problem;
+  // 0 means 4 x hidden and no padding.
   for (cl::opt<int64_t> *option : {&ffnSize, &divisibleBy})
-    if (option->getNumOccurrences() && *option < 0)
-      return "--" + option->ArgStr.str() + " must be >= 0 (0: " +
-             (option == &ffnSize ? "4 x hidden" : "no padding") + "), got " +
-             std::to_string(*option);
-  for (cl::opt<double> *option : {&hiddenDropout, &attentionDropout}) {
-    if (option->getNumOccurrences() && !(*option >= 0 && *option < 1)) { // NaN fails too
-      std::string message;
-      raw_string_ostream(message) << "--" << option->ArgStr << " must be in [0, 1), got "
-                                  << format("%g", option->getValue());
-      return message;
-    }
-  }
+    if (auto problem = given(*option, mtc::ValueRange::atLeast(0)))
+      return problem;
+  for (cl::opt<double> *option : {&hiddenDropout, &attentionDropout})
+    if (auto problem = given(*option, mtc::ValueRange::fromBelow(0, 1)))
+      return problem;
   return std::nullopt;
 }
 
