@@ -1,6 +1,7 @@
 """Pieces shared by the MPI integration drivers (tp_check.py, dp_check.py):
 running a command, comparing per-step losses, and expecting a clean failure."""
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -11,6 +12,21 @@ def run(cmd, timeout):
     print("+", " ".join(shlex.quote(c) for c in cmd), flush=True)
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True, timeout=timeout)
+
+
+def compile_model(cmd, what="compiling"):
+    """Runs an mtc-compile command line; exits the test when it fails."""
+    r = run(cmd, 300)
+    print(r.stdout)
+    if r.returncode != 0:
+        sys.exit(f"{what} failed (exit {r.returncode})")
+
+
+def fresh(path):
+    """Removes PATH (a metrics file a previous run of the test left)."""
+    if os.path.exists(path):
+        os.remove(path)
+    return path
 
 
 def losses(path):

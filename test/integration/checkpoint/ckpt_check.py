@@ -37,7 +37,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from mpi_checks import compare, run  # noqa: E402
+from mpi_checks import compare, compile_model, fresh, run  # noqa: E402
 
 TRAIN = ["--synthetic", "--global-batch", "4", "--threads", "1", "--seed", "7",
          "--log-interval", "1", "--decay-steps", "4"]
@@ -96,14 +96,9 @@ def cmd_build(args):
     os.makedirs(args.work, exist_ok=True)
     for name, extra in (("t2", ["--tp=2"]), ("t1", []),
                         ("p2", ["--pp=2", "--global-batch=4"])):
-        r = run([args.compile, args.model, "-o", os.path.join(args.work, name), "--seq=32"]
-                + extra, 300)
-        print(r.stdout)
-        if r.returncode != 0:
-            sys.exit(f"compiling {name} failed (exit {r.returncode})")
-    reference = os.path.join(args.work, "reference.jsonl")
-    if os.path.exists(reference):
-        os.remove(reference)
+        compile_model([args.compile, args.model, "-o", os.path.join(args.work, name), "--seq=32"]
+                      + extra, f"compiling {name}")
+    reference = fresh(os.path.join(args.work, "reference.jsonl"))
     job.train(["--steps", "4", "--metrics", reference])
 
 

@@ -34,18 +34,13 @@ import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from mpi_checks import compare, expect_error, run  # noqa: E402
+from mpi_checks import compare, compile_model, expect_error, fresh, run  # noqa: E402
 
 
 def cmd_run(args, extra):
     os.makedirs(args.out, exist_ok=True)
-    r = run([args.compile, args.model, "-o", args.out] + args.compile_arg, 300)
-    print(r.stdout)
-    if r.returncode != 0:
-        sys.exit(f"compiling failed (exit {r.returncode})")
-    metrics = os.path.join(args.out, "metrics.jsonl")
-    if os.path.exists(metrics):
-        os.remove(metrics)
+    compile_model([args.compile, args.model, "-o", args.out] + args.compile_arg)
+    metrics = fresh(os.path.join(args.out, "metrics.jsonl"))
     # A fresh run saves into an empty folder: train --save refuses to overwrite
     # the checkpoints a previous run of this test left (docs/checkpoints.md).
     if "--save" in extra and "--load" not in extra:

@@ -17,7 +17,7 @@ import shlex
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from mpi_checks import compare, expect_error, run  # noqa: E402
+from mpi_checks import compare, compile_model, expect_error, fresh, run  # noqa: E402
 
 
 def cmd_run(args, extra):
@@ -30,13 +30,8 @@ def cmd_run(args, extra):
         compile_cmd += ["--micro-batch", str(args.micro_batch)]
     if args.sp:
         compile_cmd.append("--sequence-parallel")
-    r = run(compile_cmd, 300)
-    print(r.stdout)
-    if r.returncode != 0:
-        sys.exit(f"compiling for tp={args.tp} failed (exit {r.returncode})")
-    metrics = os.path.join(args.out, "metrics.jsonl")
-    if os.path.exists(metrics):
-        os.remove(metrics)
+    compile_model(compile_cmd, f"compiling for tp={args.tp}")
+    metrics = fresh(os.path.join(args.out, "metrics.jsonl"))
     launch = shlex.split(args.mpirun) + ["-np", str(args.tp)] if args.tp > 1 else []
     r = run(launch + [train, "--metrics", metrics] + extra, 120)
     print(r.stdout)

@@ -12,6 +12,9 @@ import random
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tool_checks import ToolChecks  # noqa: E402
+
 SKIP = 77
 mtc_data, bpe_dir, work = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(work, exist_ok=True)
@@ -24,17 +27,8 @@ if mount.returncode != 0:
     print(f"skipped: cannot mount a tmpfs on {disk}: {mount.stderr.strip()}")
     sys.exit(SKIP)
 
-failures = []
-
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def run(args):
-    return subprocess.run([mtc_data, "--vocab-dir", bpe_dir] + args, capture_output=True, text=True)
+checks = ToolChecks(mtc_data, bpe_dir)
+check, run = checks.check, checks.run
 
 
 def read_bytes(path):
@@ -70,5 +64,4 @@ try:
 finally:
     subprocess.run(["umount", disk], capture_output=True)
 
-print("FAILED" if failures else "PASSED", f"({len(failures)} failures)")
-sys.exit(1 if failures else 0)
+checks.finish()

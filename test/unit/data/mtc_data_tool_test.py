@@ -10,6 +10,9 @@ import struct
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tool_checks import ToolChecks  # noqa: E402
+
 mtc_data, bpe_dir, work = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(work, exist_ok=True)
 
@@ -21,18 +24,8 @@ FORTUNES = [
     ("  indented\n\ttabbed\n", 8),
     ("Ünïcödé — 日本\n", 15),
 ]
-failures = []
-
-
-def check(condition, what):
-    if not condition:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def run(args):
-    return subprocess.run([mtc_data, "--vocab-dir", bpe_dir] + args,
-                          capture_output=True, text=True)
+checks = ToolChecks(mtc_data, bpe_dir)
+check, run = checks.check, checks.run
 
 
 def summary(stdout):
@@ -195,5 +188,4 @@ check(summary(result.stdout).get("documents") == "1", "text: one document")
 result = run(["--input", text_path, "--split-paragraphs", "--output-prefix", prefix + "-p"])
 check(summary(result.stdout).get("documents") == "3", "text: three paragraphs")
 
-print("FAILED" if failures else "PASSED", f"({len(failures)} failures)")
-sys.exit(1 if failures else 0)
+checks.finish()
