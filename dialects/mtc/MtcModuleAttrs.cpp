@@ -84,6 +84,29 @@ LogicalResult verifyLayers(ModuleOp module, ModelAttr model) {
   return success();
 }
 
+/// Token and target arguments (rank-2 integer tensors) of every function are
+/// [micro_batch, seq]: the runtime fills them with micro_batch x seq ids from
+/// the header, so another shape would train on rows that hold no data.
+LogicalResult verifyTokenShapes(ModuleOp module, ModelAttr model) {
+  const int64_t want[2] = {model.getMicroBatch(), model.getSeq()};
+  for (Operation &top : module.getBody()->getOperations()) {
+    auto fn = dyn_cast<func::FuncOp>(top);
+    if (!fn)
+      continue;
+    for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes())) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || tensor.getRank() != 2 || !tensor.getElementType().isInteger())
+        continue;
+      if (tensor.getShape() != llvm::ArrayRef<int64_t>(want))
+        return fn.emitOpError("argument ")
+               << i << " (token ids) has shape " << tensor.getDimSize(0) << "x"
+               << tensor.getDimSize(1) << ", but mtc.model says micro_batch = " << want[0]
+               << ", seq = " << want[1] << " (re-shape with --mtc-set-shape)";
+    }
+  }
+  return success();
+}
+
 LogicalResult verifyPipeline(Operation *op, DictionaryAttr dict) {
   StringRef attr = "mtc.pipeline";
   FailureOr<int64_t> stages = intField(op, attr, dict, "stages", 1);
@@ -211,7 +234,9 @@ LogicalResult MtcDialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << name << " must be a #mtc.model, got " << value;
     if (failed(onModule()))
       return failure();
-    return verifyLayers(cast<ModuleOp>(op), model);
+    if (failed(verifyLayers(cast<ModuleOp>(op), model)))
+      return failure();
+    return verifyTokenShapes(cast<ModuleOp>(op), model);
   }
   if (name == kParallelAttrName) {
     if (!llvm::isa<ParallelAttr>(value))
