@@ -90,13 +90,22 @@ std::string folderOf(const std::string &path) {
   return folder.empty() ? "." : folder;
 }
 
-// fopen's "No such file or directory" does not say that it is the folder.
+// The output's folder is made when missing (as `mkdir -p`); fopen's "No such
+// file or directory" would not say that it is the folder that is wrong.
 void checkFolder(const std::string &path) {
   const std::string folder = folderOf(path);
   struct stat st;
-  if (::stat(folder.c_str(), &st) != 0)
-    throw DataError("cannot create '" + path + "': the folder '" + folder + "' " +
-                    (errno == ENOENT ? std::string("does not exist") : errnoText()));
+  if (::stat(folder.c_str(), &st) != 0) {
+    if (errno != ENOENT)
+      throw DataError("cannot create '" + path + "': the folder '" + folder + "': " +
+                      errnoText());
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec)
+      throw DataError("cannot create '" + path + "': cannot make its folder '" + folder +
+                      "': " + ec.message());
+    return;
+  }
   if (!S_ISDIR(st.st_mode))
     throw DataError("cannot create '" + path + "': '" + folder + "' is not a folder");
 }

@@ -37,7 +37,8 @@ options:
   --input FILE          an input file; repeat for several (read in order)
   --output-prefix PREFIX
                         write PREFIX.bin and PREFIX.idx (replaced only once
-                        both are complete; never one of the inputs)
+                        both are complete; never one of the inputs); the
+                        folder of PREFIX is made when missing
   --format FORMAT       how FILEs split into documents (default: text)
                           text     the whole file is one document
                           jsonl    one JSON object per line; its "text" string

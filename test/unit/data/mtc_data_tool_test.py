@@ -6,6 +6,7 @@ usage: mtc_data_tool_test.py MTC_DATA_BINARY BPE_DIR WORK_DIR
 Token counts below come from GPT-2's reference encoder (npm gpt-3-encoder).
 """
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -114,14 +115,17 @@ with open(jsonl_path, "w") as f:
 result = run(["--input", jsonl_path, "--format", "jsonl", "--output-prefix", prefix + "-j"])
 check(result.returncode == 1 and f"{jsonl_path}:2:" in result.stderr, f"bad json: {result.stderr}")
 
-result = run(["--input", fortune_path, "--output-prefix", "/nonexistent-dir/out"])
-check(result.returncode == 1 and "/nonexistent-dir/out.bin" in result.stderr,
-      f"unwritable output: {result.stderr}")
+# A prefix below a file: the message names the output and the non-folder.
+result = run(["--input", fortune_path, "--output-prefix", os.path.join(fortune_path, "out")])
+check(result.returncode == 1 and os.path.join(fortune_path, "out.bin") in result.stderr and
+      f"'{fortune_path}' is not a folder" in result.stderr, f"unwritable output: {result.stderr}")
 
-# The folder named in the message, not just "No such file or directory".
-result = run(["--input", fortune_path, "--output-prefix", os.path.join(work, "no-dir", "out")])
-check(result.returncode == 1 and "the folder '" + os.path.join(work, "no-dir") +
-      "' does not exist" in result.stderr, f"missing output folder: {result.stderr}")
+# A missing output folder is made (README's `--output-prefix data/art` on a new machine).
+made = os.path.join(work, "no-dir", "sub")
+shutil.rmtree(os.path.join(work, "no-dir"), ignore_errors=True)
+result = run(["--input", fortune_path, "--output-prefix", os.path.join(made, "out")])
+check(result.returncode == 0 and os.path.getsize(os.path.join(made, "out.bin")) > 0 and
+      os.path.exists(os.path.join(made, "out.idx")), f"missing output folder: {result.stderr}")
 result = run(["--input", work, "--output-prefix", prefix + "-dir"])
 check(result.returncode == 1 and f"cannot read input '{work}': it is a folder" in result.stderr,
       f"folder as input: {result.stderr}")
