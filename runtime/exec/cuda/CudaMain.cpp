@@ -57,25 +57,35 @@ int cudaTrainMain(int argc, char **argv, const std::string &planBytes) {
                   "Trains model '" + plan.model().name() +
                       "' on the GPU (CUDA backend). Launch with mpirun -np N for N "
                       "data-parallel ranks, one GPU each.");
-    flags.add("steps", &steps, "training iterations (required)");
-    flags.add("global-batch", &globalBatch, "samples per iteration (0: micro-batch x ranks)");
+    flags.add("steps", &steps, "training iterations (required)", Range::atLeast(1));
+    flags.add("global-batch", &globalBatch, "samples per iteration (0: micro-batch x ranks)",
+              Range::between(0, 1 << 30));
     flags.add("synthetic", &synthetic, "train on random tokens");
     flags.add("data", &data, "indexed dataset prefix (from mtc-data)");
     flags.add("split", &split, "train,valid,test document weights");
-    flags.add("seed", &seed, "seed of initialization, data order and dropout");
-    flags.add("log-every", &logEvery, "print every N iterations");
+    flags.add("seed", &seed, "seed of initialization, data order and dropout",
+              Range::atLeast(0));
+    flags.add("log-every", &logEvery, "print every N iterations", Range::atLeast(1));
     if (!flags.parse(argc, argv)) {
       if (rank == 0)
         std::cout << flags.usage();
       return 0;
     }
-    if (steps <= 0)
-      throw FlagError("--steps must be > 0 (got " + std::to_string(steps) + ")");
+    if (!flags.given("steps"))
+      throw FlagError("--steps N is required (see --help)");
     if (synthetic == !data.empty())
       throw FlagError("give exactly one of --synthetic and --data");
     if (plan.parallel().tensor() > 1 || plan.parallel().pipeline() > 1)
       throw PlanError("this plan uses tensor or pipeline parallelism, which the GPU "
                       "backend's trainer does not run yet (use --target=host)");
+
+    const int64_t micro = plan.model().micro_batch(), seq = plan.model().seq();
+    if (globalBatch == 0)
+      globalBatch = micro * world->size();
+    if (globalBatch % (micro * world->size()) != 0)
+      throw FlagError("--global-batch " + std::to_string(globalBatch) +
+                      " is not a multiple of micro-batch x ranks = " +
+                      std::to_string(micro * world->size()));
 
     // Every rank checks its device, then all agree before anything collective.
     gpu::DeviceStatus device = gpu::probeDevices();
@@ -99,13 +109,6 @@ int cudaTrainMain(int argc, char **argv, const std::string &planBytes) {
       options.dataGroup = nccl.get();
     }
     gpu::CudaExecutor exec(plan, options);
-    const int64_t micro = plan.model().micro_batch(), seq = plan.model().seq();
-    if (globalBatch == 0)
-      globalBatch = micro * dp;
-    if (globalBatch % (micro * dp) != 0)
-      throw FlagError("--global-batch " + std::to_string(globalBatch) +
-                      " is not a multiple of micro-batch x ranks = " +
-                      std::to_string(micro * dp));
     const int64_t microBatches = globalBatch / (micro * dp);
     BatchGeometry geometry{micro, seq, world->rank(), dp, globalBatch};
     std::unique_ptr<IndexedData> indexed;
@@ -154,7 +157,8 @@ int cudaTrainMain(int argc, char **argv, const std::string &planBytes) {
     exec.synchronize();
     return 0;
   } catch (const FlagError &e) {
-    return fail(e.what());
+    fail(e.what()); // every rank parses the same flags: all exit 2, no abort needed
+    return 2;
   } catch (const std::exception &e) {
     // A failure past the start-up agreement may leave peers inside NCCL:
     // end the whole job instead of letting them hang.
