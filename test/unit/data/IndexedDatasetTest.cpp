@@ -143,7 +143,22 @@ TEST(IndexedDataset, CorruptIndexIsRejected) {
 }
 
 TEST(IndexedDataset, UnwritableOutputIsReported) {
-  std::string message =
-      errorOf([] { IndexedDatasetWriter writer("/nonexistent-dir/out", 50257); });
-  EXPECT_NE(message.find("/nonexistent-dir/out.bin"), std::string::npos) << message;
+  // A prefix below a regular file: no folder can be made there, even as root.
+  const std::string file = tempPrefix("not_a_folder");
+  writeBytes(file, "x");
+  const std::string prefix = file + "/out";
+  std::string message = errorOf([&] { IndexedDatasetWriter writer(prefix, 50257); });
+  EXPECT_NE(message.find(prefix + ".bin"), std::string::npos) << message;
+  EXPECT_NE(message.find("is not a folder"), std::string::npos) << message;
+  std::filesystem::remove(file);
+}
+
+TEST(IndexedDataset, MissingOutputFolderIsMade) {
+  const std::string folder = tempPrefix("made_folder");
+  std::filesystem::remove_all(folder);
+  const std::string prefix = folder + "/sub/out";
+  writeDocs(prefix, 50257);
+  EXPECT_TRUE(std::filesystem::exists(prefix + ".bin"));
+  EXPECT_TRUE(std::filesystem::exists(prefix + ".idx"));
+  std::filesystem::remove_all(folder);
 }
