@@ -76,13 +76,9 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module) {
     param->set_tensor_grad_reduce(p.getTensorGradReduce());
     paramIds[p.getSymName()] = param->id();
     // The memory report holds 8 bytes of AdamW state per element.
-    Result<int64_t> sum =
-        checkedSum(paramElements, p.getNumElements(), "parameter elements");
-    Result<int64_t> state =
-        sum ? checkedProduct({{"parameter elements", *sum}, {"16 bytes", 16}})
-            : sum;
-    if (!state) {
-      p.emitOpError() << state.error();
+    Result<int64_t> sum = addParamElements(paramElements, p.getNumElements());
+    if (!sum) {
+      p.emitOpError() << sum.error();
       return failure();
     }
     paramElements = *sum;

@@ -36,13 +36,9 @@ FailureOr<TrainingState> readTrainingState(ModuleOp module) {
   // 16 bytes of training state per element must fit in int64 (each
   // mtc.param's bytes do: its verifier checks them).
   for (ParamOp p : module.getOps<ParamOp>()) {
-    Result<int64_t> sum =
-        checkedSum(state.elements, p.getNumElements(), "parameter elements");
-    Result<int64_t> bytes =
-        sum ? checkedProduct({{"parameter elements", *sum}, {"16 bytes", 16}})
-            : sum;
-    if (!bytes) {
-      p.emitOpError() << bytes.error();
+    Result<int64_t> sum = addParamElements(state.elements, p.getNumElements());
+    if (!sum) {
+      p.emitOpError() << sum.error();
       return failure();
     }
     state.elements = *sum;

@@ -65,6 +65,19 @@ inline Result<int64_t> checkedSum(int64_t a, int64_t b, const std::string &what)
   return sum;
 }
 
+/// A running total of parameter elements plus one param's, checked so that
+/// the training state they need (16 bytes each: weights, gradient and two
+/// AdamW moments) fits in int64. Returns the new total.
+inline Result<int64_t> addParamElements(int64_t total, int64_t elements) {
+  Result<int64_t> sum = checkedSum(total, elements, "parameter elements");
+  if (!sum)
+    return sum;
+  Result<int64_t> bytes = checkedProduct({{"parameter elements", *sum}, {"16 bytes", 16}});
+  if (!bytes)
+    return bytes;
+  return sum;
+}
+
 } // namespace mtc
 
 #endif // MTC_PLAN_CHECKEDMATH_H

@@ -103,6 +103,12 @@ Outcome run(int (*main)(int, char **, const std::string &), std::vector<std::str
 }
 
 // `args` must exit 2 before training, with `message` in the error.
+std::vector<std::string> concat(std::vector<std::string> args,
+                                const std::vector<std::string> &extra) {
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
 void expectUsageError(int (*main)(int, char **, const std::string &),
                       std::vector<std::string> args, const std::string &message) {
   std::string shown;
@@ -116,11 +122,7 @@ void expectUsageError(int (*main)(int, char **, const std::string &),
 
 TEST(TrainFlags, OutOfRangeValuesExitTwoNamingTheFlag) {
   const std::vector<std::string> ok = {"--synthetic", "--steps", "1"};
-  auto with = [&](std::vector<std::string> extra) {
-    std::vector<std::string> args = ok;
-    args.insert(args.end(), extra.begin(), extra.end());
-    return args;
-  };
+  auto with = [&](const std::vector<std::string> &extra) { return concat(ok, extra); };
   expectUsageError(trainMain, with({"--lr", "-1"}), "--lr must be > 0, got -1");
   expectUsageError(trainMain, with({"--lr", "nan"}), "--lr needs a finite number, got 'nan'");
   expectUsageError(trainMain, with({"--global-batch", "-2"}), "--global-batch must be in");
@@ -194,11 +196,7 @@ TEST(TrainFlags, GoodValuesStillTrain) {
 
 TEST(GenerateFlags, OutOfRangeValuesExitTwoNamingTheFlag) {
   const std::vector<std::string> base = {"--init-from", "/nonexistent/w.safetensors"};
-  auto with = [&](std::vector<std::string> extra) {
-    std::vector<std::string> args = base;
-    args.insert(args.end(), extra.begin(), extra.end());
-    return args;
-  };
+  auto with = [&](const std::vector<std::string> &extra) { return concat(base, extra); };
   expectUsageError(generateMain, with({"--tokens", "-5"}), "--tokens must be in [1, 1048576], got -5");
   expectUsageError(generateMain, with({"--tokens", "0"}), "--tokens must be in [1, 1048576], got 0");
   expectUsageError(generateMain, with({"--tokens", "1e11"}), "--tokens needs an integer, got '1e11'");
