@@ -479,14 +479,6 @@ TEST(CheckpointIntegrity, SavingNeverOverwritesNewerIterationsOrAnotherModel) {
   fs::remove_all(other);
 }
 
-std::vector<std::string> linesOf(const fs::path &file) {
-  std::ifstream in(file);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);)
-    lines.push_back(line);
-  return lines;
-}
-
 TEST(CheckpointIntegrity, ResumingAppendsMetricsAndBatchDumps) {
   fs::path dir = freshDir("append");
   comm::SelfCommunicator world;
@@ -508,7 +500,7 @@ TEST(CheckpointIntegrity, ResumingAppendsMetricsAndBatchDumps) {
                              "' (resumed at iteration 3)"),
               std::string::npos)
         << log.str();
-    std::vector<std::string> lines = linesOf(dir / name);
+    std::vector<std::string> lines = testing::readLines((dir / name).string());
     const bool csv = std::string(name) == "metrics.csv";
     ASSERT_EQ(lines.size(), csv ? 6u : 5u) << name;
     for (int i = 1; i <= 5; ++i) {

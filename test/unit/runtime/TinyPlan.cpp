@@ -1,5 +1,7 @@
 #include "TinyPlan.h"
 
+#include <fstream>
+
 namespace mtc::runtime::testing {
 namespace {
 
@@ -170,6 +172,14 @@ void fillPatternBatch(Executor &exec) {
     exec.tokens()[i] = static_cast<int32_t>((3 * i + 1) % 11);
     exec.targets()[i] = static_cast<int32_t>((5 * i + 2) % 11);
   }
+}
+
+std::vector<std::string> readLines(const std::string &path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(line);
+  return lines;
 }
 
 } // namespace mtc::runtime::testing

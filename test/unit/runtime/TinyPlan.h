@@ -6,6 +6,7 @@
 #include "plan.pb.h"
 
 #include <string>
+#include <vector>
 
 namespace mtc::runtime::testing {
 
@@ -26,5 +27,8 @@ pb::Plan makeTinyPlan(const TinyDims &dims = {});
 
 // Fills a micro-batch of any plan with a fixed pattern of ids below 11.
 void fillPatternBatch(Executor &exec);
+
+// The lines of a text file (metrics, logs) the runtime wrote.
+std::vector<std::string> readLines(const std::string &path);
 
 } // namespace mtc::runtime::testing

@@ -32,14 +32,6 @@ int runMain(std::vector<std::string> args, const std::string &planBytes,
   return rc;
 }
 
-std::vector<std::string> readLines(const fs::path &path) {
-  std::ifstream in(path);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);)
-    lines.push_back(line);
-  return lines;
-}
-
 TEST(TrainMain, TrainsSyntheticAndWritesCsvMetrics) {
   fs::path csv = fs::temp_directory_path() / ("mtc_train_metrics_" + std::to_string(getpid()) + ".csv");
   std::string out;
@@ -53,7 +45,7 @@ TEST(TrainMain, TrainsSyntheticAndWritesCsvMetrics) {
   EXPECT_NE(out.find("| global batch size:     4 | lm loss: "), std::string::npos) << out;
   EXPECT_NE(out.find(" validation loss at iteration 4 | lm loss value: "), std::string::npos) << out;
   EXPECT_NE(out.find("training finished: 4 iterations"), std::string::npos) << out;
-  std::vector<std::string> lines = readLines(csv);
+  std::vector<std::string> lines = testing::readLines(csv.string());
   ASSERT_EQ(lines.size(), 5u);
   EXPECT_EQ(lines[0].rfind("iteration,consumed_samples,learning_rate,lm_loss", 0), 0u);
   EXPECT_EQ(lines[4].rfind("4,16,", 0), 0u) << lines[4];
@@ -65,7 +57,7 @@ TEST(TrainMain, JsonLinesMetrics) {
   ASSERT_EQ(runMain({"--synthetic", "--steps=2", "--metrics", jsonl.string()},
                     testing::makeTinyPlan().SerializeAsString()),
             0);
-  std::vector<std::string> lines = readLines(jsonl);
+  std::vector<std::string> lines = testing::readLines(jsonl.string());
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[1].rfind("{\"iteration\": 2, \"consumed_samples\": 8,", 0), 0u) << lines[1];
   fs::remove(jsonl);
