@@ -5,9 +5,12 @@
 // CUDA cores from the device's SM count and clock (the backend's GEMMs are
 // fp32 today), and the bf16 dense tensor-core peak from a table (what MFU is
 // usually quoted against).
+#include "exec/Executor.h"
 #include "exec/Optimizer.h"
-#include "exec/cuda/CudaExecutor.h"
+#include "exec/cuda/CudaBackend.h"
 #include "exec/cuda/DeviceCheck.h"
+
+#include "comm/Communicator.h"
 
 #include <cuda_runtime_api.h>
 
@@ -16,6 +19,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <string>
@@ -69,23 +73,27 @@ int main(int argc, char **argv) {
     mtc::pb::Plan plan;
     if (!in || !plan.ParseFromString(ss.str()))
       throw std::runtime_error(std::string("cannot read the plan '") + argv[1] + "'");
-    gpu::CudaExecutor exec(plan, {});
+    mtc::comm::SelfCommunicator self;
+    std::unique_ptr<Backend> backend = gpu::makeCudaBackend(self);
+    ExecutorOptions options;
+    options.backend = backend.get();
+    Executor exec(plan, options);
     const auto &m = plan.model();
     const int64_t tokensPerStep = m.micro_batch() * m.seq();
-    std::vector<int32_t> tokens(tokensPerStep), targets(tokensPerStep);
     std::mt19937 rng(1);
     std::uniform_int_distribution<int32_t> tok(0, int32_t(m.vocab() - 1));
     OptimizerConfig cfg = OptimizerConfig::fromPlan(plan.optimizer());
     cfg.decaySteps = warmup + steps;
+    Optimizer optimizer(exec, cfg);
     std::vector<double> ms;
     double loss = 0;
     for (int it = 0; it < warmup + steps; ++it) {
       for (int64_t i = 0; i < tokensPerStep; ++i)
-        tokens[i] = tok(rng), targets[i] = tok(rng);
+        exec.tokens()[i] = tok(rng), exec.targets()[i] = tok(rng);
       auto t0 = std::chrono::steady_clock::now();
-      exec.setBatch(tokens.data(), targets.data());
       loss = exec.forwardBackward(1.0f).mean();
-      exec.optimizerStep(cfg);
+      optimizer.step(it + 1);
+      backend->synchronize();
       double dt = std::chrono::duration<double, std::milli>(
                       std::chrono::steady_clock::now() - t0).count();
       if (it >= warmup)
@@ -104,10 +112,11 @@ int main(int argc, char **argv) {
     int fp32PerSm = prop.major >= 9 || (prop.major == 8 && prop.minor > 0) ? 128 : 64;
     double fp32Peak = 2.0 * fp32PerSm * prop.multiProcessorCount * (clockKHz / 1e9);
     double bf16Peak = bf16DensePeakTflops(prop.major, prop.minor, prop.name);
-    std::printf("%s on %s: micro-batch %lld x seq %lld, %.0f M params, device arena %lld MiB\n",
+    std::printf("%s on %s: micro-batch %lld x seq %lld, %.0f M params, activation arena "
+                "%lld MiB\n",
                 m.name().c_str(), status.deviceName.c_str(), (long long)m.micro_batch(),
                 (long long)m.seq(), params / 1e6,
-                (long long)(exec.arenaLayout().totalBytes >> 20));
+                (long long)(plan.memory().arena_bytes() >> 20));
     std::printf("  %.2f ms/iteration (median of %d), %.0f tokens/s, %.1f TFLOP/s, "
                 "MFU %.1f%% of fp32 peak (%.1f TFLOP/s)",
                 median, steps, tokensPerSec, achieved, 100.0 * achieved / fp32Peak, fp32Peak);

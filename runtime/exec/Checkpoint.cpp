@@ -320,15 +320,19 @@ std::string saveCheckpoint(const std::string &dir, const TrainingState &state,
   check(error);
 
   const pb::Plan &plan = executor.plan();
+  Backend &dev = executor.backend();
+  const int64_t flat = executor.flatSize();
+  HostView weights(dev, executor.flatParams(), flat), expAvg(dev, optimizer.expAvg().data(), flat),
+      expAvgSq(dev, optimizer.expAvgSq().data(), flat);
   std::vector<TensorView> tensors;
   json params = json::array();
   for (int id = 0; id < executor.numParams(); ++id) {
     const pb::Param &p = executor.paramInfo(id);
     std::vector<int64_t> shape = toVector(p.shape());
     int64_t offset = executor.paramOffset(id);
-    tensors.push_back({p.name(), shape, executor.param(id)});
-    tensors.push_back({p.name() + ".exp_avg", shape, optimizer.expAvg().data() + offset});
-    tensors.push_back({p.name() + ".exp_avg_sq", shape, optimizer.expAvgSq().data() + offset});
+    tensors.push_back({p.name(), shape, weights + offset});
+    tensors.push_back({p.name() + ".exp_avg", shape, expAvg + offset});
+    tensors.push_back({p.name() + ".exp_avg_sq", shape, expAvgSq + offset});
     params.push_back({{"name", p.name()},
                       {"full_shape", toVector(p.full_shape())},
                       {"slice_offset", sliceOffsetOf(p, executor)},
@@ -484,19 +488,29 @@ TrainingState loadSameLayout(const fs::path &folder, const json &meta, Executor 
     throw CheckpointError(message);
   }
 
+  Backend &dev = executor.backend();
+  const int64_t flat = executor.flatSize();
+  std::vector<HostView> views; // written back once every tensor read
+  views.emplace_back(dev, executor.flatParams(), flat);
+  if (optimizer) {
+    views.emplace_back(dev, optimizer->expAvg().data(), flat);
+    views.emplace_back(dev, optimizer->expAvgSq().data(), flat);
+  }
   try {
     for (int id = 0; id < executor.numParams(); ++id) {
       const std::string &name = executor.paramInfo(id).name();
-      shard->read(name, executor.param(id));
+      const int64_t offset = executor.paramOffset(id);
+      shard->read(name, views[0] + offset);
       if (optimizer) {
-        int64_t offset = executor.paramOffset(id);
-        shard->read(name + ".exp_avg", optimizer->expAvg().data() + offset);
-        shard->read(name + ".exp_avg_sq", optimizer->expAvgSq().data() + offset);
+        shard->read(name + ".exp_avg", views[1] + offset);
+        shard->read(name + ".exp_avg_sq", views[2] + offset);
       }
     }
   } catch (const FormatError &e) {
     throw CheckpointError(where + ": " + e.what());
   }
+  for (HostView &view : views)
+    view.commit();
   return restoreTrainingState(meta, executor, optimizer);
 }
 
@@ -558,7 +572,9 @@ QkvGeometry qkvGeometry(const pb::Param &p, const pb::Model &m) {
 // Writes one full tensor per param, read from `source(id)` (weights or
 // gradients), with packed QKV columns in GPT-2's order.
 void exportParamTensors(const std::string &path, Executor &executor, const char *flag,
-                        const std::function<const float *(int)> &source) {
+                        float *flatSource) {
+  HostView flat(executor.backend(), flatSource, executor.flatSize());
+  auto source = [&](int id) -> const float * { return flat + executor.paramOffset(id); };
   std::vector<TensorView> tensors;
   std::vector<std::vector<float>> permuted; // keeps the reordered copies alive
   const pb::Model &m = executor.plan().model();
@@ -589,13 +605,11 @@ void exportParamTensors(const std::string &path, Executor &executor, const char 
 } // namespace
 
 void exportSafetensors(const std::string &path, Executor &executor) {
-  exportParamTensors(path, executor, "--export-safetensors",
-                     [&](int id) -> const float * { return executor.param(id); });
+  exportParamTensors(path, executor, "--export-safetensors", executor.flatParams());
 }
 
 void exportGradients(const std::string &path, Executor &executor) {
-  exportParamTensors(path, executor, "--dump-grads",
-                     [&](int id) -> const float * { return executor.grad(id); });
+  exportParamTensors(path, executor, "--dump-grads", executor.flatGrads());
 }
 
 int importSafetensors(const std::string &path, Executor &executor, std::string *report) {
@@ -603,6 +617,7 @@ int importSafetensors(const std::string &path, Executor &executor, std::string *
   const pb::Model &m = executor.plan().model();
   int loaded = 0;
   std::vector<std::string> missing;
+  HostView weights(executor.backend(), executor.flatParams(), executor.flatSize());
   for (int id = 0; id < executor.numParams(); ++id) {
     const pb::Param &p = executor.paramInfo(id);
     std::string found;
@@ -638,9 +653,11 @@ int importSafetensors(const std::string &path, Executor &executor, std::string *
       qkvGpt2ToMegatron(full.data(), megatron.data(), g.rows, g.heads, g.headDim);
       full.swap(megatron);
     }
-    copySlice(full.data(), fullShape, sliceOffsetOf(p, executor), toVector(p.shape()), executor.param(id));
+    copySlice(full.data(), fullShape, sliceOffsetOf(p, executor), toVector(p.shape()),
+              weights + executor.paramOffset(id));
     ++loaded;
   }
+  weights.commit();
   if (report) {
     std::ostringstream os;
     os << "loaded " << loaded << " of " << executor.numParams() << " params from '" << path

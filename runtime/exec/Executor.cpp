@@ -34,7 +34,8 @@ uint64_t mixSeed(uint64_t seed, uint64_t counter) {
 } // namespace
 
 Executor::Executor(pb::Plan plan, ExecutorOptions opts)
-    : planData(std::move(plan)), options(opts) {
+    : planData(std::move(plan)), options(opts),
+      dev(opts.backend ? *opts.backend : hostBackend()) {
   checkPlan(planData);
   std::vector<std::string> errors;
   index = indexPlan(planData, errors);
@@ -61,16 +62,16 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
     paramSizes[id] = numElements(index.params[id]->shape());
     total += (paramSizes[id] + kParamAlign - 1) / kParamAlign * kParamAlign;
   }
-  params.assign(total, 0.f);
-  grads.assign(total, 0.f);
+  params = DeviceArray(dev, total, "the parameters");
+  grads = DeviceArray(dev, total, "the gradients");
 
-  int64_t arenaBytes = planData.memory().arena_bytes();
-  size_t allocated = static_cast<size_t>((std::max<int64_t>(arenaBytes, 1) + 63) / 64 * 64);
-  arena = static_cast<char *>(std::aligned_alloc(64, allocated));
-  if (!arena)
-    throw std::runtime_error("cannot allocate the activation arena of " +
-                             std::to_string(arenaBytes) + " bytes");
-  std::memset(arena, 0, allocated);
+  const int64_t arenaBytes = planData.memory().arena_bytes();
+  ownArena = static_cast<char *>(
+      dev.allocate(arenaBytes, "the activation arena of " + std::to_string(arenaBytes) + " bytes"));
+  arena = ownArena;
+  const int64_t inputTokens = index.buffers[planData.tokens()]->bytes() / 4;
+  hostTokens.assign(inputTokens, 0);
+  hostTargets.assign(inputTokens, -1);
   if (options.tensorGroup) {
     shard.rank = options.tensorGroup->rank();
     shard.size = options.tensorGroup->size();
@@ -80,12 +81,27 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
                              "-way tensor parallel, but the tensor group has " +
                              std::to_string(shard.size) + " rank(s)");
   sequenceShards = shard.size > 1 && planData.parallel().sequence_parallel();
+  // A sequence shard's dropout counters and position rows depend on the
+  // rank, which the fused kernels do not take: those plans run unfused.
+  if (dev.fusesSteps() && !sequenceShards) {
+    fusions = planStepFusions(planData);
+    for (int s = 0; s < steps; ++s)
+      if (fusions[s].kind != FusionKind::None && planData.steps(s).has_bias_add() &&
+          index.params[planData.steps(s).bias_add().bias_param()]->shape_size() != 1) {
+        for (int t = s + 1; t < s + fusions[s].length; ++t)
+          fusions[t] = StepFusion{};
+        fusions[s] = StepFusion{};
+      }
+  }
   initializeParams(options.seed);
 }
 
-Executor::~Executor() { std::free(arena); }
+Executor::~Executor() { dev.release(ownArena); }
 
 void Executor::initializeParams(uint64_t seed) {
+  // Initialization runs on the host (once per run): one implementation of
+  // the layout-independent initializer for every backend.
+  HostView host(dev, params.data(), params.size(), /*load=*/false);
   for (int id = 0; id < planData.params_size(); ++id) {
     const pb::Param &p = *index.params[id];
     std::vector<int64_t> fullShape(p.full_shape().begin(), p.full_shape().end());
@@ -96,10 +112,11 @@ void Executor::initializeParams(uint64_t seed) {
     // A tensor-parallel slice: one program serves the group, the rank places it.
     if (p.tensor_split() && p.split_dim() >= 0 && p.split_dim() < static_cast<int>(shape.size()))
       offset[p.split_dim()] = shard.rank * shape[p.split_dim()];
-    kernels::initialize(param(id), toKernel(p.init()), p.std(), seed,
+    kernels::initialize(host + paramOffsets[id], toKernel(p.init()), p.std(), seed,
                         kernels::hashName(p.name().c_str()), fullShape.data(),
                         offset.data(), shape.data(), static_cast<int>(shape.size()));
   }
+  host.commit();
 }
 
 int Executor::findParam(const std::string &name) const {
@@ -113,11 +130,24 @@ void *Executor::bufferData(int32_t id) {
   return arena + index.buffers[id]->offset();
 }
 
-int32_t *Executor::tokens() { return i32(planData.tokens()); }
-int32_t *Executor::targets() { return i32(planData.targets()); }
+std::vector<char> Executor::bufferToHost(int32_t id) {
+  std::vector<char> out(static_cast<size_t>(index.buffers[id]->bytes()));
+  dev.toHost(out.data(), bufferData(id), static_cast<int64_t>(out.size()));
+  return out;
+}
 
-const float *Executor::logits() const {
-  return reinterpret_cast<const float *>(arena + index.buffers[planData.logits()]->offset());
+void Executor::uploadInputs(char *arenaBase) {
+  char *base = arenaBase ? arenaBase : arena;
+  const int64_t bytes = static_cast<int64_t>(hostTokens.size() * sizeof(int32_t));
+  dev.toDevice(base + index.buffers[planData.tokens()]->offset(), hostTokens.data(), bytes);
+  dev.toDevice(base + index.buffers[planData.targets()]->offset(), hostTargets.data(), bytes);
+}
+
+std::vector<float> Executor::logitsToHost() const {
+  const pb::Buffer &b = *index.buffers[planData.logits()];
+  std::vector<float> out(static_cast<size_t>(b.bytes() / 4));
+  dev.toHost(out.data(), arena + b.offset(), b.bytes());
+  return out;
 }
 
 int64_t Executor::logitsWidth() const {
@@ -125,7 +155,7 @@ int64_t Executor::logitsWidth() const {
   return b.shape_size() ? b.shape(b.shape_size() - 1) : 0;
 }
 
-void Executor::zeroGrads() { std::fill(grads.begin(), grads.end(), 0.f); }
+void Executor::zeroGrads() { dev.fill32(grads.data(), 0, grads.size()); }
 
 void Executor::poison(const pb::Buffer &buffer) {
   // The runtime itself reads the loss (and the logits, for generation) after
@@ -147,11 +177,12 @@ void Executor::poison(const pb::Buffer &buffer) {
   // A quiet NaN's bits: as f32 it is NaN; as an i32 token it is out of every
   // vocabulary shard, as a target it counts nothing.
   const uint32_t nanBits = 0x7FC00000u;
-  uint32_t *p = reinterpret_cast<uint32_t *>(bufferData(buffer.id()));
-  std::fill(p, p + buffer.bytes() / 4, buffer.dtype() == pb::I32 ? 0xFFFFFFFFu : nanBits);
+  dev.fill32(bufferData(buffer.id()), buffer.dtype() == pb::I32 ? 0xFFFFFFFFu : nanBits,
+             buffer.bytes() / 4);
 }
 
 MicroBatchLoss Executor::forwardBackward(float gradScale) {
+  uploadInputs();
   stepSeed = mixSeed(options.seed, microBatchCounter++);
   lastLoss = {};
   runSteps(0, planData.steps_size(), /*training=*/true, gradScale, /*trackPeak=*/true);
@@ -159,6 +190,7 @@ MicroBatchLoss Executor::forwardBackward(float gradScale) {
 }
 
 MicroBatchLoss Executor::forward() {
+  uploadInputs();
   lastLoss = {};
   runSteps(0, planData.forward_steps(), /*training=*/false, 0.f, /*trackPeak=*/false);
   return lastLoss;
@@ -185,7 +217,12 @@ void Executor::runSteps(int begin, int end, bool training, float gradScale,
     for (int32_t id : definedAt[s])
       live += index.buffers[id]->bytes();
     peak = std::max(peak, live);
-    runStep(s, training, gradScale);
+    if (fusions.empty() || fusions[s].kind == FusionKind::None) {
+      if (fusions.empty() || fusions[s].length > 0)
+        runStep(s, training, gradScale);
+    } else {
+      runFused(s, training); // the group's later steps have length 0
+    }
     if (stepObserver)
       stepObserver(s);
     for (int32_t id : deadAfter[s]) {
@@ -205,7 +242,7 @@ void Executor::runStep(int s, bool training, float gradScale) {
   switch (step.kernel_case()) {
   case pb::Step::kEmbeddingForward: {
     const auto &k = step.embedding_forward();
-    kernels::embeddingForward(i32(k.tokens()), param(k.wte_param()),
+    dev.embeddingForward(i32(k.tokens()), param(k.wte_param()),
                               k.has_wpe() ? param(k.wpe_param()) : nullptr, f(k.out()),
                               sh.rows, sh.seq, sh.hidden,
                               k.vocab_start() + shard.vocabStart(sh.vocabLocal), sh.vocabLocal);
@@ -213,7 +250,7 @@ void Executor::runStep(int s, bool training, float gradScale) {
   }
   case pb::Step::kEmbeddingBackward: {
     const auto &k = step.embedding_backward();
-    kernels::embeddingBackward(i32(k.tokens()), f(k.dout()), G(k.wte_grad()),
+    dev.embeddingBackward(i32(k.tokens()), f(k.dout()), G(k.wte_grad()),
                                k.has_wpe() ? G(k.wpe_grad()) : nullptr, sh.rows, sh.seq,
                                sh.hidden, k.vocab_start() + shard.vocabStart(sh.vocabLocal),
                                sh.vocabLocal);
@@ -221,70 +258,71 @@ void Executor::runStep(int s, bool training, float gradScale) {
   }
   case pb::Step::kLayerNormForward: {
     const auto &k = step.layer_norm_forward();
-    kernels::layerNormForward(f(k.x()), param(k.gamma_param()), param(k.beta_param()),
+    dev.layerNormForward(f(k.x()), param(k.gamma_param()), param(k.beta_param()),
                               f(k.y()), sh.rows, sh.hidden, k.eps());
     break;
   }
   case pb::Step::kLayerNormBackwardInput: {
     const auto &k = step.layer_norm_backward_input();
-    kernels::layerNormBackwardInput(f(k.x()), param(k.gamma_param()), f(k.dy()), f(k.dx()),
+    dev.layerNormBackwardInput(f(k.x()), param(k.gamma_param()), f(k.dy()), f(k.dx()),
                                     sh.rows, sh.hidden, k.eps());
     break;
   }
   case pb::Step::kLayerNormBackwardWeight: {
     const auto &k = step.layer_norm_backward_weight();
-    kernels::layerNormBackwardWeight(f(k.x()), f(k.dy()), G(k.gamma_grad()),
+    dev.layerNormBackwardWeight(f(k.x()), f(k.dy()), G(k.gamma_grad()),
                                      G(k.beta_grad()), sh.rows, sh.hidden, k.eps());
     break;
   }
   case pb::Step::kLinearForward: {
     const auto &k = step.linear_forward();
-    kernels::linearForward(f(k.x()), param(k.w_param()),
+    dev.linearForward(f(k.x()), param(k.w_param()),
                            k.has_bias() ? param(k.bias_param()) : nullptr, f(k.y()), sh.rows,
                            sh.hidden, sh.out, k.transposed_weight());
     break;
   }
   case pb::Step::kLinearBackwardInput: {
     const auto &k = step.linear_backward_input();
-    kernels::linearBackwardInput(f(k.dy()), param(k.w_param()), f(k.dx()), sh.rows,
+    dev.linearBackwardInput(f(k.dy()), param(k.w_param()), f(k.dx()), sh.rows,
                                  sh.hidden, sh.out, k.transposed_weight());
     break;
   }
   case pb::Step::kLinearBackwardWeight: {
     const auto &k = step.linear_backward_weight();
-    kernels::linearBackwardWeight(f(k.x()), f(k.dy()), G(k.w_grad()),
+    dev.linearBackwardWeight(f(k.x()), f(k.dy()), G(k.w_grad()),
                                   k.has_bias() ? G(k.bias_grad()) : nullptr, sh.rows,
                                   sh.hidden, sh.out, k.transposed_weight());
     break;
   }
   case pb::Step::kGelu:
-    kernels::geluForward(f(step.gelu().x()), f(step.gelu().y()), sh.elements);
+    dev.geluForward(f(step.gelu().x()), f(step.gelu().y()), sh.elements);
     break;
   case pb::Step::kGeluBackward: {
     const auto &k = step.gelu_backward();
-    kernels::geluBackward(f(k.x()), f(k.dy()), f(k.dx()), sh.elements);
+    dev.geluBackward(f(k.x()), f(k.dy()), f(k.dx()), sh.elements);
     break;
   }
   case pb::Step::kAdd: {
     const auto &k = step.add();
-    kernels::add(f(k.a()), f(k.b()), f(k.out()), sh.elements);
+    dev.add(f(k.a()), f(k.b()), f(k.out()), sh.elements);
     break;
   }
   case pb::Step::kDropout: {
     const auto &k = step.dropout();
     if (training && k.rate() > 0.f && sequenceShards) {
       const pb::Buffer &x = *index.buffers[k.x()];
-      dropoutSequenceShard(f(k.x()), f(k.y()), x.shape(0), x.shape(1), x.shape(2), shard,
+      dropoutSequenceShard(dev, f(k.x()), f(k.y()), x.shape(0), x.shape(1), x.shape(2), shard,
                            k.rate(), stepSeed, k.stream());
     } else if (training && k.rate() > 0.f) {
-      kernels::dropout(f(k.x()), f(k.y()), sh.elements, k.rate(), stepSeed, k.stream(), 0);
+      dev.dropout(f(k.x()), f(k.y()), sh.elements, k.rate(), stepSeed, k.stream(), 0);
       if (options.checkTensorReplicas && shard.size > 1) {
-        requireReplicated(*options.tensorGroup, f(k.y()), sh.elements, describeStep(planData, s));
+        requireReplicated(dev, *options.tensorGroup, f(k.y()), sh.elements,
+                          describeStep(planData, s));
         ++replicaCheckCount;
       }
     }
-    else if (k.x() != k.y())
-      std::memmove(f(k.y()), f(k.x()), sh.elements * sizeof(float));
+    else
+      dev.copy(f(k.y()), f(k.x()), sh.elements * 4);
     break;
   }
   case pb::Step::kAttention: {
@@ -293,7 +331,7 @@ void Executor::runStep(int s, bool training, float gradScale) {
                               k.scale(), training ? k.dropout() : 0.f, stepSeed, k.stream()};
     a.headOffset = shard.rank * k.heads(); // the unsplit run's dropout mask
     a.totalHeads = shard.size * k.heads();
-    kernels::attentionForward(a, f(k.qkv()), f(k.out()), f(k.lse()));
+    dev.attentionForward(a, f(k.qkv()), f(k.out()), f(k.lse()));
     break;
   }
   case pb::Step::kAttentionBackward: {
@@ -302,7 +340,7 @@ void Executor::runStep(int s, bool training, float gradScale) {
                               k.scale(), training ? k.dropout() : 0.f, stepSeed, k.stream()};
     a.headOffset = shard.rank * k.heads();
     a.totalHeads = shard.size * k.heads();
-    kernels::attentionBackward(a, f(k.qkv()), f(k.out()), f(k.lse()), f(k.dout()),
+    dev.attentionBackward(a, f(k.qkv()), f(k.out()), f(k.lse()), f(k.dout()),
                                f(k.dqkv()));
     break;
   }
@@ -314,11 +352,11 @@ void Executor::runStep(int s, bool training, float gradScale) {
     const int64_t vocabStart = k.vocab_start() + shard.vocabStart(sh.vocabLocal);
     const int64_t validLocal =
         std::max<int64_t>(0, std::min(sh.vocabLocal, k.valid_vocab() - vocabStart));
-    kernels::crossEntropyRowMax(f(k.logits()), f(k.row_max()), sh.rows, sh.vocabLocal,
+    dev.crossEntropyRowMax(f(k.logits()), f(k.row_max()), sh.rows, sh.vocabLocal,
                                 validLocal);
     if (split)
       tp->allReduceMax(f(k.row_max()), sh.rows);
-    kernels::crossEntropySumExp(f(k.logits()), i32(k.targets()), f(k.row_max()),
+    dev.crossEntropySumExp(f(k.logits()), i32(k.targets()), f(k.row_max()),
                                 f(k.sum_exp()), f(k.target_logit()), sh.rows,
                                 sh.vocabLocal, validLocal, vocabStart);
     if (split) {
@@ -326,31 +364,24 @@ void Executor::runStep(int s, bool training, float gradScale) {
       tp->allReduceSum(f(k.target_logit()), sh.rows);
     }
     int64_t count = 0;
-    double sum = kernels::crossEntropyLoss(i32(k.targets()), f(k.row_max()), f(k.sum_exp()),
-                                           f(k.target_logit()), sh.rows, &count);
-    float *loss = f(k.loss());
-    loss[0] = static_cast<float>(sum);
-    loss[1] = static_cast<float>(count);
+    double sum = dev.crossEntropyLoss(i32(k.targets()), f(k.row_max()), f(k.sum_exp()),
+                                      f(k.target_logit()), sh.rows, f(k.loss()), &count);
     lastLoss = {sum, count}; // the f32 buffer would round the sum
-
     break;
   }
   case pb::Step::kCrossEntropyBackward: {
     const auto &k = step.cross_entropy_backward();
-    float count = f(k.loss())[1];
-    float scale = count > 0 ? gradScale / count : 0.f;
     const int64_t vocabStart = k.vocab_start() + shard.vocabStart(sh.vocabLocal);
     const int64_t validLocal =
         std::max<int64_t>(0, std::min(sh.vocabLocal, k.valid_vocab() - vocabStart));
-    kernels::crossEntropyBackward(f(k.logits()), i32(k.targets()), f(k.row_max()),
-                                  f(k.sum_exp()), f(k.dlogits()), sh.rows, sh.vocabLocal,
-                                  validLocal, vocabStart, scale);
+    dev.crossEntropyBackward(f(k.logits()), i32(k.targets()), f(k.row_max()), f(k.sum_exp()),
+                             f(k.dlogits()), sh.rows, sh.vocabLocal, validLocal, vocabStart,
+                             f(k.loss()), gradScale);
     break;
   }
   case pb::Step::kTensorAllReduce: {
     const auto &k = step.tensor_all_reduce();
-    if (k.x() != k.y())
-      std::memcpy(f(k.y()), f(k.x()), sh.elements * sizeof(float));
+    dev.copy(f(k.y()), f(k.x()), sh.elements * 4);
     if (shard.size > 1)
       options.tensorGroup->allReduceSum(f(k.y()), sh.elements);
     break;
@@ -358,40 +389,77 @@ void Executor::runStep(int s, bool training, float gradScale) {
   case pb::Step::kTensorAllGather: {
     const auto &k = step.tensor_all_gather();
     if (shard.size > 1)
-      allGatherSequence(*options.tensorGroup, f(k.x()), f(k.y()), sh.batch, sh.seq,
+      allGatherSequence(dev, *options.tensorGroup, f(k.x()), f(k.y()), sh.batch, sh.seq,
                         sh.hidden, commScratch);
     else
-      std::memmove(f(k.y()), f(k.x()), sh.elements * sizeof(float));
+      dev.copy(f(k.y()), f(k.x()), sh.elements * 4);
     break;
   }
   case pb::Step::kTensorReduceScatter: {
     const auto &k = step.tensor_reduce_scatter();
     if (shard.size > 1)
-      reduceScatterSequence(*options.tensorGroup, f(k.x()), f(k.y()), sh.batch, sh.seq,
+      reduceScatterSequence(dev, *options.tensorGroup, f(k.x()), f(k.y()), sh.batch, sh.seq,
                             sh.hidden, commScratch);
     else
-      std::memmove(f(k.y()), f(k.x()), sh.elements * sizeof(float));
+      dev.copy(f(k.y()), f(k.x()), sh.elements * 4);
     break;
   }
   case pb::Step::kBiasAdd: {
     const auto &k = step.bias_add();
-    bool positional = index.params[k.bias_param()]->shape_size() == 2;
     // On a sequence shard, position s is the full sequence's rank * seq + s.
-    int64_t seqOffset = positional && sequenceShards ? shard.rank * sh.seq : 0;
-    biasAdd(f(k.x()), param(k.bias_param()), f(k.y()), sh.rows, sh.hidden, positional,
-            sh.batch, sh.seq, seqOffset);
+    if (index.params[k.bias_param()]->shape_size() == 2)
+      addPositionRows(dev, f(k.x()), param(k.bias_param()), f(k.y()), sh.batch, sh.seq,
+                      sh.hidden, sequenceShards ? shard.rank * sh.seq : 0);
+    else
+      dev.biasAdd(f(k.x()), param(k.bias_param()), f(k.y()), sh.rows, sh.hidden);
     break;
   }
   case pb::Step::kBiasAddBackward: {
     const auto &k = step.bias_add_backward();
-    bool positional = index.params[k.bias_grad()]->shape_size() == 2;
-    int64_t seqOffset = positional && sequenceShards ? shard.rank * sh.seq : 0;
-    biasAddBackward(f(k.dy()), G(k.bias_grad()), sh.rows, sh.hidden, positional, sh.batch,
-                    sh.seq, seqOffset);
+    if (index.params[k.bias_grad()]->shape_size() == 2)
+      accumulatePositionRows(dev, f(k.dy()), G(k.bias_grad()), sh.batch, sh.seq, sh.hidden,
+                             sequenceShards ? shard.rank * sh.seq : 0);
+    else
+      dev.biasGrad(f(k.dy()), G(k.bias_grad()), sh.rows, sh.hidden);
     break;
   }
   case pb::Step::KERNEL_NOT_SET:
     break; // rejected by the validator
+  }
+}
+
+void Executor::runFused(int s, bool training) {
+  const StepFusion &fu = fusions[s];
+  const pb::Step &a = planData.steps(s);
+  const auto cols = [&](int32_t biasParam) { return paramSizes[biasParam]; };
+  switch (fu.kind) {
+  case FusionKind::BiasGelu: {
+    const auto &bias = a.bias_add();
+    const auto &g = planData.steps(s + 1).gelu();
+    const int64_t c = cols(bias.bias_param());
+    dev.biasGelu(f(bias.x()), param(bias.bias_param()), f(bias.y()), f(g.y()),
+                 shapes[s].elements / c, c);
+    break;
+  }
+  case FusionKind::BiasDropoutResidual: {
+    const auto &bias = a.bias_add();
+    const auto &d = planData.steps(s + 1).dropout();
+    const auto &add = planData.steps(s + 2).add();
+    const int64_t c = cols(bias.bias_param());
+    dev.biasDropoutResidual(f(bias.x()), param(bias.bias_param()), f(fu.residual), f(add.out()),
+                            shapes[s].elements / c, c, training ? d.rate() : 0.f, stepSeed,
+                            d.stream());
+    break;
+  }
+  case FusionKind::DropoutResidual: {
+    const auto &d = a.dropout();
+    const auto &add = planData.steps(s + 1).add();
+    dev.biasDropoutResidual(f(d.x()), nullptr, f(fu.residual), f(add.out()), shapes[s].elements,
+                            1, training ? d.rate() : 0.f, stepSeed, d.stream());
+    break;
+  }
+  case FusionKind::None:
+    break;
   }
 }
 

@@ -2,8 +2,10 @@
 // and the single activation arena, and executes the plan's steps for one
 // micro-batch at a time.
 #pragma once
+#include "exec/Backend.h"
 #include "exec/StepShapes.h"
 #include "exec/TensorParallel.h"
+#include "exec/StepFusion.h"
 #include "plan.pb.h"
 
 #include <cstdint>
@@ -19,6 +21,8 @@ class Communicator;
 namespace mtc::runtime {
 
 struct ExecutorOptions {
+  // Where the memory lives and the kernels run; null = hostBackend().
+  Backend *backend = nullptr;
   uint64_t seed = 1234; // parameter initialization and dropout masks
   // Debug mode: fill every buffer with NaN right after its last reader, so a
   // lifetime the compiler got wrong turns into a NaN loss.
@@ -26,7 +30,8 @@ struct ExecutorOptions {
   // Debug: after every dropout outside the tensor-parallel regions, check that
   // its output is bit-identical on every rank of the tensor group.
   bool checkTensorReplicas = false;
-  // Tensor-parallel group for the vocabulary-split cross-entropy; null = 1 rank.
+  // Tensor-parallel group (a Backend::deviceGroup) for the tensor steps and
+  // the vocabulary-split cross-entropy; null = 1 rank.
   comm::Communicator *tensorGroup = nullptr;
 };
 
@@ -46,11 +51,13 @@ public:
   Executor &operator=(const Executor &) = delete;
 
   const pb::Plan &plan() const { return planData; }
+  Backend &backend() const { return dev; }
 
-  // The next micro-batch's inputs, [micro_batch, seq] each; targets < 0 are
-  // not counted in the loss.
-  int32_t *tokens();
-  int32_t *targets();
+  // The next micro-batch's inputs, [micro_batch, seq] each, in host memory
+  // (forwardBackward and forward copy them in); targets < 0 are not counted
+  // in the loss.
+  int32_t *tokens() { return hostTokens.data(); }
+  int32_t *targets() { return hostTargets.data(); }
 
   // All steps (forward and backward): gradients accumulate into grads().
   // gradScale multiplies d(loss)/d(logits) (1 / micro-batches, times the loss
@@ -58,15 +65,15 @@ public:
   MicroBatchLoss forwardBackward(float gradScale);
   // steps[0, forward_steps) without dropout (evaluation, generation).
   MicroBatchLoss forward();
-  // The logits buffer after forward(): [micro_batch * seq, localVocab].
-  const float *logits() const;
+  // A host copy of the logits after forward(): [micro_batch * seq, localVocab].
+  std::vector<float> logitsToHost() const;
   int64_t logitsWidth() const;
 
   // Pipeline parallelism: runs steps [begin, end) of a stage plan with buffer
-  // offsets taken from `arenaBase` (one arena per chunk and micro-batch in
-  // flight, owned by the caller) and the dropout key of micro-batch number
-  // `microBatchKey` (the counter forwardBackward would have used). Returns the
-  // loss when the range holds the cross-entropy.
+  // offsets taken from `arenaBase` (backend memory: one arena per chunk and
+  // micro-batch in flight, owned by the caller) and the dropout key of
+  // micro-batch number `microBatchKey` (the counter forwardBackward would have
+  // used). Returns the loss when the range holds the cross-entropy.
   MicroBatchLoss runRange(int begin, int end, char *arenaBase, uint64_t microBatchKey,
                           float gradScale);
 
@@ -75,7 +82,8 @@ public:
   // Replicated activations checked by checkTensorReplicas so far.
   int64_t replicaChecks() const { return replicaCheckCount; }
 
-  // Parameters and gradients: one flat array each; param i at paramOffset(i).
+  // Parameters and gradients: one flat array each in backend memory (device
+  // pointers: see Backend.h for host access); param i at paramOffset(i).
   int numParams() const { return planData.params_size(); }
   const pb::Param &paramInfo(int id) const { return *index.params[id]; }
   int64_t paramElements(int id) const { return paramSizes[id]; }
@@ -83,7 +91,7 @@ public:
   float *param(int id) { return params.data() + paramOffsets[id]; }
   const float *param(int id) const { return params.data() + paramOffsets[id]; }
   float *grad(int id) { return grads.data() + paramOffsets[id]; }
-  int64_t flatSize() const { return static_cast<int64_t>(params.size()); }
+  int64_t flatSize() const { return params.size(); }
   float *flatParams() { return params.data(); }
   float *flatGrads() { return grads.data(); }
   void zeroGrads();
@@ -107,12 +115,17 @@ public:
     stepObserver = std::move(observer);
   }
 
-  // Raw view of an activation buffer (tests, dumps).
+  // An activation buffer in backend memory, and a host copy of it (tests).
   void *bufferData(int32_t id);
+  std::vector<char> bufferToHost(int32_t id);
+  // Copies tokens() and targets() into the input buffers of the arena at
+  // `arenaBase` (null: the executor's own).
+  void uploadInputs(char *arenaBase = nullptr);
 
 private:
   void runSteps(int begin, int end, bool training, float gradScale, bool trackPeak);
   void runStep(int stepIndex, bool training, float gradScale);
+  void runFused(int stepIndex, bool training);
   float *f(int32_t id) { return reinterpret_cast<float *>(bufferData(id)); }
   int32_t *i32(int32_t id) { return reinterpret_cast<int32_t *>(bufferData(id)); }
   void poison(const pb::Buffer &buffer);
@@ -126,9 +139,13 @@ private:
   std::vector<int32_t> inputs;                 // first_step == -1
   std::vector<bool> sentAfterRange;            // pipeline sends read them after the steps
 
-  std::vector<float> params, grads;
+  Backend &dev;
+  DeviceArray params, grads;
   std::vector<int64_t> paramOffsets, paramSizes;
-  char *arena = nullptr;
+  char *ownArena = nullptr; // backend memory
+  char *arena = nullptr;    // the arena the running steps use
+  std::vector<int32_t> hostTokens, hostTargets;
+  std::vector<StepFusion> fusions; // empty unless the backend fuses
   int64_t measuredPeak = 0;
   uint64_t microBatchCounter = 0;
   uint64_t stepSeed = 0; // dropout key of the current micro-batch
@@ -136,7 +153,7 @@ private:
   int64_t replicaCheckCount = 0;
   TensorShard shard;       // this rank's place in its tensor group
   bool sequenceShards = false; // dropout runs on sequence shards
-  std::vector<float> commScratch; // sequence collectives with batch > 1
+  DeviceArray commScratch; // sequence collectives with batch > 1
   std::function<void(int)> stepObserver;
 };
 

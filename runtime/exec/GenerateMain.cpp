@@ -3,6 +3,7 @@
 #include "exec/Checkpoint.h"
 #include "exec/Executor.h"
 #include "exec/Flags.h"
+#include "exec/Main.h"
 #include "exec/PlanValidator.h"
 #include "exec/Trainer.h"
 
@@ -29,6 +30,8 @@ constexpr double kMaxTokens = 1 << 20;
 
 std::unique_ptr<comm::Communicator> startWorld(int *argc, char ***argv);
 pb::Plan parseEmbeddedPlan(const std::string &planBytes);
+Backend *agreeOnBackend(comm::Communicator &world, BackendFactory makeBackend, const char *tool,
+                        std::unique_ptr<Backend> &owned);
 
 // Picks a token id from one row of logits (the real vocabulary only).
 int32_t sampleToken(const float *logits, int64_t vocab, int64_t topK, double temperature,
@@ -49,7 +52,8 @@ int32_t sampleToken(const float *logits, int64_t vocab, int64_t topK, double tem
   return ids[pick(rng)];
 }
 
-int generateMain(int argc, char **argv, const std::string &planBytes) {
+int generateMain(int argc, char **argv, const std::string &planBytes,
+                 BackendFactory makeBackend) {
   std::unique_ptr<comm::Communicator> world;
   try {
     world = startWorld(&argc, &argv);
@@ -87,7 +91,12 @@ int generateMain(int argc, char **argv, const std::string &planBytes) {
       kernels::setNumThreads(static_cast<int>(threads));
 
     data::Tokenizer tokenizer = data::Tokenizer::fromDirectory(vocabDir);
+    std::unique_ptr<Backend> owned;
+    Backend *backend = agreeOnBackend(*world, makeBackend, "generate", owned);
+    if (!backend)
+      return 1;
     ExecutorOptions options;
+    options.backend = backend;
     options.seed = static_cast<uint64_t>(seed);
     Executor executor(plan, options);
     if (!load.empty())
@@ -118,7 +127,8 @@ int generateMain(int argc, char **argv, const std::string &planBytes) {
       std::copy(window, window + length, in);
       std::fill(executor.targets(), executor.targets() + micro * seq, -1);
       executor.forward();
-      const float *row = executor.logits() + (length - 1) * executor.logitsWidth();
+      const std::vector<float> logits = executor.logitsToHost();
+      const float *row = logits.data() + (length - 1) * executor.logitsWidth();
       int32_t next = sampleToken(row, vocab, topK, temperature, rng);
       if (next == tokenizer.endOfTextId())
         break;
@@ -140,6 +150,10 @@ int generateMain(int argc, char **argv, const std::string &planBytes) {
     std::cerr << "generate: error: " << e.what() << std::endl;
     return 1;
   }
+}
+
+int generateMain(int argc, char **argv, const std::string &planBytes) {
+  return generateMain(argc, argv, planBytes, nullptr);
 }
 
 } // namespace mtc::runtime

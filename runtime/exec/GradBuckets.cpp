@@ -144,8 +144,8 @@ GradSyncTimes GradBuckets::finish() {
   GradSyncTimes times;
   times.exposedSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  kernels::scale(exec.flatGrads(), 1.0f / static_cast<float>(group.size()), exec.flatGrads(),
-                 exec.flatSize());
+  exec.backend().scale(exec.flatGrads(), 1.0f / static_cast<float>(group.size()),
+                       exec.flatGrads(), exec.flatSize());
   times.buckets = static_cast<int64_t>(all.size());
   times.overlapped = overlapped;
   return times;

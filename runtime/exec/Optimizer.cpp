@@ -1,7 +1,6 @@
 #include "exec/Optimizer.h"
 #include "exec/Executor.h"
 
-#include "kernels/kernels.h"
 
 #include <cmath>
 #include <sstream>
@@ -36,14 +35,25 @@ double learningRate(const OptimizerConfig &c, int64_t n) {
 }
 
 Optimizer::Optimizer(Executor &executor, OptimizerConfig config)
-    : executor(executor), cfg(config), countedInNorm(executor.numParams(), true),
-      m(executor.flatSize(), 0.f), v(executor.flatSize(), 0.f) {}
+    : executor(executor), cfg(config), countedInNorm(executor.numParams(), true) {}
+
+DeviceArray &Optimizer::expAvg() {
+  if (m.empty())
+    m = DeviceArray(executor.backend(), executor.flatSize(), "the AdamW first moments");
+  return m;
+}
+
+DeviceArray &Optimizer::expAvgSq() {
+  if (v.empty())
+    v = DeviceArray(executor.backend(), executor.flatSize(), "the AdamW second moments");
+  return v;
+}
 
 double Optimizer::globalGradNorm() {
   double local = 0;
   for (int id = 0; id < executor.numParams(); ++id)
     if (countedInNorm[id])
-      local += kernels::sumSquares(executor.grad(id), executor.paramElements(id));
+      local += executor.backend().sumSquares(executor.grad(id), executor.paramElements(id));
   double global = normReducer ? normReducer(local) : local;
   return std::sqrt(global);
 }
@@ -66,6 +76,7 @@ StepReport Optimizer::step(int64_t iteration) {
   }
   report.lr = learningRate(cfg, steps);
   ++steps;
+  float *firstMoments = expAvg().data(), *secondMoments = expAvgSq().data();
   for (int id = 0; id < executor.numParams(); ++id) {
     bool decay = executor.paramInfo(id).weight_decay();
     kernels::AdamWStep s{static_cast<float>(report.lr), static_cast<float>(cfg.beta1),
@@ -73,8 +84,9 @@ StepReport Optimizer::step(int64_t iteration) {
                          decay ? static_cast<float>(cfg.weightDecay) : 0.f, steps,
                          static_cast<float>(report.clipCoeff)};
     int64_t offset = executor.paramOffset(id);
-    kernels::adamw(s, executor.param(id), executor.grad(id), m.data() + offset,
-                   v.data() + offset, executor.paramElements(id));
+    executor.backend().adamw(s, executor.param(id), executor.grad(id),
+                             firstMoments + offset, secondMoments + offset,
+                             executor.paramElements(id));
   }
   executor.zeroGrads();
   return report;

@@ -1,6 +1,7 @@
 // AdamW with global-norm gradient clipping and Megatron-LM's learning-rate
 // schedule (linear warm-up, then cosine decay to min_lr).
 #pragma once
+#include "exec/Backend.h"
 #include "plan.pb.h"
 
 #include <cstdint>
@@ -66,16 +67,18 @@ public:
   void setStepsTaken(int64_t n) { steps = n; }
   const OptimizerConfig &config() const { return cfg; }
   OptimizerConfig &config() { return cfg; }
-  // AdamW moments, laid out like Executor::flatParams().
-  std::vector<float> &expAvg() { return m; }
-  std::vector<float> &expAvgSq() { return v; }
+  // AdamW moments in backend memory, laid out like Executor::flatParams().
+  // Allocated on first use: with the distributed optimizer they are only a
+  // checkpoint's staging, so they do not cost memory during training.
+  DeviceArray &expAvg();
+  DeviceArray &expAvgSq();
 
 private:
   Executor &executor;
   OptimizerConfig cfg;
   NormReducer normReducer;
   std::vector<bool> countedInNorm;
-  std::vector<float> m, v;
+  DeviceArray m, v;
   int64_t steps = 0;
 };
 

@@ -33,7 +33,8 @@ const pb::Plan &stagePlanFor(const pb::Plan &plan, int64_t stage) {
 struct PipelineRunner::Slot {
   int chunkIndex = 0;
   int microbatch = -1; // -1: free
-  char *arena = nullptr;
+  Backend *backend = nullptr;
+  char *arena = nullptr; // backend memory
   int64_t bytes = 0;
   std::vector<comm::RequestPtr> sends;
   std::vector<comm::RequestPtr> forwardRecvs, backwardRecvs;
@@ -46,7 +47,10 @@ struct PipelineRunner::Slot {
     sends.clear();
     return true;
   }
-  ~Slot() { std::free(arena); }
+  ~Slot() {
+    if (arena)
+      backend->release(arena);
+  }
 };
 
 namespace {
@@ -91,6 +95,9 @@ PipelineRunner::PipelineRunner(Executor &executor, Optimizer &optimizer,
   const bool ends = stage == 0 || stage == pp - 1;
   embeddingGroup = world.split(ends ? color : static_cast<int>(tp * dp) + rank,
                                static_cast<int>(stage));
+  // Activations and gradients live in backend memory.
+  p2p = exec.backend().deviceGroup(world, /*overlap=*/false);
+  embeddingDevice = exec.backend().deviceGroup(*embeddingGroup, /*overlap=*/false);
 
   // The global gradient norm sums every stage's squares; the last stage's
   // copy of a tied parameter is the same gradient as the first stage's after
@@ -195,12 +202,9 @@ PipelineRunner::Slot *PipelineRunner::slotFor(int chunkIndex, int microbatch) {
     auto slot = std::make_unique<Slot>();
     slot->chunkIndex = chunkIndex;
     slot->bytes = std::max<int64_t>(plan.chunks(chunkIndex).arena_bytes(), 64);
-    slot->arena = static_cast<char *>(
-        std::aligned_alloc(64, static_cast<size_t>((slot->bytes + 63) / 64 * 64)));
-    if (!slot->arena)
-      throw std::runtime_error("cannot allocate a pipeline arena of " +
-                               std::to_string(slot->bytes) + " bytes");
-    std::memset(slot->arena, 0, static_cast<size_t>(slot->bytes));
+    slot->backend = &exec.backend();
+    slot->arena = static_cast<char *>(exec.backend().allocate(
+        slot->bytes, "a pipeline arena of " + std::to_string(slot->bytes) + " bytes"));
     freeSlot = slot.get();
     allocatedBytes += plan.chunks(chunkIndex).arena_bytes();
     slots.push_back(std::move(slot));
@@ -242,9 +246,22 @@ void PipelineRunner::post(const Transfers &transfers, Slot &slot, int microbatch
     char *data = slot.arena + b.offset();
     const size_t count = static_cast<size_t>(b.bytes() / 4);
     const int peer = peerRank(t.peer_chunk()), tag = tagOf(t.tag(), microbatch);
-    requests.push_back(receive ? world.irecv(data, count, comm::DataType::F32, peer, tag)
-                               : world.isend(data, count, comm::DataType::F32, peer, tag));
+    requests.push_back(receive ? p2p->irecv(data, count, comm::DataType::F32, peer, tag)
+                               : p2p->isend(data, count, comm::DataType::F32, peer, tag));
   }
+}
+
+// Every chunk's token and target buffers get the micro-batch (the data
+// source writes host memory; the arena is backend memory).
+void PipelineRunner::fillInputs(const FillFn &fill, int microbatch, Slot &slot,
+                                const pb::PipelineChunk &info) {
+  const pb::Buffer &tokens = plan.buffers(info.tokens());
+  const pb::Buffer &targets = plan.buffers(info.targets());
+  hostTokens.resize(static_cast<size_t>(tokens.bytes() / 4));
+  hostTargets.resize(static_cast<size_t>(targets.bytes() / 4));
+  fill(microbatch, hostTokens.data(), hostTargets.data());
+  exec.backend().toDevice(slot.arena + tokens.offset(), hostTokens.data(), tokens.bytes());
+  exec.backend().toDevice(slot.arena + targets.offset(), hostTargets.data(), targets.bytes());
 }
 
 double PipelineRunner::runIteration(const FillFn &fill, float gradScale,
@@ -267,9 +284,7 @@ double PipelineRunner::runIteration(const FillFn &fill, float gradScale,
     TimedPipelineStep timed{s.backward(), s.chunk(), s.microbatch(), 0, 0};
     const uint64_t key = dropoutBase + static_cast<uint64_t>(s.microbatch());
     if (!s.backward()) {
-      fill(s.microbatch(),
-           reinterpret_cast<int32_t *>(slot->arena + plan.buffers(info.tokens()).offset()),
-           reinterpret_cast<int32_t *>(slot->arena + plan.buffers(info.targets()).offset()));
+      fillInputs(fill, s.microbatch(), *slot, info);
       waitAll(slot->forwardRecvs);
       timed.start = seconds();
       MicroBatchLoss loss =
@@ -299,7 +314,7 @@ double PipelineRunner::runIteration(const FillFn &fill, float gradScale,
   // layer both produced gradient for the same table.
   if (embeddingGroup->size() > 1)
     for (int32_t id : plan.embedding_group_params())
-      embeddingGroup->allReduceSum(exec.grad(id), static_cast<size_t>(exec.paramElements(id)));
+      embeddingDevice->allReduceSum(exec.grad(id), static_cast<size_t>(exec.paramElements(id)));
   // Only the last stage computed losses; share their mean with the group.
   pipelineGroup->allReduceSum(&lossSum, 1);
   return lossSum / microbatches;
@@ -316,8 +331,7 @@ double PipelineRunner::evaluateIteration(const FillFn &fill, uint64_t dropoutBas
     for (int ci : order) {
       const pb::PipelineChunk &info = plan.chunks(ci);
       Slot *slot = slotFor(ci, mb);
-      fill(mb, reinterpret_cast<int32_t *>(slot->arena + plan.buffers(info.tokens()).offset()),
-           reinterpret_cast<int32_t *>(slot->arena + plan.buffers(info.targets()).offset()));
+      fillInputs(fill, mb, *slot, info);
       post(info.recv_forward(), *slot, mb, /*receive=*/true, slot->forwardRecvs);
       waitAll(slot->forwardRecvs);
       MicroBatchLoss loss = exec.runRange(info.forward_begin(), info.forward_end(), slot->arena,

@@ -43,6 +43,7 @@ public:
                  int64_t tp, int64_t dp, int64_t pp);
   ~PipelineRunner();
 
+  // Writes a micro-batch's tokens and targets into host memory.
   using FillFn = std::function<void(int64_t microbatch, int32_t *tokens, int32_t *targets)>;
   // One iteration: every step of the schedule, then the tied-embedding
   // gradient all-reduce over the first and last stage. Returns the mean
@@ -80,6 +81,7 @@ private:
   void post(const Transfers &transfers, Slot &slot, int microbatch, bool receive,
             std::vector<comm::RequestPtr> &requests);
   void release(Slot *slot);
+  void fillInputs(const FillFn &fill, int microbatch, Slot &slot, const pb::PipelineChunk &info);
   int peerRank(int chunk) const;
   int tagOf(int transferTag, int microbatch) const;
 
@@ -89,6 +91,10 @@ private:
   int64_t tp, dp, pp, stage;
   int microbatches = 1;
   std::unique_ptr<comm::Communicator> pipelineGroup, embeddingGroup;
+  // Backend::deviceGroup views: transfers over `world`, the tied embedding's
+  // gradient over embeddingGroup.
+  std::unique_ptr<comm::Communicator> p2p, embeddingDevice;
+  std::vector<int32_t> hostTokens, hostTargets;
   std::vector<std::unique_ptr<Slot>> slots;
   std::vector<int> chunkIndexOf; // global chunk -> index into plan.chunks()
   int64_t liveBytes = 0, peakBytes = 0, allocatedBytes = 0;

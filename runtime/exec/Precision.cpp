@@ -49,30 +49,28 @@ void MixedPrecision::afterStep(int step) {
   if (storage == kernels::StorageType::F32 || step < 0 ||
       step >= static_cast<int>(roundedAt.size()))
     return;
-  for (auto [id, n] : roundedAt[step]) {
-    float *x = static_cast<float *>(exec.bufferData(id));
-    for (int64_t i = 0; i < n; ++i)
-      x[i] = kernels::roundTo(storage, x[i]);
-  }
+  for (auto [id, n] : roundedAt[step])
+    exec.backend().roundToStorage(static_cast<float *>(exec.bufferData(id)), n, storage);
 }
 
 void MixedPrecision::roundParams() {
-  float *p = exec.flatParams();
-  for (size_t i = 0; i < master.size(); ++i)
-    p[i] = kernels::roundTo(storage, master[i]);
+  exec.backend().copy(exec.flatParams(), master.data(), master.size() * 4);
+  exec.backend().roundToStorage(exec.flatParams(), master.size(), storage);
 }
 
 void MixedPrecision::reloadMasters() {
-  master.assign(exec.flatParams(), exec.flatParams() + exec.flatSize());
+  if (master.empty())
+    master = DeviceArray(exec.backend(), exec.flatSize(), "the fp32 master weights");
+  exec.backend().copy(master.data(), exec.flatParams(), master.size() * 4);
   roundParams();
 }
 
 void MixedPrecision::beforeOptimizer() {
-  std::memcpy(exec.flatParams(), master.data(), master.size() * sizeof(float));
+  exec.backend().copy(exec.flatParams(), master.data(), master.size() * 4);
 }
 
 void MixedPrecision::afterOptimizer() {
-  std::memcpy(master.data(), exec.flatParams(), master.size() * sizeof(float));
+  exec.backend().copy(master.data(), exec.flatParams(), master.size() * 4);
   roundParams();
 }
 

@@ -1,8 +1,9 @@
-// Mixed precision on the CPU backend: bf16 or fp16 storage, fp32 compute.
+// Mixed precision: bf16 or fp16 storage, fp32 compute, on every backend.
 //
 // The GPU keeps parameters and activations in bf16/fp16, computes in fp32
 // (tensor cores accumulate in fp32) and keeps fp32 master weights and fp32
-// gradient accumulation. The CPU backend reproduces the storage exactly:
+// gradient accumulation. Until the kernels store bf16 themselves, the
+// runtime reproduces the storage exactly on fp32 kernels:
 // every parameter the kernels read is the master weight rounded to the
 // storage type, and every activation (and activation gradient) a step writes
 // is rounded in place right after the step, with the GPU's round-to-nearest-
@@ -10,6 +11,7 @@
 // statistics stay fp32, as the GPU keeps them.
 #pragma once
 
+#include "exec/Backend.h"
 #include "kernels/math/precision.h"
 #include "plan.pb.h"
 
@@ -50,7 +52,7 @@ private:
 
   Executor &exec;
   kernels::StorageType storage;
-  std::vector<float> master;
+  DeviceArray master; // fp32 master weights, laid out like the parameters
   // step -> (buffer, floats) it writes that are stored in low precision
   std::vector<std::vector<std::pair<int32_t, int64_t>>> roundedAt;
 };

@@ -108,6 +108,14 @@ TrainingState loadCheckpointAcrossLayouts(const std::string &folderName, const j
     }
   }
 
+  // Whole flat arrays on the host, written back once every param is read.
+  Backend &dev = executor.backend();
+  std::vector<HostView> views;
+  views.emplace_back(dev, executor.flatParams(), executor.flatSize(), /*load=*/false);
+  if (optimizer) {
+    views.emplace_back(dev, optimizer->expAvg().data(), executor.flatSize(), false);
+    views.emplace_back(dev, optimizer->expAvgSq().data(), executor.flatSize(), false);
+  }
   for (int id = 0; id < executor.numParams(); ++id) {
     const pb::Param &p = executor.paramInfo(id);
     std::vector<int64_t> fullShape(p.full_shape().begin(), p.full_shape().end());
@@ -123,10 +131,10 @@ TrainingState loadCheckpointAcrossLayouts(const std::string &folderName, const j
     const int64_t n = executor.paramElements(id);
     const int64_t flat = executor.paramOffset(id);
     struct Target { std::string suffix; float *data; };
-    std::vector<Target> targets = {{"", executor.param(id)}};
+    std::vector<Target> targets = {{"", views[0] + flat}};
     if (optimizer) {
-      targets.push_back({".exp_avg", optimizer->expAvg().data() + flat});
-      targets.push_back({".exp_avg_sq", optimizer->expAvgSq().data() + flat});
+      targets.push_back({".exp_avg", views[1] + flat});
+      targets.push_back({".exp_avg_sq", views[2] + flat});
     }
     for (const Target &t : targets) {
       std::vector<bool> covered(n, false);
@@ -170,6 +178,8 @@ TrainingState loadCheckpointAcrossLayouts(const std::string &folderName, const j
       }
     }
   }
+  for (HostView &view : views)
+    view.commit();
   return restoreTrainingState(meta, executor, optimizer);
 }
 

@@ -1,9 +1,8 @@
 #include "exec/TensorParallel.h"
 
-#include "comm/Communicator.h"
+#include "comm/ForwardingCommunicator.h"
 #include "exec/Executor.h"
 #include "exec/Optimizer.h"
-#include "kernels/kernels.h"
 
 #include <cstring>
 #include <stdexcept>
@@ -11,51 +10,32 @@
 namespace mtc::runtime {
 
 namespace {
-class CountingCommunicator : public comm::Communicator {
+class CountingCommunicator : public comm::ForwardingCommunicator {
 public:
   CountingCommunicator(std::unique_ptr<comm::Communicator> inner, TensorTraffic *traffic)
-      : inner(std::move(inner)), traffic(traffic) {}
-  int rank() const override { return inner->rank(); }
-  int size() const override { return inner->size(); }
-  std::string name() const override { return inner->name(); }
+      : ForwardingCommunicator(std::move(inner)), traffic(traffic) {}
   void allReduce(void *buf, size_t count, comm::DataType type, comm::ReduceOp op) override {
     ++traffic->allReduces;
     count_(count * comm::dataTypeSize(type), 2.0);
-    inner->allReduce(buf, count, type, op);
+    forwardTo().allReduce(buf, count, type, op);
+  }
+  comm::RequestPtr iallReduce(void *buf, size_t count, comm::DataType type,
+                              comm::ReduceOp op) override {
+    ++traffic->allReduces;
+    count_(count * comm::dataTypeSize(type), 2.0);
+    return forwardTo().iallReduce(buf, count, type, op);
   }
   void allGather(const void *send, void *recv, size_t count, comm::DataType type) override {
     ++traffic->allGathers;
     count_(count * comm::dataTypeSize(type) * size(), 1.0);
-    inner->allGather(send, recv, count, type);
+    forwardTo().allGather(send, recv, count, type);
   }
   void reduceScatter(const void *send, void *recv, size_t recvCount,
                      comm::DataType type) override {
     ++traffic->reduceScatters;
     count_(recvCount * comm::dataTypeSize(type) * size(), 1.0);
-    inner->reduceScatter(send, recv, recvCount, type);
+    forwardTo().reduceScatter(send, recv, recvCount, type);
   }
-  void broadcast(void *buf, size_t count, comm::DataType type, int root) override {
-    inner->broadcast(buf, count, type, root);
-  }
-  void send(const void *buf, size_t count, comm::DataType type, int dest, int tag) override {
-    inner->send(buf, count, type, dest, tag);
-  }
-  void recv(void *buf, size_t count, comm::DataType type, int source, int tag) override {
-    inner->recv(buf, count, type, source, tag);
-  }
-  comm::RequestPtr isend(const void *buf, size_t count, comm::DataType type, int dest,
-                         int tag) override {
-    return inner->isend(buf, count, type, dest, tag);
-  }
-  comm::RequestPtr irecv(void *buf, size_t count, comm::DataType type, int source,
-                         int tag) override {
-    return inner->irecv(buf, count, type, source, tag);
-  }
-  void barrier() override { inner->barrier(); }
-  std::unique_ptr<comm::Communicator> split(int color, int key) override {
-    return inner->split(color, key);
-  }
-  [[noreturn]] void abort(int exitCode) override { inner->abort(exitCode); }
 
 private:
   void count_(size_t payload, double ringFactor) {
@@ -63,9 +43,14 @@ private:
     traffic->payloadBytes += static_cast<double>(payload);
     traffic->wireBytes += ringFactor * (t - 1) / t * static_cast<double>(payload);
   }
-  std::unique_ptr<comm::Communicator> inner;
   TensorTraffic *traffic;
 };
+
+DeviceArray &scratchOf(Backend &dev, DeviceArray &scratch, int64_t floats) {
+  if (scratch.size() < floats)
+    scratch = DeviceArray(dev, floats, "the sequence-parallel scratch");
+  return scratch;
+}
 } // namespace
 
 std::unique_ptr<comm::Communicator> countingCommunicator(
@@ -73,8 +58,8 @@ std::unique_ptr<comm::Communicator> countingCommunicator(
   return std::make_unique<CountingCommunicator>(std::move(inner), traffic);
 }
 
-void allGatherSequence(comm::Communicator &group, const float *x, float *y, int64_t batch,
-                       int64_t seqLocal, int64_t hidden, std::vector<float> &scratch) {
+void allGatherSequence(Backend &dev, comm::Communicator &group, const float *x, float *y,
+                       int64_t batch, int64_t seqLocal, int64_t hidden, DeviceArray &scratch) {
   const int t = group.size();
   const int64_t chunk = seqLocal * hidden; // one sample's shard
   const int64_t shard = batch * chunk;
@@ -82,18 +67,17 @@ void allGatherSequence(comm::Communicator &group, const float *x, float *y, int6
     group.allGather(x, y, static_cast<size_t>(shard), comm::DataType::F32);
     return;
   }
-  scratch.resize(static_cast<size_t>(shard * t));
-  group.allGather(x, scratch.data(), static_cast<size_t>(shard), comm::DataType::F32);
-  // scratch [t][batch][seqLocal][h] -> y [batch][t][seqLocal][h]
+  float *gathered = scratchOf(dev, scratch, shard * t).data();
+  group.allGather(x, gathered, static_cast<size_t>(shard), comm::DataType::F32);
+  // gathered [t][batch][seqLocal][h] -> y [batch][t][seqLocal][h]
   for (int r = 0; r < t; ++r)
     for (int64_t b = 0; b < batch; ++b)
-      std::memcpy(y + (b * t + r) * chunk, scratch.data() + (r * batch + b) * chunk,
-                  static_cast<size_t>(chunk) * sizeof(float));
+      dev.copy(y + (b * t + r) * chunk, gathered + (r * batch + b) * chunk, chunk * 4);
 }
 
-void reduceScatterSequence(comm::Communicator &group, const float *x, float *y,
+void reduceScatterSequence(Backend &dev, comm::Communicator &group, const float *x, float *y,
                            int64_t batch, int64_t seqLocal, int64_t hidden,
-                           std::vector<float> &scratch) {
+                           DeviceArray &scratch) {
   const int t = group.size();
   const int64_t chunk = seqLocal * hidden;
   const int64_t shard = batch * chunk;
@@ -101,49 +85,46 @@ void reduceScatterSequence(comm::Communicator &group, const float *x, float *y,
     group.reduceScatter(x, y, static_cast<size_t>(shard), comm::DataType::F32);
     return;
   }
-  scratch.resize(static_cast<size_t>(shard * t));
-  // x [batch][t][seqLocal][h] -> scratch [t][batch][seqLocal][h]
+  float *rankMajor = scratchOf(dev, scratch, shard * t).data();
+  // x [batch][t][seqLocal][h] -> rankMajor [t][batch][seqLocal][h]
   for (int r = 0; r < t; ++r)
     for (int64_t b = 0; b < batch; ++b)
-      std::memcpy(scratch.data() + (r * batch + b) * chunk, x + (b * t + r) * chunk,
-                  static_cast<size_t>(chunk) * sizeof(float));
-  group.reduceScatter(scratch.data(), y, static_cast<size_t>(shard), comm::DataType::F32);
+      dev.copy(rankMajor + (r * batch + b) * chunk, x + (b * t + r) * chunk, chunk * 4);
+  group.reduceScatter(rankMajor, y, static_cast<size_t>(shard), comm::DataType::F32);
 }
 
-void biasAdd(const float *x, const float *bias, float *y, int64_t rows, int64_t hidden,
-             bool positional, int64_t batch, int64_t seq, int64_t seqOffset) {
-  for (int64_t n = 0; n < rows; ++n) {
-    const float *row = positional ? bias + (seqOffset + n % seq) * hidden : bias;
-    for (int64_t i = 0; i < hidden; ++i)
-      y[n * hidden + i] = x[n * hidden + i] + row[i];
-  }
-  (void)batch;
+void addPositionRows(Backend &dev, const float *x, const float *table, float *y, int64_t batch,
+                     int64_t seq, int64_t hidden, int64_t rowOffset) {
+  const int64_t sample = seq * hidden;
+  for (int64_t b = 0; b < batch; ++b)
+    dev.add(x + b * sample, table + rowOffset * hidden, y + b * sample, sample);
 }
 
-void biasAddBackward(const float *dy, float *dbias, int64_t rows, int64_t hidden,
-                     bool positional, int64_t batch, int64_t seq, int64_t seqOffset) {
-  for (int64_t n = 0; n < rows; ++n) {
-    float *row = positional ? dbias + (seqOffset + n % seq) * hidden : dbias;
-    for (int64_t i = 0; i < hidden; ++i)
-      row[i] += dy[n * hidden + i];
-  }
-  (void)batch;
+void accumulatePositionRows(Backend &dev, const float *dy, float *dtable, int64_t batch,
+                            int64_t seq, int64_t hidden, int64_t rowOffset) {
+  const int64_t sample = seq * hidden;
+  float *rows = dtable + rowOffset * hidden;
+  for (int64_t b = 0; b < batch; ++b)
+    dev.add(rows, dy + b * sample, rows, sample);
 }
 
-void dropoutSequenceShard(const float *x, float *y, int64_t batch, int64_t seqLocal,
-                          int64_t hidden, const TensorShard &shard, float rate,
+void dropoutSequenceShard(Backend &dev, const float *x, float *y, int64_t batch,
+                          int64_t seqLocal, int64_t hidden, const TensorShard &shard, float rate,
                           uint64_t seed, uint64_t stream) {
   const int64_t chunk = seqLocal * hidden;
   const int64_t fullSample = chunk * shard.size;
   for (int64_t b = 0; b < batch; ++b) {
     uint64_t offset = static_cast<uint64_t>(b * fullSample + shard.rank * chunk);
-    kernels::dropout(x + b * chunk, y + b * chunk, chunk, rate, seed, stream, offset);
+    dev.dropout(x + b * chunk, y + b * chunk, chunk, rate, seed, stream, offset);
   }
 }
 
-void requireReplicated(comm::Communicator &group, const float *buf, int64_t n,
+void requireReplicated(Backend &dev, comm::Communicator &group, const float *buf, int64_t n,
                        const std::string &what) {
-  std::vector<float> reference(buf, buf + n);
+  std::vector<float> mine(static_cast<size_t>(n));
+  dev.toHost(mine.data(), buf, n * 4);
+  buf = mine.data();
+  std::vector<float> reference(mine);
   group.broadcast(reference.data(), static_cast<size_t>(n), comm::DataType::F32, 0);
   int differs = std::memcmp(reference.data(), buf, static_cast<size_t>(n) * sizeof(float)) != 0;
   int anyDiffers = differs;
@@ -158,7 +139,7 @@ int requireReplicatedParams(Executor &exec, comm::Communicator &group) {
   int checked = 0;
   for (int id = 0; id < exec.numParams(); ++id)
     if (!exec.paramInfo(id).tensor_split()) {
-      requireReplicated(group, exec.param(id), exec.paramElements(id),
+      requireReplicated(exec.backend(), group, exec.param(id), exec.paramElements(id),
                         "param '" + exec.paramInfo(id).name() + "'");
       ++checked;
     }

@@ -17,6 +17,8 @@ class Communicator;
 }
 
 namespace mtc::runtime {
+class Backend;
+class DeviceArray;
 class Executor;
 class Optimizer;
 
@@ -29,27 +31,29 @@ struct TensorShard {
 };
 
 // [batch, seqLocal, hidden] shards of the group -> [batch, seqLocal * t, hidden],
-// sequence chunks ordered by tensor rank.
-void allGatherSequence(comm::Communicator &group, const float *x, float *y, int64_t batch,
-                       int64_t seqLocal, int64_t hidden, std::vector<float> &scratch);
+// sequence chunks ordered by tensor rank. `scratch` (backend memory) grows
+// to what batch > 1 needs.
+void allGatherSequence(Backend &dev, comm::Communicator &group, const float *x, float *y,
+                       int64_t batch, int64_t seqLocal, int64_t hidden, DeviceArray &scratch);
 // [batch, seqLocal * t, hidden] summed over the group; this rank keeps its chunk.
-void reduceScatterSequence(comm::Communicator &group, const float *x, float *y,
+void reduceScatterSequence(Backend &dev, comm::Communicator &group, const float *x, float *y,
                            int64_t batch, int64_t seqLocal, int64_t hidden,
-                           std::vector<float> &scratch);
+                           DeviceArray &scratch);
 
-// y = x + bias. A 1-D bias [hidden] adds to every row; a position table adds
-// row (seqOffset + s) to position s of each [seq, hidden] sample.
-void biasAdd(const float *x, const float *bias, float *y, int64_t rows, int64_t hidden,
-             bool positional, int64_t batch, int64_t seq, int64_t seqOffset);
-// Accumulates bias += column sums of dy (or per position for a table).
-void biasAddBackward(const float *dy, float *dbias, int64_t rows, int64_t hidden,
-                     bool positional, int64_t batch, int64_t seq, int64_t seqOffset);
+// A position table [positions, hidden] added to each [seq, hidden] sample:
+// rows [rowOffset, rowOffset + seq) (a sequence shard's rows start at
+// rank * seq). The backward accumulates each sample's dy into those rows,
+// samples in order.
+void addPositionRows(Backend &dev, const float *x, const float *table, float *y, int64_t batch,
+                     int64_t seq, int64_t hidden, int64_t rowOffset);
+void accumulatePositionRows(Backend &dev, const float *dy, float *dtable, int64_t batch,
+                            int64_t seq, int64_t hidden, int64_t rowOffset);
 
 // Dropout on a [batch, seqLocal, hidden] sequence shard with the mask of the
 // full [batch, seqLocal * t, hidden] tensor: every tensor rank draws from the
 // same stream, so the shards together equal the unsplit run's dropout.
-void dropoutSequenceShard(const float *x, float *y, int64_t batch, int64_t seqLocal,
-                          int64_t hidden, const TensorShard &shard, float rate,
+void dropoutSequenceShard(Backend &dev, const float *x, float *y, int64_t batch,
+                          int64_t seqLocal, int64_t hidden, const TensorShard &shard, float rate,
                           uint64_t seed, uint64_t stream);
 
 // Tensor-group traffic, counted by CountingCommunicator. `payload` is the
@@ -73,7 +77,8 @@ std::unique_ptr<comm::Communicator> countingCommunicator(
 // param once (on tensor rank 0) and sum the split ones over the group.
 // Throws unless buf[n] is bit-identical on every rank of the group (tensor
 // rank 0's copy is broadcast and compared); `what` names it in the message.
-void requireReplicated(comm::Communicator &group, const float *buf, int64_t n,
+// `buf` is backend memory.
+void requireReplicated(Backend &dev, comm::Communicator &group, const float *buf, int64_t n,
                        const std::string &what);
 // Checks every replicated (not split) param; returns how many were compared.
 int requireReplicatedParams(Executor &exec, comm::Communicator &group);

@@ -1,5 +1,6 @@
 // The generated per-model `train` executable calls trainMain with its embedded plan.
 #include "exec/Flags.h"
+#include "exec/Main.h"
 #include "exec/PlanValidator.h"
 #include "exec/Trainer.h"
 
@@ -8,6 +9,7 @@
 #include "data/GptDataset.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
@@ -205,7 +207,35 @@ void checkOutputFolders(const TrainConfig &cfg) {
 
 } // namespace
 
-int trainMain(int argc, char **argv, const std::string &planBytes) {
+// The backend every rank agreed it has (null: one rank could not make it;
+// every rank printed why). `owned` keeps a made backend alive.
+Backend *agreeOnBackend(comm::Communicator &world, BackendFactory makeBackend, const char *tool,
+                        std::unique_ptr<Backend> &owned) {
+  // Test hook: the host kernels on memory kept apart from the host's, so the
+  // MPI tests prove the runtime copies data wherever a GPU needs it.
+  if (!makeBackend) {
+    const char *staged = std::getenv("MTC_TEST_STAGED_HOST");
+    return staged && std::string(staged) == "1" ? &stagedHostBackend() : &hostBackend();
+  }
+  std::string error;
+  try {
+    owned = makeBackend(world);
+  } catch (const std::exception &e) {
+    error = e.what();
+  }
+  // Collective: a rank without a device must not leave the others waiting.
+  std::string agreed = agreeOnError(world, error);
+  if (agreed.empty())
+    return owned.get();
+  std::cout.flush();
+  std::cerr << tool;
+  if (world.size() > 1)
+    std::cerr << " [rank " << world.rank() << "]";
+  std::cerr << ": error: " << (error.empty() ? agreed : error) << std::endl;
+  return nullptr;
+}
+
+int trainMain(int argc, char **argv, const std::string &planBytes, BackendFactory makeBackend) {
   std::unique_ptr<comm::Communicator> world;
   try {
     world = startWorld(&argc, &argv);
@@ -236,7 +266,11 @@ int trainMain(int argc, char **argv, const std::string &planBytes) {
     checkTrainFlags(plan, cfg, flags);
     if (rank == 0)
       checkOutputFolders(cfg);
-    Trainer trainer(plan, cfg, *world, rank == 0 ? &std::cout : nullptr);
+    std::unique_ptr<Backend> owned;
+    Backend *backend = agreeOnBackend(*world, makeBackend, "train", owned);
+    if (!backend)
+      return 1;
+    Trainer trainer(plan, cfg, *world, rank == 0 ? &std::cout : nullptr, *backend);
     trainer.run();
     return 0;
   } catch (const FlagError &e) {
@@ -258,6 +292,10 @@ int trainMain(int argc, char **argv, const std::string &planBytes) {
       world->abort(1); // the other ranks may be waiting in a collective
     return 1;
   }
+}
+
+int trainMain(int argc, char **argv, const std::string &planBytes) {
+  return trainMain(argc, argv, planBytes, nullptr);
 }
 
 } // namespace mtc::runtime

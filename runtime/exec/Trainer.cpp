@@ -37,8 +37,8 @@ int64_t atLeastOne(int64_t v) { return v > 0 ? v : 1; }
 } // namespace
 
 Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &world,
-                 std::ostream *log)
-    : cfg(std::move(config)), world(world), log(log) {
+                 std::ostream *log, Backend &backend)
+    : cfg(std::move(config)), world(world), log(log), backend(backend) {
   if (cfg.threads > 0)
     kernels::setNumThreads(static_cast<int>(cfg.threads));
   if (cfg.steps <= 0)
@@ -64,13 +64,20 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   const RankCoord coord = grid.value().coord(world.rank());
   const int64_t tpRank = coord.tp, dpRank = coord.dp, ppRank = coord.pp;
   std::unique_ptr<comm::Communicator> tensorGroupOwned;
-  if (tp > 1) // keyed by the group's first rank, members in grid order
-    tensorGroupOwned = world.split(grid.value().tpGroup(world.rank()).front(),
-                                   static_cast<int>(tpRank));
-  if (dp > 1)
-    dataGroup = world.split(static_cast<int>(tpRank + tp * ppRank), static_cast<int>(dpRank));
+  if (tp > 1) { // keyed by the group's first rank, members in grid order
+    // Lives as long as the process, as the device group made over it.
+    comm::Communicator *tensorMpi = world.split(grid.value().tpGroup(world.rank()).front(),
+                                                static_cast<int>(tpRank)).release();
+    tensorGroupOwned = backend.deviceGroup(*tensorMpi, /*overlap=*/false);
+  }
+  if (dp > 1) {
+    dataMpi = world.split(static_cast<int>(tpRank + tp * ppRank), static_cast<int>(dpRank));
+    // Gradient buckets all-reduce beside the backward.
+    dataGroup = backend.deviceGroup(*dataMpi, /*overlap=*/true);
+  }
 
   ExecutorOptions options;
+  options.backend = &backend;
   options.seed = static_cast<uint64_t>(cfg.seed);
   options.checkLifetimes = cfg.checkLifetimes;
   options.checkTensorReplicas = cfg.checkTensorReplicas;
@@ -241,9 +248,6 @@ void Trainer::setUpDataParallelAndPrecision(const pb::Plan &plan) {
   const kernels::StorageType storage =
       parseStorageType(cfg.precision.empty() ? plan.precision() : cfg.precision);
   if (storage != kernels::StorageType::F32) {
-    if (pipeline)
-      throw std::invalid_argument("bf16/fp16 storage with pipeline parallelism is not "
-                                  "supported yet on the CPU backend");
     precision = std::make_unique<MixedPrecision>(*exec, storage);
     if (log)
       *log << "mixed precision: " << storageTypeName(storage)
@@ -308,8 +312,8 @@ double Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr) 
       auto syncStart = Clock::now();
       dataGroup->allReduceSum(exec->flatGrads(), static_cast<size_t>(exec->flatSize()));
       gradSyncTotal.exposedSeconds += secondsSince(syncStart);
-      kernels::scale(exec->flatGrads(), 1.0f / dataGroup->size(), exec->flatGrads(),
-                     exec->flatSize());
+      backend.scale(exec->flatGrads(), 1.0f / dataGroup->size(), exec->flatGrads(),
+                    exec->flatSize());
     }
     dataGroup->allReduceSum(&loss, 1);
     loss /= dataGroup->size();
@@ -326,9 +330,9 @@ double Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr) 
   }
   if (lossScaler) {
     if (cfg.injectOverflowAt == iteration + 1)
-      exec->flatGrads()[0] = std::numeric_limits<float>::infinity();
+      backend.fill32(exec->flatGrads(), 0x7F800000u, 1); // +Inf
     // Every rank must agree to skip: any rank's overflow skips the step.
-    double overflow = hasNonFinite(exec->flatGrads(), exec->flatSize()) ? 1.0 : 0.0;
+    double overflow = backend.hasNonFinite(exec->flatGrads(), exec->flatSize()) ? 1.0 : 0.0;
     world.allReduceMax(&overflow, 1);
     const double before = lossScaler->scale();
     if (!lossScaler->update(overflow > 0)) {
@@ -341,8 +345,8 @@ double Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr) 
              << format("%.17g", lossScaler->scale()) << std::endl;
       return loss;
     }
-    kernels::scale(exec->flatGrads(), static_cast<float>(1.0 / lossScale), exec->flatGrads(),
-                   exec->flatSize());
+    backend.scale(exec->flatGrads(), static_cast<float>(1.0 / lossScale), exec->flatGrads(),
+                  exec->flatSize());
   }
   if (precision)
     precision->beforeOptimizer();

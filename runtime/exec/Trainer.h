@@ -73,8 +73,9 @@ struct TrainSummary {
 class Trainer {
 public:
   // `log` receives Megatron-style lines (null: quiet, e.g. ranks other than 0).
+  // Memory and kernels come from `backend`; `world` is an MPI communicator.
   Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &world,
-          std::ostream *log);
+          std::ostream *log, Backend &backend = hostBackend());
   ~Trainer();
 
   TrainSummary run();
@@ -100,7 +101,9 @@ private:
   std::ostream *log;
   std::unique_ptr<Executor> exec;
   std::unique_ptr<Optimizer> opt;
-  std::unique_ptr<comm::Communicator> dataGroup;   // same tensor/pipeline place
+  Backend &backend;
+  // Same tensor/pipeline place: the MPI group and its Backend::deviceGroup.
+  std::unique_ptr<comm::Communicator> dataMpi, dataGroup;
   std::unique_ptr<GradBuckets> gradBuckets;         // overlapped data-parallel all-reduce
   GradSyncTimes gradSyncTotal;                      // summed over the iterations
   std::unique_ptr<ZeroOptimizer> zero;              // distributed optimizer

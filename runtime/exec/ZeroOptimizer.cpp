@@ -1,11 +1,8 @@
 #include "exec/ZeroOptimizer.h"
 #include "exec/Executor.h"
 
-#include "kernels/kernels.h"
-
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <sstream>
 
 namespace mtc::runtime {
@@ -22,8 +19,11 @@ ZeroOptimizer::ZeroOptimizer(Executor &exec, Optimizer &replicated,
                              comm::Communicator &dataGroup)
     : exec(exec), replicated(replicated), group(dataGroup),
       mine(flatShard(exec.flatSize(), dataGroup.rank(), dataGroup.size())),
-      m(mine.padded, 0.f), v(mine.padded, 0.f), gradShard(mine.padded, 0.f),
-      staging(mine.padded * dataGroup.size(), 0.f) {}
+      m(exec.backend(), mine.padded, "the distributed optimizer's first moments"),
+      v(exec.backend(), mine.padded, "the distributed optimizer's second moments"),
+      gradShard(exec.backend(), mine.padded, "the distributed optimizer's gradient shard"),
+      staging(exec.backend(), mine.padded * dataGroup.size(),
+              "the distributed optimizer's staging buffer") {}
 
 namespace {
 /// Calls fn(paramId, flatBegin, flatEnd) for each param's overlap with the shard.
@@ -38,15 +38,15 @@ template <typename Fn> void forEachOverlap(Executor &exec, const FlatShard &shar
 } // namespace
 
 StepReport ZeroOptimizer::step(int64_t iteration) {
+  Backend &dev = exec.backend();
   const int64_t n = exec.flatSize();
   const int d = group.size();
   // Reduce-scatter: every rank sums the group's gradients of its own shard.
-  std::memcpy(staging.data(), exec.flatGrads(), n * sizeof(float));
-  std::fill(staging.begin() + n, staging.end(), 0.f);
+  dev.copy(staging.data(), exec.flatGrads(), n * 4);
+  dev.fill32(staging.data() + n, 0, staging.size() - n);
   group.reduceScatter(staging.data(), gradShard.data(), static_cast<size_t>(mine.padded),
                       comm::DataType::F32);
-  kernels::scale(gradShard.data(), 1.0f / static_cast<float>(d), gradShard.data(),
-                 mine.padded);
+  dev.scale(gradShard.data(), 1.0f / static_cast<float>(d), gradShard.data(), mine.padded);
 
   // Global norm: this shard's squares (replicas counted once, as the
   // replicated optimizer counts them), summed over the model-parallel group
@@ -55,7 +55,7 @@ StepReport ZeroOptimizer::step(int64_t iteration) {
   double local = 0;
   forEachOverlap(exec, mine, [&](int id, int64_t b, int64_t e) {
     if (replicated.isCountedInNorm(id))
-      local += kernels::sumSquares(gradShard.data() + (b - mine.begin), e - b);
+      local += dev.sumSquares(gradShard.data() + (b - mine.begin), e - b);
   });
   const auto &reducer = replicated.currentNormReducer();
   double global = reducer ? reducer(local) : local;
@@ -86,15 +86,15 @@ StepReport ZeroOptimizer::step(int64_t iteration) {
                          decay ? static_cast<float>(cfg.weightDecay) : 0.f, steps,
                          static_cast<float>(report.clipCoeff)};
     const int64_t local = b - mine.begin;
-    kernels::adamw(s, exec.flatParams() + b, gradShard.data() + local, m.data() + local,
-                   v.data() + local, e - b);
+    dev.adamw(s, exec.flatParams() + b, gradShard.data() + local, m.data() + local,
+              v.data() + local, e - b);
   });
 
   // All-gather the updated parameters.
-  std::copy(exec.flatParams() + mine.begin, exec.flatParams() + mine.end, gradShard.begin());
+  dev.copy(gradShard.data(), exec.flatParams() + mine.begin, (mine.end - mine.begin) * 4);
   group.allGather(gradShard.data(), staging.data(), static_cast<size_t>(mine.padded),
                   comm::DataType::F32);
-  std::memcpy(exec.flatParams(), staging.data(), n * sizeof(float));
+  dev.copy(exec.flatParams(), staging.data(), n * 4);
   exec.zeroGrads();
   return report;
 }
@@ -105,15 +105,16 @@ void ZeroOptimizer::gatherState() {
                                   std::pair{&v, &replicated.expAvgSq()}}) {
     group.allGather(shardState->data(), staging.data(), static_cast<size_t>(mine.padded),
                     comm::DataType::F32);
-    full->assign(staging.begin(), staging.begin() + n);
+    exec.backend().copy(full->data(), staging.data(), n * 4);
   }
 }
 
 void ZeroOptimizer::scatterState() {
   for (auto [shardState, full] : {std::pair{&m, &replicated.expAvg()},
                                   std::pair{&v, &replicated.expAvgSq()}}) {
-    std::fill(shardState->begin(), shardState->end(), 0.f);
-    std::copy(full->begin() + mine.begin, full->begin() + mine.end, shardState->begin());
+    exec.backend().fill32(shardState->data(), 0, shardState->size());
+    exec.backend().copy(shardState->data(), full->data() + mine.begin,
+                        (mine.end - mine.begin) * 4);
   }
 }
 

@@ -40,7 +40,7 @@ public:
 
   const FlatShard &shard() const { return mine; }
   /// Optimizer-state bytes this rank holds (two fp32 moments of its shard).
-  int64_t stateBytes() const { return static_cast<int64_t>((m.size() + v.size()) * 4); }
+  int64_t stateBytes() const { return (m.size() + v.size()) * 4; }
 
   /// Checkpoints: the full moments into `replicated`'s arrays (collective),
   /// and back from them into this rank's shard.
@@ -52,9 +52,9 @@ private:
   Optimizer &replicated;
   comm::Communicator &group;
   FlatShard mine;
-  std::vector<float> m, v;             // this shard's moments
-  std::vector<float> gradShard;        // reduce-scattered gradients
-  std::vector<float> staging;          // padded flat buffer for the collectives
+  DeviceArray m, v;             // this shard's moments
+  DeviceArray gradShard;        // reduce-scattered gradients
+  DeviceArray staging;          // padded flat buffer for the collectives
 };
 
 } // namespace mtc::runtime

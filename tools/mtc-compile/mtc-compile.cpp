@@ -203,9 +203,6 @@ std::optional<std::string> checkOptions() {
            ": the learning rate would grow during the decay";
   if (target != "host" && target != "cuda")
     return "--target=" + target + " is unknown (host or cuda)";
-  if (target == "cuda" && (tp > 1 || pp > 1))
-    return "--target=cuda runs data parallelism only so far (tensor and pipeline "
-           "parallelism: --target=host); see docs/gpu.md";
   if (target == "cuda") {
     SmallVector<StringRef> archs;
     StringRef(cudaArch).split(archs, ',', -1, false);
@@ -420,6 +417,13 @@ int compile() {
       return 1;
   }
 
+  // What the CUDA kernels cannot run is refused here, not at the first step.
+  if (target == "cuda" && plan->model().heads() > 0 &&
+      plan->model().hidden() / plan->model().heads() > 128)
+    return fail("--target=cuda: head dimension " +
+                std::to_string(plan->model().hidden() / plan->model().heads()) +
+                " (hidden / heads) is above the 128 the GPU attention kernel holds in "
+                "registers; use --target=host");
   if (sys::fs::exists(outputDir) && !sys::fs::is_directory(outputDir))
     return fail("cannot write into '" + outputDir + "': it is not a folder");
   if (std::error_code ec = sys::fs::create_directories(outputDir))
@@ -441,10 +445,11 @@ int compile() {
     if (Error err = writeFile(path(name), contents))
       return fail(toString(std::move(err)));
   if (target == "cuda")
-    if (Error err = writeFile(path("train.cu"),
-                              generateProgram("cudaTrainMain", modelName, bytes,
-                                              "exec/cuda/CudaMain.h")))
-      return fail(toString(std::move(err)));
+    for (auto [name, entry] : {std::pair<const char *, const char *>{"train.cu", "cudaTrainMain"},
+                               {"generate.cu", "cudaGenerateMain"}})
+      if (Error err = writeFile(path(name), generateProgram(entry, modelName, bytes,
+                                                            "exec/cuda/CudaMain.h")))
+        return fail(toString(std::move(err)));
   if (emitSchedule) {
     mtc::PipelineSchedule schedule;
     if (pp > 1) {
@@ -481,8 +486,8 @@ int compile() {
   }
   if (!noBuild)
     for (StringRef program : {"train", "generate"}) {
-      Error err = target == "cuda" && program == "train"
-                      ? compileCudaProgram(path("train.cu"), path(program))
+      Error err = target == "cuda"
+                      ? compileCudaProgram(path((program + ".cu").str()), path(program))
                       : compileProgram(path((program + ".cpp").str()), path(program));
       if (err)
         return fail(toString(std::move(err)));

@@ -3,6 +3,9 @@
 
 #include <cublasLt.h>
 
+#include <cstdint>
+#include <stdexcept>
+
 namespace mtc::kernels::cuda {
 namespace {
 
@@ -88,6 +91,18 @@ LtGemm::Plan &LtGemm::plan(const gpu::ColumnMajorGemm &g) {
                   pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspaceBytes,
                   sizeof workspaceBytes),
               "set MAX_WORKSPACE_BYTES");
+  // The heuristic assumes 256-byte aligned operands unless told otherwise;
+  // parameters and activations are 64-byte aligned (kParamAlign, the memory
+  // planner's kAlignment) and runtime offsets into them only 16: ask for
+  // algorithms that work at 16 bytes, so one cached plan serves every call.
+  for (auto attribute : {CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES,
+                         CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES,
+                         CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES,
+                         CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES}) {
+    const uint32_t bytes = 16;
+    checkCublas(cublasLtMatmulPreferenceSetAttribute(pref, attribute, &bytes, sizeof bytes),
+                "set MIN_ALIGNMENT");
+  }
   cublasLtMatmulHeuristicResult_t result{};
   int found = 0;
   cublasStatus_t st = cublasLtMatmulAlgoGetHeuristic(
@@ -120,6 +135,10 @@ void LtGemm::run(const gpu::ColumnMajorGemm &g, const GemmPointers &ptr,
     checkCublas(cublasLtMatmulDescSetAttribute(p.desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER,
                                                &ptr.epilogueVector, sizeof(void *)),
                 "set BIAS_POINTER");
+  for (const void *operand : {ptr.a, ptr.b, static_cast<const void *>(ptr.c)})
+    if (reinterpret_cast<uintptr_t>(operand) % 16 != 0)
+      throw std::invalid_argument("cuBLASLt matmul: an operand is not 16-byte aligned (the "
+                                  "plans are chosen for 16-byte alignment)");
   float alpha = g.alpha, beta = g.beta;
   checkCublas(cublasLtMatmul(static_cast<cublasLtHandle_t>(handle), p.desc, &alpha, ptr.a,
                              p.a, ptr.b, p.b, &beta, ptr.c, p.c, ptr.c, p.c, &p.algo,

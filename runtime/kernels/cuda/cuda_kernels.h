@@ -9,6 +9,7 @@
 #pragma once
 #include "kernels/cuda/device_types.h"
 #include "kernels/kernels.h" // AttentionShape, AdamWStep
+#include "kernels/math/precision.h" // StorageType
 
 #include <cstdint>
 #include <cuda_runtime_api.h>
@@ -36,6 +37,13 @@ void layerNormBackwardInput(const float *x, const float *gamma, const float *dy,
 void layerNormBackwardWeight(const float *x, const float *dy, float *dgamma,
                              float *dbeta, int64_t N, int64_t H, float eps,
                              float *statsScratch, cudaStream_t stream);
+
+// ---- memory ----
+// dst[0, words) = word.
+void fill32(uint32_t *dst, uint32_t word, int64_t words, cudaStream_t stream);
+// x[i] = roundTo(type, x[i]) (math/precision.h: round to nearest even, the
+// host's bits); F32 launches nothing.
+void roundToStorage(float *x, int64_t n, StorageType type, cudaStream_t stream);
 
 // ---- element-wise and fused element-wise ----
 void geluForward(const float *x, float *y, int64_t n, cudaStream_t stream);
@@ -88,10 +96,15 @@ void crossEntropyBackward(const float *logits, const int32_t *targets,
                           const float *lossF32, float gradScale,
                           cudaStream_t stream);
 
-// ---- optimizer: one launch over every parameter ----
-// chunks: device array. step.gradScale may be overridden from the device
-// (gradScaleOnDevice, null = use step.gradScale): clipping and loss-scale
-// decisions then need no host round trip.
+// ---- optimizer ----
+// kernels.h's adamw on one device tensor: step.gradScale multiplies the
+// gradient, weight decay applies to every element.
+void adamw(const AdamWStep &step, float *param, const float *grad, float *m, float *v,
+           int64_t n, cudaStream_t stream);
+// adamwChunks: one launch over every parameter; chunks is a device array.
+// step.gradScale may be overridden from the device (gradScaleOnDevice, null =
+// use step.gradScale): clipping and loss-scale decisions then need no host
+// round trip.
 void adamwChunks(const AdamWStep &step, const AdamChunk *chunks, int64_t numChunks,
                  float *param, const float *grad, float *m, float *v,
                  const float *gradScaleOnDevice, cudaStream_t stream);

@@ -1,7 +1,8 @@
 // The GPU's non-GEMM, non-attention kernels: embedding, layer norm, the
-// element-wise family and its fused forms, cross-entropy, AdamW and the
-// gradient-norm check. Each thread runs math/*.h or row_math.h; this file only
-// maps rows and elements to threads and combines partial sums.
+// element-wise family and its fused forms, cross-entropy, AdamW, the
+// gradient-norm check, fill32 and bf16/fp16 storage rounding. Each thread
+// runs math/*.h or row_math.h; this file only maps rows and elements to
+// threads and combines partial sums.
 #include "kernels/cuda/CudaCheck.h"
 #include "kernels/cuda/cuda_kernels.h"
 #include "kernels/cuda/row_math.h"
@@ -10,6 +11,7 @@
 #include "kernels/math/dropout.h"
 #include "kernels/math/gelu.h"
 #include "kernels/math/layer_norm.h"
+#include "kernels/math/precision.h"
 
 #include <cmath>
 #include <stdexcept>
@@ -223,6 +225,12 @@ __global__ void layerNormBackwardWeightKernel(const float *x, const float *dy,
   for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < (n);    \
        i += int64_t(gridDim.x) * blockDim.x)
 
+__global__ void fill32Kernel(uint32_t *dst, uint32_t word, int64_t n) {
+  MTC_GRID_STRIDE(i, n) dst[i] = word;
+}
+__global__ void roundToStorageKernel(float *x, int64_t n, StorageType type) {
+  MTC_GRID_STRIDE(i, n) x[i] = roundTo(type, x[i]);
+}
 __global__ void geluKernel(const float *x, float *y, int64_t n) {
   MTC_GRID_STRIDE(i, n) y[i] = math::gelu(x[i]);
 }
@@ -385,6 +393,22 @@ __global__ void adamwKernel(math::AdamWCoefficients c, const AdamChunk *chunks,
   }
 }
 
+__global__ void adamwTensorKernel(math::AdamWCoefficients c, float *param,
+                                  const float *grad, float *m, float *v, int64_t n) {
+  MTC_GRID_STRIDE(i, n) math::adamwElement(c, param[i], grad[i], m[i], v[i]);
+}
+
+// The host kernel's coefficients: bias corrections in double, since
+// beta2^step loses precision in float.
+math::AdamWCoefficients adamwCoefficients(const AdamWStep &s) {
+  math::AdamWCoefficients c;
+  c.lr = s.lr, c.beta1 = s.beta1, c.beta2 = s.beta2, c.eps = s.eps;
+  c.weightDecay = s.weightDecay, c.gradScale = s.gradScale;
+  c.biasCorrection1 = static_cast<float>(1.0 - std::pow(double(s.beta1), s.step));
+  c.biasCorrection2 = static_cast<float>(1.0 - std::pow(double(s.beta2), s.step));
+  return c;
+}
+
 __global__ void sumSquaresPartialKernel(const float *x, int64_t n, double *partials,
                                         int *nonFinite) {
   __shared__ double warpSums[kThreads / kWarp];
@@ -477,6 +501,22 @@ void layerNormBackwardInput(const float *x, const float *gamma, const float *dy,
   layerNormBackwardInputKernel<<<gridFor(N, kThreads / kWarp), kThreads, 0, stream>>>(
       x, gamma, dy, dx, N, H, eps);
   checkLaunch(k);
+}
+
+void fill32(uint32_t *dst, uint32_t word, int64_t words, cudaStream_t stream) {
+  requireNonNegative("cuda::fill32", "words", words);
+  if (words == 0)
+    return;
+  fill32Kernel<<<gridFor(words), kThreads, 0, stream>>>(dst, word, words);
+  checkLaunch("cuda::fill32");
+}
+
+void roundToStorage(float *x, int64_t n, StorageType type, cudaStream_t stream) {
+  requireNonNegative("cuda::roundToStorage", "n", n);
+  if (n == 0 || type == StorageType::F32)
+    return;
+  roundToStorageKernel<<<gridFor(n), kThreads, 0, stream>>>(x, n, type);
+  checkLaunch("cuda::roundToStorage");
 }
 
 void geluForward(const float *x, float *y, int64_t n, cudaStream_t stream) {
@@ -632,14 +672,21 @@ void adamwChunks(const AdamWStep &s, const AdamChunk *chunks, int64_t numChunks,
   require(numChunks <= 0x7fffffff, k, "too many chunks");
   if (numChunks == 0)
     return;
-  math::AdamWCoefficients c;
-  c.lr = s.lr, c.beta1 = s.beta1, c.beta2 = s.beta2, c.eps = s.eps;
-  c.weightDecay = s.weightDecay, c.gradScale = s.gradScale;
-  // In double, as the host kernel: beta2^step loses precision in float.
-  c.biasCorrection1 = static_cast<float>(1.0 - std::pow(double(s.beta1), s.step));
-  c.biasCorrection2 = static_cast<float>(1.0 - std::pow(double(s.beta2), s.step));
   adamwKernel<<<static_cast<unsigned>(numChunks), kThreads, 0, stream>>>(
-      c, chunks, param, grad, m, v, gradScaleOnDevice);
+      adamwCoefficients(s), chunks, param, grad, m, v, gradScaleOnDevice);
+  checkLaunch(k);
+}
+
+void adamw(const AdamWStep &s, float *param, const float *grad, float *m, float *v,
+           int64_t n, cudaStream_t stream) {
+  const char *k = "cuda::adamw";
+  requireNonNegative(k, "n", n);
+  require(s.step >= 1, k, "step is 1-based and must be >= 1 (got " +
+                              std::to_string(s.step) + ")");
+  if (n == 0)
+    return;
+  adamwTensorKernel<<<gridFor(n), kThreads, 0, stream>>>(adamwCoefficients(s), param, grad,
+                                                         m, v, n);
   checkLaunch(k);
 }
 

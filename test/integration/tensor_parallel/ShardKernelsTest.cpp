@@ -1,5 +1,6 @@
 // The rank-dependent pieces of the tensor-parallel runtime, on one process:
 // a sequence shard's dropout and position rows are those of the full tensor.
+#include "exec/Backend.h"
 #include "exec/TensorParallel.h"
 #include "kernels/kernels.h"
 
@@ -33,7 +34,7 @@ TEST(TensorParallelShards, DropoutOnSequenceShardsEqualsTheFullMask) {
     for (int64_t bi = 0; bi < b; ++bi)
       for (int64_t i = 0; i < sl * h; ++i)
         shardIn[bi * sl * h + i] = x[bi * s * h + r * sl * h + i];
-    dropoutSequenceShard(shardIn.data(), shardOut.data(), b, sl, h, TensorShard{r, t}, 0.3f,
+    dropoutSequenceShard(hostBackend(), shardIn.data(), shardOut.data(), b, sl, h, TensorShard{r, t}, 0.3f,
                          42, 7);
     for (int64_t bi = 0; bi < b; ++bi)
       for (int64_t i = 0; i < sl * h; ++i)
@@ -45,14 +46,14 @@ TEST(TensorParallelShards, DropoutOnSequenceShardsEqualsTheFullMask) {
 TEST(TensorParallelShards, PositionRowsFollowTheShardOffset) {
   const int64_t b = 2, sl = 3, h = 2, positions = 8, offset = 3;
   std::vector<float> x(b * sl * h, 0.f), y(b * sl * h), table = ramp(positions * h);
-  biasAdd(x.data(), table.data(), y.data(), b * sl, h, /*positional=*/true, b, sl, offset);
+  addPositionRows(hostBackend(), x.data(), table.data(), y.data(), b, sl, h, offset);
   for (int64_t bi = 0; bi < b; ++bi)
     for (int64_t p = 0; p < sl; ++p)
       for (int64_t j = 0; j < h; ++j)
         EXPECT_EQ(y[(bi * sl + p) * h + j], table[(offset + p) * h + j]);
 
   std::vector<float> dy(b * sl * h, 1.f), dtable(positions * h, 0.f);
-  biasAddBackward(dy.data(), dtable.data(), b * sl, h, true, b, sl, offset);
+  accumulatePositionRows(hostBackend(), dy.data(), dtable.data(), b, sl, h, offset);
   for (int64_t p = 0; p < positions; ++p) {
     float expected = p >= offset && p < offset + sl ? static_cast<float>(b) : 0.f;
     EXPECT_EQ(dtable[p * h], expected) << "position " << p;
@@ -61,8 +62,8 @@ TEST(TensorParallelShards, PositionRowsFollowTheShardOffset) {
 
 TEST(TensorParallelShards, BiasIsAddedOncePerRow) {
   std::vector<float> x = ramp(6), y(6), bias = {10.f, 20.f, 30.f}, dbias(3, 1.f);
-  biasAdd(x.data(), bias.data(), y.data(), 2, 3, false, 0, 0, 0);
+  hostBackend().biasAdd(x.data(), bias.data(), y.data(), 2, 3);
   EXPECT_FLOAT_EQ(y[4], x[4] + 20.f);
-  biasAddBackward(x.data(), dbias.data(), 2, 3, false, 0, 0, 0);
+  hostBackend().biasGrad(x.data(), dbias.data(), 2, 3);
   EXPECT_FLOAT_EQ(dbias[2], 1.f + x[2] + x[5]);
 }

@@ -114,8 +114,8 @@ TEST(ZeroOptimizer, OneRankMatchesTheReplicatedOptimizer) {
   // Checkpoint staging: the gathered moments are the replicated optimizer's.
   zero.gatherState();
   for (int64_t i = 0; i < a.flatSize(); ++i) {
-    ASSERT_EQ(base.expAvg()[i], replicated.expAvg()[i]);
-    ASSERT_EQ(base.expAvgSq()[i], replicated.expAvgSq()[i]);
+    ASSERT_EQ(base.expAvg().data()[i], replicated.expAvg().data()[i]);
+    ASSERT_EQ(base.expAvgSq().data()[i], replicated.expAvgSq().data()[i]);
   }
 }
 

@@ -72,8 +72,8 @@ void checkOneStep(double clipGrad, bool expectClipped) {
       double p = before[e.paramOffset(id) + i];
       double expected = p - c.lr * (mHat / (std::sqrt(vHat) + c.eps) + wd * p);
       ASSERT_NEAR(e.param(id)[i], expected, 1e-6) << "param " << id << " element " << i;
-      ASSERT_NEAR(opt.expAvg()[e.paramOffset(id) + i], m, 1e-8);
-      ASSERT_NEAR(opt.expAvgSq()[e.paramOffset(id) + i], v, 1e-10);
+      ASSERT_NEAR(opt.expAvg().data()[e.paramOffset(id) + i], m, 1e-8);
+      ASSERT_NEAR(opt.expAvgSq().data()[e.paramOffset(id) + i], v, 1e-10);
     }
   }
   // Gradients are zeroed for the next step.

@@ -1,4 +1,4 @@
-// Which consecutive plan steps the GPU backend runs as one kernel, decided
+// Which consecutive plan steps a fusing backend (Backend::fusesSteps) runs as one kernel, decided
 // once from the plan (pure; tested on the CPU). A fusion only applies when
 // the intermediate buffers are read by nothing outside the fused group, so
 // skipping their writes cannot change any later step.
@@ -11,7 +11,7 @@
 
 #include <vector>
 
-namespace mtc::runtime::gpu {
+namespace mtc::runtime {
 
 enum class FusionKind { None, BiasGelu, BiasDropoutResidual, DropoutResidual };
 
@@ -25,4 +25,4 @@ struct StepFusion {
 // (not its first) have length 0 and are skipped.
 std::vector<StepFusion> planStepFusions(const pb::Plan &plan);
 
-} // namespace mtc::runtime::gpu
+} // namespace mtc::runtime

@@ -1,8 +1,8 @@
-#include "exec/cuda/StepFusion.h"
+#include "exec/StepFusion.h"
 
 #include <unordered_map>
 
-namespace mtc::runtime::gpu {
+namespace mtc::runtime {
 namespace {
 
 // Reads of each buffer id over the whole plan (any step, any operand slot).
@@ -102,4 +102,4 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
   return out;
 }
 
-} // namespace mtc::runtime::gpu
+} // namespace mtc::runtime

@@ -1,0 +1,175 @@
+// The CPU backend: kernels/kernels.h on host memory, MPI communicators.
+#include "exec/Backend.h"
+#include "exec/LossScaler.h"
+
+#include "comm/ForwardingCommunicator.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+
+namespace mtc::runtime {
+namespace {
+
+class HostBackend final : public Backend {
+public:
+  explicit HostBackend(bool addressable) : addressable(addressable) {}
+  const char *name() const override { return addressable ? "host" : "host (staged)"; }
+  bool hostAddressable() const override { return addressable; }
+
+  void *allocate(int64_t bytes, const std::string &what) override {
+    size_t rounded = static_cast<size_t>((std::max<int64_t>(bytes, 1) + 63) / 64 * 64);
+    void *p = std::aligned_alloc(64, rounded);
+    if (!p)
+      throw std::runtime_error("cannot allocate " + what + " (" + std::to_string(bytes) +
+                               " bytes of host memory)");
+    std::memset(p, 0, rounded);
+    return p;
+  }
+  void release(void *device) override { std::free(device); }
+  void toHost(void *host, const void *device, int64_t bytes) override {
+    std::memcpy(host, device, static_cast<size_t>(bytes));
+  }
+  void toDevice(void *device, const void *host, int64_t bytes) override {
+    std::memcpy(device, host, static_cast<size_t>(bytes));
+  }
+  void copy(void *dst, const void *src, int64_t bytes) override {
+    if (dst != src)
+      std::memmove(dst, src, static_cast<size_t>(bytes));
+  }
+  void fill32(void *dst, uint32_t word, int64_t words) override {
+    uint32_t *p = static_cast<uint32_t *>(dst);
+    std::fill(p, p + words, word);
+  }
+  void synchronize() override {}
+
+  std::unique_ptr<comm::Communicator> deviceGroup(comm::Communicator &group, bool) override {
+    return std::make_unique<comm::ForwardingCommunicator>(group);
+  }
+
+  void embeddingForward(const int32_t *tokens, const float *wte, const float *wpe, float *out,
+                        int64_t N, int64_t S, int64_t H, int64_t vocabStart,
+                        int64_t vocabLocal) override {
+    kernels::embeddingForward(tokens, wte, wpe, out, N, S, H, vocabStart, vocabLocal);
+  }
+  void embeddingBackward(const int32_t *tokens, const float *dout, float *dwte, float *dwpe,
+                         int64_t N, int64_t S, int64_t H, int64_t vocabStart,
+                         int64_t vocabLocal) override {
+    kernels::embeddingBackward(tokens, dout, dwte, dwpe, N, S, H, vocabStart, vocabLocal);
+  }
+  void layerNormForward(const float *x, const float *gamma, const float *beta, float *y,
+                        int64_t N, int64_t H, float eps) override {
+    kernels::layerNormForward(x, gamma, beta, y, N, H, eps);
+  }
+  void layerNormBackwardInput(const float *x, const float *gamma, const float *dy, float *dx,
+                              int64_t N, int64_t H, float eps) override {
+    kernels::layerNormBackwardInput(x, gamma, dy, dx, N, H, eps);
+  }
+  void layerNormBackwardWeight(const float *x, const float *dy, float *dgamma, float *dbeta,
+                               int64_t N, int64_t H, float eps) override {
+    kernels::layerNormBackwardWeight(x, dy, dgamma, dbeta, N, H, eps);
+  }
+  void linearForward(const float *x, const float *w, const float *bias, float *y, int64_t N,
+                     int64_t In, int64_t Out, bool transposed) override {
+    kernels::linearForward(x, w, bias, y, N, In, Out, transposed);
+  }
+  void linearBackwardInput(const float *dy, const float *w, float *dx, int64_t N, int64_t In,
+                           int64_t Out, bool transposed) override {
+    kernels::linearBackwardInput(dy, w, dx, N, In, Out, transposed);
+  }
+  void linearBackwardWeight(const float *x, const float *dy, float *dw, float *dbias,
+                            int64_t N, int64_t In, int64_t Out, bool transposed) override {
+    kernels::linearBackwardWeight(x, dy, dw, dbias, N, In, Out, transposed);
+  }
+  void geluForward(const float *x, float *y, int64_t n) override {
+    kernels::geluForward(x, y, n);
+  }
+  void geluBackward(const float *x, const float *dy, float *dx, int64_t n) override {
+    kernels::geluBackward(x, dy, dx, n);
+  }
+  void add(const float *a, const float *b, float *out, int64_t n) override {
+    kernels::add(a, b, out, n);
+  }
+  void scale(const float *x, float alpha, float *out, int64_t n) override {
+    kernels::scale(x, alpha, out, n);
+  }
+  void dropout(const float *x, float *y, int64_t n, float rate, uint64_t seed, uint64_t stream,
+               uint64_t offset) override {
+    kernels::dropout(x, y, n, rate, seed, stream, offset);
+  }
+  void biasAdd(const float *x, const float *bias, float *y, int64_t rows,
+               int64_t cols) override {
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c)
+        y[r * cols + c] = x[r * cols + c] + bias[c];
+  }
+  void biasGrad(const float *dy, float *dbias, int64_t rows, int64_t cols) override {
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c)
+        dbias[c] += dy[r * cols + c];
+  }
+  void attentionForward(const kernels::AttentionShape &a, const float *qkv, float *out,
+                        float *lse) override {
+    kernels::attentionForward(a, qkv, out, lse);
+  }
+  void attentionBackward(const kernels::AttentionShape &a, const float *qkv, const float *out,
+                         const float *lse, const float *dout, float *dqkv) override {
+    kernels::attentionBackward(a, qkv, out, lse, dout, dqkv);
+  }
+  void crossEntropyRowMax(const float *logits, float *rowMax, int64_t N, int64_t V,
+                          int64_t validLocal) override {
+    kernels::crossEntropyRowMax(logits, rowMax, N, V, validLocal);
+  }
+  void crossEntropySumExp(const float *logits, const int32_t *targets, const float *rowMax,
+                          float *sumExp, float *targetLogit, int64_t N, int64_t V,
+                          int64_t validLocal, int64_t vocabStart) override {
+    kernels::crossEntropySumExp(logits, targets, rowMax, sumExp, targetLogit, N, V, validLocal,
+                                vocabStart);
+  }
+  double crossEntropyLoss(const int32_t *targets, const float *rowMax, const float *sumExp,
+                          const float *targetLogit, int64_t N, float *lossBuffer,
+                          int64_t *count) override {
+    double sum = kernels::crossEntropyLoss(targets, rowMax, sumExp, targetLogit, N, count);
+    lossBuffer[0] = static_cast<float>(sum);
+    lossBuffer[1] = static_cast<float>(*count);
+    return sum;
+  }
+  void crossEntropyBackward(const float *logits, const int32_t *targets, const float *rowMax,
+                            const float *sumExp, float *dlogits, int64_t N, int64_t V,
+                            int64_t validLocal, int64_t vocabStart, const float *lossBuffer,
+                            float gradScale) override {
+    const float count = lossBuffer[1];
+    kernels::crossEntropyBackward(logits, targets, rowMax, sumExp, dlogits, N, V, validLocal,
+                                  vocabStart, count > 0 ? gradScale / count : 0.f);
+  }
+  double sumSquares(const float *x, int64_t n) override { return kernels::sumSquares(x, n); }
+  bool hasNonFinite(const float *x, int64_t n) override {
+    return runtime::hasNonFinite(x, n);
+  }
+  void adamw(const kernels::AdamWStep &s, float *param, const float *grad, float *m, float *v,
+             int64_t n) override {
+    kernels::adamw(s, param, grad, m, v, n);
+  }
+  void roundToStorage(float *x, int64_t n, kernels::StorageType type) override {
+    for (int64_t i = 0; i < n; ++i)
+      x[i] = kernels::roundTo(type, x[i]);
+  }
+
+private:
+  bool addressable;
+};
+
+} // namespace
+
+Backend &hostBackend() {
+  static HostBackend backend(true);
+  return backend;
+}
+
+Backend &stagedHostBackend() {
+  static HostBackend backend(false);
+  return backend;
+}
+
+} // namespace mtc::runtime

@@ -1,0 +1,453 @@
+#include "exec/cuda/CudaBackend.h"
+#include "exec/cuda/DeviceCheck.h"
+#include "exec/cuda/DeviceCommunicator.h"
+
+#include "comm/Communicator.h"
+#include "kernels/cuda/CudaCheck.h"
+#include "kernels/cuda/GemmPlan.h"
+#include "kernels/cuda/LtGemm.h"
+#include "kernels/cuda/cuda_kernels.h"
+#include "kernels/math/layer_norm.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace mtc::runtime::gpu {
+namespace kc = kernels::cuda;
+namespace kg = kernels::gpu;
+using kc::checkCuda;
+
+namespace {
+
+// The device results the host reads back, in one allocation: the loss
+// (sum, count) in double, and the squared norm with its NaN/Inf flag next to
+// each other so one copy brings both.
+struct ReduceBlock {
+  double loss[2];
+  double normSum;
+  int32_t nonFinite;
+  int32_t pad;
+  double normPartials[kc::kNormPartials];
+};
+// Its pinned host mirror.
+struct HostResults {
+  double loss[2];
+  double normSum;
+  int32_t nonFinite;
+  int32_t pad;
+};
+static_assert(offsetof(ReduceBlock, normSum) == offsetof(HostResults, normSum) &&
+              offsetof(ReduceBlock, pad) == offsetof(HostResults, pad));
+// normSum and nonFinite, copied together.
+constexpr size_t kNormBytes = offsetof(ReduceBlock, pad) - offsetof(ReduceBlock, normSum);
+
+void requireBytes(int64_t bytes, const char *call) {
+  if (bytes < 0)
+    throw std::invalid_argument(std::string("CudaBackend::") + call + ": " +
+                                std::to_string(bytes) + " bytes");
+}
+
+} // namespace
+
+int localRankDevice(int devices) {
+  int local = 0;
+  for (const char *v : {"OMPI_COMM_WORLD_LOCAL_RANK", "SLURM_LOCALID", "LOCAL_RANK"})
+    if (const char *s = std::getenv(v)) {
+      local = std::atoi(s);
+      break;
+    }
+  return devices > 0 && local > 0 ? local % devices : 0;
+}
+
+std::unique_ptr<Backend> makeCudaBackend(comm::Communicator &world) {
+  DeviceStatus status = probeDevices();
+  double missing = status.usable ? 0 : 1;
+  world.allReduce(&missing, 1, comm::DataType::F64, comm::ReduceOp::Sum);
+  if (!status.usable)
+    throw std::runtime_error("no usable GPU: " + status.problem);
+  if (missing > 0)
+    throw std::runtime_error("no usable GPU: " + std::to_string(static_cast<int>(missing)) +
+                             " of the " + std::to_string(world.size()) +
+                             " ranks have none (see their messages)");
+  return std::make_unique<CudaBackend>(localRankDevice(status.devices));
+}
+
+// ---------------------------------------------------------------- lifetime
+
+CudaBackend::CudaBackend(int device, int64_t gemmWorkspaceBytes) : deviceIndex(device) {
+  try {
+    checkCuda(cudaSetDevice(device), "cudaSetDevice");
+    cudaDeviceProp prop{};
+    checkCuda(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
+    nameOfDevice = std::string(prop.name) + " (device " + std::to_string(device) + ", sm_" +
+                   std::to_string(prop.major) + std::to_string(prop.minor) + ")";
+    checkCuda(cudaStreamCreateWithFlags(&compute, cudaStreamNonBlocking), "cudaStreamCreate");
+    gemmWorkspace = allocate(gemmWorkspaceBytes, "the cuBLASLt workspace");
+    lt = std::make_unique<kc::LtGemm>(gemmWorkspace, static_cast<size_t>(gemmWorkspaceBytes));
+    reduceBlock = allocate(sizeof(ReduceBlock), "the loss and norm results");
+    checkCuda(cudaMallocHost(&pinned, sizeof(HostResults)), "cudaMallocHost(results)");
+  } catch (...) {
+    releaseAll();
+    throw;
+  }
+}
+
+CudaBackend::~CudaBackend() { releaseAll(); }
+
+void CudaBackend::releaseAll() {
+  if (compute)
+    cudaStreamSynchronize(compute);
+  lt.reset();
+  for (Scratch *s : {&layerNormStats, &attentionRowDot, &biasGradVector, &copyBounce})
+    s->reset();
+  if (gemmWorkspace)
+    cudaFree(gemmWorkspace);
+  if (reduceBlock)
+    cudaFree(reduceBlock);
+  if (pinned)
+    cudaFreeHost(pinned);
+  if (compute)
+    cudaStreamDestroy(compute);
+  gemmWorkspace = reduceBlock = pinned = nullptr;
+  compute = nullptr;
+}
+
+void *CudaBackend::Scratch::get(int64_t bytes, cudaStream_t stream, const char *what) {
+  if (bytes <= capacity)
+    return ptr;
+  // Kernels enqueued earlier may still read the old buffer.
+  checkCuda(cudaStreamSynchronize(stream), "grow scratch");
+  reset();
+  int64_t grown = std::max<int64_t>(bytes, 4096);
+  if (cudaMalloc(&ptr, static_cast<size_t>(grown)) != cudaSuccess) {
+    cudaGetLastError();
+    ptr = nullptr;
+    throw kc::CudaError(std::string("cannot allocate ") + std::to_string(grown) +
+                        " bytes of GPU scratch for " + what);
+  }
+  capacity = grown;
+  return ptr;
+}
+
+void CudaBackend::Scratch::reset() {
+  if (ptr)
+    cudaFree(ptr);
+  ptr = nullptr;
+  capacity = 0;
+}
+
+// ------------------------------------------------------------------ memory
+
+void *CudaBackend::allocate(int64_t bytes, const std::string &what) {
+  if (bytes < 0)
+    throw std::invalid_argument("cannot allocate " + what + ": " + std::to_string(bytes) +
+                                " bytes");
+  // Whole 64-byte lines, as the host backend: a zero-byte request still
+  // gets a distinct pointer.
+  size_t rounded = static_cast<size_t>((std::max<int64_t>(bytes, 1) + 63) / 64 * 64);
+  void *p = nullptr;
+  cudaError_t e = cudaMalloc(&p, rounded);
+  if (e != cudaSuccess) {
+    cudaGetLastError(); // an allocation failure must not fail the next launch
+    size_t freeBytes = 0, totalBytes = 0;
+    cudaMemGetInfo(&freeBytes, &totalBytes);
+    throw kc::CudaError("cannot allocate " + what + " (" + std::to_string(bytes) +
+                        " bytes of GPU memory; " + std::to_string(freeBytes >> 20) +
+                        " MiB free of " + std::to_string(totalBytes >> 20) +
+                        "): " + cudaGetErrorString(e));
+  }
+  cudaError_t z = cudaMemsetAsync(p, 0, rounded, compute);
+  if (z != cudaSuccess) {
+    cudaFree(p);
+    checkCuda(z, ("zero " + what).c_str());
+  }
+  return p;
+}
+
+void CudaBackend::release(void *device) {
+  if (!device)
+    return;
+  // Work enqueued before may still use the memory.
+  checkCuda(cudaStreamSynchronize(compute), "release device memory");
+  checkCuda(cudaFree(device), "cudaFree");
+}
+
+void CudaBackend::toHost(void *host, const void *device, int64_t bytes) {
+  requireBytes(bytes, "toHost");
+  if (bytes == 0)
+    return;
+  checkCuda(cudaMemcpyAsync(host, device, static_cast<size_t>(bytes), cudaMemcpyDeviceToHost,
+                            compute),
+            "copy device to host");
+  checkCuda(cudaStreamSynchronize(compute), "copy device to host");
+}
+
+void CudaBackend::toDevice(void *device, const void *host, int64_t bytes) {
+  requireBytes(bytes, "toDevice");
+  if (bytes == 0)
+    return;
+  checkCuda(cudaMemcpyAsync(device, host, static_cast<size_t>(bytes), cudaMemcpyHostToDevice,
+                            compute),
+            "copy host to device");
+  // The caller may reuse the host memory on return.
+  checkCuda(cudaStreamSynchronize(compute), "copy host to device");
+}
+
+void CudaBackend::copy(void *dst, const void *src, int64_t bytes) {
+  requireBytes(bytes, "copy");
+  if (bytes == 0 || dst == src)
+    return;
+  const size_t n = static_cast<size_t>(bytes);
+  auto d = reinterpret_cast<uintptr_t>(dst), s = reinterpret_cast<uintptr_t>(src);
+  bool overlap = d < s + n && s < d + n;
+  if (!overlap) {
+    checkCuda(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToDevice, compute), "copy");
+    return;
+  }
+  // cudaMemcpy does not promise memmove semantics: bounce through scratch.
+  void *tmp = copyBounce.get(bytes, compute, "an overlapping copy");
+  checkCuda(cudaMemcpyAsync(tmp, src, n, cudaMemcpyDeviceToDevice, compute), "copy");
+  checkCuda(cudaMemcpyAsync(dst, tmp, n, cudaMemcpyDeviceToDevice, compute), "copy");
+}
+
+void CudaBackend::fill32(void *dst, uint32_t word, int64_t words) {
+  kc::fill32(static_cast<uint32_t *>(dst), word, words, compute);
+}
+
+void CudaBackend::synchronize() {
+  checkCuda(cudaStreamSynchronize(compute), "synchronize the compute stream");
+}
+
+std::unique_ptr<comm::Communicator> CudaBackend::deviceGroup(comm::Communicator &group,
+                                                             bool overlap) {
+  return std::make_unique<DeviceCommunicator>(group, compute, overlap);
+}
+
+size_t CudaBackend::cachedGemmPlans() const { return lt->cachedPlans(); }
+
+// ----------------------------------------------------------------- kernels
+
+void CudaBackend::embeddingForward(const int32_t *tokens, const float *wte, const float *wpe,
+                                   float *out, int64_t N, int64_t S, int64_t H,
+                                   int64_t vocabStart, int64_t vocabLocal) {
+  kc::embeddingForward(tokens, wte, wpe, out, N, S, H, vocabStart, vocabLocal, compute);
+}
+
+void CudaBackend::embeddingBackward(const int32_t *tokens, const float *dout, float *dwte,
+                                    float *dwpe, int64_t N, int64_t S, int64_t H,
+                                    int64_t vocabStart, int64_t vocabLocal) {
+  kc::embeddingBackward(tokens, dout, dwte, dwpe, N, S, H, vocabStart, vocabLocal, compute);
+}
+
+void CudaBackend::layerNormForward(const float *x, const float *gamma, const float *beta,
+                                   float *y, int64_t N, int64_t H, float eps) {
+  kc::layerNormForward(x, gamma, beta, y, N, H, eps, compute);
+}
+
+void CudaBackend::layerNormBackwardInput(const float *x, const float *gamma, const float *dy,
+                                         float *dx, int64_t N, int64_t H, float eps) {
+  kc::layerNormBackwardInput(x, gamma, dy, dx, N, H, eps, compute);
+}
+
+void CudaBackend::layerNormBackwardWeight(const float *x, const float *dy, float *dgamma,
+                                          float *dbeta, int64_t N, int64_t H, float eps) {
+  int64_t bytes = std::max<int64_t>(N, 0) * int64_t(sizeof(kernels::math::LayerNormStats));
+  auto *stats = static_cast<float *>(layerNormStats.get(bytes, compute, "layer-norm statistics"));
+  kc::layerNormBackwardWeight(x, dy, dgamma, dbeta, N, H, eps, stats, compute);
+}
+
+// One linear step as one cuBLASLt matmul (GemmPlan.h). Returns whether the
+// epilogue ran; when the heuristic has no algorithm with it (or there are no
+// rows), the plain matmul runs and the caller applies the bias (gradient)
+// with a kernel.
+bool CudaBackend::matmul(const kg::LinearGemmShape &shape, const Operands &o,
+                         void *epilogueVector) {
+  kg::ColumnMajorGemm g = kg::planLinearGemm(shape); // checks the shape
+  if (shape.rows == 0)
+    return false; // cuBLASLt takes no empty matrices; the bias kernels see 0 rows
+  bool epilogue = g.epilogue != kg::GemmEpilogue::None;
+  // The heuristic is queried once per distinct matmul; LtGemm caches it.
+  if (!lt->prepare(g)) {
+    g = kc::LtGemm::withoutEpilogue(g);
+    lt->prepare(g);
+    epilogue = false;
+  }
+  auto operand = [&](kg::GemmOperand which) -> const void * {
+    switch (which) {
+    case kg::GemmOperand::X: return o.x;
+    case kg::GemmOperand::W: return o.w;
+    case kg::GemmOperand::DY: return o.dy;
+    default: return o.out;
+    }
+  };
+  lt->run(g, {operand(g.a), operand(g.b), o.out, epilogue ? epilogueVector : nullptr},
+          compute);
+  return epilogue;
+}
+
+void CudaBackend::linearForward(const float *x, const float *w, const float *bias, float *y,
+                                int64_t N, int64_t In, int64_t Out, bool transposed) {
+  kg::LinearGemmShape shape{kg::GemmKind::Forward, N, In, Out, transposed, bias != nullptr};
+  Operands o;
+  o.x = x, o.w = w, o.out = y;
+  if (!matmul(shape, o, const_cast<float *>(bias)) && bias)
+    kc::biasAdd(y, bias, y, N, Out, compute);
+}
+
+void CudaBackend::linearBackwardInput(const float *dy, const float *w, float *dx, int64_t N,
+                                      int64_t In, int64_t Out, bool transposed) {
+  kg::LinearGemmShape shape{kg::GemmKind::BackwardInput, N, In, Out, transposed, false};
+  Operands o;
+  o.dy = dy, o.w = w, o.out = dx;
+  matmul(shape, o, nullptr);
+}
+
+void CudaBackend::linearBackwardWeight(const float *x, const float *dy, float *dw,
+                                       float *dbias, int64_t N, int64_t In, int64_t Out,
+                                       bool transposed) {
+  kg::LinearGemmShape shape{kg::GemmKind::BackwardWeight, N, In, Out, transposed,
+                            dbias != nullptr};
+  Operands o;
+  o.x = x, o.dy = dy, o.out = dw;
+  // The BGrad epilogue writes the bias gradient while gradients accumulate:
+  // it goes to scratch and one Out-sized add accumulates it.
+  float *vector = dbias ? static_cast<float *>(biasGradVector.get(
+                              Out * int64_t(sizeof(float)), compute, "the bias gradient"))
+                        : nullptr;
+  if (matmul(shape, o, vector))
+    kc::add(dbias, vector, dbias, Out, compute);
+  else if (dbias)
+    kc::biasGradAccumulate(dy, dbias, N, Out, compute);
+}
+
+void CudaBackend::geluForward(const float *x, float *y, int64_t n) {
+  kc::geluForward(x, y, n, compute);
+}
+
+void CudaBackend::geluBackward(const float *x, const float *dy, float *dx, int64_t n) {
+  kc::geluBackward(x, dy, dx, n, compute);
+}
+
+void CudaBackend::add(const float *a, const float *b, float *out, int64_t n) {
+  kc::add(a, b, out, n, compute);
+}
+
+void CudaBackend::scale(const float *x, float alpha, float *out, int64_t n) {
+  kc::scale(x, alpha, out, n, compute);
+}
+
+void CudaBackend::dropout(const float *x, float *y, int64_t n, float rate, uint64_t seed,
+                          uint64_t stream, uint64_t offset) {
+  kc::dropout(x, y, n, rate, seed, stream, offset, compute);
+}
+
+void CudaBackend::biasAdd(const float *x, const float *bias, float *y, int64_t rows,
+                          int64_t cols) {
+  kc::biasAdd(x, bias, y, rows, cols, compute);
+}
+
+void CudaBackend::biasGrad(const float *dy, float *dbias, int64_t rows, int64_t cols) {
+  kc::biasGradAccumulate(dy, dbias, rows, cols, compute);
+}
+
+void CudaBackend::attentionForward(const kernels::AttentionShape &a, const float *qkv,
+                                   float *out, float *lse) {
+  kc::attentionForward(a, qkv, out, lse, compute);
+}
+
+void CudaBackend::attentionBackward(const kernels::AttentionShape &a, const float *qkv,
+                                    const float *out, const float *lse, const float *dout,
+                                    float *dqkv) {
+  int64_t rows = std::max<int64_t>(a.batch, 0) * std::max<int64_t>(a.heads, 0) *
+                 std::max<int64_t>(a.seq, 0);
+  auto *rowDot = static_cast<float *>(
+      attentionRowDot.get(rows * int64_t(sizeof(float)), compute, "attention row sums"));
+  kc::attentionBackward(a, qkv, out, lse, dout, dqkv, rowDot, compute);
+}
+
+void CudaBackend::crossEntropyRowMax(const float *logits, float *rowMax, int64_t N, int64_t V,
+                                     int64_t validLocal) {
+  kc::crossEntropyRowMax(logits, rowMax, N, V, validLocal, compute);
+}
+
+void CudaBackend::crossEntropySumExp(const float *logits, const int32_t *targets,
+                                     const float *rowMax, float *sumExp, float *targetLogit,
+                                     int64_t N, int64_t V, int64_t validLocal,
+                                     int64_t vocabStart) {
+  kc::crossEntropySumExp(logits, targets, rowMax, sumExp, targetLogit, N, V, validLocal,
+                         vocabStart, compute);
+}
+
+double CudaBackend::crossEntropyLoss(const int32_t *targets, const float *rowMax,
+                                     const float *sumExp, const float *targetLogit, int64_t N,
+                                     float *lossBuffer, int64_t *count) {
+  auto *block = static_cast<ReduceBlock *>(reduceBlock);
+  auto *host = static_cast<HostResults *>(pinned);
+  kc::crossEntropyLoss(targets, rowMax, sumExp, targetLogit, N, block->loss, lossBuffer,
+                       compute);
+  checkCuda(cudaMemcpyAsync(host->loss, block->loss, sizeof host->loss,
+                            cudaMemcpyDeviceToHost, compute),
+            "copy the loss");
+  checkCuda(cudaStreamSynchronize(compute), "the loss");
+  if (count)
+    *count = static_cast<int64_t>(host->loss[1]);
+  return host->loss[0];
+}
+
+void CudaBackend::crossEntropyBackward(const float *logits, const int32_t *targets,
+                                       const float *rowMax, const float *sumExp,
+                                       float *dlogits, int64_t N, int64_t V,
+                                       int64_t validLocal, int64_t vocabStart,
+                                       const float *lossBuffer, float gradScale) {
+  kc::crossEntropyBackward(logits, targets, rowMax, sumExp, dlogits, N, V, validLocal,
+                           vocabStart, lossBuffer, gradScale, compute);
+}
+
+// normSum and nonFinite of the pinned results get x's sum of squares and
+// whether any element is NaN/Inf.
+void CudaBackend::squaresAndCheck(const float *x, int64_t n) {
+  auto *block = static_cast<ReduceBlock *>(reduceBlock);
+  auto *host = static_cast<HostResults *>(pinned);
+  checkCuda(cudaMemsetAsync(&block->normSum, 0, kNormBytes, compute), "zero the norm");
+  kc::sumSquaresAndCheck(x, n, &block->normSum, &block->nonFinite, block->normPartials,
+                         compute);
+  checkCuda(cudaMemcpyAsync(&host->normSum, &block->normSum, kNormBytes,
+                            cudaMemcpyDeviceToHost, compute),
+            "copy the norm");
+  checkCuda(cudaStreamSynchronize(compute), "the sum of squares");
+}
+
+double CudaBackend::sumSquares(const float *x, int64_t n) {
+  squaresAndCheck(x, n);
+  return static_cast<HostResults *>(pinned)->normSum;
+}
+
+bool CudaBackend::hasNonFinite(const float *x, int64_t n) {
+  squaresAndCheck(x, n);
+  return static_cast<HostResults *>(pinned)->nonFinite != 0;
+}
+
+void CudaBackend::adamw(const kernels::AdamWStep &s, float *param, const float *grad, float *m,
+                        float *v, int64_t n) {
+  kc::adamw(s, param, grad, m, v, n, compute);
+}
+
+void CudaBackend::roundToStorage(float *x, int64_t n, kernels::StorageType type) {
+  kc::roundToStorage(x, n, type, compute);
+}
+
+void CudaBackend::biasGelu(const float *x, const float *bias, float *pre, float *y,
+                           int64_t rows, int64_t cols) {
+  kc::biasGelu(x, bias, pre, y, rows, cols, compute);
+}
+
+void CudaBackend::biasDropoutResidual(const float *x, const float *bias, const float *residual,
+                                      float *out, int64_t rows, int64_t cols, float rate,
+                                      uint64_t seed, uint64_t stream) {
+  kc::biasDropoutResidual(x, bias, residual, out, rows, cols, rate, seed, stream, compute);
+}
+
+} // namespace mtc::runtime::gpu

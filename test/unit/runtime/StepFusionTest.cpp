@@ -1,0 +1,86 @@
+// Which steps a fusing backend runs as one kernel (exec/StepFusion.h), on a
+// hand-made plan.
+#include "exec/StepFusion.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using namespace mtc::runtime;
+namespace pb = mtc::pb;
+
+pb::Param *addParam(pb::Plan &plan, const std::string &name, std::vector<int64_t> shape,
+                    bool decay) {
+  pb::Param *p = plan.add_params();
+  p->set_id(plan.params_size() - 1);
+  p->set_name(name);
+  for (int64_t d : shape) {
+    p->add_shape(d);
+    p->add_full_shape(d);
+  }
+  p->set_weight_decay(decay);
+  return p;
+}
+
+int32_t addBuffer(pb::Plan &plan, int64_t elements) {
+  pb::Buffer *b = plan.add_buffers();
+  b->set_id(plan.buffers_size() - 1);
+  b->add_shape(elements);
+  b->set_bytes(elements * 4);
+  return b->id();
+}
+
+// x -> bias_add -> p -> dropout -> d -> add(d, r) -> out ; then gelu of a bias_add.
+pb::Plan fusionPlan() {
+  pb::Plan plan;
+  plan.mutable_model()->set_micro_batch(2);
+  plan.mutable_model()->set_seq(4);
+  addParam(plan, "b", {3}, false);
+  int32_t x = addBuffer(plan, 24), p = addBuffer(plan, 24), d = addBuffer(plan, 24),
+          r = addBuffer(plan, 24), out = addBuffer(plan, 24), p2 = addBuffer(plan, 24),
+          y = addBuffer(plan, 24);
+  plan.set_loss(addBuffer(plan, 2));
+  plan.set_logits(addBuffer(plan, 1));
+  plan.set_tokens(addBuffer(plan, 8));
+  plan.set_targets(addBuffer(plan, 8));
+  auto *s0 = plan.add_steps()->mutable_bias_add();
+  s0->set_x(x), s0->set_bias_param(0), s0->set_y(p);
+  auto *s1 = plan.add_steps()->mutable_dropout();
+  s1->set_x(p), s1->set_y(d), s1->set_rate(0.1f), s1->set_stream(3);
+  auto *s2 = plan.add_steps()->mutable_add();
+  s2->set_a(r), s2->set_b(d), s2->set_out(out);
+  auto *s3 = plan.add_steps()->mutable_bias_add();
+  s3->set_x(out), s3->set_bias_param(0), s3->set_y(p2);
+  auto *s4 = plan.add_steps()->mutable_gelu();
+  s4->set_x(p2), s4->set_y(y);
+  auto *s5 = plan.add_steps()->mutable_gelu_backward(); // reads p2: must stay written
+  s5->set_x(p2), s5->set_dy(y), s5->set_dx(x);
+  return plan;
+}
+
+TEST(StepFusion, FusesBiasDropoutResidualAndBiasGelu) {
+  pb::Plan plan = fusionPlan();
+  std::vector<StepFusion> f = planStepFusions(plan);
+  ASSERT_EQ(f.size(), 6u);
+  EXPECT_EQ(f[0].kind, FusionKind::BiasDropoutResidual);
+  EXPECT_EQ(f[0].length, 3);
+  EXPECT_EQ(f[0].residual, 3); // r
+  EXPECT_EQ(f[1].length, 0);
+  EXPECT_EQ(f[2].length, 0);
+  EXPECT_EQ(f[3].kind, FusionKind::BiasGelu);
+  EXPECT_EQ(f[4].length, 0);
+  EXPECT_EQ(f[5].kind, FusionKind::None);
+  EXPECT_EQ(f[5].length, 1);
+}
+
+TEST(StepFusion, KeepsStepsWhoseIntermediateIsReadElsewhere) {
+  pb::Plan plan = fusionPlan();
+  // A later step reads the dropout output d: it must be materialized.
+  auto *extra = plan.add_steps()->mutable_gelu();
+  extra->set_x(2), extra->set_y(6);
+  std::vector<StepFusion> f = planStepFusions(plan);
+  EXPECT_NE(f[0].kind, FusionKind::BiasDropoutResidual);
+  EXPECT_EQ(f[1].length, 1); // the dropout runs on its own
+}
+
+} // namespace
