@@ -8,6 +8,14 @@ import subprocess
 import sys
 
 
+def tool_arguments(parser):
+    """The tools and the work folder every layout check takes."""
+    parser.add_argument("--mtc-import", required=True)
+    parser.add_argument("--mtc-compile", required=True)
+    parser.add_argument("--mpirun", required=True, help="mpirun command, space separated")
+    parser.add_argument("--workdir", required=True)
+
+
 def run(cmd, timeout):
     print("+", " ".join(shlex.quote(c) for c in cmd), flush=True)
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

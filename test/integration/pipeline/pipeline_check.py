@@ -20,6 +20,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from mpi_checks import tool_arguments  # noqa: E402
+
 
 def run(cmd, env=None, timeout=120):
     proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -37,10 +40,7 @@ def losses(path):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--mtc-import", required=True)
-    ap.add_argument("--mtc-compile", required=True)
-    ap.add_argument("--mpirun", required=True, help="mpirun command, space separated")
-    ap.add_argument("--workdir", required=True)
+    tool_arguments(ap)
     ap.add_argument("--pp", type=int, required=True)
     ap.add_argument("--vp", type=int, default=1)
     ap.add_argument("--tp", type=int, default=1)
@@ -50,6 +50,7 @@ def main():
     ap.add_argument("--layers-per-chunk", help="explicit uneven layout, e.g. 1,3,2,2")
     ap.add_argument("--steps", type=int, default=10)
     ap.add_argument("--rtol", type=float, default=1e-5)
+    ap.add_argument("--precision", default="fp32", help="storage precision of both runs")
     ap.add_argument("--sabotage", choices=["seed"])
     args = ap.parse_args()
 
@@ -62,8 +63,9 @@ def main():
     ref_dir = os.path.join(args.workdir, "p1")
     pipe_dir = os.path.join(args.workdir, "pipe")
     batch = str(m * args.dp)
-    run([args.mtc_compile, model, "-o", ref_dir, "--global-batch", batch])
-    out = run([args.mtc_compile, model, "-o", pipe_dir, "--global-batch", batch,
+    precision = ["--precision", args.precision]
+    run([args.mtc_compile, model, "-o", ref_dir, "--global-batch", batch] + precision)
+    out = run([args.mtc_compile, model, "-o", pipe_dir, "--global-batch", batch] + precision + [
                "--pp", str(args.pp), "--vp", str(args.vp), "--tp", str(args.tp),
                "--dp", str(args.dp), "--emit-schedule"] +
               (["--layers-per-chunk", args.layers_per_chunk] if args.layers_per_chunk else []))
