@@ -82,8 +82,9 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
                              std::to_string(shard.size) + " rank(s)");
   sequenceShards = shard.size > 1 && planData.parallel().sequence_parallel();
   // A sequence shard's dropout counters and position rows depend on the
-  // rank, which the fused kernels do not take: those plans run unfused.
-  if (dev.fusesSteps() && !sequenceShards) {
+  // rank, which the fused kernels do not take: those plans run unfused, as
+  // do runs checking dropout replicas (every dropout output is compared).
+  if (dev.fusesSteps() && !sequenceShards && !options.checkTensorReplicas) {
     fusions = planStepFusions(planData);
     for (int s = 0; s < steps; ++s)
       if (fusions[s].kind != FusionKind::None && planData.steps(s).has_bias_add() &&
@@ -154,6 +155,8 @@ int64_t Executor::logitsWidth() const {
   const pb::Buffer &b = *index.buffers[planData.logits()];
   return b.shape_size() ? b.shape(b.shape_size() - 1) : 0;
 }
+
+void Executor::disableFusion() { fusions.clear(); }
 
 void Executor::zeroGrads() { dev.fill32(grads.data(), 0, grads.size()); }
 

@@ -109,6 +109,10 @@ public:
   // This rank's place in its tensor group (param slice offsets, vocab shards).
   const TensorShard &tensorShard() const { return shard; }
 
+  // Runs every step as its own kernel from now on (mixed precision rounds
+  // what each step writes, which a fused kernel would skip).
+  void disableFusion();
+
   // Called after each step runs (data-parallel gradient buckets start their
   // all-reduce as soon as the step that finishes them is done).
   void setStepObserver(std::function<void(int step)> observer) {

@@ -35,6 +35,7 @@ MixedPrecision::MixedPrecision(Executor &exec, kernels::StorageType type)
       for (int32_t id : {step.cross_entropy().row_max(), step.cross_entropy().sum_exp(),
                          step.cross_entropy().target_logit(), step.cross_entropy().loss()})
         fp32Buffers.insert(id);
+  exec.disableFusion(); // the intermediates of a fused group would stay unrounded
   roundedAt.assign(plan.steps_size(), {});
   for (const pb::Buffer &b : plan.buffers()) {
     if (b.dtype() != pb::F32 || b.first_step() < 0 || b.first_step() >= plan.steps_size() ||

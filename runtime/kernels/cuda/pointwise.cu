@@ -553,8 +553,8 @@ void dropout(const float *x, float *y, int64_t n, float rate, uint64_t seed,
              uint64_t stream, uint64_t offset, cudaStream_t cudaStream) {
   const char *k = "cuda::dropout";
   requireNonNegative(k, "n", n);
-  require(rate >= 0.0f && rate < 1.0f, k,
-          "rate must be in [0, 1) (got " + std::to_string(rate) + ")");
+  require(rate >= 0.0f && rate <= 1.0f, k,
+          "rate must be in [0, 1] (got " + std::to_string(rate) + ")");
   if (n == 0)
     return;
   int64_t blocks = ((offset + n + 3) >> 2) - (offset >> 2);
@@ -596,8 +596,8 @@ void biasDropoutResidual(const float *x, const float *bias, const float *residua
                          uint64_t seed, uint64_t stream, cudaStream_t cudaStream) {
   const char *k = "cuda::biasDropoutResidual";
   requireNonNegative(k, "rows", rows), requirePositive(k, "cols", cols);
-  require(rate >= 0.0f && rate < 1.0f, k,
-          "rate must be in [0, 1) (got " + std::to_string(rate) + ")");
+  require(rate >= 0.0f && rate <= 1.0f, k,
+          "rate must be in [0, 1] (got " + std::to_string(rate) + ")");
   int64_t n = rows * cols;
   if (n == 0)
     return;

@@ -8,6 +8,8 @@
 #include "kernels/math/layer_norm.h"
 #include "kernels/math/philox.h"
 
+#include "RandomData.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,6 +17,8 @@
 #include <vector>
 
 namespace {
+
+using mtc::testing::randn;
 
 using namespace mtc::kernels;
 using namespace mtc::kernels::gpu;
@@ -139,14 +143,6 @@ void emulateBackward(const AttentionShape &a, const float *qkv, const float *out
     }
 }
 
-std::vector<float> randomVector(size_t n, unsigned seed, float scale = 1.f) {
-  std::mt19937 rng(seed);
-  std::normal_distribution<float> d(0.f, scale);
-  std::vector<float> v(n);
-  for (float &x : v)
-    x = d(rng);
-  return v;
-}
 
 void expectClose(const std::vector<float> &got, const std::vector<float> &want, float tol,
                  const char *what) {
@@ -171,7 +167,7 @@ TEST_P(AttentionRowsTest, ForwardAndBackwardMatchHostKernels) {
                    c.totalHeads};
   size_t qkvN = c.batch * c.seq * c.heads * 3 * c.headDim, outN = qkvN / 3,
          lseN = c.batch * c.heads * c.seq;
-  auto qkv = randomVector(qkvN, 1), dout = randomVector(outN, 2);
+  auto qkv = randn(qkvN, 1), dout = randn(outN, 2);
   std::vector<float> out(outN), lse(lseN), gotOut(outN, 9.f), gotLse(lseN, 9.f);
   attentionForward(a, qkv.data(), out.data(), lse.data());
   emulateForward(a, qkv.data(), gotOut.data(), gotLse.data());
@@ -193,7 +189,7 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{1, 65, 2, 64, true, 0.2f, 1, 4}));  // D = DMAX, head split
 
 TEST(RowMath, LayerNormFinishingStepsMatchMath) {
-  auto x = randomVector(37, 3, 2.f), g = randomVector(37, 4), dy = randomVector(37, 5);
+  auto x = randn(37, 3, 2.f), g = randn(37, 4), dy = randn(37, 5);
   math::LayerNormStats want = math::layerNormRowStats(x.data(), 37, 1e-5f);
   float sum = 0.f;
   for (float v : x)
@@ -229,7 +225,7 @@ TEST(RowMath, UniformCursorMatchesPhiloxAtAnyStart) {
 }
 
 TEST(RowMath, OnlineSoftmaxEqualsTwoPassLse) {
-  auto s = randomVector(50, 6, 4.f);
+  auto s = randn(50, 6, 4.f);
   math::SoftmaxState st = math::softmaxEmpty();
   for (float v : s)
     onlineSoftmaxStep(st, v);

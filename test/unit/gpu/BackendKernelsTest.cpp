@@ -69,14 +69,7 @@ private:
   size_t n;
 };
 
-std::vector<float> randn(size_t n, unsigned seed, float scale = 1.f) {
-  std::mt19937 rng(seed);
-  std::normal_distribution<float> d(0.f, scale);
-  std::vector<float> v(n);
-  for (float &x : v)
-    x = d(rng);
-  return v;
-}
+using mtc::testing::randn;
 
 // The worst element, so one failure reports where and by how much.
 void expectClose(const std::vector<float> &got, const std::vector<float> &want, double tol,

@@ -37,14 +37,7 @@ template <class T> struct Dev {
   }
 };
 
-std::vector<float> randn(size_t n, unsigned seed, float scale = 1.f) {
-  std::mt19937 rng(seed);
-  std::normal_distribution<float> d(0.f, scale);
-  std::vector<float> v(n);
-  for (float &x : v)
-    x = d(rng);
-  return v;
-}
+using mtc::testing::randn;
 
 void expectClose(const std::vector<float> &got, const std::vector<float> &want, float tol,
                  const char *what) {
