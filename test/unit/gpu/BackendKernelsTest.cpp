@@ -11,6 +11,7 @@
 // sum), and for attention a bound that grows with sqrt(seq), the length of
 // its softmax and gradient sums.
 #include "GpuMain.h"
+#include "RandomData.h"
 
 #include "comm/Communicator.h"
 #include "exec/Backend.h"

@@ -2,6 +2,7 @@
 // CPU backend is the reference; both run the math/*.h functions). Needs a
 // GPU; skips otherwise.
 #include "GpuMain.h"
+#include "RandomData.h"
 #include "kernels/cuda/CudaCheck.h"
 #include "kernels/cuda/LtGemm.h"
 #include "kernels/cuda/cuda_kernels.h"
