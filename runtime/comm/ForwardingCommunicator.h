@@ -4,6 +4,7 @@
 #pragma once
 #include "comm/Communicator.h"
 
+#include <cstdlib>
 #include <memory>
 
 namespace mtc::comm {
@@ -50,7 +51,10 @@ public:
   std::unique_ptr<Communicator> split(int color, int key) override {
     return inner->split(color, key);
   }
-  [[noreturn]] void abort(int exitCode) override { inner->abort(exitCode); }
+  [[noreturn]] void abort(int exitCode) override {
+    inner->abort(exitCode);
+    std::abort(); // not reached: the compiler cannot see through the virtual call
+  }
 
 protected:
   Communicator &forwardTo() { return *inner; }

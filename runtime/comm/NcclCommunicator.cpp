@@ -3,6 +3,7 @@
 #include <nccl.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <thread>
@@ -150,9 +151,19 @@ std::unique_ptr<NcclCommunicator> NcclCommunicator::create(Communicator &group,
 }
 
 NcclCommunicator::~NcclCommunicator() {
+  // Non-blocking communicators finish finalizing asynchronously: destroy only
+  // once that settled, abort (never hang, never throw) otherwise.
   if (comm) {
-    ncclCommFinalize(static_cast<ncclComm_t>(comm));
-    ncclCommDestroy(static_cast<ncclComm_t>(comm));
+    bool settled = ncclCommFinalize(static_cast<ncclComm_t>(comm)) != ncclInternalError;
+    if (settled) {
+      try {
+        waitReady("ncclCommFinalize", options.opTimeoutSeconds);
+      } catch (const std::exception &) {
+        settled = false; // waitReady aborted it on a timeout (comm is null then)
+      }
+    }
+    if (comm)
+      (settled ? ncclCommDestroy : ncclCommAbort)(static_cast<ncclComm_t>(comm));
   }
   if (barrierScratch)
     cudaFree(barrierScratch);
@@ -209,6 +220,13 @@ RequestPtr NcclCommunicator::irecv(void *buf, size_t count, DataType type, int s
 }
 
 void NcclCommunicator::groupedSendRecv(const std::vector<NcclP2p> &ops) {
+  // Checked before the group opens: a bad peer must not leave it half built.
+  for (const NcclP2p &op : ops)
+    if (op.peer < 0 || op.peer >= groupSize || op.peer == rankInGroup)
+      throw CommError(std::string("grouped ") + (op.send ? "send to" : "recv from") +
+                      " rank " + std::to_string(op.peer) + " on " + name() + " (rank " +
+                      std::to_string(rankInGroup) + " of " + std::to_string(groupSize) +
+                      "): not a peer");
   check(ncclGroupStart(), "ncclGroupStart");
   for (const NcclP2p &op : ops) {
     ncclResult_t r =
@@ -248,6 +266,7 @@ void NcclCommunicator::abort(int exitCode) {
     ncclCommAbort(static_cast<ncclComm_t>(comm));
   comm = nullptr;
   parent->abort(exitCode);
+  std::abort(); // not reached: the compiler cannot see through the virtual call
 }
 
 } // namespace mtc::comm

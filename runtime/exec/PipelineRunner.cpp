@@ -48,6 +48,10 @@ struct PipelineRunner::Slot {
     return true;
   }
   ~Slot() {
+    // Requests first: completing one may still write into the arena.
+    sends.clear();
+    forwardRecvs.clear();
+    backwardRecvs.clear();
     if (arena)
       backend->release(arena);
   }

@@ -65,9 +65,8 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   const int64_t tpRank = coord.tp, dpRank = coord.dp, ppRank = coord.pp;
   std::unique_ptr<comm::Communicator> tensorGroupOwned;
   if (tp > 1) { // keyed by the group's first rank, members in grid order
-    // Lives as long as the process, as the device group made over it.
-    comm::Communicator *tensorMpi = world.split(grid.value().tpGroup(world.rank()).front(),
-                                                static_cast<int>(tpRank)).release();
+    tensorMpi = world.split(grid.value().tpGroup(world.rank()).front(),
+                            static_cast<int>(tpRank));
     tensorGroupOwned = backend.deviceGroup(*tensorMpi, /*overlap=*/false);
   }
   if (dp > 1) {
@@ -82,8 +81,8 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   options.checkLifetimes = cfg.checkLifetimes;
   options.checkTensorReplicas = cfg.checkTensorReplicas;
   if (tensorGroupOwned)
-    tensorGroupOwned = countingCommunicator(std::move(tensorGroupOwned), &tensorTraffic);
-  tensorGroup = tensorGroupOwned.release(); // lives as long as the process
+    tensorDevice = countingCommunicator(std::move(tensorGroupOwned), &tensorTraffic);
+  tensorGroup = tensorDevice.get();
   options.tensorGroup = tensorGroup;
   // Pipeline parallelism: every rank of a stage runs that stage's plan.
   exec = std::make_unique<Executor>(pp > 1 ? stagePlanFor(plan, ppRank) : plan, options);
@@ -297,8 +296,6 @@ double Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr) 
     lossSum += exec->forwardBackward(scale).mean();
   }
   double loss = lossSum / static_cast<double>(microBatches);
-  if (tensorGroup) // sequence-parallel layer norms and biases saw one shard each
-    reduceTensorGradients(*exec, *tensorGroup);
   if (dataGroup) {
     // Data parallelism: average gradients and the reported loss over replicas.
     if (zero) {
@@ -318,6 +315,11 @@ double Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr) 
     dataGroup->allReduceSum(&loss, 1);
     loss /= dataGroup->size();
   }
+  // Sequence-parallel layer norms and biases saw one shard each. After the
+  // data-parallel buckets, which may still be reducing the same gradients
+  // (both are sums: the order does not change the result).
+  if (tensorGroup)
+    reduceTensorGradients(*exec, *tensorGroup);
   if (!std::isfinite(loss))
     throw TrainingError("iteration " + std::to_string(iteration + 1) + ": lm loss is " +
                         format("%g", loss) +

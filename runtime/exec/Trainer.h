@@ -99,6 +99,9 @@ private:
   TrainConfig cfg;
   comm::Communicator &world;
   std::ostream *log;
+  // The tensor group (MPI, and the counted device group over it): declared
+  // before the executor, which uses it, so they outlive it.
+  std::unique_ptr<comm::Communicator> tensorMpi, tensorDevice;
   std::unique_ptr<Executor> exec;
   std::unique_ptr<Optimizer> opt;
   Backend &backend;
@@ -110,7 +113,7 @@ private:
   std::unique_ptr<MixedPrecision> precision;        // bf16/fp16 storage
   std::unique_ptr<LossScaler> lossScaler;           // fp16 only
   LossScalerState loadedLossScale;                  // from --load (scale 0: none)
-  comm::Communicator *tensorGroup = nullptr;       // owned by the executor's options
+  comm::Communicator *tensorGroup = nullptr;       // tensorDevice, or null
   TensorTraffic tensorTraffic;                     // what tensorGroup moved
   std::unique_ptr<IndexedData> indexed;
   std::unique_ptr<BatchSource> train, valid;

@@ -119,7 +119,7 @@ void *CudaBackend::Scratch::get(int64_t bytes, cudaStream_t stream, const char *
   if (bytes <= capacity)
     return ptr;
   // Kernels enqueued earlier may still read the old buffer.
-  checkCuda(cudaStreamSynchronize(stream), "grow scratch");
+  kc::waitForStream(stream, "grow scratch");
   reset();
   int64_t grown = std::max<int64_t>(bytes, 4096);
   if (cudaMalloc(&ptr, static_cast<size_t>(grown)) != cudaSuccess) {
@@ -170,9 +170,15 @@ void *CudaBackend::allocate(int64_t bytes, const std::string &what) {
 void CudaBackend::release(void *device) {
   if (!device)
     return;
-  // Work enqueued before may still use the memory.
-  checkCuda(cudaStreamSynchronize(compute), "release device memory");
-  checkCuda(cudaFree(device), "cudaFree");
+  // Work enqueued before may still use the memory. Called from destructors,
+  // also while an earlier error unwinds: never throws (that error is the one
+  // reported).
+  try {
+    kc::waitForStream(compute, "release device memory");
+  } catch (const std::exception &) {
+  }
+  cudaFree(device);
+  cudaGetLastError();
 }
 
 void CudaBackend::toHost(void *host, const void *device, int64_t bytes) {
@@ -182,7 +188,7 @@ void CudaBackend::toHost(void *host, const void *device, int64_t bytes) {
   checkCuda(cudaMemcpyAsync(host, device, static_cast<size_t>(bytes), cudaMemcpyDeviceToHost,
                             compute),
             "copy device to host");
-  checkCuda(cudaStreamSynchronize(compute), "copy device to host");
+  kc::waitForStream(compute, "copy device to host");
 }
 
 void CudaBackend::toDevice(void *device, const void *host, int64_t bytes) {
@@ -193,7 +199,7 @@ void CudaBackend::toDevice(void *device, const void *host, int64_t bytes) {
                             compute),
             "copy host to device");
   // The caller may reuse the host memory on return.
-  checkCuda(cudaStreamSynchronize(compute), "copy host to device");
+  kc::waitForStream(compute, "copy host to device");
 }
 
 void CudaBackend::copy(void *dst, const void *src, int64_t bytes) {
@@ -218,7 +224,7 @@ void CudaBackend::fill32(void *dst, uint32_t word, int64_t words) {
 }
 
 void CudaBackend::synchronize() {
-  checkCuda(cudaStreamSynchronize(compute), "synchronize the compute stream");
+  kc::waitForStream(compute, "synchronize the compute stream");
 }
 
 std::unique_ptr<comm::Communicator> CudaBackend::deviceGroup(comm::Communicator &group,
@@ -391,7 +397,7 @@ double CudaBackend::crossEntropyLoss(const int32_t *targets, const float *rowMax
   checkCuda(cudaMemcpyAsync(host->loss, block->loss, sizeof host->loss,
                             cudaMemcpyDeviceToHost, compute),
             "copy the loss");
-  checkCuda(cudaStreamSynchronize(compute), "the loss");
+  kc::waitForStream(compute, "the loss");
   if (count)
     *count = static_cast<int64_t>(host->loss[1]);
   return host->loss[0];
@@ -417,7 +423,7 @@ void CudaBackend::squaresAndCheck(const float *x, int64_t n) {
   checkCuda(cudaMemcpyAsync(&host->normSum, &block->normSum, kNormBytes,
                             cudaMemcpyDeviceToHost, compute),
             "copy the norm");
-  checkCuda(cudaStreamSynchronize(compute), "the sum of squares");
+  kc::waitForStream(compute, "the sum of squares");
 }
 
 double CudaBackend::sumSquares(const float *x, int64_t n) {

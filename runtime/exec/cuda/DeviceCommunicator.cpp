@@ -1,6 +1,7 @@
 #include "exec/cuda/DeviceCommunicator.h"
 
 #include "comm/NcclCommunicator.h"
+#include "kernels/cuda/CudaCheck.h"
 
 #include <cstdlib>
 #include <string>
@@ -17,9 +18,15 @@ bool isDeviceMemory(const void *p) {
   if (!p)
     return false;
   cudaPointerAttributes a{};
-  if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
-    cudaGetLastError(); // plain host memory on old drivers: not an error to keep
+  cudaError_t e = cudaPointerGetAttributes(&a, p);
+  if (e == cudaErrorInvalidValue) { // plain host memory before CUDA 11
+    cudaGetLastError();
     return false;
+  }
+  if (e != cudaSuccess) {
+    cudaGetLastError();
+    // Guessing "host" would hand a device pointer to MPI.
+    throw CommError(std::string("cudaPointerGetAttributes: ") + cudaGetErrorString(e));
   }
   return a.type == cudaMemoryTypeDevice || a.type == cudaMemoryTypeManaged;
 }
@@ -272,7 +279,6 @@ void DeviceCommunicator::init() {
       throw CommError("device communicator for " + name() + ": " +
                       (error.empty() ? std::to_string(int(failures)) + " rank(s) failed"
                                      : error));
-    nccl = comm::NcclCommunicator::create(*group, overlap ? commStream : compute);
   } catch (...) {
     if (computeReady)
       cudaEventDestroy(computeReady);
@@ -284,9 +290,22 @@ void DeviceCommunicator::init() {
   }
 }
 
+// NCCL is set up at the first collective on device buffers, which every rank
+// of the group enters: a group used only for staged point-to-point (the
+// pipeline's) never pays for an NCCL communicator.
+comm::NcclCommunicator &DeviceCommunicator::ncclComm() {
+  if (!nccl)
+    nccl = comm::NcclCommunicator::create(*group, overlap ? commStream : compute);
+  return *nccl;
+}
+
 DeviceCommunicator::~DeviceCommunicator() {
-  if (nccl)
-    cudaStreamSynchronize(nccl->stream());
+  if (nccl) {
+    try { // never throws: an error being unwound is the one to report
+      kernels::cuda::waitForStream(nccl->stream(), "device communicator teardown");
+    } catch (const std::exception &) {
+    }
+  }
   nccl.reset(); // before the MPI group it was made from
   if (computeReady)
     cudaEventDestroy(computeReady);
@@ -346,7 +365,7 @@ void DeviceCommunicator::allReduce(void *buf, size_t count, DataType type,
   if (alone())
     return;
   beginDeviceOp();
-  nccl->allReduce(buf, count, type, op);
+  ncclComm().allReduce(buf, count, type, op);
   endBlockingOp();
 }
 
@@ -360,7 +379,7 @@ void DeviceCommunicator::allGather(const void *send, void *recv, size_t count, D
     return;
   }
   beginDeviceOp();
-  nccl->allGather(send, recv, count, type);
+  ncclComm().allGather(send, recv, count, type);
   endBlockingOp();
 }
 
@@ -375,7 +394,7 @@ void DeviceCommunicator::reduceScatter(const void *send, void *recv, size_t recv
     return;
   }
   beginDeviceOp();
-  nccl->reduceScatter(send, recv, recvCount, type);
+  ncclComm().reduceScatter(send, recv, recvCount, type);
   endBlockingOp();
 }
 
@@ -390,7 +409,7 @@ void DeviceCommunicator::broadcast(void *buf, size_t count, DataType type, int r
   if (alone())
     return;
   beginDeviceOp();
-  nccl->broadcast(buf, count, type, root);
+  ncclComm().broadcast(buf, count, type, root);
   endBlockingOp();
 }
 
@@ -420,7 +439,7 @@ RequestPtr DeviceCommunicator::isend(const void *buf, size_t count, DataType typ
   // The copy sees every kernel enqueued before (the producer of the data).
   check(cudaMemcpyAsync(request->staging(), buf, bytes, cudaMemcpyDeviceToHost, compute),
         "isend: copy to host");
-  check(cudaStreamSynchronize(compute), "isend: copy to host");
+  kernels::cuda::waitForStream(compute, "isend: copy to host");
   request->start(group->isend(request->staging(), count, type, dest, tag));
   return request;
 }
@@ -445,8 +464,9 @@ RequestPtr DeviceCommunicator::iallReduce(void *buf, size_t count, DataType type
   if (alone())
     return std::make_unique<DoneRequest>();
   beginDeviceOp();
-  nccl->allReduce(buf, count, type, op);
-  return std::make_unique<StreamRequest>(nccl->stream(), compute, "iallReduce on " + name());
+  ncclComm().allReduce(buf, count, type, op);
+  return std::make_unique<StreamRequest>(ncclComm().stream(), compute,
+                                         "iallReduce on " + name());
 }
 
 void DeviceCommunicator::barrier() { group->barrier(); }

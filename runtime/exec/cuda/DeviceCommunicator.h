@@ -29,7 +29,8 @@ class PinnedPool;
 class DeviceCommunicator final : public comm::Communicator {
 public:
   // Collective over `group` (borrowed: it must outlive this object), which
-  // gets an NCCL communicator (none for a group of one rank). `compute` is
+  // gets an NCCL communicator at its first collective on device buffers
+  // (none for a group of one rank, none for point-to-point only). `compute` is
   // the backend's stream; it must outlive this object and its requests.
   // overlap = false: NCCL runs on `compute` itself.
   // overlap = true: on a stream of its own, ordered with `compute` by
@@ -74,6 +75,7 @@ public:
 
 private:
   void init();
+  comm::NcclCommunicator &ncclComm();
   bool onDevice(const void *buf) const;
   bool onDevice(const void *a, const void *b, const char *op) const;
   bool alone() const { return group->size() == 1; }
@@ -88,7 +90,7 @@ private:
   bool overlap;
   cudaStream_t commStream = nullptr;           // overlap only
   cudaEvent_t computeReady = nullptr, commDone = nullptr; // overlap only
-  std::unique_ptr<comm::NcclCommunicator> nccl; // null for one rank
+  std::unique_ptr<comm::NcclCommunicator> nccl; // made by the first device collective
   std::shared_ptr<PinnedPool> pinned;           // requests may outlive this object
 };
 
