@@ -121,12 +121,13 @@ private:
 
 namespace {
 
-// isend of a device buffer: the MPI send of its pinned copy.
-class StagedSend final : public comm::Request {
+// A point-to-point message staged in a pinned buffer: the MPI request on
+// that buffer, and what happens once it completed (complete(), once).
+class StagedMessage : public comm::Request {
 public:
-  StagedSend(std::shared_ptr<PinnedPool> pool, size_t bytes)
+  StagedMessage(std::shared_ptr<PinnedPool> pool, size_t bytes)
       : pool(std::move(pool)), slot(this->pool->acquire(bytes)) {}
-  ~StagedSend() override {
+  ~StagedMessage() override {
     inner.reset(); // an MPI request completes in its destructor
     if (slot)
       pool->giveBack(slot);
@@ -136,56 +137,51 @@ public:
   void wait() override {
     if (inner) {
       inner->wait();
-      finish();
+      inner.reset();
+      complete();
     }
   }
   bool test() override {
-    if (inner && inner->test())
-      finish();
+    if (inner && inner->test()) {
+      inner.reset();
+      complete();
+    }
     return !inner;
   }
 
+protected:
+  // Gives the buffer back (and, for a receive, copies it to the device).
+  virtual void complete() = 0;
+  std::shared_ptr<PinnedPool> pool;
+  PinnedPool::Slot *slot;
+
 private:
-  void finish() {
-    inner.reset();
+  RequestPtr inner;
+};
+
+// isend of a device buffer: the MPI send of its pinned copy.
+class StagedSend final : public StagedMessage {
+public:
+  using StagedMessage::StagedMessage;
+
+private:
+  void complete() override {
     pool->giveBack(slot);
     slot = nullptr;
   }
-  std::shared_ptr<PinnedPool> pool;
-  PinnedPool::Slot *slot;
-  RequestPtr inner;
 };
 
 // irecv into a device buffer: an MPI receive into pinned memory, then a copy
 // on the compute stream once the message is there.
-class StagedRecv final : public comm::Request {
+class StagedRecv final : public StagedMessage {
 public:
   StagedRecv(std::shared_ptr<PinnedPool> pool, size_t bytes, void *device,
              cudaStream_t compute, std::string what)
-      : pool(std::move(pool)), slot(this->pool->acquire(bytes)), bytes(bytes),
-        device(device), compute(compute), what(std::move(what)) {}
-  ~StagedRecv() override {
-    inner.reset();
-    if (slot)
-      pool->giveBack(slot);
-  }
-  void *staging() const { return slot->ptr; }
-  void start(RequestPtr mpi) { inner = std::move(mpi); }
-  void wait() override {
-    if (inner) {
-      inner->wait();
-      deliver();
-    }
-  }
-  bool test() override {
-    if (inner && inner->test())
-      deliver();
-    return !inner;
-  }
+      : StagedMessage(std::move(pool), bytes), bytes(bytes), device(device), compute(compute),
+        what(std::move(what)) {}
 
 private:
-  void deliver() {
-    inner.reset();
+  void complete() override {
     if (bytes > 0) {
       cudaError_t e = cudaMemcpyAsync(device, slot->ptr, bytes, cudaMemcpyHostToDevice, compute);
       if (e != cudaSuccess) {
@@ -197,13 +193,10 @@ private:
     pool->giveBackAfter(slot, compute);
     slot = nullptr;
   }
-  std::shared_ptr<PinnedPool> pool;
-  PinnedPool::Slot *slot;
   size_t bytes;
   void *device;
   cudaStream_t compute;
   std::string what;
-  RequestPtr inner;
 };
 
 // An operation on a stream, marked by an event after it: wait() orders the
