@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <utility>
 
 namespace mtc::runtime {
 namespace {
@@ -84,16 +85,8 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
   // A sequence shard's dropout counters and position rows depend on the
   // rank, which the fused kernels do not take: those plans run unfused, as
   // do runs checking dropout replicas (every dropout output is compared).
-  if (dev.fusesSteps() && !sequenceShards && !options.checkTensorReplicas) {
+  if (dev.fusesSteps() && !sequenceShards && !options.checkTensorReplicas)
     fusions = planStepFusions(planData);
-    for (int s = 0; s < steps; ++s)
-      if (fusions[s].kind != FusionKind::None && planData.steps(s).has_bias_add() &&
-          index.params[planData.steps(s).bias_add().bias_param()]->shape_size() != 1) {
-        for (int t = s + 1; t < s + fusions[s].length; ++t)
-          fusions[t] = StepFusion{};
-        fusions[s] = StepFusion{};
-      }
-  }
   initializeParams(options.seed);
 }
 
@@ -131,17 +124,16 @@ void *Executor::bufferData(int32_t id) {
   return arena + index.buffers[id]->offset();
 }
 
-std::vector<char> Executor::bufferToHost(int32_t id) {
-  std::vector<char> out(static_cast<size_t>(index.buffers[id]->bytes()));
-  dev.toHost(out.data(), bufferData(id), static_cast<int64_t>(out.size()));
-  return out;
-}
-
-void Executor::uploadInputs(char *arenaBase) {
-  char *base = arenaBase ? arenaBase : arena;
+void Executor::uploadInputs(char *arenaBase, int32_t tokensBuffer, int32_t targetsBuffer) {
   const int64_t bytes = static_cast<int64_t>(hostTokens.size() * sizeof(int32_t));
-  dev.toDevice(base + index.buffers[planData.tokens()]->offset(), hostTokens.data(), bytes);
-  dev.toDevice(base + index.buffers[planData.targets()]->offset(), hostTargets.data(), bytes);
+  for (auto [id, host] : {std::pair{tokensBuffer, hostTokens.data()},
+                          std::pair{targetsBuffer, hostTargets.data()}}) {
+    const pb::Buffer &b = *index.buffers[id];
+    if (b.bytes() != bytes)
+      throw PlanError("input buffer '" + b.name() + "' holds " + std::to_string(b.bytes()) +
+                      " bytes, not a micro-batch's " + std::to_string(bytes));
+    dev.toDevice(arenaBase + b.offset(), host, bytes);
+  }
 }
 
 std::vector<float> Executor::logitsToHost() const {
@@ -185,7 +177,7 @@ void Executor::poison(const pb::Buffer &buffer) {
 }
 
 MicroBatchLoss Executor::forwardBackward(float gradScale) {
-  uploadInputs();
+  uploadInputs(arena, planData.tokens(), planData.targets());
   stepSeed = mixSeed(options.seed, microBatchCounter++);
   lastLoss = {};
   runSteps(0, planData.steps_size(), /*training=*/true, gradScale, /*trackPeak=*/true);
@@ -193,7 +185,7 @@ MicroBatchLoss Executor::forwardBackward(float gradScale) {
 }
 
 MicroBatchLoss Executor::forward() {
-  uploadInputs();
+  uploadInputs(arena, planData.tokens(), planData.targets());
   lastLoss = {};
   runSteps(0, planData.forward_steps(), /*training=*/false, 0.f, /*trackPeak=*/false);
   return lastLoss;

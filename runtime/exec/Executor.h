@@ -119,12 +119,13 @@ public:
     stepObserver = std::move(observer);
   }
 
-  // An activation buffer in backend memory, and a host copy of it (tests).
+  // An activation buffer in backend memory (tests, dumps).
   void *bufferData(int32_t id);
-  std::vector<char> bufferToHost(int32_t id);
-  // Copies tokens() and targets() into the input buffers of the arena at
-  // `arenaBase` (null: the executor's own).
-  void uploadInputs(char *arenaBase = nullptr);
+  // Copies tokens() and targets() into buffers `tokensBuffer` and
+  // `targetsBuffer` of the arena at `arenaBase` (backend memory; a pipeline
+  // chunk's arena and input buffers). forwardBackward and forward do it for
+  // the executor's own.
+  void uploadInputs(char *arenaBase, int32_t tokensBuffer, int32_t targetsBuffer);
 
 private:
   void runSteps(int begin, int end, bool training, float gradScale, bool trackPeak);

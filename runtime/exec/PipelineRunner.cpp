@@ -259,13 +259,8 @@ void PipelineRunner::post(const Transfers &transfers, Slot &slot, int microbatch
 // source writes host memory; the arena is backend memory).
 void PipelineRunner::fillInputs(const FillFn &fill, int microbatch, Slot &slot,
                                 const pb::PipelineChunk &info) {
-  const pb::Buffer &tokens = plan.buffers(info.tokens());
-  const pb::Buffer &targets = plan.buffers(info.targets());
-  hostTokens.resize(static_cast<size_t>(tokens.bytes() / 4));
-  hostTargets.resize(static_cast<size_t>(targets.bytes() / 4));
-  fill(microbatch, hostTokens.data(), hostTargets.data());
-  exec.backend().toDevice(slot.arena + tokens.offset(), hostTokens.data(), tokens.bytes());
-  exec.backend().toDevice(slot.arena + targets.offset(), hostTargets.data(), targets.bytes());
+  fill(microbatch, exec.tokens(), exec.targets());
+  exec.uploadInputs(slot.arena, info.tokens(), info.targets());
 }
 
 double PipelineRunner::runIteration(const FillFn &fill, float gradScale,

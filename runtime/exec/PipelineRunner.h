@@ -94,7 +94,6 @@ private:
   // Backend::deviceGroup views: transfers over `world`, the tied embedding's
   // gradient over embeddingGroup.
   std::unique_ptr<comm::Communicator> p2p, embeddingDevice;
-  std::vector<int32_t> hostTokens, hostTargets;
   std::vector<std::unique_ptr<Slot>> slots;
   std::vector<int> chunkIndexOf; // global chunk -> index into plan.chunks()
   int64_t liveBytes = 0, peakBytes = 0, allocatedBytes = 0;

@@ -52,6 +52,15 @@ struct ReadCounts {
   }
 };
 
+// The fused kernels add a bias vector; a position table (2-D) is added per
+// sample with the rank's row offset, which they do not take.
+bool vectorBias(const pb::Plan &plan, const pb::BiasAdd &bias) {
+  for (const pb::Param &p : plan.params())
+    if (p.id() == bias.bias_param())
+      return p.shape_size() == 1;
+  return false;
+}
+
 bool isSpecial(const pb::Plan &plan, int32_t id) {
   return id == plan.loss() || id == plan.logits() || id == plan.tokens() ||
          id == plan.targets();
@@ -75,6 +84,8 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
     auto residualOf = [](const pb::Add &add, int32_t d) {
       return add.a() == d ? add.b() : add.b() == d ? add.a() : -1;
     };
+    if (a.has_bias_add() && !vectorBias(plan, a.bias_add()))
+      continue;
     if (a.has_bias_add() && b && b->has_dropout() && c && c->has_add()) {
       int32_t p = a.bias_add().y(), d = b->dropout().y();
       int32_t r = residualOf(c->add(), d);

@@ -83,4 +83,18 @@ TEST(StepFusion, KeepsStepsWhoseIntermediateIsReadElsewhere) {
   EXPECT_EQ(f[1].length, 1); // the dropout runs on its own
 }
 
+TEST(StepFusion, PositionTablesAreNotFused) {
+  pb::Plan plan = fusionPlan();
+  // The bias becomes a [positions, hidden] table: added per sample with a
+  // row offset the fused kernels do not take.
+  plan.mutable_params(0)->clear_shape();
+  for (int64_t d : {8, 3})
+    plan.mutable_params(0)->add_shape(d);
+  std::vector<StepFusion> f = planStepFusions(plan);
+  EXPECT_EQ(f[0].kind, FusionKind::None); // bias_add + dropout + add: not fused
+  EXPECT_EQ(f[0].length, 1);
+  EXPECT_EQ(f[1].kind, FusionKind::DropoutResidual); // no bias in it: still fused
+  EXPECT_EQ(f[3].kind, FusionKind::None); // bias_add + gelu: not fused
+  EXPECT_EQ(f[4].length, 1);              // the gelu runs on its own
+}
 } // namespace
