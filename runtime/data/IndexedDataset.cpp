@@ -144,31 +144,62 @@ void IndexedDatasetWriter::fail(const std::string &path, std::string temp,
                   what);
 }
 
-void IndexedDatasetWriter::addDocument(const int32_t *tokens, size_t count) {
+void IndexedDatasetWriter::checkWritable() const {
   if (finalized_)
     throw DataError("indexed dataset '" + prefix_ + "': addDocument after finalize");
   if (!bin_)
     throw DataError("indexed dataset '" + prefix_ + "': writer failed earlier");
+}
+
+void IndexedDatasetWriter::checkSequence(const int32_t *tokens, size_t count,
+                                         size_t sequence) const {
+  // A one-sequence document is named by its document number alone.
+  const std::string where =
+      (sequence == SIZE_MAX ? std::string() : "sequence " + std::to_string(sequence) + " of ") +
+      "document " + std::to_string(documentCount());
   if (count > static_cast<size_t>(INT32_MAX))
-    throw DataError("indexed dataset '" + prefix_ + "': document of " + std::to_string(count) +
-                    " tokens exceeds the format's int32 sequence length");
+    throw DataError("indexed dataset '" + prefix_ + "': " + where + " has " +
+                    std::to_string(count) + " tokens, over the format's int32 sequence length");
   for (size_t i = 0; i < count; ++i)
     if (tokens[i] < 0 || tokens[i] >= vocabSize_)
       throw DataError("indexed dataset '" + prefix_ + "': token id " + std::to_string(tokens[i]) +
-                      " at position " + std::to_string(i) + " of document " +
-                      std::to_string(sizes_.size()) + " is outside the vocabulary [0, " +
-                      std::to_string(vocabSize_) + ")");
-  size_t written;
-  if (dtype_ == TokenDType::UInt16) {
-    narrow_.assign(tokens, tokens + count);
-    written = std::fwrite(narrow_.data(), sizeof(uint16_t), count, bin_);
-  } else {
-    written = std::fwrite(tokens, sizeof(int32_t), count, bin_);
+                      " at position " + std::to_string(i) + " of " + where +
+                      " is outside the vocabulary [0, " + std::to_string(vocabSize_) + ")");
+}
+
+void IndexedDatasetWriter::writeSequence(const int32_t *tokens, size_t count) {
+  // An empty sequence may come with a null pointer, which fwrite must not get.
+  if (count > 0) {
+    size_t written;
+    if (dtype_ == TokenDType::UInt16) {
+      narrow_.assign(tokens, tokens + count);
+      written = std::fwrite(narrow_.data(), sizeof(uint16_t), count, bin_);
+    } else {
+      written = std::fwrite(tokens, sizeof(int32_t), count, bin_);
+    }
+    if (written != count)
+      fail(binPath(prefix_), binTemp_, errnoText());
   }
-  if (written != count)
-    fail(binPath(prefix_), binTemp_, errnoText());
   sizes_.push_back(static_cast<int32_t>(count));
   tokenCount_ += static_cast<int64_t>(count);
+}
+
+void IndexedDatasetWriter::addDocument(const int32_t *tokens, size_t count) {
+  checkWritable();
+  checkSequence(tokens, count, SIZE_MAX);
+  writeSequence(tokens, count);
+  docIndex_.push_back(static_cast<int64_t>(sizes_.size()));
+}
+
+void IndexedDatasetWriter::addDocument(const std::vector<std::vector<int32_t>> &sequences) {
+  checkWritable();
+  // Everything is checked before anything is written, so a rejected document
+  // leaves no partial sequences behind.
+  for (size_t s = 0; s < sequences.size(); ++s)
+    checkSequence(sequences[s].data(), sequences[s].size(), s);
+  for (const auto &sequence : sequences)
+    writeSequence(sequence.data(), sequence.size());
+  docIndex_.push_back(static_cast<int64_t>(sizes_.size()));
 }
 
 void IndexedDatasetWriter::finalize() {
@@ -194,7 +225,7 @@ void IndexedDatasetWriter::finalize() {
   writeValue<uint64_t>(idx, kVersion);
   writeValue<uint8_t>(idx, static_cast<uint8_t>(dtype_));
   writeValue<uint64_t>(idx, sequences);
-  writeValue<uint64_t>(idx, sequences + 1); // document index: 0, 1, ..., n
+  writeValue<uint64_t>(idx, docIndex_.size());
   std::fwrite(sizes_.data(), sizeof(int32_t), sizes_.size(), idx);
   int64_t pointer = 0;
   const int64_t elementBytes = static_cast<int64_t>(tokenDTypeBytes(dtype_));
@@ -202,8 +233,7 @@ void IndexedDatasetWriter::finalize() {
     writeValue<int64_t>(idx, pointer);
     pointer += size * elementBytes;
   }
-  for (uint64_t d = 0; d <= sequences; ++d)
-    writeValue<int64_t>(idx, static_cast<int64_t>(d));
+  std::fwrite(docIndex_.data(), sizeof(int64_t), docIndex_.size(), idx);
   // A failed write sets the stream's error flag, which syncAndClose checks.
   if (!syncAndClose(idx))
     fail(path, idxTemp_, errnoText());
@@ -266,27 +296,26 @@ IndexedDataset::IndexedDataset(const std::string &prefix) : prefix_(prefix) {
               std::to_string(docIndexLength) + " entries needs " +
               std::to_string(kHeaderBytes) + " + 12 * sequences + 8 * entries bytes); "
               "the file is truncated or corrupt");
-  sequenceCount_ = static_cast<int64_t>(sequences);
 
   const size_t sizesAt = kHeaderBytes;
   const size_t pointersAt = sizesAt + sequences * 4;
   const size_t docIndexAt = pointersAt + sequences * 8;
   const int64_t elementBytes = static_cast<int64_t>(tokenDTypeBytes(dtype_));
-  std::vector<int64_t> seqTokenStart(sequences + 1, 0);
+  seqTokenStart_.assign(sequences + 1, 0);
   for (uint64_t s = 0; s < sequences; ++s) {
     int32_t size = readAt<int32_t>(idx, sizesAt + s * 4);
     int64_t pointer = readAt<int64_t>(idx, pointersAt + s * 8);
     if (size < 0)
       throw bad("sequence " + std::to_string(s) + " has negative length " + std::to_string(size));
-    if (pointer != seqTokenStart[s] * elementBytes)
+    if (pointer != seqTokenStart_[s] * elementBytes)
       throw bad("sequence " + std::to_string(s) + " starts at byte " + std::to_string(pointer) +
-                ", expected " + std::to_string(seqTokenStart[s] * elementBytes) +
+                ", expected " + std::to_string(seqTokenStart_[s] * elementBytes) +
                 " (sequences must be stored back to back)");
-    seqTokenStart[s + 1] = seqTokenStart[s] + size;
+    seqTokenStart_[s + 1] = seqTokenStart_[s] + size;
   }
   if (docIndexLength == 0)
     throw bad("the document index is empty (it must start with 0)");
-  docTokenStart_.clear();
+  docSequenceBegin_.clear();
   int64_t previous = 0;
   for (uint64_t d = 0; d < docIndexLength; ++d) {
     int64_t firstSequence = readAt<int64_t>(idx, docIndexAt + d * 8);
@@ -295,7 +324,7 @@ IndexedDataset::IndexedDataset(const std::string &prefix) : prefix_(prefix) {
       throw bad("document index entry " + std::to_string(d) + " is " +
                 std::to_string(firstSequence) + "; entries must rise from 0 to the sequence count " +
                 std::to_string(sequences));
-    docTokenStart_.push_back(seqTokenStart[firstSequence]);
+    docSequenceBegin_.push_back(firstSequence);
     previous = firstSequence;
   }
   if (previous != static_cast<int64_t>(sequences))
@@ -312,12 +341,12 @@ IndexedDataset::IndexedDataset(const std::string &prefix) : prefix_(prefix) {
     ::close(fd);
     throw DataError("cannot stat '" + binFile + "': " + reason);
   }
-  const uint64_t expectedBytes = static_cast<uint64_t>(seqTokenStart.back() * elementBytes);
+  const uint64_t expectedBytes = static_cast<uint64_t>(seqTokenStart_.back() * elementBytes);
   if (static_cast<uint64_t>(st.st_size) != expectedBytes) {
     ::close(fd);
     throw DataError("indexed dataset data '" + binFile + "' has " + std::to_string(st.st_size) +
                     " bytes, but its index '" + idxFile + "' describes " +
-                    std::to_string(seqTokenStart.back()) + " tokens = " +
+                    std::to_string(seqTokenStart_.back()) + " tokens = " +
                     std::to_string(expectedBytes) + " bytes; one of them is truncated or stale");
   }
   binBytes_ = static_cast<size_t>(st.st_size);
@@ -335,11 +364,13 @@ IndexedDataset::IndexedDataset(const std::string &prefix) : prefix_(prefix) {
 
 IndexedDataset::IndexedDataset(IndexedDataset &&other) noexcept
     : prefix_(std::move(other.prefix_)), dtype_(other.dtype_),
-      sequenceCount_(other.sequenceCount_), docTokenStart_(std::move(other.docTokenStart_)),
+      seqTokenStart_(std::move(other.seqTokenStart_)),
+      docSequenceBegin_(std::move(other.docSequenceBegin_)),
       binData_(other.binData_), binBytes_(other.binBytes_) {
   other.binData_ = nullptr;
   other.binBytes_ = 0;
-  other.docTokenStart_ = {0};
+  other.seqTokenStart_ = {0};
+  other.docSequenceBegin_ = {0};
 }
 
 IndexedDataset::~IndexedDataset() {
@@ -351,11 +382,31 @@ int64_t IndexedDataset::documentStart(int64_t i) const {
   if (i < 0 || i >= documentCount())
     throw DataError("indexed dataset '" + prefix_ + "': document " + std::to_string(i) +
                     " out of range [0, " + std::to_string(documentCount()) + ")");
-  return docTokenStart_[i];
+  return seqTokenStart_[docSequenceBegin_[i]];
 }
 
 int64_t IndexedDataset::documentLength(int64_t i) const {
-  return docTokenStart_[i + 1] - documentStart(i);
+  const int64_t start = documentStart(i); // checks i before the entry after it is read
+  return seqTokenStart_[docSequenceBegin_[i + 1]] - start;
+}
+
+int64_t IndexedDataset::documentSequenceBegin(int64_t doc) const {
+  if (doc < 0 || doc > documentCount())
+    throw DataError("indexed dataset '" + prefix_ + "': document " + std::to_string(doc) +
+                    " out of range [0, " + std::to_string(documentCount()) + "]");
+  return docSequenceBegin_[doc];
+}
+
+int64_t IndexedDataset::sequenceStart(int64_t i) const {
+  if (i < 0 || i >= sequenceCount())
+    throw DataError("indexed dataset '" + prefix_ + "': sequence " + std::to_string(i) +
+                    " out of range [0, " + std::to_string(sequenceCount()) + ")");
+  return seqTokenStart_[i];
+}
+
+int64_t IndexedDataset::sequenceLength(int64_t i) const {
+  const int64_t start = sequenceStart(i); // checks i first
+  return seqTokenStart_[i + 1] - start;
 }
 
 std::vector<int32_t> IndexedDataset::document(int64_t i) const {

@@ -2,9 +2,10 @@
 // PREFIX.idx says where each sequence and document starts. The layout is in
 // docs/data.md; files written here load in Megatron-LM and the reverse.
 //
-// The writer stores one sequence per document. The reader accepts any valid file
-// (a document may span several consecutive sequences) and checks the whole index
-// against the .bin size when it opens, so later reads cannot go out of bounds.
+// A document is one or more sequences (Megatron's --split-sentences writes one
+// sequence per sentence; BERT samples are cut at sequence boundaries). The reader
+// checks the whole index against the .bin size when it opens, so later reads
+// cannot go out of bounds.
 #pragma once
 #include <cstdint>
 #include <cstdio>
@@ -36,20 +37,31 @@ public:
   IndexedDatasetWriter(const IndexedDatasetWriter &) = delete;
   IndexedDatasetWriter &operator=(const IndexedDatasetWriter &) = delete;
 
-  // Throws DataError for an id outside [0, vocabSize).
+  // A document of one sequence. Throws DataError for an id outside [0, vocabSize).
   void addDocument(const int32_t *tokens, size_t count);
   void addDocument(const std::vector<int32_t> &tokens) {
     addDocument(tokens.data(), tokens.size());
   }
+  // A document of several sequences (sentences), stored as consecutive sequences
+  // with one document-index entry, as Megatron's add_document(ids, lengths). An
+  // empty list is a document without sequences (and without tokens).
+  void addDocument(const std::vector<std::vector<int32_t>> &sequences);
   // Writes the index, syncs both files and renames them to PREFIX.bin and
   // PREFIX.idx. Nothing may be added afterwards.
   void finalize();
 
-  int64_t documentCount() const { return static_cast<int64_t>(sizes_.size()); }
+  int64_t documentCount() const { return static_cast<int64_t>(docIndex_.size()) - 1; }
+  int64_t sequenceCount() const { return static_cast<int64_t>(sizes_.size()); }
   int64_t tokenCount() const { return tokenCount_; }
   TokenDType dtype() const { return dtype_; }
 
 private:
+  void checkWritable() const;
+  // Throws DataError for a bad id or length; `sequence` is the sequence's place in
+  // its document, for the message (SIZE_MAX for a one-sequence document).
+  void checkSequence(const int32_t *tokens, size_t count, size_t sequence) const;
+  // Appends one checked sequence to PREFIX.bin and sizes_.
+  void writeSequence(const int32_t *tokens, size_t count);
   // Removes the temporary files and throws; `temp` is a copy (discard() clears it).
   [[noreturn]] void fail(const std::string &path, std::string temp,
                          const std::string &what);
@@ -60,7 +72,8 @@ private:
   TokenDType dtype_;
   std::FILE *bin_ = nullptr;
   std::string binTemp_, idxTemp_; // empty once renamed or removed
-  std::vector<int32_t> sizes_;
+  std::vector<int32_t> sizes_;      // tokens per sequence
+  std::vector<int64_t> docIndex_{0}; // first sequence of each document, then the count
   int64_t tokenCount_ = 0;
   std::vector<uint16_t> narrow_; // conversion buffer for uint16 files
   std::vector<char> ioBuffer_;    // stdio buffer for PREFIX.bin
@@ -77,15 +90,21 @@ public:
   IndexedDataset &operator=(IndexedDataset &&) = delete;
   IndexedDataset(const IndexedDataset &) = delete;
 
-  int64_t documentCount() const { return static_cast<int64_t>(docTokenStart_.size()) - 1; }
-  int64_t sequenceCount() const { return sequenceCount_; }
-  int64_t tokenCount() const { return docTokenStart_.back(); }
+  int64_t documentCount() const { return static_cast<int64_t>(docSequenceBegin_.size()) - 1; }
+  int64_t sequenceCount() const { return static_cast<int64_t>(seqTokenStart_.size()) - 1; }
+  int64_t tokenCount() const { return seqTokenStart_.back(); }
   TokenDType dtype() const { return dtype_; }
 
   // Position of document i's first token in the stream of all tokens.
   int64_t documentStart(int64_t i) const;
   int64_t documentLength(int64_t i) const;
   std::vector<int32_t> document(int64_t i) const;
+  // Document doc's sequences are [documentSequenceBegin(doc),
+  // documentSequenceBegin(doc + 1)); doc may be documentCount() (gives sequenceCount()).
+  int64_t documentSequenceBegin(int64_t doc) const;
+  // Position of sequence i's first token in the stream, and its token count.
+  int64_t sequenceStart(int64_t i) const;
+  int64_t sequenceLength(int64_t i) const;
   // Copies tokens [offset, offset + count) of the whole stream (documents are
   // stored back to back) into out.
   void readTokens(int64_t offset, int64_t count, int32_t *out) const;
@@ -93,8 +112,8 @@ public:
 private:
   std::string prefix_;
   TokenDType dtype_ = TokenDType::UInt16;
-  int64_t sequenceCount_ = 0;
-  std::vector<int64_t> docTokenStart_{0}; // documentCount() + 1 entries
+  std::vector<int64_t> seqTokenStart_{0};    // sequenceCount() + 1 entries
+  std::vector<int64_t> docSequenceBegin_{0}; // documentCount() + 1 entries
   const unsigned char *binData_ = nullptr;
   size_t binBytes_ = 0;
 };

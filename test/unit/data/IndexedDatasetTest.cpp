@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -161,4 +162,124 @@ TEST(IndexedDataset, MissingOutputFolderIsMade) {
   EXPECT_TRUE(std::filesystem::exists(prefix + ".bin"));
   EXPECT_TRUE(std::filesystem::exists(prefix + ".idx"));
   std::filesystem::remove_all(folder);
+}
+
+// Documents of several sequences (sentences), as Megatron's --split-sentences.
+namespace {
+
+const std::vector<std::vector<std::vector<int32_t>>> kSentenceDocs = {
+    {{5, 6}, {7}, {8, 9, 10}}, // three sentences
+    {},                        // no sentence at all
+    {{11}},                    // one
+    {{12, 13}, {}, {14}},      // an empty sentence is kept as a sequence
+};
+
+void writeSentenceDocs(const std::string &prefix, int64_t vocab) {
+  IndexedDatasetWriter writer(prefix, vocab);
+  writer.addDocument(kSentenceDocs[0]);
+  writer.addDocument(kSentenceDocs[1]);
+  writer.addDocument(kSentenceDocs[2]);
+  writer.addDocument(std::vector<int32_t>{20, 21}); // the one-sequence form mixes in
+  writer.addDocument(kSentenceDocs[3]);
+  EXPECT_EQ(writer.documentCount(), 5);
+  EXPECT_EQ(writer.sequenceCount(), 8);
+  EXPECT_EQ(writer.tokenCount(), 12);
+  writer.finalize();
+}
+
+int64_t readI64(const std::string &bytes, size_t offset) {
+  int64_t v;
+  std::memcpy(&v, bytes.data() + offset, 8);
+  return v;
+}
+
+} // namespace
+
+TEST(IndexedDataset, SentenceDocumentsRoundTrip) {
+  for (int64_t vocab : {int64_t(30522), int64_t(100000)}) {
+    std::string prefix = tempPrefix("sentences" + std::to_string(vocab));
+    writeSentenceDocs(prefix, vocab);
+    IndexedDataset data(prefix);
+    ASSERT_EQ(data.documentCount(), 5);
+    ASSERT_EQ(data.sequenceCount(), 8);
+    EXPECT_EQ(data.tokenCount(), 12);
+    const std::vector<int64_t> begins = {0, 3, 3, 4, 5, 8};
+    for (int64_t d = 0; d <= 5; ++d)
+      EXPECT_EQ(data.documentSequenceBegin(d), begins[d]) << "document " << d;
+    const std::vector<int64_t> starts = {0, 2, 3, 6, 7, 9, 11, 11};
+    const std::vector<int64_t> lengths = {2, 1, 3, 1, 2, 2, 0, 1};
+    for (int64_t s = 0; s < 8; ++s) {
+      EXPECT_EQ(data.sequenceStart(s), starts[s]) << "sequence " << s;
+      EXPECT_EQ(data.sequenceLength(s), lengths[s]) << "sequence " << s;
+    }
+    EXPECT_EQ(data.document(0), (std::vector<int32_t>{5, 6, 7, 8, 9, 10}));
+    EXPECT_EQ(data.documentLength(1), 0);
+    EXPECT_EQ(data.document(3), (std::vector<int32_t>{20, 21}));
+    EXPECT_EQ(data.document(4), (std::vector<int32_t>{12, 13, 14}));
+    std::vector<int32_t> sentence(3);
+    data.readTokens(data.sequenceStart(2), data.sequenceLength(2), sentence.data());
+    EXPECT_EQ(sentence, (std::vector<int32_t>{8, 9, 10}));
+  }
+}
+
+TEST(IndexedDataset, SentenceLayoutIsMegatrons) {
+  std::string prefix = tempPrefix("sentence_layout");
+  writeSentenceDocs(prefix, 30522);
+  std::string idx = readBytes(indexPath(prefix));
+  const size_t S = 8, D = 6;
+  ASSERT_EQ(idx.size(), 34 + 12 * S + 8 * D);
+  EXPECT_EQ(readI64(idx, 18), 8); // sequences
+  EXPECT_EQ(readI64(idx, 26), 6); // document index: documents + 1
+  // sizes (int32), then pointers (byte offsets, 2 bytes per uint16 token)
+  const std::vector<int32_t> sizes = {2, 1, 3, 1, 2, 2, 0, 1};
+  const std::vector<int64_t> tokenStarts = {0, 2, 3, 6, 7, 9, 11, 11};
+  for (size_t s = 0; s < S; ++s) {
+    int32_t size;
+    std::memcpy(&size, idx.data() + 34 + 4 * s, 4);
+    EXPECT_EQ(size, sizes[s]) << "size " << s;
+    EXPECT_EQ(readI64(idx, 34 + 4 * S + 8 * s), tokenStarts[s] * 2) << "pointer " << s;
+  }
+  // Megatron's doc_idx: 0, then the sequence count after each document.
+  const std::vector<int64_t> docIdx = {0, 3, 3, 4, 5, 8};
+  for (size_t d = 0; d < D; ++d)
+    EXPECT_EQ(readI64(idx, 34 + 12 * S + 8 * d), docIdx[d]) << "doc_idx " << d;
+}
+
+TEST(IndexedDataset, RejectedSentenceDocumentWritesNothing) {
+  std::string prefix = tempPrefix("sentence_reject");
+  {
+    IndexedDatasetWriter writer(prefix, 100);
+    writer.addDocument(std::vector<std::vector<int32_t>>{{1, 2}, {3}});
+    // The bad id is in the second sentence: the first must not be written either.
+    std::string message =
+        errorOf([&] { writer.addDocument(std::vector<std::vector<int32_t>>{{4}, {5, 100}}); });
+    EXPECT_NE(message.find("token id 100 at position 1 of sequence 1 of document 1"),
+              std::string::npos)
+        << message;
+    EXPECT_EQ(writer.documentCount(), 1);
+    EXPECT_EQ(writer.sequenceCount(), 2);
+    EXPECT_EQ(writer.tokenCount(), 3);
+    writer.addDocument(std::vector<std::vector<int32_t>>{{6}, {7}});
+    writer.finalize();
+    EXPECT_THROW(writer.addDocument(std::vector<std::vector<int32_t>>{{1}}), DataError);
+  }
+  IndexedDataset data(prefix);
+  ASSERT_EQ(data.documentCount(), 2);
+  EXPECT_EQ(data.document(0), (std::vector<int32_t>{1, 2, 3}));
+  EXPECT_EQ(data.document(1), (std::vector<int32_t>{6, 7}));
+  EXPECT_EQ(data.documentSequenceBegin(1), 2);
+}
+
+TEST(IndexedDataset, SequenceAccessorsCheckRange) {
+  std::string prefix = tempPrefix("sentence_range");
+  writeSentenceDocs(prefix, 30522);
+  IndexedDataset data(prefix);
+  EXPECT_EQ(data.documentSequenceBegin(data.documentCount()), data.sequenceCount());
+  std::string message = errorOf([&] { data.documentSequenceBegin(6); });
+  EXPECT_NE(message.find("document 6 out of range [0, 5]"), std::string::npos) << message;
+  EXPECT_THROW(data.documentSequenceBegin(-1), DataError);
+  message = errorOf([&] { data.sequenceLength(8); });
+  EXPECT_NE(message.find("sequence 8 out of range [0, 8)"), std::string::npos) << message;
+  EXPECT_THROW(data.sequenceStart(-1), DataError);
+  EXPECT_THROW(data.documentLength(5), DataError);
 }

@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-"""End-to-end check of mtc-data: a generated fortune file -> .bin/.idx.
+"""End-to-end check of mtc-data: a generated fortune file -> .bin/.idx, with
+GPT-2's BPE and with BERT's WordPiece (and --split-sentences).
 
 usage: mtc_data_tool_test.py MTC_DATA_BINARY BPE_DIR WORK_DIR
 
-Token counts below come from GPT-2's reference encoder (npm gpt-3-encoder).
+GPT-2 token counts below come from GPT-2's reference encoder (npm gpt-3-encoder);
+BERT ids of Debian's fortunes from wordpiece_golden.json (npm
+@huggingface/tokenizers, see make_wordpiece_golden.js). BERT runs use mtc-data's
+default vocabulary, bert-base-uncased/vocab.txt next to BPE_DIR (scripts/setup.sh).
 """
+import json
 import os
 import shutil
 import struct
@@ -191,5 +196,176 @@ result = run(["--input", text_path, "--output-prefix", prefix + "-t"])
 check(summary(result.stdout).get("documents") == "1", "text: one document")
 result = run(["--input", text_path, "--split-paragraphs", "--output-prefix", prefix + "-p"])
 check(summary(result.stdout).get("documents") == "3", "text: three paragraphs")
+
+# ---- BERT WordPiece (--tokenizer-type Bert*) ----
+def run_default_vocab(args):
+    """mtc-data without --vocab-dir: BERT types refuse it and read their default."""
+    return subprocess.run([mtc_data] + args, capture_output=True, text=True)
+
+
+def read_dataset(path_prefix):
+    """(dtype code, sizes, document index, token ids) of an indexed dataset."""
+    with open(path_prefix + ".idx", "rb") as f:
+        idx = f.read()
+    magic, version, dtype, nseq, ndoc = struct.unpack("<9sQBQQ", idx[:34])
+    sizes = list(struct.unpack(f"<{nseq}i", idx[34:34 + 4 * nseq]))
+    at = 34 + 12 * nseq
+    doc_index = list(struct.unpack(f"<{ndoc}q", idx[at:at + 8 * ndoc]))
+    with open(path_prefix + ".bin", "rb") as f:
+        data = f.read()
+    ids = list(struct.unpack(f"<{len(data) // 2}H", data))
+    return dtype, sizes, doc_index, ids
+
+
+def sequences_of(dataset):
+    _, sizes, doc_index, ids = dataset
+    starts = [0]
+    for size in sizes:
+        starts.append(starts[-1] + size)
+    return [[ids[starts[s]:starts[s + 1]] for s in range(doc_index[d], doc_index[d + 1])]
+            for d in range(len(doc_index) - 1)]
+
+
+vocab_path = os.path.join(os.path.dirname(os.path.abspath(bpe_dir)), "bert-base-uncased",
+                          "vocab.txt")
+with open(vocab_path, encoding="utf-8") as f:
+    bert_vocab = {token: i for i, token in enumerate(f.read().split("\n")[:-1])}
+
+
+def simple_bert_ids(sentence):
+    """Ids of a sentence of whole vocabulary words and ASCII punctuation (lower-cased,
+    punctuation split off): enough for the hand-made input below."""
+    words = "".join(f" {c} " if not c.isalnum() else c for c in sentence.lower()).split()
+    for word in words:
+        check(word in bert_vocab, f"test input word {word!r} is not in the vocabulary")
+    return [bert_vocab.get(word, -1) for word in words]
+
+
+# A known input: (fortune, its sentences as --split-sentences must find them).
+SENTENCE_CASES = [
+    ("Mr. Smith went to Washington. He met J. R. Smith in the U.S. Army.\n"
+     "Did he like it? Yes.\n",
+     ["Mr. Smith went to Washington.", "He met J. R. Smith in the U.S. Army.",
+      "Did he like it?", "Yes."]),
+    ('She said "Stop." Then she left... Why?\nBecause e.g. Dr. Who said so, etc. The end\n',
+     ['She said "Stop."', "Then she left...", "Why?",
+      "Because e.g. Dr. Who said so, etc. The end"]),
+    ("no end here\nand a new line\n", ["no end here\nand a new line"]),
+    ("3.14 is pi. 42 is the answer.\n", ["3.14 is pi.", "42 is the answer."]),
+]
+sentences_path = os.path.join(work, "sentences-fortunes")
+with open(sentences_path, "w", encoding="utf-8") as f:
+    # The "\x07" fortune has no tokens (a control character): it is skipped.
+    f.write("%\n".join([text for text, _ in SENTENCE_CASES[:2]] + ["\x07\n"] +
+                       [text for text, _ in SENTENCE_CASES[2:]]))
+
+result = run_default_vocab(["--tokenizer-type", "BertWordPieceLowerCase", "--format", "fortune",
+                            "--split-sentences", "--input", sentences_path,
+                            "--output-prefix", prefix + "-bert-sent"])
+check(result.returncode == 0, f"BERT --split-sentences exit {result.returncode}: {result.stderr}")
+values = summary(result.stdout)
+expected_sentences = [sentences for _, sentences in SENTENCE_CASES]
+check(values.get("documents") == str(len(SENTENCE_CASES)),
+      f"BERT sentences: documents {values.get('documents')}")
+check(values.get("sequences") == str(sum(len(s) for s in expected_sentences)),
+      f"BERT sentences: sequences {values.get('sequences')}")
+dataset = read_dataset(prefix + "-bert-sent")
+check(dataset[0] == 8, f"BERT dataset dtype {dataset[0]} (uint16 expected)")
+got = sequences_of(dataset)
+check([len(d) for d in got] == [len(s) for s in expected_sentences],
+      f"sentences per document {[len(d) for d in got]}, "
+      f"expected {[len(s) for s in expected_sentences]}")
+check(got == [[simple_bert_ids(s) for s in sentences] for sentences in expected_sentences],
+      "BERT sentence token ids")
+check(bert_vocab["[SEP]"] not in dataset[3], "no end-of-document token in BERT data")
+
+# Debian's fortunes file against the reference's ids (digest in the golden file),
+# whole fortunes; then split into sentences, which only adds sequence boundaries.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "wordpiece_golden.json"),
+          encoding="utf-8") as f:
+    golden_fortunes = json.load(f)["fortunes"]
+
+
+def fnv1a64(data, value=0xcbf29ce484222325):
+    for byte in data:
+        value = ((value ^ byte) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return value
+
+
+fortunes_file = golden_fortunes["file"]
+with open(fortunes_file, "rb") as f:
+    check(f"{fnv1a64(f.read()):016x}" == golden_fortunes["fnv1a64"],
+          f"{fortunes_file} is not the file wordpiece_golden.json was made from")
+for name, extra in (("bert-fortunes", []), ("bert-fortunes-sent", ["--split-sentences"])):
+    result = run_default_vocab(["--tokenizer-type", "BertWordPieceLowerCase", "--format",
+                                "fortune", "--input", fortunes_file,
+                                "--output-prefix", os.path.join(work, name)] + extra)
+    check(result.returncode == 0, f"BERT fortunes {extra} exit {result.returncode}: {result.stderr}")
+    values = summary(result.stdout)
+    check(values.get("documents") == str(golden_fortunes["documents"]) and
+          values.get("tokens") == str(golden_fortunes["tokens"]),
+          f"BERT fortunes {extra}: {values.get('documents')} documents, "
+          f"{values.get('tokens')} tokens, expected {golden_fortunes['documents']}, "
+          f"{golden_fortunes['tokens']}")
+whole = read_dataset(os.path.join(work, "bert-fortunes"))
+split = read_dataset(os.path.join(work, "bert-fortunes-sent"))
+stream = b"".join(struct.pack("<i", t) for t in whole[3])
+check(f"{fnv1a64(stream):016x}" == golden_fortunes["ids_fnv1a64"],
+      "BERT fortunes ids differ from the reference's")
+check(split[3] == whole[3], "--split-sentences keeps the token stream")
+check(len(split[1]) > len(whole[1]) == golden_fortunes["documents"],
+      f"fortunes: {len(split[1])} sentences, {len(whole[1])} documents")
+check([sum(map(len, d)) for d in sequences_of(split)] == whole[1],
+      "each fortune's sentences add up to the fortune")
+
+# BertWordPieceCase keeps case: with the uncased vocabulary, "Hello" is unknown.
+hello_path = os.path.join(work, "hello.txt")
+with open(hello_path, "w") as f:
+    f.write("Hello world")
+result = run_default_vocab(["--tokenizer-type", "BertWordPieceCase", "--vocab-file", vocab_path,
+                            "--input", hello_path, "--output-prefix", prefix + "-cased"])
+check(result.returncode == 0, f"BertWordPieceCase exit {result.returncode}: {result.stderr}")
+check(read_dataset(prefix + "-cased")[3] == [bert_vocab["[UNK]"], bert_vocab["world"]],
+      "BertWordPieceCase ids")
+
+# GPT-2 with --split-sentences: <|endoftext|> ends each document's last sentence only.
+result = run(["--input", sentences_path, "--format", "fortune", "--split-sentences",
+              "--output-prefix", prefix + "-gpt-sent"])
+check(result.returncode == 0, f"GPT-2 --split-sentences exit {result.returncode}: {result.stderr}")
+docs = sequences_of(read_dataset(prefix + "-gpt-sent"))
+expected_counts = [len(s) for s in expected_sentences]
+expected_counts.insert(2, 1)  # GPT-2 encodes every byte: "\x07" is a token
+check([len(d) for d in docs] == expected_counts,
+      f"GPT-2 sentences per document {[len(d) for d in docs]}, expected {expected_counts}")
+check(all(seq.count(50256) == (1 if i == len(d) - 1 else 0) and
+          (i < len(d) - 1 or seq[-1] == 50256) for d in docs for i, seq in enumerate(d)),
+      "GPT-2 <|endoftext|> placement with --split-sentences")
+
+# Usage and vocabulary errors.
+for args, needle in [
+        (["--tokenizer-type", "Bert"], "unknown --tokenizer-type 'Bert'"),
+        (["--vocab-file", vocab_path], "--vocab-file is for the BERT tokenizer types"),
+        (["--tokenizer-type", "BertWordPieceLowerCase", "--vocab-dir", bpe_dir],
+         "--vocab-dir is for GPT2BPETokenizer"),
+        (["--tokenizer-type", "BertWordPieceLowerCase", "--append-eod"],
+         "--append-eod is for GPT2BPETokenizer"),
+        (["--tokenizer-type", "BertWordPieceCase"], "BertWordPieceCase needs --vocab-file")]:
+    result = run_default_vocab(["--input", hello_path, "--output-prefix", prefix + "-bad"] + args)
+    check(result.returncode == 2 and needle in result.stderr,
+          f"{args}: exit {result.returncode}, {result.stderr}")
+no_specials = os.path.join(work, "no-specials-vocab.txt")
+with open(no_specials, "w") as f:
+    f.write("[PAD]\n[UNK]\nhello\n")
+for vocab_file, needle in [(os.path.join(work, "missing-vocab.txt"), "missing-vocab.txt"),
+                           (no_specials, "lacks the special token(s) [CLS] [SEP] [MASK]")]:
+    result = run_default_vocab(["--tokenizer-type", "BertWordPieceLowerCase", "--vocab-file",
+                                vocab_file, "--input", hello_path, "--output-prefix",
+                                prefix + "-bad"])
+    check(result.returncode == 1 and needle in result.stderr,
+          f"vocabulary {vocab_file}: exit {result.returncode}, {result.stderr}")
+result = run(["--help"])
+for option in ["--tokenizer-type", "BertWordPieceLowerCase", "BertWordPieceCase", "--vocab-file",
+               "--split-sentences", "sequences"]:
+    check(option in result.stdout, f"--help mentions {option}")
 
 checks.finish()
