@@ -1539,7 +1539,7 @@ module attributes {mtc.model = #mtc.model<name = "gpt-1008b", arch = "gpt", laye
   mtc.param @h.127.mlp.c_proj.bias : tensor<25600xf32> init(zeros) {no_decay}
   mtc.param @ln_f.weight : tensor<25600xf32> init(ones) {no_decay}
   mtc.param @ln_f.bias : tensor<25600xf32> init(zeros) {no_decay}
-  func.func @forward(%arg0: tensor<1x2048xi32>, %arg1: tensor<1x2048xi32>) -> tensor<f32> {
+  func.func @forward(%arg0: tensor<1x2048xi32> {mtc.input = "tokens"}, %arg1: tensor<1x2048xi32> {mtc.input = "targets"}) -> tensor<f32> {
     %0 = mtc.param_ref @wte : tensor<51200x25600xf32>
     %1 = mtc.param_ref @wpe : tensor<2048x25600xf32>
     %2 = mtc.embedding %arg0, %0, %1 : tensor<1x2048xi32>, tensor<51200x25600xf32>, tensor<2048x25600xf32> -> tensor<1x2048x25600xf32>

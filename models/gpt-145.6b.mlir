@@ -963,7 +963,7 @@ module attributes {mtc.model = #mtc.model<name = "gpt-145.6b", arch = "gpt", lay
   mtc.param @h.79.mlp.c_proj.bias : tensor<12288xf32> init(zeros) {no_decay}
   mtc.param @ln_f.weight : tensor<12288xf32> init(ones) {no_decay}
   mtc.param @ln_f.bias : tensor<12288xf32> init(zeros) {no_decay}
-  func.func @forward(%arg0: tensor<1x2048xi32>, %arg1: tensor<1x2048xi32>) -> tensor<f32> {
+  func.func @forward(%arg0: tensor<1x2048xi32> {mtc.input = "tokens"}, %arg1: tensor<1x2048xi32> {mtc.input = "targets"}) -> tensor<f32> {
     %0 = mtc.param_ref @wte : tensor<51200x12288xf32>
     %1 = mtc.param_ref @wpe : tensor<2048x12288xf32>
     %2 = mtc.embedding %arg0, %0, %1 : tensor<1x2048xi32>, tensor<51200x12288xf32>, tensor<2048x12288xf32> -> tensor<1x2048x12288xf32>

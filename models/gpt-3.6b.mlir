@@ -363,7 +363,7 @@ module attributes {mtc.model = #mtc.model<name = "gpt-3.6b", arch = "gpt", layer
   mtc.param @h.29.mlp.c_proj.bias : tensor<3072xf32> init(zeros) {no_decay}
   mtc.param @ln_f.weight : tensor<3072xf32> init(ones) {no_decay}
   mtc.param @ln_f.bias : tensor<3072xf32> init(zeros) {no_decay}
-  func.func @forward(%arg0: tensor<1x2048xi32>, %arg1: tensor<1x2048xi32>) -> tensor<f32> {
+  func.func @forward(%arg0: tensor<1x2048xi32> {mtc.input = "tokens"}, %arg1: tensor<1x2048xi32> {mtc.input = "targets"}) -> tensor<f32> {
     %0 = mtc.param_ref @wte : tensor<51200x3072xf32>
     %1 = mtc.param_ref @wpe : tensor<2048x3072xf32>
     %2 = mtc.embedding %arg0, %0, %1 : tensor<1x2048xi32>, tensor<51200x3072xf32>, tensor<2048x3072xf32> -> tensor<1x2048x3072xf32>

@@ -579,7 +579,7 @@ module attributes {mtc.model = #mtc.model<name = "gpt-39.1b", arch = "gpt", laye
   mtc.param @h.47.mlp.c_proj.bias : tensor<8192xf32> init(zeros) {no_decay}
   mtc.param @ln_f.weight : tensor<8192xf32> init(ones) {no_decay}
   mtc.param @ln_f.bias : tensor<8192xf32> init(zeros) {no_decay}
-  func.func @forward(%arg0: tensor<1x2048xi32>, %arg1: tensor<1x2048xi32>) -> tensor<f32> {
+  func.func @forward(%arg0: tensor<1x2048xi32> {mtc.input = "tokens"}, %arg1: tensor<1x2048xi32> {mtc.input = "targets"}) -> tensor<f32> {
     %0 = mtc.param_ref @wte : tensor<51200x8192xf32>
     %1 = mtc.param_ref @wpe : tensor<2048x8192xf32>
     %2 = mtc.embedding %arg0, %0, %1 : tensor<1x2048xi32>, tensor<51200x8192xf32>, tensor<2048x8192xf32> -> tensor<1x2048x8192xf32>

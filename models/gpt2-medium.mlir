@@ -291,7 +291,7 @@ module attributes {mtc.model = #mtc.model<name = "gpt2-medium", arch = "gpt", la
   mtc.param @h.23.mlp.c_proj.bias : tensor<1024xf32> init(zeros) {no_decay}
   mtc.param @ln_f.weight : tensor<1024xf32> init(ones) {no_decay}
   mtc.param @ln_f.bias : tensor<1024xf32> init(zeros) {no_decay}
-  func.func @forward(%arg0: tensor<1x1024xi32>, %arg1: tensor<1x1024xi32>) -> tensor<f32> {
+  func.func @forward(%arg0: tensor<1x1024xi32> {mtc.input = "tokens"}, %arg1: tensor<1x1024xi32> {mtc.input = "targets"}) -> tensor<f32> {
     %0 = mtc.param_ref @wte : tensor<50257x1024xf32>
     %1 = mtc.param_ref @wpe : tensor<1024x1024xf32>
     %2 = mtc.embedding %arg0, %0, %1 : tensor<1x1024xi32>, tensor<50257x1024xf32>, tensor<1024x1024xf32> -> tensor<1x1024x1024xf32>

@@ -99,7 +99,7 @@ module attributes {mtc.model = #mtc.model<name = "gpt2-tiny", arch = "gpt", laye
   mtc.param @h.7.mlp.c_proj.bias : tensor<128xf32> init(zeros) {no_decay}
   mtc.param @ln_f.weight : tensor<128xf32> init(ones) {no_decay}
   mtc.param @ln_f.bias : tensor<128xf32> init(zeros) {no_decay}
-  func.func @forward(%arg0: tensor<1x128xi32>, %arg1: tensor<1x128xi32>) -> tensor<f32> {
+  func.func @forward(%arg0: tensor<1x128xi32> {mtc.input = "tokens"}, %arg1: tensor<1x128xi32> {mtc.input = "targets"}) -> tensor<f32> {
     %0 = mtc.param_ref @wte : tensor<50257x128xf32>
     %1 = mtc.param_ref @wpe : tensor<128x128xf32>
     %2 = mtc.embedding %arg0, %0, %1 : tensor<1x128xi32>, tensor<50257x128xf32>, tensor<128x128xf32> -> tensor<1x128x128xf32>

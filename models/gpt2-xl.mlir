@@ -579,7 +579,7 @@ module attributes {mtc.model = #mtc.model<name = "gpt2-xl", arch = "gpt", layers
   mtc.param @h.47.mlp.c_proj.bias : tensor<1600xf32> init(zeros) {no_decay}
   mtc.param @ln_f.weight : tensor<1600xf32> init(ones) {no_decay}
   mtc.param @ln_f.bias : tensor<1600xf32> init(zeros) {no_decay}
-  func.func @forward(%arg0: tensor<1x1024xi32>, %arg1: tensor<1x1024xi32>) -> tensor<f32> {
+  func.func @forward(%arg0: tensor<1x1024xi32> {mtc.input = "tokens"}, %arg1: tensor<1x1024xi32> {mtc.input = "targets"}) -> tensor<f32> {
     %0 = mtc.param_ref @wte : tensor<50257x1600xf32>
     %1 = mtc.param_ref @wpe : tensor<1024x1600xf32>
     %2 = mtc.embedding %arg0, %0, %1 : tensor<1x1024xi32>, tensor<50257x1600xf32>, tensor<1024x1600xf32> -> tensor<1x1024x1600xf32>

@@ -867,7 +867,7 @@ module attributes {mtc.model = #mtc.model<name = "megatron-gpt-8.3b", arch = "gp
   mtc.param @h.71.mlp.c_proj.bias : tensor<3072xf32> init(zeros) {no_decay}
   mtc.param @ln_f.weight : tensor<3072xf32> init(ones) {no_decay}
   mtc.param @ln_f.bias : tensor<3072xf32> init(zeros) {no_decay}
-  func.func @forward(%arg0: tensor<1x1024xi32>, %arg1: tensor<1x1024xi32>) -> tensor<f32> {
+  func.func @forward(%arg0: tensor<1x1024xi32> {mtc.input = "tokens"}, %arg1: tensor<1x1024xi32> {mtc.input = "targets"}) -> tensor<f32> {
     %0 = mtc.param_ref @wte : tensor<51200x3072xf32>
     %1 = mtc.param_ref @wpe : tensor<1024x3072xf32>
     %2 = mtc.embedding %arg0, %0, %1 : tensor<1x1024xi32>, tensor<51200x3072xf32>, tensor<1024x3072xf32> -> tensor<1x1024x3072xf32>

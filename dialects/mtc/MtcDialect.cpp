@@ -33,3 +33,19 @@ ModelAttr mtc::getModelAttr(ModuleOp module) {
 ParallelAttr mtc::getParallelAttr(ModuleOp module) {
   return module->getAttrOfType<ParallelAttr>(kParallelAttrName);
 }
+
+llvm::StringRef mtc::inputRole(FunctionOpInterface fn, unsigned index) {
+  if (auto role = fn.getArgAttrOfType<StringAttr>(index, kInputRoleAttrName))
+    return role.getValue();
+  return index == 0 ? "tokens" : index == 1 ? "targets" : "";
+}
+
+SmallVector<int64_t> mtc::inputShape(StringRef role, int64_t b, int64_t s) {
+  if (role == "tokens" || role == "targets" || role == "token_types")
+    return {b, s};
+  if (role == "lengths")
+    return {b};
+  if (role == "sentence_labels")
+    return {b, 1};
+  return {};
+}

@@ -84,24 +84,33 @@ LogicalResult verifyLayers(ModuleOp module, ModelAttr model) {
   return success();
 }
 
-/// Token and target arguments (rank-2 integer tensors) of every function are
-/// [micro_batch, seq]: the runtime fills them with micro_batch x seq ids from
-/// the header, so another shape would train on rows that hold no data.
+/// Integer arguments of every function are micro-batch inputs whose shape
+/// follows from their role and [micro_batch, seq]: the runtime fills them
+/// from the header's sizes, so another shape would train on rows that hold
+/// no data.
 LogicalResult verifyTokenShapes(ModuleOp module, ModelAttr model) {
-  const int64_t want[2] = {model.getMicroBatch(), model.getSeq()};
   for (Operation &top : module.getBody()->getOperations()) {
     auto fn = dyn_cast<func::FuncOp>(top);
     if (!fn)
       continue;
     for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes())) {
       auto tensor = dyn_cast<RankedTensorType>(type);
-      if (!tensor || tensor.getRank() != 2 || !tensor.getElementType().isInteger())
+      if (!tensor || !tensor.getElementType().isInteger())
         continue;
-      if (tensor.getShape() != llvm::ArrayRef<int64_t>(want))
+      StringRef role = inputRole(fn, i);
+      SmallVector<int64_t> want = inputShape(role, model.getMicroBatch(), model.getSeq());
+      if (want.empty())
         return fn.emitOpError("argument ")
-               << i << " (token ids) has shape " << tensor.getDimSize(0) << "x"
-               << tensor.getDimSize(1) << ", but mtc.model says micro_batch = " << want[0]
-               << ", seq = " << want[1] << " (re-shape with --mtc-set-shape)";
+               << i << " has no known input role (mtc.input = \"" << role
+               << "\"; expected tokens, targets, token_types, lengths or "
+                  "sentence_labels)";
+      if (tensor.getShape() != ArrayRef<int64_t>(want)) {
+        auto diag = fn.emitOpError("argument ") << i << " (" << role << ") has shape ";
+        llvm::interleave(tensor.getShape(), diag, "x");
+        diag << ", but mtc.model says micro_batch = " << model.getMicroBatch()
+             << ", seq = " << model.getSeq() << " (re-shape with --mtc-set-shape)";
+        return diag;
+      }
     }
   }
   return success();

@@ -276,8 +276,50 @@ LogicalResult AttentionOp::inferReturnTypes(MLIRContext *ctx,
                             adaptor.getScale().convertToDouble(),
                             adaptor.getDropout().convertToDouble())))
     return failure();
+  if (Value lengths = adaptor.getLengths())
+    if (shapeOf(lengths) != ArrayRef<int64_t>{qkv[0]})
+      return emitOptionalError(loc, "mtc.attention: lengths must be [", qkv[0],
+                               "] (one per sample), got ", shapeStr(shapeOf(lengths)));
   results.push_back(f32Tensor(ctx, {qkv[0], qkv[1], heads * hd}));
   results.push_back(f32Tensor(ctx, {qkv[0], heads, qkv[1]}));
+  return success();
+}
+
+/// [b, s', h] activations against [b, s] per-position ids: s' divides s (a
+/// sequence-parallel shard has s / t positions).
+static LogicalResult checkShardOf(std::optional<Location> loc, StringRef op,
+                                  ArrayRef<int64_t> x, ArrayRef<int64_t> ids) {
+  if (x.size() != 3 || ids.size() != 2 || x[0] != ids[0] || x[1] < 1 ||
+      ids[1] % x[1] != 0)
+    return emitOptionalError(loc, op, ": input ", shapeStr(x),
+                             " must be [batch, seq or a sequence shard, hidden] "
+                             "for ids ", shapeStr(ids));
+  return success();
+}
+
+LogicalResult TokenTypeAddOp::inferReturnTypes(MLIRContext *ctx,
+                                               std::optional<Location> loc,
+                                               Adaptor adaptor,
+                                               SmallVectorImpl<Type> &results) {
+  ArrayRef<int64_t> x = shapeOf(adaptor.getInput()), table = shapeOf(adaptor.getTable());
+  if (failed(checkShardOf(loc, "mtc.token_type_add", x, shapeOf(adaptor.getTypes()))))
+    return failure();
+  if (table.size() != 2 || table[1] != x[2] || table[0] < 1)
+    return emitOptionalError(loc, "mtc.token_type_add: table must be [types, ", x[2],
+                             "], got ", shapeStr(table));
+  results.push_back(adaptor.getInput().getType());
+  return success();
+}
+
+LogicalResult FirstTokenOp::inferReturnTypes(MLIRContext *ctx,
+                                             std::optional<Location> loc,
+                                             Adaptor adaptor,
+                                             SmallVectorImpl<Type> &results) {
+  ArrayRef<int64_t> x = shapeOf(adaptor.getInput());
+  if (x.size() != 3 || x[1] < 1)
+    return emitOptionalError(loc, "mtc.first_token: input must be [batch, seq, hidden], got ",
+                             shapeStr(x));
+  results.push_back(f32Tensor(ctx, {x[0], 1, x[2]}));
   return success();
 }
 
@@ -476,12 +518,39 @@ LogicalResult AttentionGradOp::verify() {
   SmallVector<int64_t> out{qkv[0], qkv[1],
                            static_cast<int64_t>(getHeads() * getHeadDim())};
   SmallVector<int64_t> lse{qkv[0], static_cast<int64_t>(getHeads()), qkv[1]};
+  if (getLengths() && shapeOf(getLengths()) != ArrayRef<int64_t>{qkv[0]})
+    return emitOpError("lengths must be [") << qkv[0] << "], got "
+                                            << shapeStr(getLengths().getType());
   if (shapeOf(getOut()) != ArrayRef<int64_t>(out) ||
       shapeOf(getGrad()) != ArrayRef<int64_t>(out) ||
       shapeOf(getLse()) != ArrayRef<int64_t>(lse) || getType() != getQkv().getType())
     return emitOpError("for qkv ")
            << shapeStr(qkv) << " needs out and gradient " << shapeStr(out)
            << ", lse " << shapeStr(lse) << " and a result like qkv";
+  return success();
+}
+
+LogicalResult FirstTokenGradOp::verify() {
+  ArrayRef<int64_t> dy = shapeOf(getGrad()), dx = shapeOf(getResult());
+  if (dy.size() != 3 || dy[1] != 1 || dx.size() != 3 || dx[0] != dy[0] ||
+      dx[2] != dy[2] || dx[1] < 1)
+    return emitOpError("needs a [batch, 1, hidden] gradient and a [batch, seq, hidden] "
+                       "result of the same batch and hidden, got ")
+           << shapeStr(dy) << " and " << shapeStr(dx);
+  return success();
+}
+
+LogicalResult
+TokenTypeAddGradOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  ParamOp table;
+  if (failed(lookupParam(*this, symbols, getTableAttr(), table)))
+    return failure();
+  ArrayRef<int64_t> dy = shapeOf(getGrad());
+  if (failed(checkShardOf(getLoc(), "mtc.token_type_add_grad", dy, shapeOf(getTypes()))))
+    return failure();
+  if (table.getTensorType().getRank() != 2 || table.getTensorType().getDimSize(1) != dy[2])
+    return emitOpError("table ") << shapeStr(table.getType())
+                                 << " does not match gradient " << shapeStr(getGrad().getType());
   return success();
 }
 

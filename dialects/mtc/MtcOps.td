@@ -160,13 +160,57 @@ def Mtc_AttentionOp : Mtc_Op<"attention", [Pure, InferTypeOpAdaptor]> {
     q, k and v adjacent), so splitting by whole heads is a contiguous slice.
     Results: the context `[b, s, heads * head_dim]` and the log-sum-exp of each
     query's scores `[b, heads, s]`, kept for the backward pass.
+
+    With `lengths` (`[b]`, BERT's padding), sample `i` attends only to keys at
+    positions below `lengths[i]`: padding is a suffix of every sample.
   }];
-  let arguments = (ins Mtc_F32Tensor:$qkv, I64Attr:$heads, I64Attr:$head_dim,
+  let arguments = (ins Mtc_F32Tensor:$qkv, Optional<Mtc_I32Tensor>:$lengths,
+                       I64Attr:$heads, I64Attr:$head_dim,
                        BoolAttr:$causal, F64Attr:$scale,
                        DefaultValuedAttr<F64Attr, "0.0">:$dropout,
                        DefaultValuedAttr<I64Attr, "0">:$stream);
   let results = (outs Mtc_F32Tensor:$result, Mtc_F32Tensor:$lse);
-  let assemblyFormat = "$qkv attr-dict `:` type($qkv) `->` type($result) `,` type($lse)";
+  let assemblyFormat = [{
+    $qkv (`,` $lengths^)? attr-dict `:` type($qkv) (`,` type($lengths)^)? `->`
+    type($result) `,` type($lse)
+  }];
+}
+
+def Mtc_TokenTypeAddOp : Mtc_Op<"token_type_add", [Pure, InferTypeOpAdaptor]> {
+  let summary = "Adds BERT's token-type (segment) embedding";
+  let description = [{
+    `out[b, s] = input[b, s] + table[types[b, offset + s]]`. `types` covers the
+    whole sequence; on a sequence-parallel shard (`input` has fewer positions
+    than `types`) the offset is the shard's first position, which the runtime
+    takes from the rank's place in its tensor group.
+  }];
+  let arguments = (ins Mtc_F32Tensor:$input, Mtc_I32Tensor:$types,
+                       Mtc_F32Tensor:$table);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $types `,` $table attr-dict `:` type($input) `,` type($types) `,`
+    type($table) `->` type($result)
+  }];
+}
+
+def Mtc_FirstTokenOp : Mtc_Op<"first_token", [Pure, InferTypeOpAdaptor]> {
+  let summary = "The hidden state of each sample's first position ([CLS])";
+  let description = [{
+    `[b, s, h] -> [b, 1, h]`, BERT's pooler input. With `sequence_shard` the
+    input is a sequence-parallel shard: the rank holding position 0 copies it,
+    the others write zeros, and a following tensor all-reduce gives every rank
+    the value.
+  }];
+  let arguments = (ins Mtc_F32Tensor:$input, UnitAttr:$sequence_shard);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+}
+
+def Mtc_TanhOp : Mtc_Op<"tanh", [Pure, SameOperandsAndResultType]> {
+  let summary = "Element-wise tanh (BERT's pooler)";
+  let arguments = (ins Mtc_F32Tensor:$input);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
 def Mtc_CrossEntropyOp : Mtc_Op<"cross_entropy", [Pure, InferTypeOpAdaptor]> {
@@ -174,11 +218,15 @@ def Mtc_CrossEntropyOp : Mtc_Op<"cross_entropy", [Pure, InferTypeOpAdaptor]> {
   let description = [{
     Columns at or past `valid_vocab - vocab_start` are vocabulary padding and
     take no part. Targets below zero are not counted (BERT's unmasked tokens).
-    With a vocabulary-split `logits`, `vocab_start` is the shard's first id.
+    With a vocabulary-split `logits` (`vocab_parallel`, set by
+    --mtc-tensor-parallel), each tensor rank holds a shard of the columns and
+    `vocab_start` is the shard's first id; without it the logits are whole on
+    every rank (BERT's sentence-order head).
   }];
   let arguments = (ins Mtc_F32Tensor:$logits, Mtc_I32Tensor:$targets,
                        I64Attr:$valid_vocab,
-                       DefaultValuedAttr<I64Attr, "0">:$vocab_start);
+                       DefaultValuedAttr<I64Attr, "0">:$vocab_start,
+                       UnitAttr:$vocab_parallel);
   let results = (outs 0DTensorOf<[F32]>:$loss);
   let assemblyFormat = [{
     $logits `,` $targets attr-dict `:` type($logits) `,` type($targets) `->` type($loss)
@@ -284,16 +332,40 @@ def Mtc_GeluGradOp : Mtc_Op<"gelu_grad", [Pure, AllTypesMatch<["input", "grad", 
 def Mtc_AttentionGradOp : Mtc_Op<"attention_grad", [Pure]> {
   let summary = "Core attention's gradient with respect to the packed QKV";
   let arguments = (ins Mtc_F32Tensor:$qkv, Mtc_F32Tensor:$out, Mtc_F32Tensor:$lse,
-                       Mtc_F32Tensor:$grad, I64Attr:$heads, I64Attr:$head_dim,
+                       Mtc_F32Tensor:$grad, Optional<Mtc_I32Tensor>:$lengths,
+                       I64Attr:$heads, I64Attr:$head_dim,
                        BoolAttr:$causal, F64Attr:$scale,
                        DefaultValuedAttr<F64Attr, "0.0">:$dropout,
                        DefaultValuedAttr<I64Attr, "0">:$stream);
   let results = (outs Mtc_F32Tensor:$result);
   let assemblyFormat = [{
-    $qkv `,` $out `,` $lse `,` $grad attr-dict `:` type($qkv) `,` type($out) `,`
-    type($lse) `,` type($grad) `->` type($result)
+    $qkv `,` $out `,` $lse `,` $grad (`,` $lengths^)? attr-dict `:` type($qkv) `,`
+    type($out) `,` type($lse) `,` type($grad) (`,` type($lengths)^)? `->` type($result)
   }];
   let hasVerifier = 1;
+}
+
+def Mtc_TokenTypeAddGradOp : Mtc_Op<"token_type_add_grad",
+    [AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Accumulates the token-type table's gradient";
+  let arguments = (ins Mtc_I32Tensor:$types, Mtc_F32Tensor:$grad,
+                       FlatSymbolRefAttr:$table);
+  let assemblyFormat = "$types `,` $grad attr-dict `:` type($types) `,` type($grad)";
+}
+
+def Mtc_FirstTokenGradOp : Mtc_Op<"first_token_grad", [Pure]> {
+  let summary = "Scatters the pooled gradient back to position 0";
+  let arguments = (ins Mtc_F32Tensor:$grad, UnitAttr:$sequence_shard);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = "$grad attr-dict `:` type($grad) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Mtc_TanhGradOp : Mtc_Op<"tanh_grad", [Pure, AllTypesMatch<["output", "grad", "result"]>]> {
+  let summary = "tanh's input gradient from its output: dy * (1 - y^2)";
+  let arguments = (ins Mtc_F32Tensor:$output, Mtc_F32Tensor:$grad);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = "$output `,` $grad attr-dict `:` type($output)";
 }
 
 def Mtc_CrossEntropyGradOp : Mtc_Op<"cross_entropy_grad", [Pure]> {
@@ -304,7 +376,8 @@ def Mtc_CrossEntropyGradOp : Mtc_Op<"cross_entropy_grad", [Pure]> {
   }];
   let arguments = (ins Mtc_F32Tensor:$logits, Mtc_I32Tensor:$targets,
                        I64Attr:$valid_vocab,
-                       DefaultValuedAttr<I64Attr, "0">:$vocab_start);
+                       DefaultValuedAttr<I64Attr, "0">:$vocab_start,
+                       UnitAttr:$vocab_parallel);
   let results = (outs Mtc_F32Tensor:$result);
   let assemblyFormat = [{
     $logits `,` $targets attr-dict `:` type($logits) `,` type($targets) `->` type($result)

@@ -138,9 +138,14 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module) {
     buffer->set_first_step(b.firstStep);
     buffer->set_last_step(b.lastStep);
   }
-  Block &entry = fn->getBody().front();
-  plan.set_tokens(buffers.bufferOf(entry.getArgument(0)));
-  plan.set_targets(buffers.bufferOf(entry.getArgument(1)));
+  FailureOr<InputBuffers> inputs = inputBuffers(*fn, buffers);
+  if (failed(inputs))
+    return failure();
+  plan.set_tokens(inputs->tokens);
+  plan.set_targets(inputs->targets);
+  if (inputs->extra.ByteSizeLong() > 0)
+    *plan.mutable_inputs() = inputs->extra;
+  m->set_objective(objectiveOf(*fn));
 
   StepEmitter emitter(lin, buffers, paramIds);
   for (Operation *op : lin.kernels) {
@@ -149,8 +154,12 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module) {
     if (failed(emitter.emit(op, *step)))
       return failure();
     if (auto ce = dyn_cast<CrossEntropyOp>(op)) {
-      plan.set_loss(buffers.bufferOf(ce.getLoss()));
-      plan.set_logits(buffers.bufferOf(ce.getLogits()));
+      if (lossTerm(ce) == 1) {
+        plan.set_sop_loss(buffers.bufferOf(ce.getLoss()));
+      } else {
+        plan.set_loss(buffers.bufferOf(ce.getLoss()));
+        plan.set_logits(buffers.bufferOf(ce.getLogits()));
+      }
       plan.set_forward_steps(plan.steps_size());
     }
   }
@@ -162,4 +171,47 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module) {
   report->set_activation_peak_bytes(memory.activationPeakBytes);
   report->set_arena_bytes(memory.arenaBytes);
   return plan;
+}
+
+FailureOr<InputBuffers> mtc::inputBuffers(func::FuncOp fn, const BufferAssignment &buffers,
+                                          int base) {
+  InputBuffers out;
+  Block &entry = fn.getBody().front();
+  for (BlockArgument arg : entry.getArguments()) {
+    StringRef role = inputRole(fn, arg.getArgNumber());
+    int id = base + buffers.bufferOf(arg);
+    if (role == "tokens")
+      out.tokens = id;
+    else if (role == "targets")
+      out.targets = id;
+    else if (role == "token_types")
+      out.extra.set_token_types(id);
+    else if (role == "lengths")
+      out.extra.set_lengths(id);
+    else if (role == "sentence_labels")
+      out.extra.set_sentence_labels(id);
+    else
+      return fn.emitError("argument ") << arg.getArgNumber() << " has no input role the "
+                                       << "runtime can fill (mtc.input = \"" << role << "\")";
+  }
+  if (out.tokens < 0 || out.targets < 0)
+    return fn.emitError("the function needs a tokens and a targets input");
+  return out;
+}
+
+int mtc::lossTerm(CrossEntropyOp ce) {
+  for (OpOperand &use : ce.getLoss().getUses())
+    if (isa<func::ReturnOp>(use.getOwner()))
+      return static_cast<int>(use.getOperandNumber());
+  return -1;
+}
+
+std::string mtc::objectiveOf(func::FuncOp fn) {
+  bool bidirectional = false, sentenceOrder = false;
+  fn.walk([&](AttentionOp a) { bidirectional |= !a.getCausal(); });
+  for (unsigned i = 0; i < fn.getNumArguments(); ++i)
+    sentenceOrder |= inputRole(fn, i) == "sentence_labels";
+  if (!bidirectional)
+    return "causal_lm";
+  return sentenceOrder ? "masked_lm+sop" : "masked_lm";
 }

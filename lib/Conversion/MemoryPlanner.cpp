@@ -56,8 +56,8 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan) {
   Block &entry = fn.getBody().front();
   for (BlockArgument arg : entry.getArguments()) {
     auto type = llvm::cast<RankedTensorType>(arg.getType());
-    valueBuffer[arg] = add(plan, arg.getArgNumber() == 0 ? "tokens" : "targets",
-                           true, type.getShape(), 0);
+    valueBuffer[arg] =
+        add(plan, inputRole(fn, arg.getArgNumber()).str(), true, type.getShape(), 0);
   }
   int numSteps = lin.kernels.size();
   plan.numSteps = numSteps;

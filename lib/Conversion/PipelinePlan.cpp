@@ -53,6 +53,9 @@ void shiftBufferIds(pb::Step &step, int base) {
     if (f->cpp_type() != FieldDescriptor::CPPTYPE_INT32 || f->is_repeated() ||
         name.ends_with("_param") || name.ends_with("_grad"))
       continue;
+    // An optional buffer left unset (attention without padding) stays unset.
+    if (f->has_presence() && !refl->HasField(*k, f))
+      continue;
     refl->SetInt32(k, f, refl->GetInt32(*k, f) + base);
   }
 }
@@ -228,12 +231,19 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
   info->set_arena_bytes(memory.arenaBytes);
   info->set_slots(inFlight(schedule.ranks[stage], chunk));
   info->set_loss(-1);
-  Block &entry = fn.getBody().front();
-  info->set_tokens(base + buffers.bufferOf(entry.getArgument(0)));
-  info->set_targets(base + buffers.bufferOf(entry.getArgument(1)));
-  if (chunk == 0) {
+  FailureOr<InputBuffers> inputs = inputBuffers(fn, buffers, base);
+  if (failed(inputs))
+    return failure();
+  info->set_tokens(inputs->tokens);
+  info->set_targets(inputs->targets);
+  if (inputs->extra.ByteSizeLong() > 0)
+    *info->mutable_inputs() = inputs->extra;
+  // The stage's first chunk sizes the executor's host inputs.
+  if (out.chunks_size() == 1) {
     out.set_tokens(info->tokens());
     out.set_targets(info->targets());
+    if (info->has_inputs())
+      *out.mutable_inputs() = info->inputs();
   }
 
   StepEmitter emitter(lin, buffers, paramIds);
@@ -270,9 +280,14 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
       return failure();
     shiftBufferIds(*step, base);
     if (auto ce = dyn_cast<CrossEntropyOp>(op)) {
-      info->set_loss(base + buffers.bufferOf(ce.getLoss()));
-      out.set_loss(info->loss());
-      out.set_logits(base + buffers.bufferOf(ce.getLogits()));
+      if (lossTerm(ce) == 1) {
+        info->set_sop_loss(base + buffers.bufferOf(ce.getLoss()));
+        out.set_sop_loss(info->sop_loss());
+      } else {
+        info->set_loss(base + buffers.bufferOf(ce.getLoss()));
+        out.set_loss(info->loss());
+        out.set_logits(base + buffers.bufferOf(ce.getLogits()));
+      }
     }
   }
   if (!forwardDone)

@@ -124,6 +124,24 @@ void describeBuffer(const PlannedBuffer &b, int id, pb::Buffer &out);
 
 /// Names a step after its layer, op and (for weight ops) parameter.
 std::string stepLocation(Operation *op, StringRef layer);
+
+/// Buffer ids of @train_step's micro-batch inputs, by role, shifted by
+/// `base`: tokens and targets, then BERT's token types, lengths and
+/// sentence labels where the function has them.
+struct InputBuffers {
+  int tokens = -1, targets = -1;
+  pb::ModelInputs extra;
+};
+FailureOr<InputBuffers> inputBuffers(func::FuncOp fn, const BufferAssignment &buffers,
+                                     int base = 0);
+
+/// Which term of the objective a cross-entropy computes: 0 for the language
+/// model's loss, 1 for the sentence-order loss (the order @forward returns
+/// them in), -1 when it is not returned.
+int lossTerm(CrossEntropyOp ce);
+
+/// The training objective the model's IR implies (pb::Model::objective).
+std::string objectiveOf(func::FuncOp fn);
 } // namespace mtc
 
 #endif // MTC_LIB_CONVERSION_PLANBUILDING_H

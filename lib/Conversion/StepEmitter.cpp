@@ -135,6 +135,8 @@ LogicalResult mtc::StepEmitter::emit(Operation *op, pb::Step &step) {
         k->set_qkv(buf(e.getQkv()));
         k->set_out(buf(e.getResult()));
         k->set_lse(buf(e.getLse()));
+        if (e.getLengths())
+          k->set_lengths(buf(e.getLengths()));
         copyAttentionAttrs(e, *k);
         return success();
       })
@@ -145,6 +147,8 @@ LogicalResult mtc::StepEmitter::emit(Operation *op, pb::Step &step) {
         k->set_lse(buf(e.getLse()));
         k->set_dout(buf(e.getGrad()));
         k->set_dqkv(buf(e.getResult()));
+        if (e.getLengths())
+          k->set_lengths(buf(e.getLengths()));
         copyAttentionAttrs(e, *k);
         return success();
       })
@@ -159,6 +163,7 @@ LogicalResult mtc::StepEmitter::emit(Operation *op, pb::Step &step) {
         k->set_loss(buf(e.getLoss()));
         k->set_valid_vocab(e.getValidVocab());
         k->set_vocab_start(e.getVocabStart());
+        k->set_replicated(!e.getVocabParallel());
         return success();
       })
       .Case([&](CrossEntropyGradOp e) {
@@ -172,6 +177,7 @@ LogicalResult mtc::StepEmitter::emit(Operation *op, pb::Step &step) {
         k->set_dlogits(buf(e.getResult()));
         k->set_valid_vocab(e.getValidVocab());
         k->set_vocab_start(e.getVocabStart());
+        k->set_replicated(!e.getVocabParallel());
         return success();
       })
       .Case([&](TpReduceOp e) {
@@ -203,6 +209,48 @@ LogicalResult mtc::StepEmitter::emit(Operation *op, pb::Step &step) {
         auto *k = step.mutable_bias_add_backward();
         k->set_dy(buf(e.getGrad()));
         k->set_bias_grad(param(e.getBiasAttr()));
+        return success();
+      })
+      .Case([&](TokenTypeAddOp e) {
+        auto *k = step.mutable_token_type_add();
+        k->set_x(buf(e.getInput()));
+        k->set_types(buf(e.getTypes()));
+        k->set_table_param(param(e.getTable()));
+        k->set_y(buf(e.getResult()));
+        return success();
+      })
+      .Case([&](TokenTypeAddGradOp e) {
+        auto *k = step.mutable_token_type_add_backward();
+        k->set_types(buf(e.getTypes()));
+        k->set_dy(buf(e.getGrad()));
+        k->set_table_grad(param(e.getTableAttr()));
+        return success();
+      })
+      .Case([&](FirstTokenOp e) {
+        auto *k = step.mutable_first_token();
+        k->set_x(buf(e.getInput()));
+        k->set_y(buf(e.getResult()));
+        k->set_sequence_shard(e.getSequenceShard());
+        return success();
+      })
+      .Case([&](FirstTokenGradOp e) {
+        auto *k = step.mutable_first_token_backward();
+        k->set_dy(buf(e.getGrad()));
+        k->set_dx(buf(e.getResult()));
+        k->set_sequence_shard(e.getSequenceShard());
+        return success();
+      })
+      .Case([&](TanhOp e) {
+        auto *k = step.mutable_tanh();
+        k->set_x(buf(e.getInput()));
+        k->set_y(buf(e.getResult()));
+        return success();
+      })
+      .Case([&](TanhGradOp e) {
+        auto *k = step.mutable_tanh_backward();
+        k->set_y(buf(e.getOutput()));
+        k->set_dy(buf(e.getGrad()));
+        k->set_dx(buf(e.getResult()));
         return success();
       })
       .Default([&](Operation *other) {

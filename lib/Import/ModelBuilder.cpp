@@ -65,6 +65,9 @@ llvm::Error ModelConfig::validate() const {
   if (seqLength() > positions || seqLength() < 1)
     return err("sequence length " + llvm::Twine(seqLength()) +
                " must be in [1, " + llvm::Twine(positions) + "] positions");
+  if (typeVocab < 1 || typeVocab > kMaxSize)
+    return err("token types (type_vocab_size) must be in [1, " + llvm::Twine(kMaxSize) +
+               "], got " + llvm::Twine(typeVocab));
   if (hiddenDropout < 0 || hiddenDropout >= 1 || attentionDropout < 0 ||
       attentionDropout >= 1)
     return err("dropout rates must be in [0, 1)");
@@ -107,8 +110,18 @@ llvm::Expected<ModelConfig> mtc::readHuggingFaceConfig(llvm::StringRef path) {
   };
   bool bert = obj->get("num_hidden_layers") != nullptr;
   c.arch = bert ? "bert" : "gpt";
-  if (auto type = obj->getString("model_type"))
-    c.arch = type->starts_with("bert") ? "bert" : "gpt";
+  if (auto type = obj->getString("model_type")) {
+    // Only the families built here; anything else would be a different
+    // model under a familiar name.
+    if (*type == "bert")
+      c.arch = "bert";
+    else if (*type == "gpt2" || *type == "gpt")
+      c.arch = "gpt";
+    else
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "'" + path + "': model_type '" + *type +
+                                         "' is not supported (gpt2 or bert)");
+  }
   struct Required {
     std::initializer_list<const char *> keys;
     int64_t &out;
@@ -131,6 +144,7 @@ llvm::Expected<ModelConfig> mtc::readHuggingFaceConfig(llvm::StringRef path) {
   number({"attn_pdrop", "attention_probs_dropout_prob"}, c.attentionDropout);
   number({"layer_norm_epsilon", "layer_norm_eps"}, c.layerNormEps);
   number({"initializer_range"}, c.initStd);
+  integer({"type_vocab_size"}, c.typeVocab);
   if (c.ffn < 0)
     c.ffn = 0;
   return c;
@@ -192,11 +206,11 @@ private:
                              b.getI64IntegerAttr(nextStream++));
   }
 
-  Value attention(Value x, const std::string &prefix) {
+  Value attention(Value x, Value lengths, const std::string &prefix) {
     int64_t hd = c.hidden / c.heads;
     Value qkv = linear(x, prefix + ".c_attn", c.hidden, 3 * c.hidden, c.initStd);
     auto attn = AttentionOp::create(
-        b, loc, qkv, b.getI64IntegerAttr(c.heads), b.getI64IntegerAttr(hd),
+        b, loc, qkv, lengths, b.getI64IntegerAttr(c.heads), b.getI64IntegerAttr(hd),
         b.getBoolAttr(c.arch == "gpt"), b.getF64FloatAttr(1.0 / std::sqrt(hd)),
         b.getF64FloatAttr(c.attentionDropout),
         b.getI64IntegerAttr(c.attentionDropout > 0 ? nextStream++ : 0));
@@ -216,7 +230,9 @@ private:
   /// Megatron-LM's scaled init for the projections that feed a residual.
   double outputStd() const { return c.initStd / std::sqrt(2.0 * c.layers); }
 
-  Value layer(Value x, int64_t index);
+  Value layer(Value x, Value lengths, int64_t index);
+  /// BERT's heads: masked LM (tied decoder) and, with the binary head, sentence order.
+  SmallVector<Value> bertLosses(Value x, Value targets, Value sentenceLabels);
 
   MLIRContext &ctx;
   const ModelConfig &c;
@@ -227,28 +243,59 @@ private:
   int64_t nextStream = 1;
 };
 
-Value ModelEmitter::layer(Value input, int64_t index) {
+Value ModelEmitter::layer(Value input, Value lengths, int64_t index) {
   std::string name = "h." + std::to_string(index);
+  SmallVector<Value> inputs{input};
+  if (lengths)
+    inputs.push_back(lengths); // a layer is isolated: the padding comes in
   auto op = LayerOp::create(b, loc, TypeRange{input.getType()},
                             b.getStringAttr(name), b.getI64IntegerAttr(index),
-                            UnitAttr(), ValueRange{input});
+                            UnitAttr(), inputs);
   OpBuilder::InsertionGuard guard(b);
-  Block *body = b.createBlock(&op.getBody(), {}, {input.getType()}, {loc});
+  SmallVector<Type> types(ValueRange(inputs).getTypes());
+  SmallVector<Location> locs(inputs.size(), loc);
+  Block *body = b.createBlock(&op.getBody(), {}, types, locs);
   Value x = body->getArgument(0);
+  Value innerLengths = lengths ? body->getArgument(1) : Value();
   Value out;
   if (c.arch == "gpt") { // pre-LN
     Value r1 = AddOp::create(b, loc, x, attention(layerNorm(x, name + ".ln_1"),
-                                                  name + ".attn"));
+                                                  innerLengths, name + ".attn"));
     out = AddOp::create(b, loc, r1,
                         mlp(layerNorm(r1, name + ".ln_2"), name + ".mlp"));
   } else { // post-LN
-    Value r1 = layerNorm(AddOp::create(b, loc, x, attention(x, name + ".attn")),
-                         name + ".ln_1");
+    Value r1 = layerNorm(
+        AddOp::create(b, loc, x, attention(x, innerLengths, name + ".attn")),
+        name + ".ln_1");
     out = layerNorm(AddOp::create(b, loc, r1, mlp(r1, name + ".mlp")),
                     name + ".ln_2");
   }
   YieldOp::create(b, loc, ValueRange{out});
   return op.getResult(0);
+}
+
+SmallVector<Value> ModelEmitter::bertLosses(Value x, Value targets,
+                                            Value sentenceLabels) {
+  int64_t v = c.paddedVocab();
+  // Masked LM: dense, GeLU, layer norm, then the decoder tied to wte.
+  Value h = linear(x, "head.dense", c.hidden, c.hidden, c.initStd);
+  h = layerNorm(GeluOp::create(b, loc, h), "head.ln");
+  Value table = ParamRefOp::create(b, loc, f32({v, c.hidden}), "wte");
+  Value bias = param("head.bias", {v}, InitKind::zeros, 0, true);
+  Value logits = LinearOp::create(b, loc, h, table, bias, /*transpose_weight=*/true);
+  SmallVector<Value> losses{CrossEntropyOp::create(
+      b, loc, logits, targets, b.getI64IntegerAttr(c.vocab), b.getI64IntegerAttr(0))};
+  if (!sentenceLabels)
+    return losses;
+  // Sentence order: the pooler (tanh of a dense layer on [CLS]) and a
+  // two-way classifier, as Megatron's --bert-binary-head.
+  Value pooled = FirstTokenOp::create(b, loc, x, UnitAttr());
+  pooled = TanhOp::create(b, loc, linear(pooled, "pooler.dense", c.hidden, c.hidden,
+                                         c.initStd));
+  Value sop = linear(pooled, "binary_head", c.hidden, 2, c.initStd);
+  losses.push_back(CrossEntropyOp::create(b, loc, sop, sentenceLabels,
+                                          b.getI64IntegerAttr(2), b.getI64IntegerAttr(0)));
+  return losses;
 }
 
 void ModelEmitter::build() {
@@ -257,38 +304,55 @@ void ModelEmitter::build() {
                   ModelAttr::get(&ctx, c.name, c.arch, c.layers, c.hidden,
                                  c.heads, c.ffnSize(), c.vocab, v, c.positions,
                                  s, c.microBatch));
+  bool bert = c.arch == "bert";
   auto tokensType = RankedTensorType::get({c.microBatch, s}, b.getI32Type());
+  // The inputs a micro-batch brings, each tagged with its role so that the
+  // compiler and the runtime find them by meaning, not position.
+  SmallVector<std::pair<StringRef, RankedTensorType>> inputs{{"tokens", tokensType},
+                                                             {"targets", tokensType}};
+  if (bert) {
+    inputs.push_back({"token_types", tokensType});
+    inputs.push_back({"lengths", RankedTensorType::get({c.microBatch}, b.getI32Type())});
+    if (c.binaryHead)
+      inputs.push_back(
+          {"sentence_labels", RankedTensorType::get({c.microBatch, 1}, b.getI32Type())});
+  }
+  SmallVector<Type> argTypes, resultTypes(bert && c.binaryHead ? 2 : 1,
+                                           RankedTensorType::get({}, b.getF32Type()));
+  for (auto &[role, type] : inputs)
+    argTypes.push_back(type);
   b.setInsertionPointToEnd(module.getBody());
-  forward = func::FuncOp::create(
-      b, loc, "forward",
-      b.getFunctionType({tokensType, tokensType},
-                        {RankedTensorType::get({}, b.getF32Type())}));
+  forward = func::FuncOp::create(b, loc, "forward",
+                                 b.getFunctionType(argTypes, resultTypes));
+  for (auto [i, input] : llvm::enumerate(inputs))
+    forward.setArgAttr(i, kInputRoleAttrName, b.getStringAttr(input.first));
   Block *entry = forward.addEntryBlock();
   b.setInsertionPointToStart(entry);
   Value tokens = entry->getArgument(0), targets = entry->getArgument(1);
+  Value tokenTypes = bert ? entry->getArgument(2) : Value();
+  Value lengths = bert ? entry->getArgument(3) : Value();
+  Value sentenceLabels = bert && c.binaryHead ? entry->getArgument(4) : Value();
 
   Value wte = param("wte", {v, c.hidden}, InitKind::normal, c.initStd);
   Value wpe = param("wpe", {c.positions, c.hidden}, InitKind::normal, c.initStd);
   Value x = EmbeddingOp::create(b, loc, tokens, wte, wpe, b.getI64IntegerAttr(0));
-  if (c.arch == "bert")
+  if (bert) {
+    Value tte = param("tte", {c.typeVocab, c.hidden}, InitKind::normal, c.initStd);
+    x = TokenTypeAddOp::create(b, loc, x, tokenTypes, tte);
     x = layerNorm(x, "emb_ln");
+  }
   x = dropout(x, c.hiddenDropout);
   for (int64_t i = 0; i < c.layers; ++i)
-    x = layer(x, i);
+    x = layer(x, lengths, i);
 
-  if (c.arch == "gpt") {
-    x = layerNorm(x, "ln_f");
-  } else { // BERT's masked-LM head transform
-    x = linear(x, "head.dense", c.hidden, c.hidden, c.initStd);
-    x = GeluOp::create(b, loc, x);
-    x = layerNorm(x, "head.ln");
+  if (bert) {
+    func::ReturnOp::create(b, loc, bertLosses(x, targets, sentenceLabels));
+    return;
   }
+  x = layerNorm(x, "ln_f");
   // The output layer is tied to the input embedding.
   Value table = ParamRefOp::create(b, loc, f32({v, c.hidden}), "wte");
-  Value bias = c.arch == "bert"
-                   ? param("head.bias", {v}, InitKind::zeros, 0, true)
-                   : Value();
-  Value logits = LinearOp::create(b, loc, x, table, bias,
+  Value logits = LinearOp::create(b, loc, x, table, Value(),
                                   /*transpose_weight=*/true);
   Value loss = CrossEntropyOp::create(b, loc, logits, targets,
                                       b.getI64IntegerAttr(c.vocab),

@@ -96,7 +96,8 @@ LogicalResult BlockDifferentiator::differentiate(Operation *op) {
   if (auto ce = dyn_cast<CrossEntropyOp>(op)) {
     Value dlogits = CrossEntropyGradOp::create(
         bwd, ce.getLoc(), ce.getLogits().getType(), save(ce.getLogits()),
-        save(ce.getTargets()), ce.getValidVocabAttr(), ce.getVocabStartAttr());
+        save(ce.getTargets()), ce.getValidVocabAttr(), ce.getVocabStartAttr(),
+        ce.getVocabParallelAttr());
     addGrad(ce.getLogits(), dlogits);
     return success();
   }
@@ -156,6 +157,25 @@ LogicalResult BlockDifferentiator::differentiate(Operation *op) {
     addGrad(lin.getInput(), dx);
     return success();
   }
+  if (auto tt = dyn_cast<TokenTypeAddOp>(op)) {
+    auto table = paramOf(op, tt.getTable());
+    if (failed(table))
+      return failure();
+    Value dy = gradOf(tt);
+    TokenTypeAddGradOp::create(bwd, l, save(tt.getTypes()), dy, *table);
+    addGrad(tt.getInput(), dy);
+    return success();
+  }
+  if (auto first = dyn_cast<FirstTokenOp>(op)) {
+    addGrad(first.getInput(),
+            FirstTokenGradOp::create(bwd, l, first.getInput().getType(), gradOf(first),
+                                     first.getSequenceShardAttr()));
+    return success();
+  }
+  if (auto tanh = dyn_cast<TanhOp>(op)) {
+    addGrad(tanh.getInput(), TanhGradOp::create(bwd, l, save(tanh.getResult()), gradOf(tanh)));
+    return success();
+  }
   if (auto gelu = dyn_cast<GeluOp>(op)) {
     addGrad(gelu.getInput(),
             GeluGradOp::create(bwd, l, save(gelu.getInput()), gradOf(gelu)));
@@ -207,7 +227,8 @@ LogicalResult BlockDifferentiator::differentiate(Operation *op) {
       return success();
     Value dqkv = AttentionGradOp::create(
         bwd, l, attn.getQkv().getType(), save(attn.getQkv()),
-        save(attn.getResult()), save(attn.getLse()), dout, attn.getHeadsAttr(),
+        save(attn.getResult()), save(attn.getLse()), dout,
+        attn.getLengths() ? save(attn.getLengths()) : Value(), attn.getHeadsAttr(),
         attn.getHeadDimAttr(), attn.getCausalAttr(), attn.getScaleAttr(),
         attn.getDropoutAttr(), attn.getStreamAttr());
     addGrad(attn.getQkv(), dqkv);
@@ -247,8 +268,12 @@ LogicalResult BlockDifferentiator::differentiateLayer(LayerOp layer) {
   if (failed(nested.run(fwdBody)))
     return failure();
 
-  SmallVector<Value> inputGrads;
+  // Integer inputs (BERT's padding lengths) are data, not differentiable.
+  SmallVector<Value> inputGrads, differentiable;
   for (BlockArgument arg : fwdBody.getArguments()) {
+    if (!isa<FloatType>(cast<ShapedType>(arg.getType()).getElementType()))
+      continue;
+    differentiable.push_back(layer.getInputs()[arg.getArgNumber()]);
     Value g = nested.gradOf(arg);
     if (!g)
       return layer.emitOpError("input ")
@@ -298,7 +323,7 @@ LogicalResult BlockDifferentiator::differentiateLayer(LayerOp layer) {
                               fwd.getIndexAttr(), bwd.getUnitAttr(),
                               outerOperands);
   back.getBody().push_back(bwdBody.release());
-  for (auto [input, grad] : llvm::zip(fwd.getInputs(), back.getResults()))
+  for (auto [input, grad] : llvm::zip(differentiable, back.getResults()))
     addGrad(input, grad);
   return success();
 }
@@ -314,9 +339,15 @@ struct AutodiffPass : mtc::impl::AutodiffBase<AutodiffPass> {
     }
     Block &body = forward.getBody().front();
     auto ret = dyn_cast<func::ReturnOp>(body.getTerminator());
-    if (!ret || ret.getNumOperands() != 1 ||
-        !ret.getOperand(0).getDefiningOp<CrossEntropyOp>()) {
-      forward.emitError("@forward must return the value of an mtc.cross_entropy");
+    // Each result is one term of the objective (BERT: masked LM, then
+    // sentence order); the objective is their sum, so each seeds its own
+    // gradient.
+    if (!ret || ret.getNumOperands() < 1 ||
+        llvm::any_of(ret.getOperands(), [](Value v) {
+          return !v.getDefiningOp<CrossEntropyOp>();
+        })) {
+      forward.emitError("@forward must return the values of mtc.cross_entropy ops "
+                        "(the terms of the objective)");
       return signalPassFailure();
     }
     OpBuilder bwd(ret);

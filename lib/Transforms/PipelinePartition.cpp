@@ -200,6 +200,11 @@ void PipelinePartitionPass::runOnOperation() {
       continue;
     if (auto layer = dyn_cast<LayerOp>(op))
       current = chunkOfLayer[layer.getIndex()];
+    // The backward pass starts at the first loss gradient (autodiff puts
+    // every backward op after the forward ones; a model may have several
+    // loss terms, BERT's masked LM and sentence order).
+    if (isa<CrossEntropyGradOp>(op))
+      backwardPass = true;
     label[&op] = {current, backwardPass};
     op.setAttr(kChunkAttr, b.getI64IntegerAttr(current));
     if (backwardPass)
@@ -208,8 +213,6 @@ void PipelinePartitionPass::runOnOperation() {
     if (!firstOp.count(key))
       firstOp[key] = &op;
     lastOp[key] = &op;
-    if (isa<CrossEntropyOp>(op))
-      backwardPass = true;
   }
 
   // One transfer per (value, receiving chunk): later readers in that chunk

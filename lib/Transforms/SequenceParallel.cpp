@@ -25,6 +25,40 @@ using namespace mlir;
 using namespace mtc;
 
 namespace {
+void propagateShards(Block &block, DenseSet<Value> &sharded, llvm::StringSet<> &partial,
+                     SmallVectorImpl<FirstTokenOp> &firstTokens) {
+  for (Operation &op : block) {
+    if (auto layer = dyn_cast<LayerOp>(op)) {
+      Block &body = layer.getBody().front();
+      for (auto [arg, input] : llvm::zip(body.getArguments(), layer.getInputs()))
+        if (sharded.contains(input))
+          sharded.insert(arg);
+      propagateShards(body, sharded, partial, firstTokens);
+      for (auto [result, yielded] :
+           llvm::zip(layer.getResults(), body.getTerminator()->getOperands()))
+        if (sharded.contains(yielded))
+          sharded.insert(result);
+      continue;
+    }
+    if (isa<TpGatherOp>(op))
+      continue;
+    bool onShard = isa<TpScatterOp>(op) || llvm::any_of(op.getOperands(), [&](Value v) {
+                     return sharded.contains(v);
+                   });
+    if (!onShard)
+      continue;
+    for (Value operand : op.getOperands())
+      if (auto ref = operand.getDefiningOp<ParamRefOp>())
+        partial.insert(ref.getParam());
+    if (auto first = dyn_cast<FirstTokenOp>(op)) {
+      firstTokens.push_back(first);
+      continue;
+    }
+    for (Value result : op.getResults())
+      sharded.insert(result);
+  }
+}
+
 struct SequenceParallelPass : mtc::impl::SequenceParallelBase<SequenceParallelPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -64,23 +98,27 @@ struct SequenceParallelPass : mtc::impl::SequenceParallelBase<SequenceParallelPa
     if (failed(reinferTypes(forward.getBody().front(), "--mtc-sequence-parallel")))
       return signalPassFailure();
 
-    // Replicated parameters read on sequence shards: gradients are partial.
+    // Which values are sequence shards: what a reduce-scatter makes and all
+    // that is computed from it, up to an all-gather or BERT's [CLS] pick.
+    // Replicated parameters read there get partial gradients.
     llvm::StringSet<> partial;
-    auto mark = [&](Value v) {
-      if (auto ref = v.getDefiningOp<ParamRefOp>())
-        partial.insert(ref.getParam());
-    };
-    forward.walk([&](Operation *op) {
-      if (auto ln = dyn_cast<LayerNormOp>(op)) {
-        mark(ln.getWeight());
-        mark(ln.getBias());
-      } else if (auto bias = dyn_cast<BiasAddOp>(op)) {
-        mark(bias.getBias());
-      }
-    });
+    DenseSet<Value> sharded;
+    SmallVector<FirstTokenOp> firstTokens;
+    propagateShards(forward.getBody().front(), sharded, partial, firstTokens);
     for (ParamOp p : module.getOps<ParamOp>())
-      if (partial.contains(p.getSymName()))
+      if (partial.contains(p.getSymName()) && !p.getSplitDimAttr())
         p.setTensorGradReduce(true);
+
+    // [CLS] lives on the first shard: that rank picks it, the others give
+    // zeros, and an all-reduce hands it to all (its gradient, the identity,
+    // reaches position 0 on the first rank only).
+    for (FirstTokenOp first : firstTokens) {
+      first.setSequenceShard(true);
+      OpBuilder b(first);
+      b.setInsertionPointAfter(first);
+      auto reduce = TpReduceOp::create(b, first.getLoc(), first.getResult());
+      first.getResult().replaceAllUsesExcept(reduce.getResult(), reduce);
+    }
   }
 };
 } // namespace

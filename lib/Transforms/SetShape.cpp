@@ -52,11 +52,13 @@ struct SetShapePass : mtc::impl::SetShapeBase<SetShapePass> {
     Block &entry = forward.getBody().front();
     for (BlockArgument arg : entry.getArguments()) {
       auto type = llvm::dyn_cast<RankedTensorType>(arg.getType());
-      if (!type || type.getRank() != 2) {
-        forward.emitError("@forward arguments must be [batch, seq] tensors");
+      SmallVector<int64_t> shape = inputShape(inputRole(forward, arg.getArgNumber()), b, s);
+      if (!type || shape.empty()) {
+        forward.emitError("@forward argument ")
+            << arg.getArgNumber() << " is not a micro-batch input (mtc.input)";
         return signalPassFailure();
       }
-      arg.setType(RankedTensorType::get({b, s}, type.getElementType()));
+      arg.setType(RankedTensorType::get(shape, type.getElementType()));
     }
     if (failed(reinferTypes(entry, "--mtc-set-shape")))
       return signalPassFailure();

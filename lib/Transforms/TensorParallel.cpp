@@ -129,14 +129,19 @@ struct TensorParallelPass : mtc::impl::TensorParallelBase<TensorParallelPass> {
     SmallVector<GeluOp> gelus;
     SmallVector<EmbeddingOp> embeddings;
     SmallVector<CrossEntropyOp> losses;
+    // The parallel regions are the layers' attention and MLP; outside the
+    // layers only the embedding table and the logits it is tied to are split
+    // (BERT's head transform, pooler and binary head stay replicated, as in
+    // Megatron-LM).
     forward.walk([&](Operation *op) {
-      if (auto a = dyn_cast<AttentionOp>(op))
+      bool inLayer = op->getParentOfType<LayerOp>() != nullptr;
+      if (auto a = dyn_cast<AttentionOp>(op); a && inLayer)
         attentions.push_back(a);
-      else if (auto g = dyn_cast<GeluOp>(op))
+      else if (auto g = dyn_cast<GeluOp>(op); g && inLayer)
         gelus.push_back(g);
       else if (auto e = dyn_cast<EmbeddingOp>(op))
         embeddings.push_back(e);
-      else if (auto c = dyn_cast<CrossEntropyOp>(op))
+      else if (auto c = dyn_cast<CrossEntropyOp>(op); c && readsTable(c, embeddings))
         losses.push_back(c);
     });
     bool ok = true;
@@ -154,6 +159,17 @@ struct TensorParallelPass : mtc::impl::TensorParallelBase<TensorParallelPass> {
         failed(reinferTypes(forward.getBody().front(), "--mtc-tensor-parallel")))
       return signalPassFailure();
     module->setAttr(kTpSizeAttr, IntegerAttr::get(IntegerType::get(&getContext(), 64), t));
+  }
+
+  /// Whether `ce`'s logits come from the embedding table (the tied output
+  /// layer), the one cross-entropy that is vocabulary-parallel.
+  static bool readsTable(CrossEntropyOp ce, ArrayRef<EmbeddingOp> embeddings) {
+    auto out = ce.getLogits().getDefiningOp<LinearOp>();
+    auto table = out ? out.getWeight().getDefiningOp<ParamRefOp>() : ParamRefOp();
+    return table && llvm::any_of(embeddings, [&](EmbeddingOp e) {
+             auto wte = e.getWte().getDefiningOp<ParamRefOp>();
+             return wte && wte.getParam() == table.getParam();
+           });
   }
 
   LogicalResult checkDivisible(ModuleOp module, ModelAttr model, int64_t t) {
@@ -195,14 +211,30 @@ struct TensorParallelPass : mtc::impl::TensorParallelBase<TensorParallelPass> {
     if (!table || table.getTensorType().getDimSize(0) != rows)
       return emitError(module.getLoc(), "the embedding table must be an mtc.param of ")
              << rows << " rows to be padded for tensor parallelism";
-    RankedTensorType type = table.getTensorType();
-    auto paddedType =
-        RankedTensorType::get({padded, type.getDimSize(1)}, type.getElementType());
-    table.setType(paddedType);
-    module.walk([&](ParamRefOp r) {
-      if (r.getParam() == table.getSymName())
-        r.getResult().setType(paddedType);
+    // The table and the output bias the tied logits add (BERT's), if any:
+    // the bias of a padding row is never part of a valid logit either.
+    auto padRows = [&](ParamOp p) {
+      RankedTensorType type = p.getTensorType();
+      SmallVector<int64_t> shape(type.getShape());
+      shape[0] = padded;
+      auto paddedType = RankedTensorType::get(shape, type.getElementType());
+      p.setType(paddedType);
+      module.walk([&](ParamRefOp r) {
+        if (r.getParam() == p.getSymName())
+          r.getResult().setType(paddedType);
+      });
+    };
+    SmallVector<ParamOp> outputBiases;
+    forward.walk([&](LinearOp lin) {
+      auto w = lin.getWeight().getDefiningOp<ParamRefOp>();
+      auto bias = lin.getBias() ? lin.getBias().getDefiningOp<ParamRefOp>() : ParamRefOp();
+      if (lin.getTransposeWeight() && w && bias && w.getParam() == table.getSymName())
+        if (auto p = module.lookupSymbol<ParamOp>(bias.getParamAttr()))
+          outputBiases.push_back(p);
     });
+    padRows(table);
+    for (ParamOp bias : outputBiases)
+      padRows(bias);
     module->setAttr(kModelAttrName,
                     ModelAttr::get(module.getContext(), model.getName(), model.getArch(),
                                    model.getLayers(), model.getHidden(), model.getHeads(),
@@ -265,17 +297,20 @@ struct TensorParallelPass : mtc::impl::TensorParallelBase<TensorParallelPass> {
     return success();
   }
 
-  /// The output layer: its input enters through f, its logits stay split.
+  /// The output layer: its input enters through f, its logits (and BERT's
+  /// output bias) stay split.
   LogicalResult splitLogits(Splitter &splitter, CrossEntropyOp ce) {
     auto out = ce.getLogits().getDefiningOp<LinearOp>();
-    if (!out || !out.getTransposeWeight() || out.getBias())
-      return ce.emitOpError("logits must come from a bias-free linear reading a "
+    if (!out || !out.getTransposeWeight())
+      return ce.emitOpError("logits must come from a linear reading a "
                             "[vocab, hidden] table (transpose_weight) for the "
                             "vocabulary-parallel cross-entropy");
-    if (failed(splitter.split(out.getWeight(), 0)))
+    if (failed(splitter.split(out.getWeight(), 0)) ||
+        (out.getBias() && failed(splitter.split(out.getBias(), 0))))
       return failure();
     OpBuilder b(out);
     out.getInputMutable().assign(TpCopyOp::create(b, out.getLoc(), out.getInput()));
+    ce.setVocabParallel(true);
     return success();
   }
 };

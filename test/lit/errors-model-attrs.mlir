@@ -238,7 +238,7 @@ func.func @attention_heads(%qkv: tensor<1x4x12xf32>) {
 // Token ids of another micro-batch than the header's: the runtime would fill
 // only micro_batch x seq of them and train on rows that hold no data.
 module attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 0, hidden = 4, heads = 1, ffn = 4, vocab = 8, padded_vocab = 8, positions = 4, seq = 4, micro_batch = 2>} {
-  // expected-error @+1 {{'func.func' op argument 0 (token ids) has shape 3x4, but mtc.model says micro_batch = 2, seq = 4 (re-shape with --mtc-set-shape)}}
+  // expected-error @+1 {{'func.func' op argument 0 (tokens) has shape 3x4, but mtc.model says micro_batch = 2, seq = 4 (re-shape with --mtc-set-shape)}}
   func.func @forward(%tokens: tensor<3x4xi32>, %targets: tensor<3x4xi32>) {
     return
   }

@@ -275,6 +275,54 @@ func.func @lse_shape(%qkv: tensor<1x8x24xf32>) {
 
 // -----
 
+func.func @attn_lengths(%qkv: tensor<2x8x24xf32>, %lengths: tensor<3xi32>) {
+  // expected-error @+2 {{mtc.attention: lengths must be [2] (one per sample), got [3]}}
+  // expected-error @+1 {{'mtc.attention' op failed to infer returned types}}
+  %0, %1 = mtc.attention %qkv, %lengths {causal = false, heads = 2 : i64, head_dim = 4 : i64, scale = 0.5 : f64} : tensor<2x8x24xf32>, tensor<3xi32> -> tensor<2x8x8xf32>, tensor<2x2x8xf32>
+  return
+}
+
+// -----
+
+// == mtc.token_type_add ==
+
+func.func @types_shard(%x: tensor<1x3x4xf32>, %types: tensor<1x8xi32>, %table: tensor<2x4xf32>) {
+  // expected-error @+2 {{mtc.token_type_add: input [1, 3, 4] must be [batch, seq or a sequence shard, hidden] for ids [1, 8]}}
+  // expected-error @+1 {{'mtc.token_type_add' op failed to infer returned types}}
+  %0 = mtc.token_type_add %x, %types, %table : tensor<1x3x4xf32>, tensor<1x8xi32>, tensor<2x4xf32> -> tensor<1x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @types_table(%x: tensor<1x8x4xf32>, %types: tensor<1x8xi32>, %table: tensor<2x5xf32>) {
+  // expected-error @+2 {{mtc.token_type_add: table must be [types, 4], got [2, 5]}}
+  // expected-error @+1 {{'mtc.token_type_add' op failed to infer returned types}}
+  %0 = mtc.token_type_add %x, %types, %table : tensor<1x8x4xf32>, tensor<1x8xi32>, tensor<2x5xf32> -> tensor<1x8x4xf32>
+  return
+}
+
+// -----
+
+// == mtc.first_token ==
+
+func.func @first_rank(%x: tensor<8x4xf32>) {
+  // expected-error @+2 {{mtc.first_token: input must be [batch, seq, hidden], got [8, 4]}}
+  // expected-error @+1 {{'mtc.first_token' op failed to infer returned types}}
+  %0 = mtc.first_token %x : tensor<8x4xf32> -> tensor<8x1x4xf32>
+  return
+}
+
+// -----
+
+func.func @first_grad(%dy: tensor<2x1x4xf32>) {
+  // expected-error @+1 {{'mtc.first_token_grad' op needs a [batch, 1, hidden] gradient and a [batch, seq, hidden] result of the same batch and hidden, got [2, 1, 4] and [3, 8, 4]}}
+  %0 = mtc.first_token_grad %dy : tensor<2x1x4xf32> -> tensor<3x8x4xf32>
+  return
+}
+
+// -----
+
 // == mtc.cross_entropy ==
 
 func.func @logits_shape(%l: tensor<1x7x16xf32>, %t: tensor<1x8xi32>) {

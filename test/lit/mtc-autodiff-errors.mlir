@@ -2,7 +2,7 @@
 
 
 // Without a loss there is nothing to differentiate.
-// expected-error @+1 {{@forward must return the value of an mtc.cross_entropy}}
+// expected-error @+1 {{@forward must return the values of mtc.cross_entropy ops (the terms of the objective)}}
 func.func @forward(%a: tensor<1x4xi32>, %b: tensor<1x4xi32>) -> tensor<1x4xi32> {
   return %a : tensor<1x4xi32>
 }

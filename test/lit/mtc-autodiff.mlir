@@ -73,3 +73,22 @@ module attributes {mtc.model = #mtc.model<name = "t", arch = "gpt", layers = 1, 
 // CHECK-NEXT:   mtc.yield %[[DIN]]
 // CHECK:      mtc.embedding_grad %arg0, {{.*}} {wpe = @wpe, wte = @wte}
 // CHECK-NEXT: return %[[LOSS]]
+
+// BERT, imported: two loss terms each seed their gradient (the last one
+// first); the pooler's tanh differentiates from its output; [CLS]'s gradient
+// goes back to position 0; the padding lengths enter the layer as data (no
+// gradient: the backward layer returns the hidden state's only) and the
+// attention gradient masks the same keys.
+// RUN: %mtc-import --arch bert --num-layers 1 --hidden-size 64 --num-attention-heads 4 --seq-length 16 --vocab-size 100 --hidden-dropout 0 --attention-dropout 0 \
+// RUN:   | %mtc-opt --mtc-autodiff | FileCheck %s --check-prefix=BERT
+// BERT-LABEL: func.func @train_step
+// BERT: mtc.layer "h.0"(%{{.*}}, %arg3) {index = 0 : i64} : (tensor<1x16x64xf32>, tensor<1xi32>) ->
+// BERT: %[[TANH:.*]] = mtc.tanh
+// BERT: mtc.cross_entropy_grad %{{.*}}, %arg4 {valid_vocab = 2 : i64}
+// BERT: mtc.tanh_grad %[[TANH]], %{{.*}} : tensor<1x1x64xf32>
+// BERT: mtc.first_token_grad %{{.*}} : tensor<1x1x64xf32> -> tensor<1x16x64xf32>
+// BERT: mtc.cross_entropy_grad %{{.*}}, %arg1 {valid_vocab = 100 : i64}
+// BERT: mtc.layer "h.0"({{.*}}%arg3{{.*}}) {backward, index = 0 : i64} : ({{.*}}) -> tensor<1x16x64xf32> {
+// BERT: mtc.attention_grad {{.*}} : tensor<1x16x192xf32>, tensor<1x16x64xf32>, tensor<1x4x16xf32>, tensor<1x16x64xf32>, tensor<1xi32> -> tensor<1x16x192xf32>
+// BERT: mtc.token_type_add_grad %arg2, %{{.*}} {table = @tte}
+// BERT: return %{{.*}}, %{{.*}} : tensor<f32>, tensor<f32>

@@ -80,3 +80,14 @@
 // HUGE-INDEX: error: 'mtc.layer' op index 4294967297 is outside the model's 2 layers (mtc.model layers = 2)
 // Without an mtc.model the pass checks the indices itself.
 // RUN: %mtc-opt %inputs/partition-layer-indices.mlir -split-input-file -verify-diagnostics --mtc-pipeline-partition=stages=2
+
+// BERT has two loss terms: the pooler and the sentence-order loss after the
+// masked-LM loss are still forward ops of the last chunk; the backward pass
+// starts at the first loss gradient.
+// RUN: %mtc-import --arch bert --num-layers 2 --hidden-size 64 --num-attention-heads 4 --seq-length 16 --vocab-size 100 --hidden-dropout 0 --attention-dropout 0 \
+// RUN:   | %mtc-opt --mtc-autodiff --mtc-pipeline-partition=stages=2 | FileCheck %s --check-prefix=BERT
+// BERT: mtc.cross_entropy %{{.*}}, %arg1 {mtc.chunk = 1 : i64, valid_vocab = 100 : i64}
+// BERT-NEXT: mtc.first_token %{{.*}} {mtc.chunk = 1 : i64}
+// BERT: mtc.tanh %{{.*}} {mtc.chunk = 1 : i64}
+// BERT: mtc.cross_entropy %{{.*}}, %arg4 {mtc.chunk = 1 : i64, valid_vocab = 2 : i64}
+// BERT-NEXT: mtc.cross_entropy_grad %{{.*}}, %arg4 {mtc.backward_pass, mtc.chunk = 1 : i64, valid_vocab = 2 : i64}

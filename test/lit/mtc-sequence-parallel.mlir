@@ -62,3 +62,21 @@
 // RUN: %mtc-opt --mtc-set-shape=seq=15 %t.mlir -o %t.s15.mlir
 // RUN: not %mtc-opt --mtc-tensor-parallel=size=2 --mtc-sequence-parallel %t.s15.mlir 2>&1 | FileCheck %s --check-prefix=SEQ
 // SEQ: error: sequence length (15) is not divisible by the tensor-parallel size (2) for sequence parallelism
+
+// In BERT, the token-type table and the replicated MLM head transform run on
+// shards (partial gradients); the pooler reads [CLS], which only the first
+// shard holds: it picks it, the others give zeros, and an all-reduce (not a
+// reduce-scatter) hands it to every rank, so the pooler and the binary head
+// stay replicated with whole gradients.
+// RUN: %mtc-import --arch bert --num-layers 2 --hidden-size 64 --num-attention-heads 4 --seq-length 16 --vocab-size 100 -o %t.bert.mlir
+// RUN: %mtc-opt --mtc-tensor-parallel=size=2 --mtc-sequence-parallel %t.bert.mlir | FileCheck %s --check-prefix=BERT
+// BERT: mtc.param @tte : tensor<2x64xf32> {{.*}}{tensor_grad_reduce}
+// BERT: mtc.param @emb_ln.weight : tensor<64xf32> init(ones) {no_decay, tensor_grad_reduce}
+// BERT: mtc.param @head.dense.weight : tensor<64x64xf32> {{.*}}{tensor_grad_reduce}
+// BERT: mtc.param @head.bias : tensor<50xf32> init(zeros) {full_shape = array<i64: 100>, no_decay, split_dim = 0 : i64}
+// BERT: mtc.param @pooler.dense.weight : tensor<64x64xf32> init(normal, 2.000000e-02){{$}}
+// BERT: mtc.param @binary_head.weight : tensor<64x2xf32> init(normal, 2.000000e-02){{$}}
+// BERT-LABEL: func.func @forward
+// BERT: mtc.token_type_add %{{.*}}, %arg2, %{{.*}} : tensor<1x8x64xf32>, tensor<1x16xi32>, tensor<2x64xf32> -> tensor<1x8x64xf32>
+// BERT: %[[CLS:.*]] = mtc.first_token %{{.*}} {sequence_shard} : tensor<1x8x64xf32> -> tensor<1x1x64xf32>
+// BERT-NEXT: mtc.tp_reduce %[[CLS]] : tensor<1x1x64xf32>

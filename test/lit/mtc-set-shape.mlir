@@ -3,7 +3,7 @@
 //
 // RUN: %mtc-opt --mtc-set-shape="micro-batch=4 seq=64" %models/gpt2-tiny.mlir | FileCheck %s --check-prefix=TINY
 // TINY: mtc.model = #mtc.model<name = "gpt2-tiny", {{.*}}, positions = 128, seq = 64, micro_batch = 4>
-// TINY-LABEL: func.func @forward(%arg0: tensor<4x64xi32>, %arg1: tensor<4x64xi32>) -> tensor<f32>
+// TINY-LABEL: func.func @forward(%arg0: tensor<4x64xi32> {mtc.input = "tokens"}, %arg1: tensor<4x64xi32> {mtc.input = "targets"}) -> tensor<f32>
 // TINY: mtc.embedding {{.*}} -> tensor<4x64x128xf32>
 // TINY: mtc.layer "h.0"({{.*}}) {index = 0 : i64} : (tensor<4x64x128xf32>) -> tensor<4x64x128xf32>
 // TINY-NEXT: ^bb0(%{{.*}}: tensor<4x64x128xf32>):
@@ -31,8 +31,11 @@
 // BERT (post-LN, bidirectional) takes the same pass.
 // RUN: %mtc-opt --mtc-set-shape="micro-batch=2 seq=128" %models/bert-large.mlir | FileCheck %s --check-prefix=BERT
 // BERT: seq = 128, micro_batch = 2>
-// BERT: mtc.attention {{.*}}causal = false{{.*}} : tensor<2x128x3072xf32> -> tensor<2x128x1024xf32>, tensor<2x16x128xf32>
+// Every input takes its role's shape: [b, s] ids, [b] lengths, [b, 1] labels.
+// BERT: func.func @forward(%arg0: tensor<2x128xi32> {mtc.input = "tokens"}, %arg1: tensor<2x128xi32> {mtc.input = "targets"}, %arg2: tensor<2x128xi32> {mtc.input = "token_types"}, %arg3: tensor<2xi32> {mtc.input = "lengths"}, %arg4: tensor<2x1xi32> {mtc.input = "sentence_labels"})
+// BERT: mtc.attention {{.*}}causal = false{{.*}} : tensor<2x128x3072xf32>, tensor<2xi32> -> tensor<2x128x1024xf32>, tensor<2x16x128xf32>
 // BERT: -> tensor<2x128x30522xf32>
+// BERT: mtc.first_token {{.*}} : tensor<2x128x1024xf32> -> tensor<2x1x1024xf32>
 //
 // Errors.
 // RUN: not %mtc-opt --mtc-set-shape="seq=256" %models/gpt2-tiny.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=LONG
@@ -58,8 +61,8 @@ module @no_forward attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", 
 // -----
 
 module @arg_rank attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 1, hidden = 4, heads = 1, ffn = 16, vocab = 8, padded_vocab = 8, positions = 16, seq = 4, micro_batch = 1>} {
-  // expected-error @+1 {{@forward arguments must be [batch, seq] tensors}}
-  func.func @forward(%t: tensor<4xi32>) {
+  // expected-error @+1 {{@forward argument 2 is not a micro-batch input (mtc.input)}}
+  func.func @forward(%t: tensor<1x4xi32>, %u: tensor<1x4xi32>, %w: tensor<4xf32>) {
     return
   }
 }

@@ -17,15 +17,20 @@
 // GPT2-NEXT: bytes: params 474.7 MiB, grads 474.7 MiB, AdamW m+v 949.4 MiB (fp32)
 //
 // A small BERT (post-LN, untied head bias): a layer 12*64^2 + 13*64 = 49,984;
-// outside: wte 100*64 + wpe 16*64 + emb_ln 128 + head.dense 64*64+64 +
-// head.ln 128 + head.bias 100 = 11,940.
+// outside: wte 100*64 + wpe 16*64 + tte 2*64 + emb_ln 128 + head.dense 64*64+64 +
+// head.ln 128 + head.bias 100 + pooler 64*64+64 + binary head 64*2+2 = 16,358.
 // RUN: %mtc-import --arch bert --num-layers 2 --hidden-size 64 --num-attention-heads 4 --seq-length 16 --vocab-size 100 --micro-batch-size 2 --name tb \
 // RUN:   | %mtc-opt --mtc-stats -o /dev/null | FileCheck %s --check-prefix=BERT
-// BERT: model tb: 111,908 parameters (micro-batch 2, seq 16)
+// BERT: model tb: 116,326 parameters (micro-batch 2, seq 16)
 // BERT: h.0 49,984
 // BERT: h.1 49,984
-// BERT: outside layers 11,940
-// BERT: total 111,908
+// BERT: outside layers 16,358
+// BERT: total 116,326
+//
+// bert-base-uncased as HuggingFace's BertForPreTraining holds it: 110,106,428.
+// RUN: %mtc-import --arch bert --num-layers 12 --hidden-size 768 --num-attention-heads 12 --seq-length 512 --vocab-size 30522 \
+// RUN:   | %mtc-opt --mtc-stats -o /dev/null | FileCheck %s --check-prefix=BERTBASE
+// BERTBASE: model model: 110,106,428 parameters
 //
 // The report goes to a file with output=, and the IR is left unchanged.
 // RUN: %mtc-opt --mtc-stats=output=%t.txt %models/gpt2-tiny.mlir | diff %models/gpt2-tiny.mlir -

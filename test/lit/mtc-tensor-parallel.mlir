@@ -47,7 +47,7 @@
 // FWD: mtc.param_ref @ln_f.bias
 // FWD: %[[F3:.*]] = mtc.tp_copy
 // FWD-NEXT: %[[LOGITS:.*]] = mtc.linear %[[F3]], {{.*}} {transpose_weight} : tensor<1x16x64xf32>, tensor<51x64xf32> -> tensor<1x16x51xf32>
-// FWD-NEXT: mtc.cross_entropy %[[LOGITS]], %arg1 {valid_vocab = 101 : i64} : tensor<1x16x51xf32>
+// FWD-NEXT: mtc.cross_entropy %[[LOGITS]], %arg1 {valid_vocab = 101 : i64, vocab_parallel} : tensor<1x16x51xf32>
 //
 // Exactly 2 all-reduces per layer forward (g) and 2 backward (f's gradient),
 // each of b*s*h = 1*16*64 elements; 1 more each way for the embedding and
@@ -96,3 +96,27 @@
 // ERR-DAG: error: FFN size (256) is not divisible by the tensor-parallel size (3)
 // RUN: not %mtc-opt --mtc-tensor-parallel=size=2 --mtc-tensor-parallel=size=2 %t.mlir 2>&1 | FileCheck %s --check-prefix=TWICE
 // TWICE: error: --mtc-tensor-parallel already ran on this module
+
+// For BERT only the layers' attention and MLP are split. The MLM head transform
+// (dense, GeLU, layer norm) stays replicated as in Megatron-LM; the tied
+// decoder's bias is split with the vocabulary; the sentence-order logits are
+// whole on every rank, so that cross-entropy is not vocabulary-parallel.
+// RUN: %mtc-import --arch bert --num-layers 1 --hidden-size 64 --num-attention-heads 4 --seq-length 16 --vocab-size 101 -o %t.bert.mlir
+// RUN: %mtc-opt --mtc-tensor-parallel=size=2 %t.bert.mlir | FileCheck %s --check-prefix=BERT
+// The vocabulary (101) is padded to 102 rows, the output bias with it.
+// BERT: mtc.param @wte : tensor<51x64xf32> {{.*}}full_shape = array<i64: 102, 64>
+// BERT: mtc.param @head.dense.weight : tensor<64x64xf32> init(normal, 2.000000e-02){{$}}
+// BERT: mtc.param @head.bias : tensor<51xf32> init(zeros) {full_shape = array<i64: 102>, no_decay, split_dim = 0 : i64}
+// BERT: mtc.param @binary_head.weight : tensor<64x2xf32> init(normal, 2.000000e-02){{$}}
+// BERT-LABEL: func.func @forward
+// BERT: mtc.layer "h.0"
+// BERT: mtc.tp_reduce
+// BERT: mtc.tp_reduce
+// BERT: mtc.yield
+// BERT-NOT: mtc.tp_copy
+// BERT: mtc.gelu
+// BERT-NOT: mtc.tp_reduce
+// BERT: mtc.tp_copy
+// BERT: mtc.cross_entropy {{.*}} {valid_vocab = 101 : i64, vocab_parallel} : tensor<1x16x51xf32>
+// BERT-NOT: mtc.tp_
+// BERT: mtc.cross_entropy {{.*}} {valid_vocab = 2 : i64} : tensor<1x1x2xf32>

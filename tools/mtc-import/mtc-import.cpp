@@ -60,6 +60,9 @@ cl::opt<double> hiddenDropout("hidden-dropout", cl::desc("residual/embedding dro
 cl::opt<double> attentionDropout("attention-dropout",
                                  cl::desc("attention-probability dropout (default: config's, or 0.1)"),
                                  cl::init(-1), cl::cat(category));
+cl::opt<bool> noBinaryHead("bert-no-binary-head",
+                           cl::desc("BERT without the sentence-order head (masked LM only)"),
+                           cl::init(false), cl::cat(category));
 
 int fail(const Twine &message) {
   WithColor::error(errs(), "mtc-import") << message << "\n";
@@ -174,6 +177,11 @@ int main(int argc, char **argv) {
     config.hiddenDropout = hiddenDropout;
   if (given(attentionDropout))
     config.attentionDropout = attentionDropout;
+  if (noBinaryHead) {
+    if (config.arch != "bert")
+      return fail("--bert-no-binary-head is for BERT models");
+    config.binaryHead = false;
+  }
   if (Error err = config.validate())
     return fail((configPath.empty() ? "" : configPath + ": ") +
                 toString(std::move(err)));

@@ -25,6 +25,10 @@ struct ModelConfig {
   double hiddenDropout = 0.1, attentionDropout = 0.1;
   double layerNormEps = 1e-5;
   double initStd = 0.02;
+  // BERT: token types (segments) and Megatron's --bert-binary-head
+  // (sentence-order prediction on the pooled [CLS]).
+  int64_t typeVocab = 2;
+  bool binaryHead = true;
 
   int64_t ffnSize() const { return ffn ? ffn : 4 * hidden; }
   int64_t seqLength() const { return seq ? seq : positions; }

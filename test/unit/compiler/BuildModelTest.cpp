@@ -155,13 +155,29 @@ TEST(BuildModel, BertHasPostNormAndHead) {
   EXPECT_EQ(getModelAttr(*module).getArch(), "bert");
   int64_t h = 64, f = 128, v = 100, s = 32;
   int64_t layer = (3 * h * h + 3 * h) + (h * h + h) + 2 * h * f + f + h + 4 * h;
-  int64_t outside = (v + s) * h + 2 * h /*emb_ln*/ + (h * h + h) /*head.dense*/ +
-                    2 * h /*head.ln*/ + v /*head.bias*/;
+  int64_t outside = (v + s + 2 /*token types*/) * h + 2 * h /*emb_ln*/ +
+                    (h * h + h) /*head.dense*/ + 2 * h /*head.ln*/ + v /*head.bias*/ +
+                    (h * h + h) /*pooler*/ + (2 * h + 2) /*binary head*/;
   EXPECT_EQ(countParams(*module), 3 * layer + outside);
   EXPECT_TRUE(module->lookupSymbol<ParamOp>("emb_ln.weight"));
   EXPECT_TRUE(module->lookupSymbol<ParamOp>("head.bias"));
   EXPECT_FALSE(module->lookupSymbol<ParamOp>("ln_f.weight"));
-  module->walk([](AttentionOp attn) { EXPECT_FALSE(attn.getCausal()); });
+  module->walk([](AttentionOp attn) {
+    EXPECT_FALSE(attn.getCausal());
+    EXPECT_TRUE(attn.getLengths()); // padding is masked
+  });
+  // Two terms: masked LM over the vocabulary, sentence order over 2 classes.
+  auto fn = module->lookupSymbol<func::FuncOp>("forward");
+  ASSERT_TRUE(fn);
+  EXPECT_EQ(fn.getNumResults(), 2u);
+  EXPECT_EQ(inputRole(fn, 4), "sentence_labels");
+
+  // Megatron's --bert-no-binary-head: no pooler, one loss.
+  c.binaryHead = false;
+  OwningOpRef<ModuleOp> lmOnly = buildModel(ctx, c);
+  ASSERT_TRUE(succeeded(verify(*lmOnly)));
+  EXPECT_EQ(countParams(*lmOnly), 3 * layer + outside - (h * h + h) - (2 * h + 2));
+  EXPECT_EQ(lmOnly->lookupSymbol<func::FuncOp>("forward").getNumResults(), 1u);
 }
 
 TEST(BuildModel, Gpt2SmallHasTheKnownCount) {
