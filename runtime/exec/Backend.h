@@ -91,6 +91,17 @@ public:
   virtual void biasAdd(const float *x, const float *bias, float *y, int64_t rows,
                        int64_t cols) = 0;
   virtual void biasGrad(const float *dy, float *dbias, int64_t rows, int64_t cols) = 0;
+  virtual void tokenTypeAdd(const kernels::TokenTypeShape &t, const float *x,
+                            const int32_t *types, const float *table, float *y) = 0;
+  virtual void tokenTypeAddBackward(const kernels::TokenTypeShape &t, const int32_t *types,
+                                    const float *dy, float *dtable) = 0;
+  virtual void firstToken(const float *x, float *y, int64_t B, int64_t S, int64_t H,
+                          bool owner) = 0;
+  virtual void firstTokenBackward(const float *dy, float *dx, int64_t B, int64_t S, int64_t H,
+                                  bool owner) = 0;
+  virtual void tanhForward(const float *x, float *y, int64_t n) = 0;
+  virtual void tanhBackward(const float *y, const float *dy, float *dx, int64_t n) = 0;
+  // a.lengths, when set, points to device memory.
   virtual void attentionForward(const kernels::AttentionShape &a, const float *qkv, float *out,
                                 float *lse) = 0;
   virtual void attentionBackward(const kernels::AttentionShape &a, const float *qkv,

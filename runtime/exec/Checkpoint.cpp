@@ -4,6 +4,7 @@
 #include "exec/DurableFile.h"
 #include "exec/Reshard.h"
 #include "exec/Executor.h"
+#include "exec/HfBertNames.h"
 #include "exec/Optimizer.h"
 
 #include "comm/Communicator.h"
@@ -570,14 +571,17 @@ QkvGeometry qkvGeometry(const pb::Param &p, const pb::Model &m) {
 }
 
 // Writes one full tensor per param, read from `source(id)` (weights or
-// gradients), with packed QKV columns in GPT-2's order.
+// gradients): a GPT plan's under mtc's names with packed QKV columns in GPT-2's
+// order, a BERT plan's under BertForPreTraining's names and layouts.
 void exportParamTensors(const std::string &path, Executor &executor, const char *flag,
                         float *flatSource) {
   HostView flat(executor.backend(), flatSource, executor.flatSize());
   auto source = [&](int id) -> const float * { return flat + executor.paramOffset(id); };
   std::vector<TensorView> tensors;
   std::vector<std::vector<float>> permuted; // keeps the reordered copies alive
+  std::vector<HfTensor> hf;                 // likewise, for a BERT plan
   const pb::Model &m = executor.plan().model();
+  const bool bert = usesHfBertNames(m);
   for (int id = 0; id < executor.numParams(); ++id) {
     const pb::Param &p = executor.paramInfo(id);
     if (toVector(p.shape()) != toVector(p.full_shape()))
@@ -586,6 +590,11 @@ void exportParamTensors(const std::string &path, Executor &executor, const char 
                         shapeString(toVector(p.full_shape())) +
                         "; exporting sharded models (gathering slices) is not implemented yet");
     const float *data = source(id);
+    if (bert) {
+      for (HfTensor &t : toHfBert(p.name(), toVector(p.shape()), data, m))
+        hf.push_back(std::move(t));
+      continue;
+    }
     if (isPackedQkvName(p.name())) {
       QkvGeometry g = qkvGeometry(p, m);
       permuted.emplace_back(executor.paramElements(id));
@@ -594,12 +603,17 @@ void exportParamTensors(const std::string &path, Executor &executor, const char 
     }
     tensors.push_back({p.name(), toVector(p.shape()), data});
   }
-  writeSafetensors(path, tensors,
-                   {{"format", "pt"},
-                    {"mtc_model", m.name()},
-                    {"mtc_fingerprint", m.fingerprint()},
-                    {"mtc_vocab", std::to_string(m.vocab())},
-                    {"mtc_qkv_layout", "gpt2"}});
+  for (const HfTensor &t : hf) // views taken once `hf` no longer grows
+    tensors.push_back({t.name, t.shape, t.data.data()});
+  std::map<std::string, std::string> metadata{{"format", "pt"},
+                                              {"mtc_model", m.name()},
+                                              {"mtc_fingerprint", m.fingerprint()},
+                                              {"mtc_vocab", std::to_string(m.vocab())}};
+  if (bert)
+    metadata["mtc_names"] = "BertForPreTraining";
+  else
+    metadata["mtc_qkv_layout"] = "gpt2";
+  writeSafetensors(path, tensors, metadata);
 }
 
 } // namespace
@@ -615,11 +629,44 @@ void exportGradients(const std::string &path, Executor &executor) {
 int importSafetensors(const std::string &path, Executor &executor, std::string *report) {
   SafetensorsFile file(path);
   const pb::Model &m = executor.plan().model();
+  // A BERT plan also takes a file of BertForPreTraining's names, told apart by
+  // its prefixes: per file, since a BertModel's "pooler.dense.weight" is
+  // [out, in] where mtc's own name stores [in, out].
+  bool hfFile = false;
+  if (usesHfBertNames(m))
+    for (const std::string &name : file.names())
+      for (const char *prefix : {"bert.", "cls.", "embeddings.", "encoder."})
+        hfFile = hfFile || name.rfind(prefix, 0) == 0;
+  HfTensorReader readHf = [&](const std::string &name, HfTensor *out) {
+    if (!file.contains(name))
+      return false;
+    out->shape = file.entry(name).shape;
+    out->data = file.read(name);
+    return true;
+  };
   int loaded = 0;
   std::vector<std::string> missing;
   HostView weights(executor.backend(), executor.flatParams(), executor.flatSize());
   for (int id = 0; id < executor.numParams(); ++id) {
     const pb::Param &p = executor.paramInfo(id);
+    if (hfFile) {
+      const std::vector<int64_t> fullShape = toVector(p.full_shape());
+      std::vector<float> full;
+      bool present = false;
+      try {
+        present = fromHfBert(p.name(), fullShape, m, readHf, &full);
+      } catch (const FormatError &e) {
+        throw FormatError("'" + path + "': " + e.what());
+      }
+      if (!present) {
+        missing.push_back(p.name());
+        continue;
+      }
+      copySlice(full.data(), fullShape, sliceOffsetOf(p, executor), toVector(p.shape()),
+                weights + executor.paramOffset(id));
+      ++loaded;
+      continue;
+    }
     std::string found;
     for (const std::string &candidate :
          {p.name(), "transformer." + p.name(), p.name() + ".weight",
@@ -662,6 +709,8 @@ int importSafetensors(const std::string &path, Executor &executor, std::string *
     std::ostringstream os;
     os << "loaded " << loaded << " of " << executor.numParams() << " params from '" << path
        << "'";
+    if (hfFile)
+      os << " (BertForPreTraining's names)";
     if (!missing.empty()) {
       os << "; kept the initialization of " << missing.size() << ":";
       for (size_t i = 0; i < missing.size() && i < 5; ++i)

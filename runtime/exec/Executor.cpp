@@ -48,7 +48,7 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
   deadAfter.resize(steps);
   for (const pb::Buffer &b : planData.buffers()) {
     if (b.first_step() < 0)
-      inputs.push_back(b.id());
+      preloaded.push_back(b.id());
     else
       definedAt[b.first_step()].push_back(b.id());
     if (b.last_step() >= 0) // -1: an input no step reads
@@ -70,9 +70,16 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
   ownArena = static_cast<char *>(
       dev.allocate(arenaBytes, "the activation arena of " + std::to_string(arenaBytes) + " bytes"));
   arena = ownArena;
-  const int64_t inputTokens = index.buffers[planData.tokens()]->bytes() / 4;
-  hostTokens.assign(inputTokens, 0);
-  hostTargets.assign(inputTokens, -1);
+  auto elements = [&](int32_t id) { return index.buffers[id]->bytes() / 4; };
+  hostInputs.tokens.assign(elements(planData.tokens()), 0);
+  hostInputs.targets.assign(elements(planData.targets()), -1);
+  const pb::ModelInputs &extra = planData.inputs();
+  if (extra.has_token_types())
+    hostInputs.tokenTypes.assign(elements(extra.token_types()), 0);
+  if (extra.has_lengths())
+    hostInputs.lengths.assign(elements(extra.lengths()), 1);
+  if (extra.has_sentence_labels())
+    hostInputs.sentenceLabels.assign(elements(extra.sentence_labels()), 0);
   if (options.tensorGroup) {
     shard.rank = options.tensorGroup->rank();
     shard.size = options.tensorGroup->size();
@@ -124,16 +131,24 @@ void *Executor::bufferData(int32_t id) {
   return arena + index.buffers[id]->offset();
 }
 
-void Executor::uploadInputs(char *arenaBase, int32_t tokensBuffer, int32_t targetsBuffer) {
-  const int64_t bytes = static_cast<int64_t>(hostTokens.size() * sizeof(int32_t));
-  for (auto [id, host] : {std::pair{tokensBuffer, hostTokens.data()},
-                          std::pair{targetsBuffer, hostTargets.data()}}) {
+void Executor::uploadInputs(char *arenaBase, int32_t tokensBuffer, int32_t targetsBuffer,
+                            const pb::ModelInputs &extra) {
+  auto upload = [&](int32_t id, const std::vector<int32_t> &host) {
     const pb::Buffer &b = *index.buffers[id];
+    const int64_t bytes = static_cast<int64_t>(host.size() * sizeof(int32_t));
     if (b.bytes() != bytes)
       throw PlanError("input buffer '" + b.name() + "' holds " + std::to_string(b.bytes()) +
                       " bytes, not a micro-batch's " + std::to_string(bytes));
-    dev.toDevice(arenaBase + b.offset(), host, bytes);
-  }
+    dev.toDevice(arenaBase + b.offset(), host.data(), bytes);
+  };
+  upload(tokensBuffer, hostInputs.tokens);
+  upload(targetsBuffer, hostInputs.targets);
+  if (extra.has_token_types())
+    upload(extra.token_types(), hostInputs.tokenTypes);
+  if (extra.has_lengths())
+    upload(extra.lengths(), hostInputs.lengths);
+  if (extra.has_sentence_labels())
+    upload(extra.sentence_labels(), hostInputs.sentenceLabels);
 }
 
 std::vector<float> Executor::logitsToHost() const {
@@ -155,7 +170,8 @@ void Executor::zeroGrads() { dev.fill32(grads.data(), 0, grads.size()); }
 void Executor::poison(const pb::Buffer &buffer) {
   // The runtime itself reads the loss (and the logits, for generation) after
   // the last step, so those stay.
-  if (buffer.id() == planData.loss() || buffer.id() == planData.logits())
+  if (buffer.id() == planData.loss() || buffer.id() == planData.logits() ||
+      (planData.has_sop_loss() && buffer.id() == planData.sop_loss()))
     return;
   // Pipeline sends go out after the chunk's step range: still being read.
   if (sentAfterRange.empty()) {
@@ -177,7 +193,7 @@ void Executor::poison(const pb::Buffer &buffer) {
 }
 
 MicroBatchLoss Executor::forwardBackward(float gradScale) {
-  uploadInputs(arena, planData.tokens(), planData.targets());
+  uploadInputs(arena, planData.tokens(), planData.targets(), planData.inputs());
   stepSeed = mixSeed(options.seed, microBatchCounter++);
   lastLoss = {};
   runSteps(0, planData.steps_size(), /*training=*/true, gradScale, /*trackPeak=*/true);
@@ -185,7 +201,7 @@ MicroBatchLoss Executor::forwardBackward(float gradScale) {
 }
 
 MicroBatchLoss Executor::forward() {
-  uploadInputs(arena, planData.tokens(), planData.targets());
+  uploadInputs(arena, planData.tokens(), planData.targets(), planData.inputs());
   lastLoss = {};
   runSteps(0, planData.forward_steps(), /*training=*/false, 0.f, /*trackPeak=*/false);
   return lastLoss;
@@ -205,7 +221,7 @@ MicroBatchLoss Executor::runRange(int begin, int end, char *arenaBase,
 void Executor::runSteps(int begin, int end, bool training, float gradScale,
                         bool trackPeak) {
   int64_t live = 0, peak = 0;
-  for (int32_t id : inputs)
+  for (int32_t id : preloaded)
     live += index.buffers[id]->bytes();
   peak = live;
   for (int s = begin; s < end; ++s) {
@@ -326,6 +342,8 @@ void Executor::runStep(int s, bool training, float gradScale) {
                               k.scale(), training ? k.dropout() : 0.f, stepSeed, k.stream()};
     a.headOffset = shard.rank * k.heads(); // the unsplit run's dropout mask
     a.totalHeads = shard.size * k.heads();
+    if (k.has_lengths())
+      a.lengths = i32(k.lengths());
     dev.attentionForward(a, f(k.qkv()), f(k.out()), f(k.lse()));
     break;
   }
@@ -335,6 +353,8 @@ void Executor::runStep(int s, bool training, float gradScale) {
                               k.scale(), training ? k.dropout() : 0.f, stepSeed, k.stream()};
     a.headOffset = shard.rank * k.heads();
     a.totalHeads = shard.size * k.heads();
+    if (k.has_lengths())
+      a.lengths = i32(k.lengths());
     dev.attentionBackward(a, f(k.qkv()), f(k.out()), f(k.lse()), f(k.dout()),
                                f(k.dqkv()));
     break;
@@ -342,9 +362,10 @@ void Executor::runStep(int s, bool training, float gradScale) {
   case pb::Step::kCrossEntropy: {
     const auto &k = step.cross_entropy();
     comm::Communicator *tp = options.tensorGroup;
-    bool split = tp && tp->size() > 1;
+    bool split = !k.replicated() && tp && tp->size() > 1;
     // Logits stay vocabulary-split: only per-row statistics cross ranks.
-    const int64_t vocabStart = k.vocab_start() + shard.vocabStart(sh.vocabLocal);
+    const int64_t vocabStart =
+        k.vocab_start() + (k.replicated() ? 0 : shard.vocabStart(sh.vocabLocal));
     const int64_t validLocal =
         std::max<int64_t>(0, std::min(sh.vocabLocal, k.valid_vocab() - vocabStart));
     dev.crossEntropyRowMax(f(k.logits()), f(k.row_max()), sh.rows, sh.vocabLocal,
@@ -361,17 +382,69 @@ void Executor::runStep(int s, bool training, float gradScale) {
     int64_t count = 0;
     double sum = dev.crossEntropyLoss(i32(k.targets()), f(k.row_max()), f(k.sum_exp()),
                                       f(k.target_logit()), sh.rows, f(k.loss()), &count);
-    lastLoss = {sum, count}; // the f32 buffer would round the sum
+    // In double: the f32 buffer would round the sum.
+    if (planData.has_sop_loss() && k.loss() == planData.sop_loss()) {
+      lastLoss.sopSum = sum;
+      lastLoss.sopCount = count;
+      // Two whole logits per sample: right when the label's is the larger.
+      std::vector<float> rowMax(sh.rows), target(sh.rows);
+      std::vector<int32_t> labels(sh.rows);
+      dev.toHost(rowMax.data(), f(k.row_max()), sh.rows * 4);
+      dev.toHost(target.data(), f(k.target_logit()), sh.rows * 4);
+      dev.toHost(labels.data(), i32(k.targets()), sh.rows * 4);
+      lastLoss.sopCorrect = 0;
+      for (int64_t r = 0; r < sh.rows; ++r)
+        lastLoss.sopCorrect += labels[r] >= 0 && target[r] >= rowMax[r];
+    } else {
+      lastLoss.sum = sum;
+      lastLoss.count = count;
+    }
     break;
   }
   case pb::Step::kCrossEntropyBackward: {
     const auto &k = step.cross_entropy_backward();
-    const int64_t vocabStart = k.vocab_start() + shard.vocabStart(sh.vocabLocal);
+    const int64_t vocabStart =
+        k.vocab_start() + (k.replicated() ? 0 : shard.vocabStart(sh.vocabLocal));
     const int64_t validLocal =
         std::max<int64_t>(0, std::min(sh.vocabLocal, k.valid_vocab() - vocabStart));
     dev.crossEntropyBackward(f(k.logits()), i32(k.targets()), f(k.row_max()), f(k.sum_exp()),
                              f(k.dlogits()), sh.rows, sh.vocabLocal, validLocal, vocabStart,
                              f(k.loss()), gradScale);
+    break;
+  }
+  case pb::Step::kTokenTypeAdd:
+  case pb::Step::kTokenTypeAddBackward: {
+    // A sequence-parallel shard holds positions [rank * S, (rank + 1) * S).
+    const int64_t offset = sh.seq < sh.idsSeq ? shard.rank * sh.seq : 0;
+    kernels::TokenTypeShape t{sh.batch, sh.seq, sh.hidden, sh.idsSeq, offset, sh.vocabLocal};
+    if (step.kernel_case() == pb::Step::kTokenTypeAdd) {
+      const auto &k = step.token_type_add();
+      dev.tokenTypeAdd(t, f(k.x()), i32(k.types()), param(k.table_param()), f(k.y()));
+    } else {
+      const auto &k = step.token_type_add_backward();
+      dev.tokenTypeAddBackward(t, i32(k.types()), f(k.dy()), G(k.table_grad()));
+    }
+    break;
+  }
+  case pb::Step::kFirstToken: {
+    const auto &k = step.first_token();
+    // On a sequence shard only the rank holding position 0 has [CLS].
+    dev.firstToken(f(k.x()), f(k.y()), sh.batch, sh.seq, sh.hidden,
+                   !k.sequence_shard() || shard.rank == 0);
+    break;
+  }
+  case pb::Step::kFirstTokenBackward: {
+    const auto &k = step.first_token_backward();
+    dev.firstTokenBackward(f(k.dy()), f(k.dx()), sh.batch, sh.seq, sh.hidden,
+                           !k.sequence_shard() || shard.rank == 0);
+    break;
+  }
+  case pb::Step::kTanh:
+    dev.tanhForward(f(step.tanh().x()), f(step.tanh().y()), sh.elements);
+    break;
+  case pb::Step::kTanhBackward: {
+    const auto &k = step.tanh_backward();
+    dev.tanhBackward(f(k.y()), f(k.dy()), f(k.dx()), sh.elements);
     break;
   }
   case pb::Step::kTensorAllReduce: {

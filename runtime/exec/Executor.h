@@ -3,6 +3,7 @@
 // micro-batch at a time.
 #pragma once
 #include "exec/Backend.h"
+#include "exec/MicroBatch.h"
 #include "exec/StepShapes.h"
 #include "exec/TensorParallel.h"
 #include "exec/StepFusion.h"
@@ -38,7 +39,14 @@ struct ExecutorOptions {
 struct MicroBatchLoss {
   double sum = 0;    // summed token loss
   int64_t count = 0; // counted tokens (targets >= 0)
+  double sopSum = 0; // BERT's sentence-order loss, summed over samples
+  int64_t sopCount = 0;
+  int64_t sopCorrect = 0; // samples whose sentence order the binary head got right
   double mean() const { return count ? sum / count : 0.0; }
+  LossTerms terms() const {
+    return {mean(), sopCount ? sopSum / sopCount : 0.0,
+            sopCount ? static_cast<double>(sopCorrect) / sopCount : 0.0};
+  }
 };
 
 class Executor {
@@ -53,11 +61,12 @@ public:
   const pb::Plan &plan() const { return planData; }
   Backend &backend() const { return dev; }
 
-  // The next micro-batch's inputs, [micro_batch, seq] each, in host memory
-  // (forwardBackward and forward copy them in); targets < 0 are not counted
-  // in the loss.
-  int32_t *tokens() { return hostTokens.data(); }
-  int32_t *targets() { return hostTargets.data(); }
+  // The next micro-batch's inputs in host memory (forwardBackward and
+  // forward copy them in), sized for the plan: the BERT inputs are empty for
+  // a model without them.
+  MicroBatchInputs &inputs() { return hostInputs; }
+  int32_t *tokens() { return hostInputs.tokens.data(); }
+  int32_t *targets() { return hostInputs.targets.data(); }
 
   // All steps (forward and backward): gradients accumulate into grads().
   // gradScale multiplies d(loss)/d(logits) (1 / micro-batches, times the loss
@@ -121,11 +130,12 @@ public:
 
   // An activation buffer in backend memory (tests, dumps).
   void *bufferData(int32_t id);
-  // Copies tokens() and targets() into buffers `tokensBuffer` and
-  // `targetsBuffer` of the arena at `arenaBase` (backend memory; a pipeline
+  // Copies inputs() into buffers `tokensBuffer`, `targetsBuffer` and those
+  // `extra` names of the arena at `arenaBase` (backend memory; a pipeline
   // chunk's arena and input buffers). forwardBackward and forward do it for
   // the executor's own.
-  void uploadInputs(char *arenaBase, int32_t tokensBuffer, int32_t targetsBuffer);
+  void uploadInputs(char *arenaBase, int32_t tokensBuffer, int32_t targetsBuffer,
+                    const pb::ModelInputs &extra);
 
 private:
   void runSteps(int begin, int end, bool training, float gradScale, bool trackPeak);
@@ -141,7 +151,7 @@ private:
   std::vector<StepShape> shapes;
   std::vector<std::vector<int32_t>> definedAt; // buffers whose first_step == s
   std::vector<std::vector<int32_t>> deadAfter; // buffers whose last_step == s
-  std::vector<int32_t> inputs;                 // first_step == -1
+  std::vector<int32_t> preloaded;              // first_step == -1
   std::vector<bool> sentAfterRange;            // pipeline sends read them after the steps
 
   Backend &dev;
@@ -149,7 +159,7 @@ private:
   std::vector<int64_t> paramOffsets, paramSizes;
   char *ownArena = nullptr; // backend memory
   char *arena = nullptr;    // the arena the running steps use
-  std::vector<int32_t> hostTokens, hostTargets;
+  MicroBatchInputs hostInputs;
   std::vector<StepFusion> fusions; // empty unless the backend fuses
   int64_t measuredPeak = 0;
   uint64_t microBatchCounter = 0;

@@ -90,6 +90,12 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
     if (threads > 0)
       kernels::setNumThreads(static_cast<int>(threads));
 
+    // Sampling continues a text: only a causal model predicts what follows.
+    const std::string &objective = plan.model().objective();
+    if (!objective.empty() && objective != "causal_lm")
+      throw std::invalid_argument("generate samples from causal language models; '" +
+                                  plan.model().name() + "' is trained as " + objective +
+                                  " (a bidirectional encoder)");
     data::Tokenizer tokenizer = data::Tokenizer::fromDirectory(vocabDir);
     std::unique_ptr<Backend> owned;
     Backend *backend = agreeOnBackend(*world, makeBackend, "generate", owned);

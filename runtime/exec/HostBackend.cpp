@@ -82,6 +82,28 @@ public:
                             int64_t N, int64_t In, int64_t Out, bool transposed) override {
     kernels::linearBackwardWeight(x, dy, dw, dbias, N, In, Out, transposed);
   }
+  void tokenTypeAdd(const kernels::TokenTypeShape &t, const float *x, const int32_t *types,
+                    const float *table, float *y) override {
+    kernels::tokenTypeAdd(t, x, types, table, y);
+  }
+  void tokenTypeAddBackward(const kernels::TokenTypeShape &t, const int32_t *types,
+                            const float *dy, float *dtable) override {
+    kernels::tokenTypeAddBackward(t, types, dy, dtable);
+  }
+  void firstToken(const float *x, float *y, int64_t B, int64_t S, int64_t H,
+                  bool owner) override {
+    kernels::firstToken(x, y, B, S, H, owner);
+  }
+  void firstTokenBackward(const float *dy, float *dx, int64_t B, int64_t S, int64_t H,
+                          bool owner) override {
+    kernels::firstTokenBackward(dy, dx, B, S, H, owner);
+  }
+  void tanhForward(const float *x, float *y, int64_t n) override {
+    kernels::tanhForward(x, y, n);
+  }
+  void tanhBackward(const float *y, const float *dy, float *dx, int64_t n) override {
+    kernels::tanhBackward(y, dy, dx, n);
+  }
   void geluForward(const float *x, float *y, int64_t n) override {
     kernels::geluForward(x, y, n);
   }

@@ -20,6 +20,8 @@ struct MetricsRow {
   double iterationMs = 0;
   double tokensPerSecond = 0;
   std::optional<double> validLoss;
+  // BERT's sentence-order loss (models with the binary head).
+  std::optional<double> sopLoss, validSopLoss, validSopAccuracy;
 };
 
 class MetricsWriter {
@@ -27,7 +29,9 @@ public:
   // Truncates PATH, or with `append` adds to it (a CSV header only when the file
   // is new or empty). Throws std::runtime_error naming the file when it cannot
   // be opened.
-  MetricsWriter(const std::string &path, bool append = false);
+  // `sentenceOrder`: the model has BERT's binary head, so the rows carry
+  // sop_loss (and valid_sop_loss) columns.
+  MetricsWriter(const std::string &path, bool append = false, bool sentenceOrder = false);
   // Throws std::runtime_error naming the file when the row cannot be written
   // (e.g. the disk is full).
   void write(const MetricsRow &row);
@@ -36,6 +40,7 @@ private:
   std::string path;
   std::ofstream out;
   bool csv = false;
+  bool sentenceOrder = false;
 };
 
 } // namespace mtc::runtime

@@ -259,13 +259,13 @@ void PipelineRunner::post(const Transfers &transfers, Slot &slot, int microbatch
 // source writes host memory; the arena is backend memory).
 void PipelineRunner::fillInputs(const FillFn &fill, int microbatch, Slot &slot,
                                 const pb::PipelineChunk &info) {
-  fill(microbatch, exec.tokens(), exec.targets());
-  exec.uploadInputs(slot.arena, info.tokens(), info.targets());
+  fill(microbatch, exec.inputs());
+  exec.uploadInputs(slot.arena, info.tokens(), info.targets(), info.inputs());
 }
 
-double PipelineRunner::runIteration(const FillFn &fill, float gradScale,
-                                    uint64_t dropoutBase) {
-  lossSum = 0;
+LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
+                                       uint64_t dropoutBase) {
+  lossSum = {};
   timeline.clear();
   pipelineGroup->barrier(); // a common time origin for the trace
   const auto origin = Clock::now();
@@ -290,7 +290,7 @@ double PipelineRunner::runIteration(const FillFn &fill, float gradScale,
           exec.runRange(info.forward_begin(), info.forward_end(), slot->arena, key, gradScale);
       timed.end = seconds();
       if (info.loss() >= 0)
-        lossSum += loss.mean();
+        lossSum += loss.terms();
       post(info.send_forward(), *slot, s.microbatch(), /*receive=*/false, slot->sends);
     } else {
       waitAll(slot->backwardRecvs);
@@ -315,17 +315,22 @@ double PipelineRunner::runIteration(const FillFn &fill, float gradScale,
     for (int32_t id : plan.embedding_group_params())
       embeddingDevice->allReduceSum(exec.grad(id), static_cast<size_t>(exec.paramElements(id)));
   // Only the last stage computed losses; share their mean with the group.
-  pipelineGroup->allReduceSum(&lossSum, 1);
-  return lossSum / microbatches;
+  return shareLosses(lossSum);
 }
 
-double PipelineRunner::evaluateIteration(const FillFn &fill, uint64_t dropoutBase) {
+LossTerms PipelineRunner::shareLosses(const LossTerms &sum) {
+  double terms[3] = {sum.lm, sum.sop, sum.sopAccuracy};
+  pipelineGroup->allReduceSum(terms, 3);
+  return LossTerms{terms[0], terms[1], terms[2]}.scaled(1.0 / microbatches);
+}
+
+LossTerms PipelineRunner::evaluateIteration(const FillFn &fill, uint64_t dropoutBase) {
   std::vector<int> order(plan.chunks_size());
   for (int i = 0; i < plan.chunks_size(); ++i)
     order[i] = i;
   std::sort(order.begin(), order.end(),
             [&](int a, int b) { return plan.chunks(a).chunk() < plan.chunks(b).chunk(); });
-  double sum = 0;
+  LossTerms sum;
   for (int mb = 0; mb < microbatches; ++mb) {
     for (int ci : order) {
       const pb::PipelineChunk &info = plan.chunks(ci);
@@ -336,14 +341,13 @@ double PipelineRunner::evaluateIteration(const FillFn &fill, uint64_t dropoutBas
       MicroBatchLoss loss = exec.runRange(info.forward_begin(), info.forward_end(), slot->arena,
                                           dropoutBase + static_cast<uint64_t>(mb), 0.0f);
       if (info.loss() >= 0)
-        sum += loss.mean();
+        sum += loss.terms();
       post(info.send_forward(), *slot, mb, /*receive=*/false, slot->sends);
       waitAll(slot->sends);
       release(slot);
     }
   }
-  pipelineGroup->allReduceSum(&sum, 1);
-  return sum / microbatches;
+  return shareLosses(sum);
 }
 
 namespace {

@@ -44,17 +44,19 @@ public:
   ~PipelineRunner();
 
   // Writes a micro-batch's tokens and targets into host memory.
-  using FillFn = std::function<void(int64_t microbatch, int32_t *tokens, int32_t *targets)>;
+  using FillFn = std::function<void(int64_t microbatch, MicroBatchInputs &inputs)>;
   // One iteration: every step of the schedule, then the tied-embedding
   // gradient all-reduce over the first and last stage. Returns the mean
   // micro-batch loss, known on every rank of the pipeline group.
-  double runIteration(const FillFn &fill, float gradScale, uint64_t dropoutBase);
+  LossTerms runIteration(const FillFn &fill, float gradScale, uint64_t dropoutBase);
 
   // Forward only, for evaluation: the iteration's micro-batches through every
   // chunk in (micro-batch, chunk) order, which cannot deadlock since each
   // transfer goes to a later (micro-batch, chunk) of its receiver. Returns the
   // mean micro-batch loss, known on every rank of the pipeline group.
-  double evaluateIteration(const FillFn &fill, uint64_t dropoutBase);
+  LossTerms evaluateIteration(const FillFn &fill, uint64_t dropoutBase);
+  // Sums the last stage's losses over the pipeline group; the per-micro-batch mean.
+  LossTerms shareLosses(const LossTerms &sum);
 
   const std::vector<TimedPipelineStep> &lastTimeline() const { return timeline; }
   // Largest sum of arenas in use (chunk arenas x micro-batches in flight).
@@ -97,7 +99,7 @@ private:
   std::vector<std::unique_ptr<Slot>> slots;
   std::vector<int> chunkIndexOf; // global chunk -> index into plan.chunks()
   int64_t liveBytes = 0, peakBytes = 0, allocatedBytes = 0;
-  double lossSum = 0;
+  LossTerms lossSum;
   std::vector<TimedPipelineStep> timeline;
 };
 

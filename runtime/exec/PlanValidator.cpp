@@ -166,12 +166,23 @@ std::vector<std::string> validatePlan(const pb::Plan &plan) {
   const int64_t tokens = m.micro_batch() * m.seq();
   checkSpecialBuffer(index, plan.tokens(), "tokens", pb::I32, tokens, errors);
   checkSpecialBuffer(index, plan.targets(), "targets", pb::I32, tokens, errors);
+  // BERT's further inputs, when the model has them.
+  const pb::ModelInputs &in = plan.inputs();
+  if (in.has_token_types())
+    checkSpecialBuffer(index, in.token_types(), "inputs.token_types", pb::I32, tokens, errors);
+  if (in.has_lengths())
+    checkSpecialBuffer(index, in.lengths(), "inputs.lengths", pb::I32, m.micro_batch(), errors);
+  if (in.has_sentence_labels())
+    checkSpecialBuffer(index, in.sentence_labels(), "inputs.sentence_labels", pb::I32,
+                       m.micro_batch(), errors);
   // A pipeline stage without the last chunk computes no loss.
   const bool stageWithoutLoss = plan.chunks_size() > 0 && plan.loss() < 0;
   if (!stageWithoutLoss) {
     checkSpecialBuffer(index, plan.loss(), "loss", pb::F32, 2, errors);
     checkSpecialBuffer(index, plan.logits(), "logits", pb::F32, 0, errors);
   }
+  if (plan.has_sop_loss())
+    checkSpecialBuffer(index, plan.sop_loss(), "sop_loss", pb::F32, 2, errors);
   for (int i = 0; i < plan.steps_size(); ++i)
     deriveStepShape(plan, index, i, errors);
   return errors;

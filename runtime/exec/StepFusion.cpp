@@ -41,7 +41,7 @@ struct ReadCounts {
       for (int f = 0; f < d->field_count(); ++f) {
         const google::protobuf::FieldDescriptor *fd = d->field(f);
         if (fd->cpp_type() == google::protobuf::FieldDescriptor::CPPTYPE_INT32 &&
-            !fd->is_repeated())
+            !fd->is_repeated() && (!fd->has_presence() || k.GetReflection()->HasField(k, fd)))
           add(k.GetReflection()->GetInt32(k, fd));
       }
     }
@@ -63,7 +63,7 @@ bool vectorBias(const pb::Plan &plan, const pb::BiasAdd &bias) {
 
 bool isSpecial(const pb::Plan &plan, int32_t id) {
   return id == plan.loss() || id == plan.logits() || id == plan.tokens() ||
-         id == plan.targets();
+         id == plan.targets() || (plan.has_sop_loss() && id == plan.sop_loss());
 }
 
 } // namespace

@@ -333,6 +333,8 @@ StepShape deriveStepShape(const pb::Plan &plan, const PlanIndex &index,
     const auto &k = step.attention();
     attentionShape(c, s, c.buffer(k.qkv(), "qkv", F::F32), c.buffer(k.out(), "out", F::F32),
                    c.buffer(k.lse(), "lse", F::F32), k.heads(), k.head_dim(), {}, {});
+    if (k.has_lengths())
+      c.expectCount(c.buffer(k.lengths(), "lengths", F::I32), s.batch, "lengths");
     break;
   }
   case pb::Step::kAttentionBackward: {
@@ -341,6 +343,74 @@ StepShape deriveStepShape(const pb::Plan &plan, const PlanIndex &index,
                    c.buffer(k.lse(), "lse", F::F32), k.heads(), k.head_dim(),
                    {{c.buffer(k.dqkv(), "dqkv", F::F32), "dqkv"}},
                    {{c.buffer(k.dout(), "dout", F::F32), "dout"}});
+    if (k.has_lengths())
+      c.expectCount(c.buffer(k.lengths(), "lengths", F::I32), s.batch, "lengths");
+    break;
+  }
+  case pb::Step::kTokenTypeAdd:
+  case pb::Step::kTokenTypeAddBackward: {
+    bool forward = step.kernel_case() == pb::Step::kTokenTypeAdd;
+    const auto *x = forward ? c.buffer(step.token_type_add().x(), "x", F::F32)
+                            : c.buffer(step.token_type_add_backward().dy(), "dy", F::F32);
+    const auto *types =
+        c.buffer(forward ? step.token_type_add().types() : step.token_type_add_backward().types(),
+                 "types", F::I32);
+    const pb::Param *table =
+        forward ? c.param(step.token_type_add().table_param(), "table_param")
+                : c.param(step.token_type_add_backward().table_grad(), "table_grad");
+    if (forward)
+      c.expectCount(c.buffer(step.token_type_add().y(), "y", F::F32), c.count(x), "y");
+    if (!x || !types || !c.matrix(table, "table"))
+      break;
+    if (x->shape_size() != 3 || types->shape_size() != 2 || types->shape(0) != x->shape(0) ||
+        x->shape(1) < 1 || types->shape(1) % x->shape(1) != 0) {
+      c.fail("input '" + x->name() + "' is not [batch, seq or a shard of it, hidden] for ids '" +
+             types->name() + "'");
+      break;
+    }
+    s.batch = x->shape(0);
+    s.seq = x->shape(1);
+    s.hidden = x->shape(2);
+    s.rows = s.batch * s.seq;
+    s.idsSeq = types->shape(1);
+    s.vocabLocal = table->shape(0);
+    if (table->shape(1) != s.hidden)
+      c.fail("table '" + table->name() + "' has width " + std::to_string(table->shape(1)) +
+             ", the input has " + std::to_string(s.hidden));
+    break;
+  }
+  case pb::Step::kFirstToken:
+  case pb::Step::kFirstTokenBackward: {
+    bool forward = step.kernel_case() == pb::Step::kFirstToken;
+    const auto *x = forward ? c.buffer(step.first_token().x(), "x", F::F32)
+                            : c.buffer(step.first_token_backward().dx(), "dx", F::F32);
+    const auto *y = forward ? c.buffer(step.first_token().y(), "y", F::F32)
+                            : c.buffer(step.first_token_backward().dy(), "dy", F::F32);
+    if (!x || !y)
+      break;
+    if (x->shape_size() != 3) {
+      c.fail("buffer '" + x->name() + "' must be [batch, seq, hidden]");
+      break;
+    }
+    s.batch = x->shape(0);
+    s.seq = x->shape(1);
+    s.hidden = x->shape(2);
+    c.expectCount(y, s.batch * s.hidden, forward ? "y" : "dy");
+    break;
+  }
+  case pb::Step::kTanh: {
+    const auto &k = step.tanh();
+    auto *x = c.buffer(k.x(), "x", F::F32);
+    s.elements = c.count(x);
+    c.expectCount(c.buffer(k.y(), "y", F::F32), s.elements, "y");
+    break;
+  }
+  case pb::Step::kTanhBackward: {
+    const auto &k = step.tanh_backward();
+    auto *y = c.buffer(k.y(), "y", F::F32);
+    s.elements = c.count(y);
+    c.expectCount(c.buffer(k.dy(), "dy", F::F32), s.elements, "dy");
+    c.expectCount(c.buffer(k.dx(), "dx", F::F32), s.elements, "dx");
     break;
   }
   case pb::Step::kCrossEntropy: {
@@ -440,8 +510,26 @@ std::vector<int32_t> stepBuffers(const pb::Step &step) {
   case pb::Step::kGeluBackward: { const auto &k = step.gelu_backward(); return {k.x(), k.dy(), k.dx()}; }
   case pb::Step::kAdd: { const auto &k = step.add(); return {k.a(), k.b(), k.out()}; }
   case pb::Step::kDropout: { const auto &k = step.dropout(); return {k.x(), k.y()}; }
-  case pb::Step::kAttention: { const auto &k = step.attention(); return {k.qkv(), k.out(), k.lse()}; }
-  case pb::Step::kAttentionBackward: { const auto &k = step.attention_backward(); return {k.qkv(), k.out(), k.lse(), k.dout(), k.dqkv()}; }
+  case pb::Step::kAttention: {
+    const auto &k = step.attention();
+    std::vector<int32_t> ids{k.qkv(), k.out(), k.lse()};
+    if (k.has_lengths())
+      ids.push_back(k.lengths());
+    return ids;
+  }
+  case pb::Step::kAttentionBackward: {
+    const auto &k = step.attention_backward();
+    std::vector<int32_t> ids{k.qkv(), k.out(), k.lse(), k.dout(), k.dqkv()};
+    if (k.has_lengths())
+      ids.push_back(k.lengths());
+    return ids;
+  }
+  case pb::Step::kTokenTypeAdd: { const auto &k = step.token_type_add(); return {k.x(), k.types(), k.y()}; }
+  case pb::Step::kTokenTypeAddBackward: { const auto &k = step.token_type_add_backward(); return {k.types(), k.dy()}; }
+  case pb::Step::kFirstToken: { const auto &k = step.first_token(); return {k.x(), k.y()}; }
+  case pb::Step::kFirstTokenBackward: { const auto &k = step.first_token_backward(); return {k.dy(), k.dx()}; }
+  case pb::Step::kTanh: { const auto &k = step.tanh(); return {k.x(), k.y()}; }
+  case pb::Step::kTanhBackward: { const auto &k = step.tanh_backward(); return {k.y(), k.dy(), k.dx()}; }
   case pb::Step::kCrossEntropy: { const auto &k = step.cross_entropy(); return {k.logits(), k.targets(), k.row_max(), k.sum_exp(), k.target_logit(), k.loss()}; }
   case pb::Step::kCrossEntropyBackward: { const auto &k = step.cross_entropy_backward(); return {k.logits(), k.targets(), k.row_max(), k.sum_exp(), k.loss(), k.dlogits()}; }
   case pb::Step::kTensorAllReduce: { const auto &k = step.tensor_all_reduce(); return {k.x(), k.y()}; }

@@ -18,6 +18,7 @@ struct StepShape {
   int64_t validLocal = 0; // logits columns that are real vocabulary
   int64_t elements = 0;   // element-wise kernels
   int64_t batch = 0;      // attention
+  int64_t idsSeq = 0;     // token-type ids per sample (a shard's x has fewer positions)
 };
 
 // Index of a plan's buffers and params by id (ids must be dense: 0..size-1).

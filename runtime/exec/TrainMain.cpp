@@ -41,6 +41,9 @@ constexpr double kMaxThreads = 4096;
 void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
   const Range count = Range::atLeast(0), positive = Range::atLeast(1);
   flags.add("data", &cfg.data, "indexed dataset prefix (PREFIX.bin and PREFIX.idx from mtc-data)");
+  flags.add("vocab-file", &cfg.vocabFile,
+            "BERT: the vocab.txt the data was tokenized with (its [CLS] [SEP] [MASK] [PAD] "
+            "ids and word pieces)");
   flags.add("split", &cfg.split, "train,valid,test document weights");
   flags.add("synthetic", &cfg.synthetic, "train on random tokens (benchmarks without data)");
   flags.add("steps", &cfg.steps, "total training iterations (required)", positive);
@@ -84,7 +87,8 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
   flags.add("dump-grads", &cfg.dumpGrads,
             "write the first iteration's gradients (before clipping) to FILE.safetensors");
   flags.add("dump-batch", &cfg.dumpBatch,
-            "write every iteration's tokens and targets to FILE.safetensors (f32)");
+            "write every iteration's inputs (tokens, targets; BERT: token_types, lengths, "
+            "sentence_labels) to FILE.safetensors (f32)");
   flags.add("pipeline-trace", &cfg.pipelineTrace,
             "pipeline: write the last iteration's measured timeline (Chrome trace JSON)");
   flags.add("dp-bucket-mb", &cfg.dpBucketMb,

@@ -134,12 +134,16 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   geometry = {micro, plan.model().seq(), dpRank, dp, globalBatch};
 
   const int64_t vocab = plan.model().vocab();
+  const Objective objective = parseObjective(plan.model().objective());
+  hasSop = objective == Objective::MaskedLmSop;
   if (cfg.synthetic) {
-    train = makeSyntheticSource(geometry, vocab, static_cast<uint64_t>(cfg.seed));
-    valid = makeSyntheticSource(geometry, vocab, static_cast<uint64_t>(cfg.seed) + 1);
+    train = makeSyntheticSource(geometry, vocab, static_cast<uint64_t>(cfg.seed), objective);
+    valid =
+        makeSyntheticSource(geometry, vocab, static_cast<uint64_t>(cfg.seed) + 1, objective);
   } else if (!cfg.data.empty()) {
     indexed = std::make_unique<IndexedData>(cfg.data, cfg.split, plan.model().seq(),
-                                            static_cast<uint64_t>(cfg.seed));
+                                            static_cast<uint64_t>(cfg.seed), objective,
+                                            BertDataConfig{cfg.vocabFile}, vocab);
     train = indexed->source(data::Split::Train, geometry, vocab);
     valid = indexed->source(data::Split::Valid, geometry, vocab);
     if (!train)
@@ -184,7 +188,7 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   if (!cfg.metrics.empty() && world.rank() == 0) {
     // A resumed run adds to the earlier run's metrics instead of truncating them.
     const bool append = startIteration > 0;
-    metrics = std::make_unique<MetricsWriter>(cfg.metrics, append);
+    metrics = std::make_unique<MetricsWriter>(cfg.metrics, append, hasSop);
     if (append && log)
       *log << "appending metrics to '" << cfg.metrics << "' (resumed at iteration "
            << startIteration << ")\n";
@@ -271,31 +275,29 @@ void Trainer::setUpDataParallelAndPrecision(const pb::Plan &plan) {
 
 Trainer::~Trainer() = default;
 
-double Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr) {
+LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr) {
   const double lossScale = lossScaler ? lossScaler->scale() : 1.0;
   const float scale = static_cast<float>(lossScale / static_cast<double>(microBatches));
-  double lossSum = 0;
+  LossTerms lossSum;
   if (pipeline) {
     const uint64_t key = exec->dropoutCounter();
-    lossSum = microBatches * pipeline->runIteration(
-                                 [&](int64_t mb, int32_t *tokens, int32_t *targets) {
-                                   train->fill(iteration, mb, tokens, targets);
-                                 },
-                                 scale, key);
+    lossSum = pipeline
+                  ->runIteration([&](int64_t mb, MicroBatchInputs &in) {
+                    train->fill(iteration, mb, in);
+                  },
+                                 scale, key)
+                  .scaled(static_cast<double>(microBatches));
     exec->setDropoutCounter(key + static_cast<uint64_t>(microBatches));
   }
   for (int64_t mb = 0; mb < (pipeline ? 0 : microBatches); ++mb) {
-    train->fill(iteration, mb, exec->tokens(), exec->targets());
-    if (!cfg.dumpBatch.empty()) {
-      const int64_t n = geometry.microBatch * geometry.seq;
-      batchTokens.insert(batchTokens.end(), exec->tokens(), exec->tokens() + n);
-      batchTargets.insert(batchTargets.end(), exec->targets(), exec->targets() + n);
-    }
+    train->fill(iteration, mb, exec->inputs());
+    if (!cfg.dumpBatch.empty())
+      recordBatch(exec->inputs());
     if (gradBuckets && mb + 1 == microBatches)
       gradBuckets->beginLastMicroBatch(); // buckets start during this backward
-    lossSum += exec->forwardBackward(scale).mean();
+    lossSum += exec->forwardBackward(scale).terms();
   }
-  double loss = lossSum / static_cast<double>(microBatches);
+  LossTerms loss = lossSum.scaled(1.0 / static_cast<double>(microBatches));
   if (dataGroup) {
     // Data parallelism: average gradients and the reported loss over replicas.
     if (zero) {
@@ -312,17 +314,18 @@ double Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr) 
       backend.scale(exec->flatGrads(), 1.0f / dataGroup->size(), exec->flatGrads(),
                     exec->flatSize());
     }
-    dataGroup->allReduceSum(&loss, 1);
-    loss /= dataGroup->size();
+    double terms[3] = {loss.lm, loss.sop, loss.sopAccuracy};
+    dataGroup->allReduceSum(terms, 3);
+    loss = LossTerms{terms[0], terms[1], terms[2]}.scaled(1.0 / dataGroup->size());
   }
   // Sequence-parallel layer norms and biases saw one shard each. After the
   // data-parallel buckets, which may still be reducing the same gradients
   // (both are sums: the order does not change the result).
   if (tensorGroup)
     reduceTensorGradients(*exec, *tensorGroup);
-  if (!std::isfinite(loss))
+  if (!std::isfinite(loss.total()))
     throw TrainingError("iteration " + std::to_string(iteration + 1) + ": lm loss is " +
-                        format("%g", loss) +
+                        format("%g", loss.lm) + (hasSop ? ", sop loss " + format("%g", loss.sop) : "") +
                         " (diverged, or a compiler bug: rerun with --check-lifetimes)");
   if (!cfg.dumpGrads.empty() && iteration == startIteration && world.rank() == 0) {
     exportGradients(cfg.dumpGrads, *exec);
@@ -360,46 +363,50 @@ double Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr) 
   return loss;
 }
 
-double Trainer::evaluate() {
-  double sum = 0;
+LossTerms Trainer::evaluate() {
+  LossTerms sum;
   int64_t count = 0;
   for (int64_t e = 0; e < cfg.evalIters; ++e) {
     if (pipeline) {
-      sum += microBatches * pipeline->evaluateIteration(
-                                [&](int64_t mb, int32_t *tokens, int32_t *targets) {
-                                  valid->fill(e, mb, tokens, targets);
-                                },
-                                exec->dropoutCounter());
+      sum += pipeline
+                 ->evaluateIteration([&](int64_t mb, MicroBatchInputs &in) {
+                   valid->fill(e, mb, in);
+                 },
+                                     exec->dropoutCounter())
+                 .scaled(static_cast<double>(microBatches));
       count += microBatches;
       continue;
     }
     for (int64_t mb = 0; mb < microBatches; ++mb) {
-      valid->fill(e, mb, exec->tokens(), exec->targets());
-      sum += exec->forward().mean();
+      valid->fill(e, mb, exec->inputs());
+      sum += exec->forward().terms();
       ++count;
     }
   }
-  double loss = count ? sum / count : 0;
+  LossTerms loss = count ? sum.scaled(1.0 / count) : LossTerms{};
   if (dataGroup) {
-    dataGroup->allReduceSum(&loss, 1);
-    loss /= dataGroup->size();
+    double terms[3] = {loss.lm, loss.sop, loss.sopAccuracy};
+    dataGroup->allReduceSum(terms, 3);
+    loss = LossTerms{terms[0], terms[1], terms[2]}.scaled(1.0 / dataGroup->size());
   }
   return loss;
 }
 
-void Trainer::logIteration(int64_t iteration, double ms, double lr, double loss,
+void Trainer::logIteration(int64_t iteration, double ms, double lr, const LossTerms &loss,
                            double gradNorm) {
   if (!log)
     return;
   char line[512];
   double tokensPerSecond = geometry.globalBatch * geometry.seq / (ms / 1000.0);
+  // Megatron's BERT logs the sentence-order loss beside the LM loss.
+  std::string sop = hasSop ? format(" sop loss: %.6E |", loss.sop) : "";
   std::snprintf(line, sizeof line,
                 " iteration %8lld/%8lld | consumed samples: %12lld | elapsed time per "
                 "iteration (ms): %.1f | learning rate: %.6E | global batch size: %5lld | "
-                "lm loss: %.6E | grad norm: %.3f | loss scale: %.1f | tokens/s: %.0f |",
+                "lm loss: %.6E |%s grad norm: %.3f | loss scale: %.1f | tokens/s: %.0f |",
                 static_cast<long long>(iteration), static_cast<long long>(cfg.steps),
                 static_cast<long long>(iteration * geometry.globalBatch), ms, lr,
-                static_cast<long long>(geometry.globalBatch), loss, gradNorm,
+                static_cast<long long>(geometry.globalBatch), loss.lm, sop.c_str(), gradNorm,
                 lossScaler ? lossScaler->scale() : 1.0, tokensPerSecond);
   *log << line << std::endl;
 }
@@ -451,25 +458,29 @@ TrainSummary Trainer::run() {
   for (int64_t it = startIteration; it < cfg.steps; ++it) {
     auto iterationStart = Clock::now();
     double gradNorm = 0, lr = 0;
-    double loss = trainIteration(it, &gradNorm, &lr);
+    LossTerms loss = trainIteration(it, &gradNorm, &lr);
     double ms = secondsSince(iterationStart) * 1000.0;
     const int64_t done = it + 1;
-    summary.losses.push_back(loss);
+    summary.losses.push_back(loss.lm);
+    if (hasSop)
+      summary.sopLosses.push_back(loss.sop);
     summary.gradNorms.push_back(gradNorm);
     summary.tokens += geometry.globalBatch * geometry.seq;
-    lastLoss = loss;
+    lastLoss = loss.lm;
     logLossSum += loss;
     ++logLossCount;
     ++sinceLog;
 
-    MetricsRow row{done, done * geometry.globalBatch, lr, loss, gradNorm, ms,
+    MetricsRow row{done, done * geometry.globalBatch, lr, loss.lm, gradNorm, ms,
                    geometry.globalBatch * geometry.seq / (ms / 1000.0), std::nullopt};
+    if (hasSop)
+      row.sopLoss = loss.sop;
     if (done % cfg.logInterval == 0 || done == cfg.steps) {
       if (progressBar)
         std::cout << "\r\033[K";
       double meanMs = secondsSince(logStart) * 1000.0 / sinceLog;
-      logIteration(done, meanMs, lr, logLossSum / logLossCount, gradNorm);
-      logLossSum = 0;
+      logIteration(done, meanMs, lr, logLossSum.scaled(1.0 / logLossCount), gradNorm);
+      logLossSum = {};
       logLossCount = 0;
       sinceLog = 0;
       logStart = Clock::now();
@@ -480,17 +491,26 @@ TrainSummary Trainer::run() {
                 << "] " << done << "/" << cfg.steps << std::flush;
     }
     if (cfg.evalInterval > 0 && valid && done % cfg.evalInterval == 0) {
-      double validLoss = evaluate();
+      LossTerms valid = evaluate();
+      double validLoss = valid.lm;
       row.validLoss = validLoss;
       summary.finalValidLoss = validLoss;
+      if (hasSop) {
+        summary.finalValidSopLoss = valid.sop;
+        row.validSopLoss = valid.sop;
+        row.validSopAccuracy = valid.sopAccuracy;
+      }
       if (log) {
         std::string rule(100, '-');
         char line[256];
+        std::string sop = hasSop ? format(" sop loss value: %.6E |", valid.sop) +
+                                       format(" sop accuracy: %.4f |", valid.sopAccuracy)
+                                 : "";
         std::snprintf(line, sizeof line,
                       " validation loss at iteration %lld | lm loss value: %.6E | lm loss "
-                      "PPL: %.6E |",
+                      "PPL: %.6E |%s",
                       static_cast<long long>(done), validLoss,
-                      std::exp(std::min(20.0, validLoss)));
+                      std::exp(std::min(20.0, validLoss)), sop.c_str());
         *log << rule << "\n" << line << "\n" << rule << std::endl;
       }
     }
@@ -561,11 +581,26 @@ TrainSummary Trainer::run() {
   return summary;
 }
 
+void Trainer::recordBatch(const MicroBatchInputs &in) {
+  for (auto [name, values] :
+       {std::pair{"tokens", &in.tokens}, std::pair{"targets", &in.targets},
+        std::pair{"token_types", &in.tokenTypes}, std::pair{"lengths", &in.lengths},
+        std::pair{"sentence_labels", &in.sentenceLabels}})
+    if (!values->empty())
+      batchDump[name].insert(batchDump[name].end(), values->begin(), values->end());
+}
+
 void Trainer::writeBatchDump() {
-  // [iterations, micro-batches, micro-batch, seq]; token ids are exact in f32.
-  const int64_t perIteration = microBatches * geometry.microBatch * geometry.seq;
-  std::vector<float> tokens, targets;
+  // [iterations, micro-batches, micro-batch, seq] ([..., micro-batch] for the
+  // per-sample inputs); token ids are exact in f32.
+  auto shapeOf = [&](const std::string &name, int64_t iters) {
+    std::vector<int64_t> shape{iters, microBatches, geometry.microBatch};
+    if (name != "lengths" && name != "sentence_labels")
+      shape.push_back(geometry.seq);
+    return shape;
+  };
   int64_t first = startIteration;
+  std::map<std::string, std::vector<float>> all;
   // A resumed run keeps the earlier run's iterations up to its checkpoint.
   std::ifstream present(cfg.dumpBatch);
   if (startIteration > 0 && present) {
@@ -576,31 +611,37 @@ void Trainer::writeBatchDump() {
     auto it = earlier.metadata().find("first_iteration");
     if (it != earlier.metadata().end())
       earlierFirst = std::atoll(it->second.c_str());
-    const bool fits = shape.size() == 4 && shape[1] == microBatches &&
-                      shape[2] == geometry.microBatch && shape[3] == geometry.seq &&
-                      earlierFirst >= 0 && earlierFirst <= startIteration &&
-                      earlierFirst + shape[0] >= startIteration &&
-                      earlier.entry("targets").shape == shape;
+    bool fits = shape.size() == 4 && earlierFirst >= 0 && earlierFirst <= startIteration &&
+                earlierFirst + shape[0] >= startIteration;
+    for (const auto &[name, values] : batchDump)
+      fits = fits && earlier.contains(name) &&
+             earlier.entry(name).shape == shapeOf(name, fits ? shape[0] : 0);
     if (!fits)
       throw std::runtime_error(
           "--dump-batch '" + cfg.dumpBatch + "' holds batches of shape " +
           shapeString(shape) + " from iteration " + std::to_string(earlierFirst + 1) +
           ", which this run (resumed at iteration " + std::to_string(startIteration) +
           ") cannot continue: not replacing it (give another file)");
-    const int64_t keep = (startIteration - earlierFirst) * perIteration;
-    tokens = earlier.read("tokens");
-    targets = earlier.read("targets");
-    tokens.resize(keep);
-    targets.resize(keep);
+    for (const auto &[name, values] : batchDump) {
+      std::vector<int64_t> one = shapeOf(name, 1);
+      int64_t perIteration = one[1] * one[2] * (one.size() > 3 ? one[3] : 1);
+      all[name] = earlier.read(name);
+      all[name].resize((startIteration - earlierFirst) * perIteration);
+    }
     first = earlierFirst;
   }
-  tokens.insert(tokens.end(), batchTokens.begin(), batchTokens.end());
-  targets.insert(targets.end(), batchTargets.begin(), batchTargets.end());
-  const std::vector<int64_t> shape{static_cast<int64_t>(tokens.size()) / perIteration,
-                                   microBatches, geometry.microBatch, geometry.seq};
-  writeSafetensors(cfg.dumpBatch, {{"tokens", shape, tokens.data()},
-                                   {"targets", shape, targets.data()}},
-                   {{"first_iteration", std::to_string(first)}});
+  std::vector<TensorView> tensors;
+  for (auto &[name, values] : batchDump) {
+    std::vector<float> &out = all[name];
+    out.insert(out.end(), values.begin(), values.end());
+  }
+  int64_t total = 0;
+  for (auto &[name, values] : all) {
+    std::vector<int64_t> one = shapeOf(name, 1);
+    total = static_cast<int64_t>(values.size()) / (one[1] * one[2] * (one.size() > 3 ? one[3] : 1));
+    tensors.push_back({name, shapeOf(name, total), values.data()});
+  }
+  writeSafetensors(cfg.dumpBatch, tensors, {{"first_iteration", std::to_string(first)}});
 }
 
 std::string describePlan(const pb::Plan &plan) {

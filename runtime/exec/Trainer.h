@@ -15,6 +15,7 @@
 #include "exec/PipelineRunner.h"
 
 #include <iosfwd>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -49,7 +50,8 @@ struct TrainConfig {
   // Numerics checks against a reference implementation (test/integration/numerics):
   std::string exportInitial;      // weights before the first iteration
   std::string dumpGrads;          // gradients of the first iteration, before clipping
-  std::string dumpBatch;          // every iteration's tokens and targets
+  std::string dumpBatch;          // every iteration's inputs (tokens, targets, BERT's)
+  std::string vocabFile;          // BERT: the vocab.txt the data was tokenized with
   std::string pipelineTrace;      // pipeline: the last iteration's measured timeline
   // Data parallelism: gradient bucket size; 0 all-reduces after the backward.
   double dpBucketMb = -1; // < 0: the plan's (mtc-compile --dp-bucket-mb, default 4)
@@ -65,9 +67,11 @@ struct TrainSummary {
   int64_t iterations = 0;     // run by this call
   int64_t tokens = 0;         // trained on by this call (all data-parallel ranks)
   double seconds = 0;
-  std::vector<double> losses; // per iteration run by this call
+  std::vector<double> losses; // per iteration run by this call (the LM loss)
+  std::vector<double> sopLosses; // BERT's sentence-order loss, per iteration
   std::vector<double> gradNorms;
   double finalValidLoss = -1; // < 0 when never evaluated
+  double finalValidSopLoss = -1;
 };
 
 class Trainer {
@@ -84,11 +88,14 @@ public:
   Optimizer &optimizer() { return *opt; }
   int64_t numMicroBatches() const { return microBatches; }
   // Mean validation loss over evalIters global batches of the valid split.
-  double evaluate();
+  LossTerms evaluate();
 
 private:
-  double trainIteration(int64_t iteration, double *gradNorm, double *lr);
-  void logIteration(int64_t iteration, double ms, double lr, double loss, double gradNorm);
+  LossTerms trainIteration(int64_t iteration, double *gradNorm, double *lr);
+  void logIteration(int64_t iteration, double ms, double lr, const LossTerms &loss,
+                    double gradNorm);
+  // --dump-batch: keeps a micro-batch's inputs.
+  void recordBatch(const MicroBatchInputs &in);
   void save(int64_t iteration);
   // --load: finds, verifies and loads the checkpoint (sets startIteration).
   void loadForResume();
@@ -122,9 +129,12 @@ private:
   BatchGeometry geometry;
   int64_t microBatches = 1;
   int64_t startIteration = 0;
-  double logLossSum = 0;
+  LossTerms logLossSum;
+  bool hasSop = false; // the plan trains a sentence-order head (BERT)
   int64_t logLossCount = 0;
-  std::vector<float> batchTokens, batchTargets; // --dump-batch, as exact f32
+  // --dump-batch, as exact f32, by input name (tokens, targets, token_types,
+  // lengths, sentence_labels).
+  std::map<std::string, std::vector<float>> batchDump;
 };
 
 

@@ -59,6 +59,29 @@ void scale(const float *x, float alpha, float *out, int64_t n);
 void dropout(const float *x, float *y, int64_t n, float rate, uint64_t seed,
              uint64_t stream, uint64_t offset);
 
+// ---- BERT: token types and the pooler ----
+// Shapes: x [B, S, H] holds positions [offset, offset + S) of sequences whose
+// token-type ids are types [B, idsSeq] (a sequence-parallel shard has
+// offset = rank * S); table [typeCount, H].
+struct TokenTypeShape {
+  int64_t batch, seq, hidden, idsSeq, offset, typeCount;
+};
+// y = x + table[type] per position; ids outside [0, typeCount) add nothing.
+void tokenTypeAdd(const TokenTypeShape &t, const float *x, const int32_t *types,
+                  const float *table, float *y);
+// Accumulates dtable[type] += dy per position (positions in order).
+void tokenTypeAddBackward(const TokenTypeShape &t, const int32_t *types, const float *dy,
+                          float *dtable);
+// y[b, :] = x[b, 0, :] for x [B, S, H], y [B, H]; zeros when !owner (a
+// sequence shard that does not hold position 0).
+void firstToken(const float *x, float *y, int64_t B, int64_t S, int64_t H, bool owner);
+// dx = 0 but dx[b, 0, :] = dy[b, :] when owner (overwrites dx).
+void firstTokenBackward(const float *dy, float *dx, int64_t B, int64_t S, int64_t H,
+                        bool owner);
+void tanhForward(const float *x, float *y, int64_t n);
+// dx = dy * (1 - y^2), from tanh's output y.
+void tanhBackward(const float *y, const float *dy, float *dx, int64_t n);
+
 // ---- core attention on packed QKV ----
 // qkv [B, S, heads, 3, hd]; out [B, S, heads, hd]; lse [B, heads, S] (log-sum-exp
 // of the scaled scores, kept for backward). Causal masks j > i. Attention dropout
@@ -75,6 +98,9 @@ struct AttentionShape {
   // counter becomes ((b * totalHeads + headOffset + h) * S + i) * S + j.
   int64_t headOffset = 0;
   int64_t totalHeads = 0;
+  // BERT's padding: when set ([batch], in the memory the kernel runs on),
+  // sample b attends only to keys [0, lengths[b]) (clamped to [1, seq]).
+  const int32_t *lengths = nullptr;
 };
 void attentionForward(const AttentionShape &a, const float *qkv, float *out,
                       float *lse);

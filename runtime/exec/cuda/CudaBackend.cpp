@@ -329,6 +329,34 @@ void CudaBackend::linearBackwardWeight(const float *x, const float *dy, float *d
     kc::biasGradAccumulate(dy, dbias, N, Out, compute);
 }
 
+void CudaBackend::tokenTypeAdd(const kernels::TokenTypeShape &t, const float *x,
+                               const int32_t *types, const float *table, float *y) {
+  kc::tokenTypeAdd(t, x, types, table, y, compute);
+}
+
+void CudaBackend::tokenTypeAddBackward(const kernels::TokenTypeShape &t, const int32_t *types,
+                                       const float *dy, float *dtable) {
+  kc::tokenTypeAddBackward(t, types, dy, dtable, compute);
+}
+
+void CudaBackend::firstToken(const float *x, float *y, int64_t B, int64_t S, int64_t H,
+                             bool owner) {
+  kc::firstToken(x, y, B, S, H, owner, compute);
+}
+
+void CudaBackend::firstTokenBackward(const float *dy, float *dx, int64_t B, int64_t S,
+                                     int64_t H, bool owner) {
+  kc::firstTokenBackward(dy, dx, B, S, H, owner, compute);
+}
+
+void CudaBackend::tanhForward(const float *x, float *y, int64_t n) {
+  kc::tanhForward(x, y, n, compute);
+}
+
+void CudaBackend::tanhBackward(const float *y, const float *dy, float *dx, int64_t n) {
+  kc::tanhBackward(y, dy, dx, n, compute);
+}
+
 void CudaBackend::geluForward(const float *x, float *y, int64_t n) {
   kc::geluForward(x, y, n, compute);
 }

@@ -78,6 +78,16 @@ public:
   void linearBackwardWeight(const float *x, const float *dy, float *dw, float *dbias,
                             int64_t N, int64_t In, int64_t Out,
                             bool transposedWeight) override;
+  void tokenTypeAdd(const kernels::TokenTypeShape &t, const float *x, const int32_t *types,
+                    const float *table, float *y) override;
+  void tokenTypeAddBackward(const kernels::TokenTypeShape &t, const int32_t *types,
+                            const float *dy, float *dtable) override;
+  void firstToken(const float *x, float *y, int64_t B, int64_t S, int64_t H,
+                  bool owner) override;
+  void firstTokenBackward(const float *dy, float *dx, int64_t B, int64_t S, int64_t H,
+                          bool owner) override;
+  void tanhForward(const float *x, float *y, int64_t n) override;
+  void tanhBackward(const float *y, const float *dy, float *dx, int64_t n) override;
   void geluForward(const float *x, float *y, int64_t n) override;
   void geluBackward(const float *x, const float *dy, float *dx, int64_t n) override;
   void add(const float *a, const float *b, float *out, int64_t n) override;

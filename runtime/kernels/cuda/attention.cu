@@ -41,6 +41,7 @@ __device__ inline gpu::AttentionRowInfo rowInfo(const AttentionShape &a, int64_t
   int64_t total = a.totalHeads ? a.totalHeads : a.heads;
   gpu::AttentionRowInfo r;
   r.seq = a.seq, r.causal = a.causal, r.scale = a.scale;
+  r.keys = gpu::attentionKeys(a.lengths, b, a.seq);
   r.dropout = a.dropout, r.invKeep = math::dropoutInvKeep(a.dropout);
   r.seed = a.seed, r.stream = a.stream;
   r.dropoutBase = static_cast<uint64_t>((b * total + a.headOffset + h) * a.seq) * a.seq;
@@ -157,9 +158,11 @@ __global__ void __launch_bounds__(kRowsPerBlock)
   }
 }
 
-// grid: (query blocks, batch * heads); thread t owns query i0 + t.
+// grid: (query blocks, batch * heads); thread t owns query i0 + t. Left to
+// itself, ptxas for sm_90 stops at 128 registers and spills once a row may end
+// at a padding length: 64-thread blocks afford the full 255.
 template <int DMAX>
-__global__ void __launch_bounds__(kRowsPerBlock)
+__global__ void __maxnreg__(255)
     attentionQueryGradKernel(AttentionShape a, const float *qkv, const float *lse,
                              const float *dout, const float *rowDot, float *dqkv) {
   extern __shared__ float smem[];
@@ -181,6 +184,12 @@ __global__ void __launch_bounds__(kRowsPerBlock)
   for (int d = 0; d < DMAX; ++d)
     dq[d] = 0.0f;
   gpu::UniformCursor uniforms(info.seed, info.stream);
+  // Read once into shared memory: block-uniform, and out of the hot loop's registers.
+  __shared__ int64_t sampleKeys;
+  if (threadIdx.x == 0)
+    sampleKeys = gpu::attentionKeys(a.lengths, b, a.seq);
+  __syncthreads();
+  const int64_t end = a.causal && i < sampleKeys ? i + 1 : sampleKeys;
   int64_t kvEnd = a.causal ? i0 + rows : a.seq;
   for (int64_t j0 = 0; j0 < kvEnd; j0 += kTile) {
     int64_t n = kvEnd - j0 < kTile ? kvEnd - j0 : kTile;
@@ -191,7 +200,7 @@ __global__ void __launch_bounds__(kRowsPerBlock)
     if (threadIdx.x < rows)
       gpu::attentionQueryGradKeys<DMAX>(dq, qs + threadIdx.x * (DMAX + 1),
                                         dos + threadIdx.x * (DMAX + 1), myLse, myDot, ks,
-                                        vs, DMAX, D, i, j0, n, info, uniforms);
+                                        vs, DMAX, D, i, end, j0, n, info, uniforms);
   }
   if (threadIdx.x < rows) {
     float *dqOut = dqkv + g.qkvBase + i * g.tokenStride;

@@ -28,6 +28,7 @@ namespace mtc::kernels::gpu {
 struct AttentionRowInfo {
   int64_t seq;
   bool causal;
+  int64_t keys; // keys of this sample that are not padding (seq without padding)
   float scale;
   float dropout, invKeep;
   uint64_t seed, stream;
@@ -36,7 +37,17 @@ struct AttentionRowInfo {
 
 // Keys row i may attend: [0, end).
 MTC_HD inline int64_t attentionKeyEnd(const AttentionRowInfo &a, int64_t i) {
-  return a.causal ? i + 1 : a.seq;
+  // min(causal ? i + 1 : seq, keys), keys <= seq
+  return a.causal && i < a.keys ? i + 1 : a.keys;
+}
+
+// Keys of sample b that are not padding: lengths[b] clamped to [1, seq]
+// (every row keeps at least one key), all of them without lengths.
+MTC_HD inline int64_t attentionKeys(const int32_t *lengths, int64_t b, int64_t seq) {
+  if (!lengths)
+    return seq;
+  int64_t n = lengths[b];
+  return n < 1 ? 1 : n > seq ? seq : n;
 }
 
 template <int DMAX>
@@ -155,16 +166,17 @@ MTC_UNROLL
   }
 }
 
-// Query i's gradient from keys [j0, j0 + n): dQ += scale dS k.
+// Query i's gradient from keys [j0, j0 + n): dQ += scale dS k. `end` is
+// attentionKeyEnd(a, i), taken once per row by the caller (the hot loop then
+// keeps fewer registers).
 template <int DMAX>
 MTC_HD inline void attentionQueryGradKeys(float *dq, const float *qi,
                                           const float *dOi, float lse,
                                           float rowDot, const float *k,
                                           const float *v, int64_t stride, int D,
-                                          int64_t i, int64_t j0, int64_t n,
+                                          int64_t i, int64_t end, int64_t j0, int64_t n,
                                           const AttentionRowInfo &a,
                                           UniformCursor &uniforms) {
-  int64_t end = attentionKeyEnd(a, i);
   for (int64_t t = 0; t < n && j0 + t < end; ++t) {
     const float *kj = k + t * stride;
     ScoreGrad g = attentionScoreGrad<DMAX>(qi, kj, v + t * stride, dOi, lse,

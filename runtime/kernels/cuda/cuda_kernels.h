@@ -67,6 +67,18 @@ void biasDropoutResidual(const float *x, const float *bias, const float *residua
                          float *out, int64_t rows, int64_t cols, float rate,
                          uint64_t seed, uint64_t stream, cudaStream_t cudaStream);
 
+// ---- BERT: token types and the pooler (kernels.h) ----
+void tokenTypeAdd(const TokenTypeShape &t, const float *x, const int32_t *types,
+                  const float *table, float *y, cudaStream_t stream);
+void tokenTypeAddBackward(const TokenTypeShape &t, const int32_t *types, const float *dy,
+                          float *dtable, cudaStream_t stream);
+void firstToken(const float *x, float *y, int64_t B, int64_t S, int64_t H, bool owner,
+                cudaStream_t stream);
+void firstTokenBackward(const float *dy, float *dx, int64_t B, int64_t S, int64_t H, bool owner,
+                        cudaStream_t stream);
+void tanhForward(const float *x, float *y, int64_t n, cudaStream_t stream);
+void tanhBackward(const float *y, const float *dy, float *dx, int64_t n, cudaStream_t stream);
+
 // ---- core attention, flash-attention style (no S x S matrix in memory) ----
 // Head dimensions up to 128. Same layouts and dropout counters as kernels.h.
 void attentionForward(const AttentionShape &a, const float *qkv, float *out,

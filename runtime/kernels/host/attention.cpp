@@ -76,9 +76,16 @@ void checkShape(const char *kernel, const AttentionShape &a) {
                              std::to_string(a.dropout) + ")");
 }
 
-// Columns of query row i that are attended to.
-inline int64_t validColumns(const AttentionShape &a, int64_t i) {
-  return a.causal ? i + 1 : a.seq;
+// Keys of sample b that are not padding (kernels.h: clamped to [1, seq]).
+inline int64_t sampleKeys(const AttentionShape &a, int64_t b) {
+  if (!a.lengths)
+    return a.seq;
+  return std::clamp<int64_t>(a.lengths[b], 1, a.seq);
+}
+
+// Columns of query row i that are attended to, of a sample with `keys` keys.
+inline int64_t validColumns(const AttentionShape &a, int64_t i, int64_t keys) {
+  return std::min(a.causal ? i + 1 : a.seq, keys);
 }
 
 // scores[rows, kvLen] = scale * Q[i0 : i0 + rows] K[0 : kvLen]^T.
@@ -133,11 +140,12 @@ void forwardTile(const AttentionShape &a, const float *qkv, float *out,
                  float *scores) {
   HeadView v = headView(a, b, h);
   int64_t i0 = qb * kQueryBlock, rows = std::min(kQueryBlock, a.seq - i0);
-  int64_t kvLen = a.causal ? i0 + rows : a.seq;
+  int64_t keys = sampleKeys(a, b);
+  int64_t kvLen = std::min(a.causal ? i0 + rows : a.seq, keys);
   scoreTile(a, qkv, v, i0, rows, kvLen, scores);
   float invKeep = math::dropoutInvKeep(a.dropout);
   for (int64_t r = 0; r < rows; ++r) {
-    int64_t i = i0 + r, valid = validColumns(a, i);
+    int64_t i = i0 + r, valid = validColumns(a, i, keys);
     float *row = scores + r * kvLen;
     float rowLse = math::softmaxLse(rowMaxAndSumExp(row, valid));
     lse[v.lseOffset + i] = rowLse;
@@ -204,9 +212,10 @@ void backwardHead(const AttentionShape &a, const float *qkv, const float *out,
   }
   bool useDropout = a.dropout > 0.0f;
   float invKeep = math::dropoutInvKeep(a.dropout);
+  int64_t keys = sampleKeys(a, b);
   for (int64_t i0 = 0; i0 < S; i0 += kQueryBlock) {
     int64_t rows = std::min(kQueryBlock, S - i0);
-    int64_t kvLen = a.causal ? i0 + rows : S;
+    int64_t kvLen = std::min(a.causal ? i0 + rows : S, keys);
     const float *q = qkv + v.qkvOffset + i0 * v.tokenStride;
     const float *dO = dout + v.outOffset + i0 * v.outStride;
     const float *O = out + v.outOffset + i0 * v.outStride;
@@ -216,7 +225,7 @@ void backwardHead(const AttentionShape &a, const float *qkv, const float *out,
     // P = softmax probabilities (before dropout), recomputed from lse.
     scoreTile(a, qkv, v, i0, rows, kvLen, P);
     for (int64_t r = 0; r < rows; ++r) {
-      int64_t i = i0 + r, valid = validColumns(a, i);
+      int64_t i = i0 + r, valid = validColumns(a, i, keys);
       float rowLse = lse[v.lseOffset + i];
       float *row = P + r * kvLen;
       for (int64_t j = 0; j < valid; ++j)

@@ -15,10 +15,8 @@ checks against gpt2_reference.GPT2 in float64 on the same batches:
 Exit status 0 when everything matches, 1 otherwise."""
 import argparse
 import csv
-import math
 import os
 import shutil
-import subprocess
 import sys
 import time
 
@@ -27,6 +25,8 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import safetensors_io  # noqa: E402
+from numerics_common import (compare_training, learning_rate, relative, run,  # noqa: E402
+                             train_reference)
 from gpt2_reference import GPT2, no_decay  # noqa: E402
 
 LAYERS, HIDDEN, HEADS, VOCAB, PAD_TO, SEQ = 2, 64, 4, 500, 128, 32
@@ -34,14 +34,6 @@ MICRO, GLOBAL, STEPS = 2, 4, 10
 LR, MIN_LR, WARMUP, DECAY, BETAS, EPS, WD, CLIP = 1e-3, 1e-4, 2, 10, (0.9, 0.95), 1e-8, 0.01, 1.0
 LOSS_TOL, GRAD_TOL, TRAIN_TOL = 1e-5, 1e-4, 1e-4
 
-
-def run(command, log):
-    log.write("$ " + " ".join(command) + "\n")
-    log.flush()
-    done = subprocess.run(command, stdout=log, stderr=subprocess.STDOUT)
-    if done.returncode != 0:
-        raise SystemExit(f"FAILED: {' '.join(command)} (exit {done.returncode}); "
-                         f"see {log.name}")
 
 
 def mtc_name(torch_name):
@@ -72,18 +64,6 @@ def load_into(model, weights, dtype):
     return model.to(dtype)
 
 
-def learning_rate(completed):
-    """Megatron-LM's schedule, written from its definition."""
-    if WARMUP > 0 and completed <= WARMUP:
-        return LR * completed / WARMUP
-    if completed > DECAY:
-        return MIN_LR
-    ratio = (completed - WARMUP) / (DECAY - WARMUP)
-    return MIN_LR + 0.5 * (1 + math.cos(math.pi * ratio)) * (LR - MIN_LR)
-
-
-def relative(a, b):
-    return float(np.linalg.norm(a - b) / max(np.linalg.norm(b), 1e-30))
 
 
 def iteration_grads(model, tokens, targets):
@@ -213,32 +193,11 @@ def main():
     # 3. Ten AdamW iterations.
     model = load_into(GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ), weights, torch.float64)
     params = dict(model.named_parameters())
-    groups = [{"params": [p for n, p in params.items() if not no_decay(n)], "weight_decay": WD},
-              {"params": [p for n, p in params.items() if no_decay(n)], "weight_decay": 0.0}]
-    optimizer = torch.optim.AdamW(groups, lr=LR, betas=BETAS, eps=EPS)
-    torch_losses, torch_norms = [], []
-    for step in range(STEPS):
-        torch_losses.append(iteration_grads(model, tokens[step], targets[step]))
-        norm = math.sqrt(sum(float((p.grad ** 2).sum()) for p in params.values()))
-        torch_norms.append(norm)
-        coeff = CLIP / (norm + 1e-6)  # Megatron-LM's clipping rule
-        if CLIP > 0 and coeff < 1:
-            for p in params.values():
-                p.grad.mul_(coeff)
-        for group in optimizer.param_groups:
-            group["lr"] = learning_rate(step)
-        optimizer.step()
-    print("step  mtc loss      torch loss    relative   mtc |g|   torch |g|")
-    worst_train = 0.0
-    for step in range(STEPS):
-        error = abs(mtc_losses[step] - torch_losses[step]) / abs(torch_losses[step])
-        worst_train = max(worst_train, error)
-        print(f"{step + 1:4d}  {mtc_losses[step]:.9f}  {torch_losses[step]:.9f}  {error:.2e}"
-              f"   {mtc_norms[step]:.5f}   {torch_norms[step]:.5f}")
-    clipped = sum(n > CLIP for n in torch_norms)
-    check(len(mtc_losses) == STEPS and worst_train <= TRAIN_TOL,
-          f"{STEPS} AdamW iterations: per-step losses within {TRAIN_TOL:g} relative "
-          f"(worst {worst_train:.2e}; clipping active on {clipped} of them)")
+    torch_losses, torch_norms = train_reference(
+        model, no_decay, STEPS, lambda step: iteration_grads(model, tokens[step], targets[step]),
+        lambda step: learning_rate(step, LR, MIN_LR, WARMUP, DECAY), BETAS, EPS, WD, CLIP)
+    compare_training(check, "loss", mtc_losses, torch_losses, mtc_norms, torch_norms, STEPS,
+                     TRAIN_TOL, CLIP)
     final, _ = safetensors_io.read(path("final.safetensors"))
     weight_error = max(relative(final[mtc_name(n)][: p.shape[0]].astype(np.float64),
                                 p.detach().numpy()) for n, p in params.items())

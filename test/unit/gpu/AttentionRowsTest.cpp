@@ -30,6 +30,7 @@ AttentionRowInfo infoFor(const AttentionShape &a, int64_t b, int64_t h) {
   int64_t total = a.totalHeads ? a.totalHeads : a.heads;
   AttentionRowInfo r;
   r.seq = a.seq, r.causal = a.causal, r.scale = a.scale;
+  r.keys = attentionKeys(a.lengths, b, a.seq);
   r.dropout = a.dropout, r.invKeep = math::dropoutInvKeep(a.dropout);
   r.seed = a.seed, r.stream = a.stream;
   r.dropoutBase = uint64_t((b * total + a.headOffset + h) * a.seq) * a.seq;
@@ -134,7 +135,8 @@ void emulateBackward(const AttentionShape &a, const float *qkv, const float *out
             attentionQueryGradKeys<kDMax>(&dq[t * kDMax], &qs[t * (kDMax + 1)],
                                           &dos[t * (kDMax + 1)], lse[g.lseBase + i0 + t],
                                           rowDot[g.lseBase + i0 + t], ks.data(), vs.data(),
-                                          kDMax, D, i0 + t, j0, n, info, cursors[t]);
+                                          kDMax, D, i0 + t, attentionKeyEnd(info, i0 + t),
+                                          j0, n, info, cursors[t]);
         }
         for (int64_t t = 0; t < rows; ++t)
           for (int d = 0; d < D; ++d)
@@ -156,6 +158,7 @@ struct Case {
   bool causal;
   float dropout;
   int64_t headOffset, totalHeads;
+  bool padded = false; // BERT's padding: per-sample key lengths
 };
 
 class AttentionRowsTest : public ::testing::TestWithParam<Case> {};
@@ -165,6 +168,11 @@ TEST_P(AttentionRowsTest, ForwardAndBackwardMatchHostKernels) {
   AttentionShape a{c.batch, c.seq, c.heads, c.headDim, c.causal,
                    1.f / std::sqrt(float(c.headDim)), c.dropout, 99, 7, c.headOffset,
                    c.totalHeads};
+  std::vector<int32_t> lengths;
+  for (int64_t b = 0; b < c.batch; ++b)
+    lengths.push_back(int32_t(b % 2 ? std::max<int64_t>(1, c.seq / 4) : c.seq - c.seq / 3));
+  if (c.padded)
+    a.lengths = lengths.data();
   size_t qkvN = c.batch * c.seq * c.heads * 3 * c.headDim, outN = qkvN / 3,
          lseN = c.batch * c.heads * c.seq;
   auto qkv = randn(qkvN, 1), dout = randn(outN, 2);
@@ -186,7 +194,10 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{2, 70, 2, 16, true, 0.f, 0, 0},     // > one block and tile
                       Case{1, 40, 3, 8, false, 0.f, 0, 0},     // bidirectional (BERT)
                       Case{2, 33, 2, 16, true, 0.1f, 0, 0},    // dropout
-                      Case{1, 65, 2, 64, true, 0.2f, 1, 4}));  // D = DMAX, head split
+                      Case{1, 65, 2, 64, true, 0.2f, 1, 4},    // D = DMAX, head split
+                      Case{2, 40, 2, 8, false, 0.f, 0, 0, true},    // BERT padding
+                      Case{2, 70, 2, 16, false, 0.1f, 0, 0, true},  // padding, dropout
+                      Case{2, 33, 1, 8, true, 0.f, 0, 0, true}));   // padding, causal
 
 TEST(RowMath, LayerNormFinishingStepsMatchMath) {
   auto x = randn(37, 3, 2.f), g = randn(37, 4), dy = randn(37, 5);

@@ -162,6 +162,64 @@ TEST(CudaKernels, AttentionForwardBackward) {
     }
 }
 
+// BERT's padding: each sample attends to its first lengths[b] keys only.
+TEST(CudaKernels, AttentionWithPaddingLengths) {
+  for (bool causal : {false, true}) {
+    AttentionShape a{3, 70, 2, 64, causal, 0.125f, 0.1f, 5, 2, 0, 0};
+    std::vector<int32_t> lengths{70, 23, 1};
+    size_t qkvN = a.batch * a.seq * a.heads * 3 * a.headDim, outN = qkvN / 3,
+           lseN = a.batch * a.heads * a.seq;
+    auto qkv = randn(qkvN, 3), dout = randn(outN, 4);
+    std::vector<float> out(outN), lse(lseN), dqkv(qkvN);
+    a.lengths = lengths.data();
+    attentionForward(a, qkv.data(), out.data(), lse.data());
+    attentionBackward(a, qkv.data(), out.data(), lse.data(), dout.data(), dqkv.data());
+    Dev<float> dQkv(qkv), dDout(dout), dOut(outN), dLse(lseN), dDqkv(qkvN), rowDot(lseN);
+    Dev<int32_t> dLengths(lengths);
+    a.lengths = dLengths.p;
+    kc::attentionForward(a, dQkv.p, dOut.p, dLse.p, kStream);
+    expectClose(dOut.host(), out, 5e-5f, "out");
+    expectClose(dLse.host(), lse, 5e-5f, "lse");
+    kc::attentionBackward(a, dQkv.p, dOut.p, dLse.p, dDout.p, dDqkv.p, rowDot.p, kStream);
+    expectClose(dDqkv.host(), dqkv, 2e-4f, "dqkv");
+  }
+}
+
+TEST(CudaKernels, BertTokenTypesPoolerTanh) {
+  const int64_t B = 2, S = 8, H = 32, shard = 4;
+  std::vector<int32_t> types{0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0};
+  auto x = randn(B * shard * H, 5), table = randn(2 * H, 6), dy = randn(B * shard * H, 7);
+  // The second sequence shard of two: positions [4, 8).
+  TokenTypeShape t{B, shard, H, S, shard, 2};
+  std::vector<float> y(x.size()), dtable(table.size(), 0.5f);
+  tokenTypeAdd(t, x.data(), types.data(), table.data(), y.data());
+  tokenTypeAddBackward(t, types.data(), dy.data(), dtable.data());
+  Dev<float> dX(x), dTable(table), dY(y.size()), dDy(dy), dDtable(std::vector<float>(table.size(), 0.5f));
+  Dev<int32_t> dTypes(types);
+  kc::tokenTypeAdd(t, dX.p, dTypes.p, dTable.p, dY.p, kStream);
+  kc::tokenTypeAddBackward(t, dTypes.p, dDy.p, dDtable.p, kStream);
+  expectClose(dY.host(), y, 1e-6f, "token types");
+  expectClose(dDtable.host(), dtable, 1e-5f, "token-type gradient");
+
+  std::vector<float> pooled(B * H), back(x.size()), th(B * H), dth(B * H);
+  firstToken(x.data(), pooled.data(), B, shard, H, true);
+  firstTokenBackward(pooled.data(), back.data(), B, shard, H, true);
+  tanhForward(pooled.data(), th.data(), B * H);
+  tanhBackward(th.data(), pooled.data(), dth.data(), B * H);
+  Dev<float> dPooled(B * H), dBack(x.size()), dTh(B * H), dDth(B * H);
+  kc::firstToken(dX.p, dPooled.p, B, shard, H, true, kStream);
+  kc::firstTokenBackward(dPooled.p, dBack.p, B, shard, H, true, kStream);
+  kc::tanhForward(dPooled.p, dTh.p, B * H, kStream);
+  kc::tanhBackward(dTh.p, dPooled.p, dDth.p, B * H, kStream);
+  expectClose(dPooled.host(), pooled, 0.f, "first token");
+  expectClose(dBack.host(), back, 0.f, "first token gradient");
+  expectClose(dTh.host(), th, 1e-6f, "tanh");
+  expectClose(dDth.host(), dth, 1e-6f, "tanh gradient");
+  // A shard without position 0 contributes zeros.
+  kc::firstToken(dX.p, dPooled.p, B, shard, H, false, kStream);
+  expectClose(dPooled.host(), std::vector<float>(B * H, 0.f), 0.f, "not the first shard");
+}
+
 TEST(CudaKernels, AdamWAndNorm) {
   const int64_t n = 10000;
   auto p = randn(n, 1), g = randn(n, 2), m = randn(n, 3, 0.1f), v = randn(n, 4, 0.1f);

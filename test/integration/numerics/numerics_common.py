@@ -1,0 +1,73 @@
+"""What the PyTorch reference checks (check_numerics.py for GPT-2,
+check_bert_numerics.py for BERT) share: running mtc's tools, Megatron-LM's
+learning-rate schedule and clipping, AdamW on the reference, and the per-step
+comparison of the training losses."""
+import math
+import subprocess
+
+import numpy as np
+import torch
+
+
+def run(command, log):
+    log.write("$ " + " ".join(command) + "\n")
+    log.flush()
+    done = subprocess.run(command, stdout=log, stderr=subprocess.STDOUT)
+    if done.returncode != 0:
+        raise SystemExit(f"FAILED: {' '.join(command)} (exit {done.returncode}); "
+                         f"see {log.name}")
+
+
+def relative(a, b):
+    return float(np.linalg.norm(a - b) / max(np.linalg.norm(b), 1e-30))
+
+
+def learning_rate(completed, lr, min_lr, warmup, decay):
+    """Megatron-LM's schedule, written from its definition."""
+    if warmup > 0 and completed <= warmup:
+        return lr * completed / warmup
+    if completed > decay:
+        return min_lr
+    ratio = (completed - warmup) / (decay - warmup)
+    return min_lr + 0.5 * (1 + math.cos(math.pi * ratio)) * (lr - min_lr)
+
+
+def train_reference(model, no_decay, steps, iteration_loss, schedule, betas, eps, weight_decay,
+                    clip):
+    """`steps` AdamW iterations of `model` (decay except where no_decay(name)),
+    clipped by Megatron's rule; iteration_loss(step) runs one iteration's
+    backward and returns its loss. Returns (losses, grad norms)."""
+    params = dict(model.named_parameters())
+    groups = [{"params": [p for n, p in params.items() if not no_decay(n)],
+               "weight_decay": weight_decay},
+              {"params": [p for n, p in params.items() if no_decay(n)], "weight_decay": 0.0}]
+    optimizer = torch.optim.AdamW(groups, lr=schedule(0), betas=betas, eps=eps)
+    losses, norms = [], []
+    for step in range(steps):
+        losses.append(iteration_loss(step))
+        norm = math.sqrt(sum(float((p.grad ** 2).sum()) for p in params.values()))
+        norms.append(norm)
+        coeff = clip / (norm + 1e-6)  # Megatron-LM's clipping rule
+        if clip > 0 and coeff < 1:
+            for p in params.values():
+                p.grad.mul_(coeff)
+        for group in optimizer.param_groups:
+            group["lr"] = schedule(step)
+        optimizer.step()
+    return losses, norms
+
+
+def compare_training(check, what, mtc, torch_losses, mtc_norms, torch_norms, steps, tol, clip):
+    """Prints mtc's and the reference's per-step losses and norms; check()s
+    that all `steps` agree within `tol` relative."""
+    print(f"step  mtc {what:<10}torch {what:<8}relative   mtc |g|   torch |g|")
+    worst = 0.0
+    for step in range(min(steps, len(mtc))):
+        error = abs(mtc[step] - torch_losses[step]) / abs(torch_losses[step])
+        worst = max(worst, error)
+        print(f"{step + 1:4d}  {mtc[step]:.9f}  {torch_losses[step]:.9f}  {error:.2e}"
+              f"   {mtc_norms[step]:.5f}   {torch_norms[step]:.5f}")
+    clipped = sum(n > clip for n in torch_norms)
+    check(len(mtc) == steps and worst <= tol,
+          f"{steps} AdamW iterations: per-step losses within {tol:g} relative "
+          f"(worst {worst:.2e}; clipping active on {clipped} of them)")
