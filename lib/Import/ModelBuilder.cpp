@@ -65,9 +65,10 @@ llvm::Error ModelConfig::validate() const {
   if (seqLength() > positions || seqLength() < 1)
     return err("sequence length " + llvm::Twine(seqLength()) +
                " must be in [1, " + llvm::Twine(positions) + "] positions");
-  if (typeVocab < 1 || typeVocab > kMaxSize)
-    return err("token types (type_vocab_size) must be in [1, " + llvm::Twine(kMaxSize) +
-               "], got " + llvm::Twine(typeVocab));
+  // BERT samples have two segments ([CLS] A [SEP] and B [SEP]).
+  if (typeVocab < (arch == "bert" ? 2 : 1) || typeVocab > kMaxSize)
+    return err("token types (type_vocab_size) must be in [" + llvm::Twine(arch == "bert" ? 2 : 1) +
+               ", " + llvm::Twine(kMaxSize) + "], got " + llvm::Twine(typeVocab));
   if (hiddenDropout < 0 || hiddenDropout >= 1 || attentionDropout < 0 ||
       attentionDropout >= 1)
     return err("dropout rates must be in [0, 1)");

@@ -80,9 +80,9 @@ protected:
       const bool predicted = draw % 100 < 15;
       out.targets[at] = predicted ? token(i) : -1;
       // A predicted position shows another token: the answer is not in the input.
-      out.tokens[at] = predicted ? static_cast<int32_t>((token(i) + 1 + draw % (vocab - 1)) %
-                                                        vocab)
-                                 : token(i);
+      out.tokens[at] = predicted && vocab > 1
+                           ? static_cast<int32_t>((token(i) + 1 + draw % (vocab - 1)) % vocab)
+                           : token(i);
       out.tokenTypes[at] = i < seq / 2 ? 0 : 1;
     }
     out.lengths[row] = static_cast<int32_t>(seq);
