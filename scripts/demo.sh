@@ -8,7 +8,7 @@
 # load). MTC_DEMO_MODEL=bert pre-trains bert-tiny instead, as Megatron-LM does:
 # WordPiece text split into sentences, masked-LM and sentence-order objectives,
 # checked against the unigram baseline of the masked tokens and chance (about
-# 13 minutes on 2 cores: a masked LM learns from 15% of its positions).
+# 15 minutes on 2 cores: a masked LM learns from 15% of its positions).
 # Environment knobs (defaults in brackets, GPT / BERT): MTC_DEMO_MODEL [gpt],
 # MTC_DEMO_STEPS [300 / 600], MTC_DEMO_TP [2], MTC_DEMO_PP [2 / 1],
 # MTC_DEMO_DP [1], MTC_DEMO_GLOBAL_BATCH [16 / 64], MTC_DEMO_OUT [out/demo,

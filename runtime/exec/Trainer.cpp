@@ -275,18 +275,23 @@ void Trainer::setUpDataParallelAndPrecision(const pb::Plan &plan) {
 
 Trainer::~Trainer() = default;
 
+namespace {
+// The mean of each term over the data-parallel replicas.
+LossTerms replicaMean(comm::Communicator &group, const LossTerms &mine) {
+  double terms[3] = {mine.lm, mine.sop, mine.sopAccuracy};
+  group.allReduceSum(terms, 3);
+  return LossTerms{terms[0], terms[1], terms[2]}.scaled(1.0 / group.size());
+}
+} // namespace
+
 LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr) {
   const double lossScale = lossScaler ? lossScaler->scale() : 1.0;
   const float scale = static_cast<float>(lossScale / static_cast<double>(microBatches));
   LossTerms lossSum;
   if (pipeline) {
     const uint64_t key = exec->dropoutCounter();
-    lossSum = pipeline
-                  ->runIteration([&](int64_t mb, MicroBatchInputs &in) {
-                    train->fill(iteration, mb, in);
-                  },
-                                 scale, key)
-                  .scaled(static_cast<double>(microBatches));
+    auto fill = [&](int64_t mb, MicroBatchInputs &in) { train->fill(iteration, mb, in); };
+    lossSum = pipeline->runIteration(fill, scale, key).scaled(static_cast<double>(microBatches));
     exec->setDropoutCounter(key + static_cast<uint64_t>(microBatches));
   }
   for (int64_t mb = 0; mb < (pipeline ? 0 : microBatches); ++mb) {
@@ -314,9 +319,7 @@ LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *l
       backend.scale(exec->flatGrads(), 1.0f / dataGroup->size(), exec->flatGrads(),
                     exec->flatSize());
     }
-    double terms[3] = {loss.lm, loss.sop, loss.sopAccuracy};
-    dataGroup->allReduceSum(terms, 3);
-    loss = LossTerms{terms[0], terms[1], terms[2]}.scaled(1.0 / dataGroup->size());
+    loss = replicaMean(*dataGroup, loss);
   }
   // Sequence-parallel layer norms and biases saw one shard each. After the
   // data-parallel buckets, which may still be reducing the same gradients
@@ -325,7 +328,8 @@ LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *l
     reduceTensorGradients(*exec, *tensorGroup);
   if (!std::isfinite(loss.total()))
     throw TrainingError("iteration " + std::to_string(iteration + 1) + ": lm loss is " +
-                        format("%g", loss.lm) + (hasSop ? ", sop loss " + format("%g", loss.sop) : "") +
+                        format("%g", loss.lm) +
+                        (hasSop ? ", sop loss " + format("%g", loss.sop) : "") +
                         " (diverged, or a compiler bug: rerun with --check-lifetimes)");
   if (!cfg.dumpGrads.empty() && iteration == startIteration && world.rank() == 0) {
     exportGradients(cfg.dumpGrads, *exec);
@@ -368,11 +372,8 @@ LossTerms Trainer::evaluate() {
   int64_t count = 0;
   for (int64_t e = 0; e < cfg.evalIters; ++e) {
     if (pipeline) {
-      sum += pipeline
-                 ->evaluateIteration([&](int64_t mb, MicroBatchInputs &in) {
-                   valid->fill(e, mb, in);
-                 },
-                                     exec->dropoutCounter())
+      auto fill = [&](int64_t mb, MicroBatchInputs &in) { valid->fill(e, mb, in); };
+      sum += pipeline->evaluateIteration(fill, exec->dropoutCounter())
                  .scaled(static_cast<double>(microBatches));
       count += microBatches;
       continue;
@@ -385,9 +386,7 @@ LossTerms Trainer::evaluate() {
   }
   LossTerms loss = count ? sum.scaled(1.0 / count) : LossTerms{};
   if (dataGroup) {
-    double terms[3] = {loss.lm, loss.sop, loss.sopAccuracy};
-    dataGroup->allReduceSum(terms, 3);
-    loss = LossTerms{terms[0], terms[1], terms[2]}.scaled(1.0 / dataGroup->size());
+    loss = replicaMean(*dataGroup, loss);
   }
   return loss;
 }
