@@ -30,16 +30,6 @@ uint64_t streamSeed(uint64_t seed, Stream stream, uint64_t value) {
   return splitMix64(splitMix64(splitMix64(seed) ^ stream) ^ value);
 }
 
-// Uniform in [0, bound) by rejection: std::uniform_int_distribution's algorithm
-// differs between standard libraries.
-uint64_t uniformBelow(std::mt19937_64 &rng, uint64_t bound) {
-  const uint64_t threshold = (0 - bound) % bound; // 2^64 mod bound
-  uint64_t r;
-  do
-    r = rng();
-  while (r < threshold);
-  return r % bound;
-}
 
 // Uniform in [0, 1) with 53 random bits (numpy's random() has the same resolution).
 double uniform01(std::mt19937_64 &rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }

@@ -17,16 +17,6 @@ uint64_t splitMix64(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-// Uniform in [0, bound) by rejection: std::uniform_int_distribution's algorithm
-// differs between standard libraries.
-uint64_t uniformBelow(std::mt19937_64 &rng, uint64_t bound) {
-  const uint64_t threshold = (0 - bound) % bound; // 2^64 mod bound
-  uint64_t r;
-  do
-    r = rng();
-  while (r < threshold);
-  return r % bound;
-}
 
 std::string trim(const std::string &s) {
   size_t b = s.find_first_not_of(" \t");
@@ -177,6 +167,17 @@ std::vector<int64_t> dataParallelSampleIndices(int64_t iteration, int64_t microB
   for (int64_t k = 0; k < microBatchSize; ++k)
     indices[k] = first + k;
   return indices;
+}
+
+// Rejection sampling: std::uniform_int_distribution's algorithm differs
+// between standard libraries.
+uint64_t uniformBelow(std::mt19937_64 &rng, uint64_t bound) {
+  const uint64_t threshold = (0 - bound) % bound; // 2^64 mod bound
+  uint64_t r;
+  do
+    r = rng();
+  while (r < threshold);
+  return r % bound;
 }
 
 } // namespace mtc::data

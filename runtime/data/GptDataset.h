@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <mutex>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,9 @@ private:
 // (whose output the C++ standard fixes) with our own unbiased bounded draw, so
 // every platform and standard library agrees.
 std::vector<int64_t> shuffledRange(int64_t n, uint64_t seed);
+
+// Uniform in [0, bound) (bound > 0), the same on every platform.
+uint64_t uniformBelow(std::mt19937_64 &rng, uint64_t bound);
 
 // The micro-batch size samples that data-parallel rank `dpRank` of `dpSize` reads
 // for micro-batch `microBatchIndex` of iteration `iteration`. The global batch of
