@@ -189,7 +189,7 @@ __global__ void __maxnreg__(255)
   if (threadIdx.x == 0)
     sampleKeys = gpu::attentionKeys(a.lengths, b, a.seq);
   __syncthreads();
-  const int64_t end = a.causal && i < sampleKeys ? i + 1 : sampleKeys;
+  const int64_t end = gpu::attentionKeyEnd(a.causal, i, sampleKeys);
   int64_t kvEnd = a.causal ? i0 + rows : a.seq;
   for (int64_t j0 = 0; j0 < kvEnd; j0 += kTile) {
     int64_t n = kvEnd - j0 < kTile ? kvEnd - j0 : kTile;

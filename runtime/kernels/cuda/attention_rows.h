@@ -35,10 +35,13 @@ struct AttentionRowInfo {
   uint64_t dropoutBase; // counter of (row 0, column 0) of this (batch, head)
 };
 
-// Keys row i may attend: [0, end).
+// Keys row i may attend: [0, end) = [0, min(causal ? i + 1 : seq, keys)),
+// keys <= seq.
+MTC_HD inline int64_t attentionKeyEnd(bool causal, int64_t i, int64_t keys) {
+  return causal && i < keys ? i + 1 : keys;
+}
 MTC_HD inline int64_t attentionKeyEnd(const AttentionRowInfo &a, int64_t i) {
-  // min(causal ? i + 1 : seq, keys), keys <= seq
-  return a.causal && i < a.keys ? i + 1 : a.keys;
+  return attentionKeyEnd(a.causal, i, a.keys);
 }
 
 // Keys of sample b that are not padding: lengths[b] clamped to [1, seq]
