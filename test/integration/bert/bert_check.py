@@ -4,6 +4,8 @@
   bert_check.py data ...      fortunes -> WordPiece, one sequence per sentence
   bert_check.py run ...       compile a layout, train on Megatron BERT samples,
                               compare both losses per step with a reference run
+  bert_check.py reshard ...   save on one layout after 3 steps, resume on another:
+                              iterations 4-6 are the uninterrupted run's
   bert_check.py objective ... a GPT dataset fed to a BERT model must be refused
 
 The model (4 layers, hidden 64, 4 heads, seq 64, dropout 0, BERT's 30522-token
@@ -13,6 +15,7 @@ sentence-order losses of every layout must match the one-rank run."""
 import argparse
 import json
 import os
+import shutil
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -99,9 +102,41 @@ def run_layout(args):
     print(f"max relative difference: {worst:.2e} (limit {args.rtol:g})")
 
 
+def reshard(args):
+    """--save on layout A (--name) for 3 of 6 steps, --load on layout B
+    (--resume-on): the resumed iterations must equal the reference's."""
+    ckpt = os.path.join(args.workdir, f"ckpt_{args.name}_{args.resume_on}")
+    if os.path.isdir(ckpt):
+        shutil.rmtree(ckpt)
+    first = os.path.join(args.workdir, args.name, "reshard_first.jsonl")
+    cmd = train_command(args, os.path.join(args.workdir, args.name, "train"), args.ranks,
+                        mpi_checks.fresh(first), ["--save", ckpt, "--decay-steps", str(STEPS)])
+    cmd[cmd.index("--steps") + 1] = str(STEPS // 2)
+    r = mpi_checks.run(cmd, args.timeout)
+    print(r.stdout)
+    if r.returncode != 0:
+        sys.exit(f"training before the checkpoint failed (exit {r.returncode})")
+    resumed = os.path.join(args.workdir, args.resume_on, "reshard_resumed.jsonl")
+    r = mpi_checks.run(train_command(args, os.path.join(args.workdir, args.resume_on, "train"),
+                                     args.resume_ranks, mpi_checks.fresh(resumed),
+                                     ["--load", ckpt]), args.timeout)
+    print(r.stdout)
+    if r.returncode != 0:
+        sys.exit(f"resuming failed (exit {r.returncode})")
+    ref, got = read_metrics(args.reference), read_metrics(resumed)
+    if sorted(got) != list(range(STEPS // 2 + 1, STEPS + 1)):
+        sys.exit(f"the resumed run logged iterations {sorted(got)}")
+    for it in sorted(got):
+        for what, a, b in zip(("lm", "sop"), ref[it], got[it]):
+            rel = abs(a - b) / max(abs(a), 1e-30)
+            print(f"step {it}: {what} loss uninterrupted {a:.8f} resumed {b:.8f} rel {rel:.2e}")
+            if rel > args.rtol:
+                sys.exit(f"step {it}: resumed {what} loss {b} differs from {a} by {rel:.2e}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("command", choices=["data", "run", "objective"])
+    ap.add_argument("command", choices=["data", "run", "reshard", "objective"])
     mpi_checks.tool_arguments(ap)
     ap.add_argument("--mtc-data")
     ap.add_argument("--fortunes", default="/usr/share/games/fortunes/fortunes")
@@ -112,11 +147,16 @@ def main():
     ap.add_argument("--dump-batch", action="store_true")
     ap.add_argument("--rtol", type=float, default=1e-5)
     ap.add_argument("--timeout", type=int, default=240)
+    ap.add_argument("--ranks", type=int, default=1, help="reshard: ranks of --name's layout")
+    ap.add_argument("--resume-on", help="reshard: the layout (a run's --name) that resumes")
+    ap.add_argument("--resume-ranks", type=int, default=1)
     args = ap.parse_args()
     if args.command == "data":
         prepare_data(args)
     elif args.command == "run":
         run_layout(args)
+    elif args.command == "reshard":
+        reshard(args)
     else:
         # GPT-2 data (one sequence per document, ids up to 50256) for a BERT
         # model: refused, never read as next-token targets.
