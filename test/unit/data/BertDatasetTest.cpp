@@ -1,4 +1,5 @@
 #include "data/BertDataset.h"
+#include "DataErrorOf.h"
 #include "data/DataError.h"
 
 #include <gtest/gtest.h>
@@ -18,14 +19,7 @@ constexpr int32_t kPad = 0, kCls = 1, kSep = 2, kMask = 3;
 constexpr int32_t kFirstId = 100; // data ids start here, far from the specials
 constexpr int64_t kVocab = 30000;
 
-std::string errorOf(const std::function<void()> &f) {
-  try {
-    f();
-  } catch (const DataError &e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using mtc::data::testing::errorOf;
 
 std::string tempPrefix(const std::string &name) {
   return (std::filesystem::temp_directory_path() / ("mtc_bert_" + name)).string();

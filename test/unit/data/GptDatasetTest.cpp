@@ -1,4 +1,5 @@
 #include "data/DataError.h"
+#include "DataErrorOf.h"
 #include "data/GptDataset.h"
 
 #include <gtest/gtest.h>
@@ -13,14 +14,7 @@ using namespace mtc::data;
 
 namespace {
 
-std::string errorOf(const std::function<void()> &f) {
-  try {
-    f();
-  } catch (const DataError &e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using mtc::data::testing::errorOf;
 
 // Documents of lengths 5, 10, 15, ...; token t of the stream has id t, so a
 // sample's content says where it came from.

@@ -1,4 +1,5 @@
 #include "data/DataError.h"
+#include "DataErrorOf.h"
 #include "data/IndexedDataset.h"
 
 #include <gtest/gtest.h>
@@ -17,14 +18,7 @@ std::string tempPrefix(const std::string &name) {
   return (std::filesystem::temp_directory_path() / ("mtc_idx_" + name)).string();
 }
 
-std::string errorOf(const std::function<void()> &f) {
-  try {
-    f();
-  } catch (const DataError &e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using mtc::data::testing::errorOf;
 
 std::string readBytes(const std::string &path) {
   std::ifstream in(path, std::ios::binary);

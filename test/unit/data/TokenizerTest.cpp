@@ -1,4 +1,5 @@
 #include "data/DataError.h"
+#include "DataErrorOf.h"
 #include "data/PreTokenizer.h"
 #include "data/Tokenizer.h"
 
@@ -25,14 +26,7 @@ std::vector<std::string> pieces(std::string_view text) {
   return std::vector<std::string>(views.begin(), views.end());
 }
 
-std::string errorOf(const std::function<void()> &f) {
-  try {
-    f();
-  } catch (const DataError &e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using mtc::data::testing::errorOf;
 
 std::string writeTemp(const std::string &name, const std::string &content) {
   auto path = std::filesystem::temp_directory_path() / ("mtc_tok_" + name);

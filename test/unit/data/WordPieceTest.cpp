@@ -1,4 +1,5 @@
 #include "data/DataError.h"
+#include "DataErrorOf.h"
 #include "data/WordPiece.h"
 
 #include <gtest/gtest.h>
@@ -41,14 +42,7 @@ const nlohmann::json &golden() {
   return json;
 }
 
-std::string errorOf(const std::function<void()> &f) {
-  try {
-    f();
-  } catch (const DataError &e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using mtc::data::testing::errorOf;
 
 std::string writeTemp(const std::string &name, const std::string &content) {
   auto path = fs::temp_directory_path() / ("mtc_wordpiece_" + name);
