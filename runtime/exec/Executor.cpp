@@ -208,12 +208,12 @@ MicroBatchLoss Executor::forward() {
 }
 
 MicroBatchLoss Executor::runRange(int begin, int end, char *arenaBase,
-                                 uint64_t microBatchKey, float gradScale) {
+                                 uint64_t microBatchKey, float gradScale, bool training) {
   char *own = arena;
   arena = arenaBase;
   stepSeed = mixSeed(options.seed, microBatchKey);
   lastLoss = {};
-  runSteps(begin, end, /*training=*/true, gradScale, /*trackPeak=*/false);
+  runSteps(begin, end, training, gradScale, /*trackPeak=*/false);
   arena = own;
   return lastLoss;
 }
@@ -386,15 +386,17 @@ void Executor::runStep(int s, bool training, float gradScale) {
     if (planData.has_sop_loss() && k.loss() == planData.sop_loss()) {
       lastLoss.sopSum = sum;
       lastLoss.sopCount = count;
-      // Two whole logits per sample: right when the label's is the larger.
-      std::vector<float> rowMax(sh.rows), target(sh.rows);
-      std::vector<int32_t> labels(sh.rows);
-      dev.toHost(rowMax.data(), f(k.row_max()), sh.rows * 4);
-      dev.toHost(target.data(), f(k.target_logit()), sh.rows * 4);
-      dev.toHost(labels.data(), i32(k.targets()), sh.rows * 4);
-      lastLoss.sopCorrect = 0;
-      for (int64_t r = 0; r < sh.rows; ++r)
-        lastLoss.sopCorrect += labels[r] >= 0 && target[r] >= rowMax[r];
+      // Two whole logits per sample: right when the label's is the larger. An
+      // evaluation metric: no host copies while training.
+      if (!training) {
+        std::vector<float> rowMax(sh.rows), target(sh.rows);
+        std::vector<int32_t> labels(sh.rows);
+        dev.toHost(rowMax.data(), f(k.row_max()), sh.rows * 4);
+        dev.toHost(target.data(), f(k.target_logit()), sh.rows * 4);
+        dev.toHost(labels.data(), i32(k.targets()), sh.rows * 4);
+        for (int64_t r = 0; r < sh.rows; ++r)
+          lastLoss.sopCorrect += labels[r] >= 0 && target[r] >= rowMax[r];
+      }
     } else {
       lastLoss.sum = sum;
       lastLoss.count = count;

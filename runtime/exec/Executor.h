@@ -83,8 +83,9 @@ public:
   // micro-batch in flight, owned by the caller) and the dropout key of
   // micro-batch number `microBatchKey` (the counter forwardBackward would have
   // used). Returns the loss when the range holds the cross-entropy.
+  // `training` false: without dropout (evaluation).
   MicroBatchLoss runRange(int begin, int end, char *arenaBase, uint64_t microBatchKey,
-                          float gradScale);
+                          float gradScale, bool training = true);
 
   // Peak of live activation bytes measured during the last forwardBackward.
   int64_t measuredPeakBytes() const { return measuredPeak; }

@@ -20,7 +20,7 @@ struct MicroBatchInputs {
 // (next-token or masked) and BERT's sentence-order loss; the objective is
 // their sum.
 // sopAccuracy rides along (a metric, not a term): the binary head's share of
-// right answers.
+// right answers, measured at evaluation only.
 struct LossTerms {
   double lm = 0, sop = 0, sopAccuracy = 0;
   double total() const { return lm + sop; }

@@ -338,8 +338,10 @@ LossTerms PipelineRunner::evaluateIteration(const FillFn &fill, uint64_t dropout
       fillInputs(fill, mb, *slot, info);
       post(info.recv_forward(), *slot, mb, /*receive=*/true, slot->forwardRecvs);
       waitAll(slot->forwardRecvs);
+      // Evaluation runs without dropout, as Executor::forward does.
       MicroBatchLoss loss = exec.runRange(info.forward_begin(), info.forward_end(), slot->arena,
-                                          dropoutBase + static_cast<uint64_t>(mb), 0.0f);
+                                          dropoutBase + static_cast<uint64_t>(mb), 0.0f,
+                                          /*training=*/false);
       if (info.loss() >= 0)
         sum += loss.terms();
       post(info.send_forward(), *slot, mb, /*receive=*/false, slot->sends);

@@ -6,6 +6,8 @@
                               compare both losses per step with a reference run
   bert_check.py reshard ...   save on one layout after 3 steps, resume on another:
                               iterations 4-6 are the uninterrupted run's
+  bert_check.py eval ...      with dropout 0.1, a pipeline's evaluation equals one rank's
+                              (evaluation runs without dropout on every layout)
   bert_check.py objective ... a GPT dataset fed to a BERT model must be refused
 
 The model (4 layers, hidden 64, 4 heads, seq 64, dropout 0, BERT's 30522-token
@@ -134,9 +136,40 @@ def reshard(args):
                 sys.exit(f"step {it}: resumed {what} loss {b} differs from {a} by {rel:.2e}")
 
 
+def pipeline_eval(args):
+    model = os.path.join(args.workdir, "bert-dropout.mlir")
+    r = mpi_checks.run([args.mtc_import, "--arch", "bert", "--num-layers", "4", "--hidden-size",
+                        "64", "--num-attention-heads", "4", "--seq-length", str(SEQ),
+                        "--vocab-size", "30522", "--hidden-dropout", "0.1",
+                        "--attention-dropout", "0.1", "-o", model], 60)
+    if r.returncode != 0:
+        sys.exit(f"mtc-import failed: {r.stdout}")
+    valid = {}
+    for name, ranks, layout in (("eval_p1", 1, []), ("eval_p2", 2, ["--pp", "2"])):
+        out = os.path.join(args.workdir, name)
+        mpi_checks.compile_model([args.mtc_compile, model, "-o", out, "--micro-batch", "1",
+                                  "--global-batch", str(GLOBAL), *layout])
+        metrics = mpi_checks.fresh(os.path.join(out, "metrics.jsonl"))
+        cmd = train_command(args, os.path.join(out, "train"), ranks, metrics,
+                            ["--eval-interval", "2", "--eval-iters", "2"])
+        cmd[cmd.index("--steps") + 1] = "2"
+        r = mpi_checks.run(cmd, args.timeout)
+        print(r.stdout)
+        if r.returncode != 0:
+            sys.exit(f"training {name} failed (exit {r.returncode})")
+        with open(metrics) as f:
+            rows = [json.loads(line) for line in f if "valid_loss" in line]
+        valid[name] = (rows[-1]["valid_loss"], rows[-1]["valid_sop_loss"])
+    for what, a, b in zip(("lm", "sop"), valid["eval_p1"], valid["eval_p2"]):
+        rel = abs(a - b) / max(abs(a), 1e-30)
+        print(f"valid {what} loss: one rank {a:.8f}, pipeline {b:.8f}, rel {rel:.2e}")
+        if rel > args.rtol:
+            sys.exit(f"the pipeline's validation {what} loss {b} differs from {a} by {rel:.2e}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("command", choices=["data", "run", "reshard", "objective"])
+    ap.add_argument("command", choices=["data", "run", "reshard", "eval", "objective"])
     mpi_checks.tool_arguments(ap)
     ap.add_argument("--mtc-data")
     ap.add_argument("--fortunes", default="/usr/share/games/fortunes/fortunes")
@@ -157,6 +190,8 @@ def main():
         run_layout(args)
     elif args.command == "reshard":
         reshard(args)
+    elif args.command == "eval":
+        pipeline_eval(args)
     else:
         # GPT-2 data (one sequence per document, ids up to 50256) for a BERT
         # model: refused, never read as next-token targets.
