@@ -101,6 +101,18 @@ public:
                                   bool owner) = 0;
   virtual void tanhForward(const float *x, float *y, int64_t n) = 0;
   virtual void tanhBackward(const float *y, const float *dy, float *dx, int64_t n) = 0;
+  // The LLaMA family (kernels.h): RMSNorm, rotary embeddings on packed QKV,
+  // SwiGLU.
+  virtual void rmsNormForward(const float *x, const float *gamma, float *y, int64_t N,
+                              int64_t H, float eps) = 0;
+  virtual void rmsNormBackwardInput(const float *x, const float *gamma, const float *dy,
+                                    float *dx, int64_t N, int64_t H, float eps) = 0;
+  virtual void rmsNormBackwardWeight(const float *x, const float *dy, float *dgamma, int64_t N,
+                                     int64_t H, float eps) = 0;
+  virtual void rotary(const kernels::RotaryShape &r, const float *x, float *y) = 0;
+  virtual void swigluForward(const float *gate, const float *up, float *y, int64_t n) = 0;
+  virtual void swigluBackward(const float *gate, const float *up, const float *dy, float *dgate,
+                              float *dup, int64_t n) = 0;
   // a.lengths, when set, points to device memory.
   virtual void attentionForward(const kernels::AttentionShape &a, const float *qkv, float *out,
                                 float *lse) = 0;

@@ -104,6 +104,28 @@ public:
   void tanhBackward(const float *y, const float *dy, float *dx, int64_t n) override {
     kernels::tanhBackward(y, dy, dx, n);
   }
+  void rmsNormForward(const float *x, const float *gamma, float *y, int64_t N, int64_t H,
+                      float eps) override {
+    kernels::rmsNormForward(x, gamma, y, N, H, eps);
+  }
+  void rmsNormBackwardInput(const float *x, const float *gamma, const float *dy, float *dx,
+                            int64_t N, int64_t H, float eps) override {
+    kernels::rmsNormBackwardInput(x, gamma, dy, dx, N, H, eps);
+  }
+  void rmsNormBackwardWeight(const float *x, const float *dy, float *dgamma, int64_t N,
+                             int64_t H, float eps) override {
+    kernels::rmsNormBackwardWeight(x, dy, dgamma, N, H, eps);
+  }
+  void rotary(const kernels::RotaryShape &r, const float *x, float *y) override {
+    kernels::rotary(r, x, y);
+  }
+  void swigluForward(const float *gate, const float *up, float *y, int64_t n) override {
+    kernels::swigluForward(gate, up, y, n);
+  }
+  void swigluBackward(const float *gate, const float *up, const float *dy, float *dgate,
+                      float *dup, int64_t n) override {
+    kernels::swigluBackward(gate, up, dy, dgate, dup, n);
+  }
   void geluForward(const float *x, float *y, int64_t n) override {
     kernels::geluForward(x, y, n);
   }

@@ -9,7 +9,9 @@
 //    the CUDA kernels run exactly the same math.
 //  - The packed QKV layout is Megatron-LM's: for each token, heads are contiguous
 //    and each head holds [q(hd) | k(hd) | v(hd)], so a column split by whole heads
-//    is a contiguous slice.
+//    is a contiguous slice. With grouped-query attention (kvHeads < heads) each
+//    of the kvHeads groups holds [q(hd) x r | k(hd) | v(hd)], r = heads / kvHeads
+//    (math/llama.h), so a split by whole groups is a contiguous slice.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -86,6 +88,10 @@ void tanhBackward(const float *y, const float *dy, float *dx, int64_t n);
 // qkv [B, S, heads, 3, hd]; out [B, S, heads, hd]; lse [B, heads, S] (log-sum-exp
 // of the scaled scores, kept for backward). Causal masks j > i. Attention dropout
 // draws from (seed, stream) at counter ((b * heads + h) * S + i) * S + j.
+// Grouped-query attention (kvHeads < heads): qkv [B, S, kvHeads, r + 2, hd] (the
+// group's r query heads, its key, its value); query head h reads the k and v of
+// group h / r. Backward sums a group's dk and dv over its query heads in
+// ascending order.
 struct AttentionShape {
   int64_t batch, seq, heads, headDim;
   bool causal;
@@ -101,6 +107,9 @@ struct AttentionShape {
   // BERT's padding: when set ([batch], in the memory the kernel runs on),
   // sample b attends only to keys [0, lengths[b]) (clamped to [1, seq]).
   const int32_t *lengths = nullptr;
+  // Grouped-query attention: this rank's key/value heads (0 = heads); heads
+  // must be a multiple of it.
+  int64_t kvHeads = 0;
 };
 void attentionForward(const AttentionShape &a, const float *qkv, float *out,
                       float *lse);
@@ -108,6 +117,35 @@ void attentionForward(const AttentionShape &a, const float *qkv, float *out,
 void attentionBackward(const AttentionShape &a, const float *qkv,
                        const float *out, const float *lse, const float *dout,
                        float *dqkv);
+
+// ---- LLaMA family: RMSNorm, rotary position embeddings, SwiGLU ----
+// y = x * rsqrt(mean(x^2) + eps) * gamma over the last dimension H of N rows
+// (the row's sum of squares accumulated in double; rsqrt recomputed in backward).
+void rmsNormForward(const float *x, const float *gamma, float *y, int64_t N, int64_t H,
+                    float eps);
+// Overwrites dx.
+void rmsNormBackwardInput(const float *x, const float *gamma, const float *dy, float *dx,
+                          int64_t N, int64_t H, float eps);
+// Accumulates dgamma += sum over rows (in order) of dy * x * rsqrt(...).
+void rmsNormBackwardWeight(const float *x, const float *dy, float *dgamma, int64_t N,
+                           int64_t H, float eps);
+// Rotary position embedding (HuggingFace's rotate_half) of the q and k heads of
+// a packed QKV tensor [batch, seq, (heads + 2 * kvHeads) * headDim] in the
+// grouped layout above (kvHeads 0 = heads); v heads are copied. At position
+// p, pair i (elements i and i + headDim/2) turns by p * theta^(-2i/headDim);
+// inverse turns by the negative angle (the backward, applied to the
+// gradient). headDim must be even. x == y is allowed.
+struct RotaryShape {
+  int64_t batch, seq, heads, kvHeads, headDim;
+  double theta;
+  bool inverse;
+};
+void rotary(const RotaryShape &r, const float *x, float *y);
+// y = silu(gate) * up, silu(g) = g * sigmoid(g).
+void swigluForward(const float *gate, const float *up, float *y, int64_t n);
+// Overwrites dgate = dy * up * silu'(gate) and dup = dy * silu(gate).
+void swigluBackward(const float *gate, const float *up, const float *dy, float *dgate,
+                    float *dup, int64_t n);
 
 // ---- cross-entropy over a (possibly vocabulary-split) logits row ----
 // The three pieces are separate so tensor parallelism can all-reduce between

@@ -357,6 +357,38 @@ void CudaBackend::tanhBackward(const float *y, const float *dy, float *dx, int64
   kc::tanhBackward(y, dy, dx, n, compute);
 }
 
+void CudaBackend::rmsNormForward(const float *x, const float *gamma, float *y, int64_t N,
+                                 int64_t H, float eps) {
+  kc::rmsNormForward(x, gamma, y, N, H, eps, compute);
+}
+
+void CudaBackend::rmsNormBackwardInput(const float *x, const float *gamma, const float *dy,
+                                       float *dx, int64_t N, int64_t H, float eps) {
+  kc::rmsNormBackwardInput(x, gamma, dy, dx, N, H, eps, compute);
+}
+
+// The rows' 1 / rms go to the layer-norm statistics scratch (the two never
+// run at once: one stream).
+void CudaBackend::rmsNormBackwardWeight(const float *x, const float *dy, float *dgamma,
+                                        int64_t N, int64_t H, float eps) {
+  int64_t bytes = std::max<int64_t>(N, 0) * int64_t(sizeof(float));
+  auto *rstd = static_cast<float *>(layerNormStats.get(bytes, compute, "RMSNorm statistics"));
+  kc::rmsNormBackwardWeight(x, dy, dgamma, N, H, eps, rstd, compute);
+}
+
+void CudaBackend::rotary(const kernels::RotaryShape &r, const float *x, float *y) {
+  kc::rotary(r, x, y, compute);
+}
+
+void CudaBackend::swigluForward(const float *gate, const float *up, float *y, int64_t n) {
+  kc::swigluForward(gate, up, y, n, compute);
+}
+
+void CudaBackend::swigluBackward(const float *gate, const float *up, const float *dy,
+                                 float *dgate, float *dup, int64_t n) {
+  kc::swigluBackward(gate, up, dy, dgate, dup, n, compute);
+}
+
 void CudaBackend::geluForward(const float *x, float *y, int64_t n) {
   kc::geluForward(x, y, n, compute);
 }

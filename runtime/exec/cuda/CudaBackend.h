@@ -88,6 +88,16 @@ public:
                           bool owner) override;
   void tanhForward(const float *x, float *y, int64_t n) override;
   void tanhBackward(const float *y, const float *dy, float *dx, int64_t n) override;
+  void rmsNormForward(const float *x, const float *gamma, float *y, int64_t N, int64_t H,
+                      float eps) override;
+  void rmsNormBackwardInput(const float *x, const float *gamma, const float *dy, float *dx,
+                            int64_t N, int64_t H, float eps) override;
+  void rmsNormBackwardWeight(const float *x, const float *dy, float *dgamma, int64_t N,
+                             int64_t H, float eps) override;
+  void rotary(const kernels::RotaryShape &r, const float *x, float *y) override;
+  void swigluForward(const float *gate, const float *up, float *y, int64_t n) override;
+  void swigluBackward(const float *gate, const float *up, const float *dy, float *dgate,
+                      float *dup, int64_t n) override;
   void geluForward(const float *x, float *y, int64_t n) override;
   void geluBackward(const float *x, const float *dy, float *dx, int64_t n) override;
   void add(const float *a, const float *b, float *out, int64_t n) override;

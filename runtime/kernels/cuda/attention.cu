@@ -5,11 +5,14 @@
 // file only stages tiles and maps threads to rows.
 //
 // Three launches backward: rowDot = rowsum(dO * O), dK/dV per key block, dQ
-// per query block (dQ and dK/dV each own their outputs: no atomics).
+// per query block (dQ and dK/dV each own their outputs: no atomics). With
+// grouped-query attention a dK/dV block streams the queries of every head of
+// its group in ascending order (kernels.h), so a group's sum has one owner.
 #include "kernels/cuda/CudaCheck.h"
 #include "kernels/cuda/attention_rows.h"
 #include "kernels/cuda/cuda_kernels.h"
 #include "kernels/math/dropout.h"
+#include "kernels/math/llama.h"
 
 #include <stdexcept>
 #include <string>
@@ -20,17 +23,27 @@ namespace {
 constexpr int kRowsPerBlock = 64; // threads per block = rows per block
 constexpr int kTile = 32;         // rows of the streamed side per stage
 
+__host__ __device__ inline int64_t kvHeadsOf(const AttentionShape &a) {
+  return a.kvHeads ? a.kvHeads : a.heads;
+}
+
+// Where token 0 of sample b has query head h's q, its group's k and v, its
+// out row and lse row (math/llama.h's grouped layout).
 struct HeadGeometry {
   int64_t tokenStride, outStride; // floats between tokens in qkv / out
-  int64_t qkvBase, outBase, lseBase;
+  int64_t qBase, kBase, vBase, outBase, lseBase;
 };
 
 __device__ inline HeadGeometry headGeometry(const AttentionShape &a, int64_t b,
                                             int64_t h) {
+  int64_t r = a.heads / kvHeadsOf(a);
   HeadGeometry g;
-  g.tokenStride = a.heads * 3 * a.headDim;
+  g.tokenStride = math::qkvRowWidth(a.heads, kvHeadsOf(a), a.headDim);
   g.outStride = a.heads * a.headDim;
-  g.qkvBase = (b * a.seq * a.heads + h) * 3 * a.headDim;
+  int64_t sample = b * a.seq * g.tokenStride;
+  g.qBase = sample + math::qkvQueryColumn(h, r, a.headDim);
+  g.kBase = sample + math::qkvKeyColumn(h, r, a.headDim);
+  g.vBase = sample + math::qkvValueColumn(h, r, a.headDim);
   g.outBase = (b * a.seq * a.heads + h) * a.headDim;
   g.lseBase = (b * a.heads + h) * a.seq;
   return g;
@@ -73,15 +86,15 @@ __global__ void __launch_bounds__(kRowsPerBlock)
   int64_t i0 = int64_t(blockIdx.x) * kRowsPerBlock;
   int64_t rows = a.seq - i0 < kRowsPerBlock ? a.seq - i0 : kRowsPerBlock;
   int64_t i = i0 + threadIdx.x;
-  stageRows(qs, DMAX + 1, qkv + g.qkvBase, g.tokenStride, i0, rows, kRowsPerBlock, D);
+  stageRows(qs, DMAX + 1, qkv + g.qBase, g.tokenStride, i0, rows, kRowsPerBlock, D);
   gpu::AttentionForwardRow<DMAX> row;
   gpu::UniformCursor uniforms(info.seed, info.stream);
   int64_t kvEnd = a.causal ? i0 + rows : a.seq;
   for (int64_t j0 = 0; j0 < kvEnd; j0 += kTile) {
     int64_t n = kvEnd - j0 < kTile ? kvEnd - j0 : kTile;
     __syncthreads(); // the previous tile is consumed
-    stageRows(ks, DMAX, qkv + g.qkvBase + a.headDim, g.tokenStride, j0, n, kTile, D);
-    stageRows(vs, DMAX, qkv + g.qkvBase + 2 * a.headDim, g.tokenStride, j0, n, kTile, D);
+    stageRows(ks, DMAX, qkv + g.kBase, g.tokenStride, j0, n, kTile, D);
+    stageRows(vs, DMAX, qkv + g.vBase, g.tokenStride, j0, n, kTile, D);
     __syncthreads();
     if (threadIdx.x < rows)
       gpu::attentionForwardKeys<DMAX>(row, qs + threadIdx.x * (DMAX + 1), D, ks, vs,
@@ -106,8 +119,9 @@ __global__ void attentionRowDotKernel(AttentionShape a, const float *out,
   }
 }
 
-// grid: (key blocks, batch * heads); thread t owns key j0 + t. Shared: own
-// k, v rows [64][DMAX + 1]; streamed q, dO tiles [kTile][DMAX] + lse, rowDot.
+// grid: (key blocks, batch * kvHeads); thread t owns key j0 + t of its group
+// and sums over the group's query heads in ascending order. Shared: own k, v
+// rows [64][DMAX + 1]; streamed q, dO tiles [kTile][DMAX] + lse, rowDot.
 template <int DMAX>
 __global__ void __launch_bounds__(kRowsPerBlock)
     attentionKeyGradKernel(AttentionShape a, const float *qkv, const float *lse,
@@ -116,44 +130,47 @@ __global__ void __launch_bounds__(kRowsPerBlock)
   float *ks = smem, *vs = ks + kRowsPerBlock * (DMAX + 1);
   float *qt = vs + kRowsPerBlock * (DMAX + 1), *dot = qt + kTile * DMAX;
   float *lt = dot + kTile * DMAX, *rt = lt + kTile;
-  int64_t bh = blockIdx.y, b = bh / a.heads, h = bh % a.heads;
+  int64_t kvHeads = kvHeadsOf(a), group = a.heads / kvHeads;
+  int64_t bg = blockIdx.y, b = bg / kvHeads, h0 = (bg % kvHeads) * group;
   int D = static_cast<int>(a.headDim);
-  HeadGeometry g = headGeometry(a, b, h);
-  gpu::AttentionRowInfo info = rowInfo(a, b, h);
+  HeadGeometry g = headGeometry(a, b, h0);
   int64_t j0 = int64_t(blockIdx.x) * kRowsPerBlock;
   int64_t keys = a.seq - j0 < kRowsPerBlock ? a.seq - j0 : kRowsPerBlock;
   int64_t j = j0 + threadIdx.x;
-  stageRows(ks, DMAX + 1, qkv + g.qkvBase + a.headDim, g.tokenStride, j0, keys,
-            kRowsPerBlock, D);
-  stageRows(vs, DMAX + 1, qkv + g.qkvBase + 2 * a.headDim, g.tokenStride, j0, keys,
-            kRowsPerBlock, D);
+  stageRows(ks, DMAX + 1, qkv + g.kBase, g.tokenStride, j0, keys, kRowsPerBlock, D);
+  stageRows(vs, DMAX + 1, qkv + g.vBase, g.tokenStride, j0, keys, kRowsPerBlock, D);
   float dk[DMAX], dv[DMAX];
 #pragma unroll
   for (int d = 0; d < DMAX; ++d)
     dk[d] = 0.0f, dv[d] = 0.0f;
-  // Causal: queries before j0 never see these keys.
-  for (int64_t q0 = a.causal ? j0 : 0; q0 < a.seq; q0 += kTile) {
-    int64_t n = a.seq - q0 < kTile ? a.seq - q0 : kTile;
-    __syncthreads();
-    stageRows(qt, DMAX, qkv + g.qkvBase, g.tokenStride, q0, n, kTile, D);
-    stageRows(dot, DMAX, dout + g.outBase, g.outStride, q0, n, kTile, D);
-    for (int r = threadIdx.x; r < kTile; r += blockDim.x) {
-      lt[r] = r < n ? lse[g.lseBase + q0 + r] : 0.0f;
-      rt[r] = r < n ? rowDot[g.lseBase + q0 + r] : 0.0f;
+  for (int64_t h = h0; h < h0 + group; ++h) {
+    HeadGeometry hg = headGeometry(a, b, h);
+    gpu::AttentionRowInfo info = rowInfo(a, b, h);
+    // Causal: queries before j0 never see these keys.
+    for (int64_t q0 = a.causal ? j0 : 0; q0 < a.seq; q0 += kTile) {
+      int64_t n = a.seq - q0 < kTile ? a.seq - q0 : kTile;
+      __syncthreads();
+      stageRows(qt, DMAX, qkv + hg.qBase, hg.tokenStride, q0, n, kTile, D);
+      stageRows(dot, DMAX, dout + hg.outBase, hg.outStride, q0, n, kTile, D);
+      for (int r = threadIdx.x; r < kTile; r += blockDim.x) {
+        lt[r] = r < n ? lse[hg.lseBase + q0 + r] : 0.0f;
+        rt[r] = r < n ? rowDot[hg.lseBase + q0 + r] : 0.0f;
+      }
+      __syncthreads();
+      if (threadIdx.x < keys)
+        gpu::attentionKeyGradRows<DMAX>(dk, dv, ks + threadIdx.x * (DMAX + 1),
+                                        vs + threadIdx.x * (DMAX + 1), qt, dot, DMAX, lt,
+                                        rt, D, j, q0, n, info);
     }
-    __syncthreads();
-    if (threadIdx.x < keys)
-      gpu::attentionKeyGradRows<DMAX>(dk, dv, ks + threadIdx.x * (DMAX + 1),
-                                      vs + threadIdx.x * (DMAX + 1), qt, dot, DMAX, lt,
-                                      rt, D, j, q0, n, info);
   }
   if (threadIdx.x < keys) {
-    float *dkOut = dqkv + g.qkvBase + j * g.tokenStride + a.headDim;
+    float *dkOut = dqkv + g.kBase + j * g.tokenStride;
+    float *dvOut = dqkv + g.vBase + j * g.tokenStride;
 #pragma unroll
     for (int d = 0; d < DMAX; ++d)
       if (d < D) {
         dkOut[d] = dk[d];
-        dkOut[a.headDim + d] = dv[d];
+        dvOut[d] = dv[d];
       }
   }
 }
@@ -175,7 +192,7 @@ __global__ void __maxnreg__(255)
   int64_t i0 = int64_t(blockIdx.x) * kRowsPerBlock;
   int64_t rows = a.seq - i0 < kRowsPerBlock ? a.seq - i0 : kRowsPerBlock;
   int64_t i = i0 + threadIdx.x;
-  stageRows(qs, DMAX + 1, qkv + g.qkvBase, g.tokenStride, i0, rows, kRowsPerBlock, D);
+  stageRows(qs, DMAX + 1, qkv + g.qBase, g.tokenStride, i0, rows, kRowsPerBlock, D);
   stageRows(dos, DMAX + 1, dout + g.outBase, g.outStride, i0, rows, kRowsPerBlock, D);
   float myLse = threadIdx.x < rows ? lse[g.lseBase + i] : 0.0f;
   float myDot = threadIdx.x < rows ? rowDot[g.lseBase + i] : 0.0f;
@@ -194,8 +211,8 @@ __global__ void __maxnreg__(255)
   for (int64_t j0 = 0; j0 < kvEnd; j0 += kTile) {
     int64_t n = kvEnd - j0 < kTile ? kvEnd - j0 : kTile;
     __syncthreads();
-    stageRows(ks, DMAX, qkv + g.qkvBase + a.headDim, g.tokenStride, j0, n, kTile, D);
-    stageRows(vs, DMAX, qkv + g.qkvBase + 2 * a.headDim, g.tokenStride, j0, n, kTile, D);
+    stageRows(ks, DMAX, qkv + g.kBase, g.tokenStride, j0, n, kTile, D);
+    stageRows(vs, DMAX, qkv + g.vBase, g.tokenStride, j0, n, kTile, D);
     __syncthreads();
     if (threadIdx.x < rows)
       gpu::attentionQueryGradKeys<DMAX>(dq, qs + threadIdx.x * (DMAX + 1),
@@ -203,7 +220,7 @@ __global__ void __maxnreg__(255)
                                         vs, DMAX, D, i, end, j0, n, info, uniforms);
   }
   if (threadIdx.x < rows) {
-    float *dqOut = dqkv + g.qkvBase + i * g.tokenStride;
+    float *dqOut = dqkv + g.qBase + i * g.tokenStride;
 #pragma unroll
     for (int d = 0; d < DMAX; ++d)
       if (d < D)
@@ -219,6 +236,11 @@ void checkShape(const char *kernel, const AttentionShape &a) {
     fail("batch and seq must be >= 0");
   if (a.heads <= 0 || a.headDim <= 0)
     fail("heads and headDim must be > 0");
+  if (a.kvHeads < 0)
+    fail("kvHeads must be >= 0 (got " + std::to_string(a.kvHeads) + ")");
+  if (a.heads % kvHeadsOf(a) != 0)
+    fail("heads " + std::to_string(a.heads) + " is not a multiple of kvHeads " +
+         std::to_string(a.kvHeads));
   if (a.headDim > 128)
     fail("head dimension " + std::to_string(a.headDim) +
          " exceeds the GPU kernels' limit of 128");
@@ -255,11 +277,12 @@ void launchBackward(const AttentionShape &a, const float *qkv, const float *lse,
                     const float *dout, const float *rowDot, float *dqkv,
                     cudaStream_t stream) {
   dim3 grid((a.seq + kRowsPerBlock - 1) / kRowsPerBlock, a.batch * a.heads);
+  dim3 keyGrid(grid.x, a.batch * kvHeadsOf(a));
   size_t keyBytes =
       sizeof(float) * (2 * kRowsPerBlock * (DMAX + 1) + 2 * kTile * DMAX + 2 * kTile);
   allowSharedMemory(attentionKeyGradKernel<DMAX>, keyBytes);
   attentionKeyGradKernel<DMAX>
-      <<<grid, kRowsPerBlock, keyBytes, stream>>>(a, qkv, lse, dout, rowDot, dqkv);
+      <<<keyGrid, kRowsPerBlock, keyBytes, stream>>>(a, qkv, lse, dout, rowDot, dqkv);
   size_t queryBytes = sizeof(float) * (2 * kRowsPerBlock * (DMAX + 1) + 2 * kTile * DMAX);
   allowSharedMemory(attentionQueryGradKernel<DMAX>, queryBytes);
   attentionQueryGradKernel<DMAX>

@@ -8,7 +8,7 @@
 // launch; launch errors throw CudaError (kernels/cuda/CudaCheck.h).
 #pragma once
 #include "kernels/cuda/device_types.h"
-#include "kernels/kernels.h" // AttentionShape, AdamWStep
+#include "kernels/kernels.h" // AttentionShape, AdamWStep, RotaryShape
 #include "kernels/math/precision.h" // StorageType
 
 #include <cstdint>
@@ -79,8 +79,26 @@ void firstTokenBackward(const float *dy, float *dx, int64_t B, int64_t S, int64_
 void tanhForward(const float *x, float *y, int64_t n, cudaStream_t stream);
 void tanhBackward(const float *y, const float *dy, float *dx, int64_t n, cudaStream_t stream);
 
+// ---- LLaMA family (kernels.h): math/llama.h per element / row ----
+// RMSNorm: one warp per row, the row sums in double.
+void rmsNormForward(const float *x, const float *gamma, float *y, int64_t N, int64_t H,
+                    float eps, cudaStream_t stream);
+void rmsNormBackwardInput(const float *x, const float *gamma, const float *dy, float *dx,
+                          int64_t N, int64_t H, float eps, cudaStream_t stream);
+// Accumulates dgamma; one thread per column sums the rows in order.
+// rstdScratch holds N floats (the rows' 1 / rms).
+void rmsNormBackwardWeight(const float *x, const float *dy, float *dgamma, int64_t N,
+                           int64_t H, float eps, float *rstdScratch, cudaStream_t stream);
+// x == y allowed.
+void rotary(const RotaryShape &r, const float *x, float *y, cudaStream_t stream);
+void swigluForward(const float *gate, const float *up, float *y, int64_t n,
+                   cudaStream_t stream);
+void swigluBackward(const float *gate, const float *up, const float *dy, float *dgate,
+                    float *dup, int64_t n, cudaStream_t stream);
+
 // ---- core attention, flash-attention style (no S x S matrix in memory) ----
-// Head dimensions up to 128. Same layouts and dropout counters as kernels.h.
+// Head dimensions up to 128. Same layouts (grouped-query included) and dropout
+// counters as kernels.h.
 void attentionForward(const AttentionShape &a, const float *qkv, float *out,
                       float *lse, cudaStream_t stream);
 // Overwrites dqkv. rowDot is scratch of batch * heads * seq floats.

@@ -1,5 +1,5 @@
-// Core attention on Megatron's packed QKV [B, S, heads, 3, hd], flash-attention
-// style on the CPU: work is split per (batch, head) and per block of query
+// Core attention on Megatron's packed QKV [B, S, heads, 3, hd] (or, grouped-query,
+// [B, S, kvHeads, r + 2, hd]: math/llama.h), flash-attention style on the CPU: work is split per (batch, head) and per block of query
 // rows, so only a [block, S] score tile per thread is ever materialized. The
 // forward keeps lse = log-sum-exp of each score row; backward recomputes the
 // probabilities from q, k and lse instead of storing them.
@@ -9,12 +9,13 @@
 // hd=64, medians, runs interleaved): forward 33 ms vs 52 ms and backward 55 ms
 // vs 66 ms for the alternative of sequential tiles with 2-thread sgemm, since
 // the softmax / dropout work between the products then also runs in parallel.
-// Backward parallelizes over (batch, head) only: dK and dV sum over query
-// blocks.
+// Backward parallelizes over (batch, key/value head) only: dK and dV sum over
+// query blocks and over the group's query heads.
 #include "host/common.h"
 #include "host/philox_stream.h"
 #include "kernels/kernels.h"
 #include "kernels/math/dropout.h"
+#include "kernels/math/llama.h"
 #include "kernels/math/softmax.h"
 
 #include <algorithm>
@@ -35,11 +36,15 @@ int64_t attentionFlops(const AttentionShape &a) {
   return a.batch * a.heads * a.seq * a.seq * a.headDim;
 }
 
-// Strides and base pointers of one (batch, head) inside the packed tensors.
+int64_t kvHeadsOf(const AttentionShape &a) { return a.kvHeads ? a.kvHeads : a.heads; }
+
+// Strides and base pointers of one (batch, query head) inside the packed tensors.
 struct HeadView {
   int64_t tokenStride; // floats between consecutive tokens' q (or k, v)
   int64_t outStride;   // floats between consecutive tokens' out rows
-  int64_t qkvOffset;   // where token 0's q of this head starts
+  int64_t qOffset;     // where token 0's q of this head starts
+  int64_t kOffset;     // where token 0's k (of this head's group) starts
+  int64_t vOffset;     // where token 0's v (of this head's group) starts
   int64_t outOffset;   // where token 0's out row of this head starts
   int64_t lseOffset;   // where row 0's lse starts
   uint64_t dropoutBase; // dropout counter of (row 0, column 0)
@@ -48,10 +53,13 @@ struct HeadView {
 HeadView headView(const AttentionShape &a, int64_t b, int64_t h) {
   int64_t S = a.seq, H = a.heads, D = a.headDim;
   int64_t total = a.totalHeads ? a.totalHeads : H;
+  int64_t r = H / kvHeadsOf(a);
   HeadView v;
-  v.tokenStride = H * 3 * D;
+  v.tokenStride = math::qkvRowWidth(H, kvHeadsOf(a), D);
   v.outStride = H * D;
-  v.qkvOffset = (b * S * H + h) * 3 * D;
+  v.qOffset = b * S * v.tokenStride + math::qkvQueryColumn(h, r, D);
+  v.kOffset = b * S * v.tokenStride + math::qkvKeyColumn(h, r, D);
+  v.vOffset = b * S * v.tokenStride + math::qkvValueColumn(h, r, D);
   v.outOffset = (b * S * H + h) * D;
   v.lseOffset = (b * H + h) * S;
   v.dropoutBase =
@@ -66,6 +74,11 @@ void checkShape(const char *kernel, const AttentionShape &a) {
   detail::requirePositive(kernel, "headDim", a.headDim);
   detail::requireNonNegative(kernel, "headOffset", a.headOffset);
   detail::requireNonNegative(kernel, "totalHeads", a.totalHeads);
+  detail::requireNonNegative(kernel, "kvHeads", a.kvHeads);
+  if (a.heads % kvHeadsOf(a) != 0)
+    detail::fail(kernel, "heads " + std::to_string(a.heads) +
+                             " is not a multiple of kvHeads " +
+                             std::to_string(kvHeadsOf(a)));
   if (a.totalHeads && a.headOffset + a.heads > a.totalHeads)
     detail::fail(kernel, "heads [" + std::to_string(a.headOffset) + ", " +
                              std::to_string(a.headOffset + a.heads) +
@@ -91,8 +104,8 @@ inline int64_t validColumns(const AttentionShape &a, int64_t i, int64_t keys) {
 // scores[rows, kvLen] = scale * Q[i0 : i0 + rows] K[0 : kvLen]^T.
 void scoreTile(const AttentionShape &a, const float *qkv, const HeadView &v,
                int64_t i0, int64_t rows, int64_t kvLen, float *scores) {
-  const float *q = qkv + v.qkvOffset + i0 * v.tokenStride;
-  const float *k = qkv + v.qkvOffset + a.headDim;
+  const float *q = qkv + v.qOffset + i0 * v.tokenStride;
+  const float *k = qkv + v.kOffset;
   cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, rows, kvLen, a.headDim,
               a.scale, q, v.tokenStride, k, v.tokenStride, 0.0f, scores,
               kvLen);
@@ -159,7 +172,7 @@ void forwardTile(const AttentionShape &a, const float *qkv, float *out,
             row[j] *= math::dropoutKeepScale(u, a.dropout, invKeep);
           });
   }
-  const float *vv = qkv + v.qkvOffset + 2 * a.headDim;
+  const float *vv = qkv + v.vOffset;
   cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, a.headDim,
               kvLen, 1.0f, scores, kvLen, vv, v.tokenStride, 0.0f,
               out + v.outOffset + i0 * v.outStride, v.outStride);
@@ -197,29 +210,25 @@ struct BackwardScratch {
         keep(kQueryBlock * seq) {}
 };
 
-// One (batch, head): dK and dV sum over all query blocks, so they stay with
-// one thread; dQ of each block is written once.
+// One (batch, query head): adds its dK and dV (summed over all query blocks)
+// into its group's, and writes dQ of each block once.
 void backwardHead(const AttentionShape &a, const float *qkv, const float *out,
                   const float *lse, const float *dout, float *dqkv, int64_t b,
                   int64_t h, BackwardScratch &s) {
   HeadView v = headView(a, b, h);
   int64_t S = a.seq, D = a.headDim;
-  const float *k = qkv + v.qkvOffset + D, *vv = qkv + v.qkvOffset + 2 * D;
-  float *dk = dqkv + v.qkvOffset + D, *dv = dqkv + v.qkvOffset + 2 * D;
-  for (int64_t j = 0; j < S; ++j) {
-    std::fill(dk + j * v.tokenStride, dk + j * v.tokenStride + D, 0.0f);
-    std::fill(dv + j * v.tokenStride, dv + j * v.tokenStride + D, 0.0f);
-  }
+  const float *k = qkv + v.kOffset, *vv = qkv + v.vOffset;
+  float *dk = dqkv + v.kOffset, *dv = dqkv + v.vOffset;
   bool useDropout = a.dropout > 0.0f;
   float invKeep = math::dropoutInvKeep(a.dropout);
   int64_t keys = sampleKeys(a, b);
   for (int64_t i0 = 0; i0 < S; i0 += kQueryBlock) {
     int64_t rows = std::min(kQueryBlock, S - i0);
     int64_t kvLen = std::min(a.causal ? i0 + rows : S, keys);
-    const float *q = qkv + v.qkvOffset + i0 * v.tokenStride;
+    const float *q = qkv + v.qOffset + i0 * v.tokenStride;
     const float *dO = dout + v.outOffset + i0 * v.outStride;
     const float *O = out + v.outOffset + i0 * v.outStride;
-    float *dq = dqkv + v.qkvOffset + i0 * v.tokenStride;
+    float *dq = dqkv + v.qOffset + i0 * v.tokenStride;
     float *P = s.probs.data(), *G = s.grads.data(), *keep = s.keep.data();
 
     // P = softmax probabilities (before dropout), recomputed from lse.
@@ -271,6 +280,23 @@ void backwardHead(const AttentionShape &a, const float *qkv, const float *out,
   }
 }
 
+// One (batch, key/value head): its dK and dV are the sums over the group's
+// query heads, so the whole group stays with one thread and adds them in
+// ascending head order.
+void backwardGroup(const AttentionShape &a, const float *qkv, const float *out,
+                   const float *lse, const float *dout, float *dqkv, int64_t b,
+                   int64_t g, BackwardScratch &s) {
+  int64_t r = a.heads / kvHeadsOf(a);
+  HeadView v = headView(a, b, g * r);
+  float *dk = dqkv + v.kOffset, *dv = dqkv + v.vOffset;
+  for (int64_t j = 0; j < a.seq; ++j) {
+    std::fill(dk + j * v.tokenStride, dk + j * v.tokenStride + a.headDim, 0.0f);
+    std::fill(dv + j * v.tokenStride, dv + j * v.tokenStride + a.headDim, 0.0f);
+  }
+  for (int64_t h = g * r; h < (g + 1) * r; ++h)
+    backwardHead(a, qkv, out, lse, dout, dqkv, b, h, s);
+}
+
 } // namespace
 
 void attentionBackward(const AttentionShape &a, const float *qkv,
@@ -279,15 +305,15 @@ void attentionBackward(const AttentionShape &a, const float *qkv,
   checkShape("attentionBackward", a);
   if (a.batch == 0 || a.seq == 0)
     return;
-  int64_t heads = a.batch * a.heads;
+  int64_t kvHeads = kvHeadsOf(a), groups = a.batch * kvHeads;
   detail::SingleThreadedBlas blasGuard;
-#pragma omp parallel if (heads > 1 && attentionFlops(a) > kParallelMinFlops)
+#pragma omp parallel if (groups > 1 && attentionFlops(a) > kParallelMinFlops)
   {
     BackwardScratch scratch(a.seq);
 #pragma omp for schedule(dynamic, 1)
-    for (int64_t bh = 0; bh < heads; ++bh)
-      backwardHead(a, qkv, out, lse, dout, dqkv, bh / a.heads, bh % a.heads,
-                   scratch);
+    for (int64_t bg = 0; bg < groups; ++bg)
+      backwardGroup(a, qkv, out, lse, dout, dqkv, bg / kvHeads, bg % kvHeads,
+                    scratch);
   }
 }
 

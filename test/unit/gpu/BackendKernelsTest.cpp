@@ -430,6 +430,120 @@ TEST(CudaBackend, Attention) {
   }
 }
 
+// Grouped-query attention (kernels.h's grouped QKV layout): a group's dK and
+// dV sum over its query heads, so their bound grows with sqrt(heads / kvHeads).
+TEST(CudaBackend, GroupedQueryAttention) {
+  struct Case {
+    int64_t batch, seq, heads, kvHeads, headDim;
+    bool causal;
+    float dropout;
+  };
+  const Case cases[] = {
+      {2, 7, 6, 2, 64, true, 0.1f},   {2, 7, 6, 3, 64, false, 0.f},
+      {1, 7, 6, 1, 6, true, 0.1f},    {2, 130, 4, 1, 64, true, 0.1f},
+      {1, 130, 8, 2, 128, true, 0.f}, {2, 70, 4, 4, 64, false, 0.1f},
+  };
+  for (const Case &c : cases) {
+    AttentionShape a{c.batch, c.seq, c.heads, c.headDim, c.causal,
+                     1.f / std::sqrt(float(c.headDim)), c.dropout, 5, 2};
+    a.kvHeads = c.kvHeads;
+    const size_t qkvN = a.batch * a.seq * (a.heads + 2 * a.kvHeads) * a.headDim,
+                 outN = a.batch * a.seq * a.heads * a.headDim,
+                 lseN = a.batch * a.heads * a.seq;
+    auto qkv = randn(qkvN, 1), dout = randn(outN, 2);
+    std::vector<float> out(outN), lse(lseN), dqkv(qkvN);
+    cpu().attentionForward(a, qkv.data(), out.data(), lse.data());
+    cpu().attentionBackward(a, qkv.data(), out.data(), lse.data(), dout.data(), dqkv.data());
+    Dev<float> dQkv(qkv), dDout(dout), dOut(outN), dLse(lseN), dDqkv(qkvN, 9.f);
+    gpu().attentionForward(a, dQkv, dOut, dLse);
+    gpu().attentionBackward(a, dQkv, dOut, dLse, dDout, dDqkv);
+    const double growth = std::sqrt(std::max<double>(c.seq, 64) / 64.0);
+    const double group = std::sqrt(double(c.heads / c.kvHeads));
+    std::string what = "B" + std::to_string(c.batch) + " S" + std::to_string(c.seq) + " H" +
+                       std::to_string(c.heads) + " KV" + std::to_string(c.kvHeads) + " D" +
+                       std::to_string(c.headDim) + (c.causal ? " causal" : "") +
+                       (c.dropout > 0 ? " dropout" : "") + ": ";
+    expectClose(dOut.host(), out, 5e-5 * growth, what + "out");
+    expectClose(dLse.host(), lse, 5e-5 * growth, what + "lse");
+    expectClose(dDqkv.host(), dqkv, 2e-4 * growth * group, what + "dqkv");
+  }
+  AttentionShape bad{1, 4, 6, 4, true, 0.5f, 0.f, 5, 2};
+  bad.kvHeads = 4;
+  Dev<float> buf(4096);
+  EXPECT_THROW(gpu().attentionForward(bad, buf, buf, buf), std::invalid_argument);
+}
+
+// ----------------------------------------------------------- LLaMA family
+
+TEST(CudaBackend, RmsNorm) {
+  struct Shape {
+    int64_t N, H;
+  };
+  for (Shape s : {Shape{14, 96}, Shape{1, 1}, Shape{2 * 7, 769}, Shape{37, 4096}}) {
+    const int64_t N = s.N, H = s.H;
+    auto x = randn(N * H, 1, 3.f), g = randn(H, 2), dy = randn(N * H, 4);
+    std::fill(x.begin(), x.begin() + H, 0.f); // a zero row: 1 / sqrt(eps)
+    std::vector<float> y(N * H), dx(N * H), dg(H, 0.5f);
+    cpu().rmsNormForward(x.data(), g.data(), y.data(), N, H, 1e-6f);
+    cpu().rmsNormBackwardInput(x.data(), g.data(), dy.data(), dx.data(), N, H, 1e-6f);
+    cpu().rmsNormBackwardWeight(x.data(), dy.data(), dg.data(), N, H, 1e-6f);
+    Dev<float> dX(x), dG(g), dDy(dy), dY(N * H), dDx(N * H), dDg(H, 0.5f);
+    gpu().rmsNormForward(dX, dG, dY, N, H, 1e-6f);
+    gpu().rmsNormBackwardInput(dX, dG, dDy, dDx, N, H, 1e-6f);
+    gpu().rmsNormBackwardWeight(dX, dDy, dDg, N, H, 1e-6f);
+    std::string what = std::to_string(N) + "x" + std::to_string(H) + ": ";
+    // The row sums are in double on both sides: only the last float ops differ.
+    expectClose(dY.host(), y, 1e-6, what + "y");
+    expectClose(dDx.host(), dx, 1e-5, what + "dx");
+    expectClose(dDg.host(), dg, 1e-4, what + "dgamma");
+  }
+}
+
+TEST(CudaBackend, Rotary) {
+  struct Case {
+    int64_t batch, seq, heads, kvHeads, headDim;
+  };
+  for (Case c : {Case{2, 7, 6, 2, 6}, Case{2, 7, 6, 3, 6}, Case{1, 7, 6, 1, 6},
+                 Case{2, 130, 4, 0, 64}, Case{1, 300, 8, 2, 128}})
+    for (double theta : {10000.0, 500000.0})
+      for (bool inverse : {false, true}) {
+        kernels::RotaryShape r{c.batch, c.seq, c.heads, c.kvHeads, c.headDim, theta, inverse};
+        int64_t kv = c.kvHeads ? c.kvHeads : c.heads;
+        const int64_t n = c.batch * c.seq * (c.heads + 2 * kv) * c.headDim;
+        auto x = randn(n, 3);
+        std::vector<float> y(n);
+        cpu().rotary(r, x.data(), y.data());
+        Dev<float> dX(x), dY(n);
+        gpu().rotary(r, dX, dY);
+        std::string what = "B" + std::to_string(c.batch) + " S" + std::to_string(c.seq) +
+                           " H" + std::to_string(c.heads) + " KV" + std::to_string(c.kvHeads) +
+                           " D" + std::to_string(c.headDim) + " theta " +
+                           std::to_string(theta) + (inverse ? " inverse" : "") + ": ";
+        // cos and sin in double on both sides, rounded once: at most an ulp apart.
+        expectClose(dY.host(), y, 1e-6, what + "rotary");
+        gpu().rotary(r, dX, dX); // in place, as the executor may call it
+        expectBits(dX.host(), dY.host(), what + "in place");
+      }
+}
+
+TEST(CudaBackend, Swiglu) {
+  for (int64_t n : {1, 1650, (1 << 20) + 7}) {
+    auto gate = randn(n, 5, 4.f), up = randn(n, 6), dy = randn(n, 7);
+    gate[0] = n > 1 ? 100.f : -100.f; // saturated sigmoids stay finite
+    gate[n / 2] = -100.f;
+    std::vector<float> y(n), dgate(n), dup(n);
+    cpu().swigluForward(gate.data(), up.data(), y.data(), n);
+    cpu().swigluBackward(gate.data(), up.data(), dy.data(), dgate.data(), dup.data(), n);
+    Dev<float> dGate(gate), dUp(up), dDy(dy), dY(n), dDgate(n), dDup(n);
+    gpu().swigluForward(dGate, dUp, dY, n);
+    gpu().swigluBackward(dGate, dUp, dDy, dDgate, dDup, n);
+    std::string what = "n " + std::to_string(n) + ": ";
+    expectClose(dY.host(), y, 1e-6, what + "swiglu");
+    expectClose(dDgate.host(), dgate, 1e-6, what + "dgate");
+    expectClose(dDup.host(), dup, 1e-6, what + "dup");
+  }
+}
+
 // ---------------------------------------------------------- cross-entropy
 
 struct CrossEntropyCase {
