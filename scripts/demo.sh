@@ -9,20 +9,24 @@
 # WordPiece text split into sentences, masked-LM and sentence-order objectives,
 # checked against the unigram baseline of the masked tokens and chance (about
 # 15 minutes on 2 cores: a masked LM learns from 15% of its positions).
-# Environment knobs (defaults in brackets, GPT / BERT): MTC_DEMO_MODEL [gpt],
-# MTC_DEMO_STEPS [300 / 600], MTC_DEMO_TP [2], MTC_DEMO_PP [2 / 1],
+# MTC_DEMO_MODEL=llama runs the GPT job with llama-tiny (RMSNorm, rotary
+# positions, SwiGLU, grouped-query attention, untied output layer).
+# Environment knobs (defaults in brackets, GPT and LLaMA / BERT): MTC_DEMO_MODEL
+# [gpt], MTC_DEMO_STEPS [300 / 600], MTC_DEMO_TP [2], MTC_DEMO_PP [2 / 1],
 # MTC_DEMO_DP [1], MTC_DEMO_GLOBAL_BATCH [16 / 64], MTC_DEMO_OUT [out/demo,
-# out/demo-bert].
+# out/demo-llama / out/demo-bert].
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${MTC_BUILD_DIR:-$ROOT/build}"
 MODEL="${MTC_DEMO_MODEL:-gpt}"
 case "$MODEL" in
   gpt) OUT="${MTC_DEMO_OUT:-$ROOT/out/demo}"; STEPS="${MTC_DEMO_STEPS:-300}"
-       PP="${MTC_DEMO_PP:-2}"; GLOBAL_BATCH="${MTC_DEMO_GLOBAL_BATCH:-16}" ;;
+       PP="${MTC_DEMO_PP:-2}"; GLOBAL_BATCH="${MTC_DEMO_GLOBAL_BATCH:-16}"; NAME=gpt2-tiny ;;
+  llama) OUT="${MTC_DEMO_OUT:-$ROOT/out/demo-llama}"; STEPS="${MTC_DEMO_STEPS:-300}"
+         PP="${MTC_DEMO_PP:-2}"; GLOBAL_BATCH="${MTC_DEMO_GLOBAL_BATCH:-16}"; NAME=llama-tiny ;;
   bert) OUT="${MTC_DEMO_OUT:-$ROOT/out/demo-bert}"; STEPS="${MTC_DEMO_STEPS:-600}"
         PP="${MTC_DEMO_PP:-1}"; GLOBAL_BATCH="${MTC_DEMO_GLOBAL_BATCH:-64}" ;;
-  *) echo "demo: MTC_DEMO_MODEL must be gpt or bert, got '$MODEL'" >&2; exit 2 ;;
+  *) echo "demo: MTC_DEMO_MODEL must be gpt, llama or bert, got '$MODEL'" >&2; exit 2 ;;
 esac
 TP="${MTC_DEMO_TP:-2}"
 DP="${MTC_DEMO_DP:-1}"
@@ -95,17 +99,17 @@ echo "== 1. tokenize Debian's fortunes with GPT-2's BPE"
   --vocab-dir "$ROOT/third_party_data/gpt2-bpe" \
   $(printf -- '--input %s ' "${FORTUNES[@]}")
 
-echo "== 2. compile gpt2-tiny for tp=$TP pp=$PP dp=$DP, and a one-rank program for sampling"
-"$BUILD/bin/mtc-opt" "$ROOT/models/gpt2-tiny.mlir" --mtc-stats -o /dev/null
-"$BUILD/bin/mtc-compile" "$ROOT/models/gpt2-tiny.mlir" -o "$OUT/gpt2-tiny" \
+echo "== 2. compile $NAME for tp=$TP pp=$PP dp=$DP, and a one-rank program for sampling"
+"$BUILD/bin/mtc-opt" "$ROOT/models/$NAME.mlir" --mtc-stats -o /dev/null
+"$BUILD/bin/mtc-compile" "$ROOT/models/$NAME.mlir" -o "$OUT/$NAME" \
   --tp="$TP" --pp="$PP" --dp="$DP" --micro-batch=4 --seq=128 --global-batch="$GLOBAL_BATCH" \
   --lr=2e-3 --min-lr=2e-4 --warmup-steps=30 --decay-steps="$STEPS" --weight-decay=0.1
-"$BUILD/bin/mtc-compile" "$ROOT/models/gpt2-tiny.mlir" -o "$OUT/gpt2-tiny-1rank" \
+"$BUILD/bin/mtc-compile" "$ROOT/models/$NAME.mlir" -o "$OUT/$NAME-1rank" \
   --micro-batch=1 --seq=128 >/dev/null
 
 echo "== 3. train on $RANKS MPI ranks"
 rm -rf "$OUT/checkpoints"
-mpirun --oversubscribe --bind-to none -np "$RANKS" "$OUT/gpt2-tiny/train" \
+mpirun --oversubscribe --bind-to none -np "$RANKS" "$OUT/$NAME/train" \
   --data "$OUT/fortunes" --split 949,50,1 --steps "$STEPS" \
   --global-batch "$GLOBAL_BATCH" --seed 1234 --threads "$THREADS" \
   --log-interval 25 --eval-interval 100 --eval-iters 8 \
@@ -131,6 +135,6 @@ if ppl[-1] > unigram / 2:
 PY
 
 echo "== 5. sample"
-"$OUT/gpt2-tiny-1rank/generate" --load "$OUT/checkpoints" \
+"$OUT/$NAME-1rank/generate" --load "$OUT/checkpoints" \
   --vocab-dir "$ROOT/third_party_data/gpt2-bpe" \
   --prompt "The secret of life is" --tokens 60 --top-k 40 --temperature 0.8 --seed 7

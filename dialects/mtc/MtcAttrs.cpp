@@ -36,10 +36,10 @@ LogicalResult ModelAttr::verify(EmitError emitError, StringRef name,
                                 StringRef arch, int64_t layers, int64_t hidden,
                                 int64_t heads, int64_t ffn, int64_t vocab,
                                 int64_t paddedVocab, int64_t positions,
-                                int64_t seq, int64_t microBatch) {
+                                int64_t seq, int64_t microBatch, int64_t kvHeads) {
   StringRef attr = "mtc.model";
-  if (arch != "gpt" && arch != "bert")
-    return emitError() << attr << ": arch must be \"gpt\" or \"bert\", got \""
+  if (arch != "gpt" && arch != "bert" && arch != "llama")
+    return emitError() << attr << ": arch must be \"gpt\", \"bert\" or \"llama\", got \""
                        << arch << "\"";
   // A model of no transformer layers (embedding, head and loss) is allowed.
   if (failed(inRange(emitError, attr, "layers", layers, /*lowest=*/0)))
@@ -54,6 +54,9 @@ LogicalResult ModelAttr::verify(EmitError emitError, StringRef name,
   if (hidden % heads != 0)
     return emitError() << attr << ": heads (" << heads
                        << ") do not divide hidden (" << hidden << ")";
+  if (kvHeads < 0 || (kvHeads > 0 && heads % kvHeads != 0))
+    return emitError() << attr << ": kv_heads (" << kvHeads
+                       << ") must be 0 or divide heads (" << heads << ")";
   if (vocab > paddedVocab)
     return emitError() << attr << ": vocab (" << vocab
                        << ") exceeds padded_vocab (" << paddedVocab << ")";
@@ -73,6 +76,36 @@ LogicalResult ModelAttr::verify(EmitError emitError, StringRef name,
       failed(fits(emitError, attr, {h, f, bytes})))
     return failure();
   return success();
+}
+
+ModelAttr ModelAttr::withShape(EmitError emitError, int64_t seq,
+                               int64_t microBatch) const {
+  return ModelAttr::getChecked(emitError, getContext(), getName(), getArch(), getLayers(),
+                               getHidden(), getHeads(), getFfn(), getVocab(), getPaddedVocab(),
+                               getPositions(), seq, microBatch, getKvHeads());
+}
+
+ModelAttr ModelAttr::withPaddedVocab(int64_t paddedVocab) const {
+  return ModelAttr::get(getContext(), getName(), getArch(), getLayers(), getHidden(), getHeads(),
+                        getFfn(), getVocab(), paddedVocab, getPositions(), getSeq(),
+                        getMicroBatch(), getKvHeads());
+}
+
+SmallVector<std::string> ModelAttr::tensorParallelProblems(int64_t t) const {
+  SmallVector<std::string> problems;
+  auto divides = [&](int64_t quantity, StringRef what) {
+    if (quantity % t != 0)
+      problems.push_back((what + " (" + Twine(quantity) +
+                          ") is not divisible by the tensor-parallel size (" + Twine(t) + ")")
+                             .str());
+  };
+  divides(getHeads(), "attention heads");
+  // Megatron-LM splits whole key/value groups (num_query_groups % t == 0).
+  if (getKvHeads())
+    divides(getKvHeads(), "key/value heads (query groups)");
+  divides(getHidden(), "hidden size");
+  divides(getFfn(), "FFN size");
+  return problems;
 }
 
 LogicalResult ParallelAttr::verify(EmitError emitError, int64_t tp, int64_t pp,

@@ -25,8 +25,12 @@ def Mtc_ModelAttr : Mtc_Attr<"Model", "model"> {
     of 128 x tensor-parallel size). `seq` and `micro_batch` are the shapes the
     activations currently have (see `--mtc-set-shape`).
 
-    Verified when parsed or built: `arch` is `gpt` or `bert`; every size is
-    between 1 and 2^31 - 1 (`layers` may be 0); `heads` divides `hidden`; `vocab <= padded_vocab`;
+    `kv_heads` is the number of key/value heads (grouped-query attention,
+    LLaMA's `num_key_value_heads`); 0, the default, means one per query head.
+
+    Verified when parsed or built: `arch` is `gpt`, `bert` or `llama`; every size is
+    between 1 and 2^31 - 1 (`layers` may be 0); `heads` divides `hidden`;
+    `kv_heads` (when not 0) divides `heads`; `vocab <= padded_vocab`;
     `seq <= positions`; and the largest tensors' bytes (activations, logits,
     embedding tables, weights) fit in int64, errors naming the product. On a
     module, the forward `mtc.layer`s of a function with any are exactly
@@ -34,12 +38,28 @@ def Mtc_ModelAttr : Mtc_Attr<"Model", "model"> {
   }];
   let parameters = (ins
     StringRefParameter<"model name">:$name,
-    StringRefParameter<"gpt or bert">:$arch,
+    StringRefParameter<"gpt, bert or llama">:$arch,
     "int64_t":$layers, "int64_t":$hidden, "int64_t":$heads, "int64_t":$ffn,
     "int64_t":$vocab, "int64_t":$padded_vocab, "int64_t":$positions,
-    "int64_t":$seq, "int64_t":$micro_batch);
+    "int64_t":$seq, "int64_t":$micro_batch,
+    DefaultValuedParameter<"int64_t", "0">:$kv_heads);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Key/value heads with the default resolved.
+    int64_t getKeyValueHeads() const { return getKvHeads() ? getKvHeads() : getHeads(); }
+    /// The same model with activations of `seq` x `microBatch` (verified:
+    /// null, with the error emitted, when a size no longer fits).
+    ModelAttr withShape(::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError,
+                        int64_t seq, int64_t microBatch) const;
+    /// The same model with an embedding table of `paddedVocab` rows.
+    ModelAttr withPaddedVocab(int64_t paddedVocab) const;
+    /// What keeps a tensor-parallel split by `t` from giving every rank whole
+    /// heads, key/value groups and equal hidden and FFN shares (Megatron-LM's
+    /// constraints; the vocabulary is padded, not checked here), one message
+    /// each. The one place these are checked.
+    ::llvm::SmallVector<std::string> tensorParallelProblems(int64_t t) const;
+  }];
 }
 
 def Mtc_ParallelAttr : Mtc_Attr<"Parallel", "parallel"> {

@@ -252,13 +252,6 @@ LogicalResult MtcDialect::verifyOperationAttribute(Operation *op,
       return op->emitError() << name << " must be a #mtc.parallel, got " << value;
     return onModule();
   }
-  if (name == "mtc.tp_size") {
-    std::optional<int64_t> t = int64Of(value);
-    if (!t || *t < 2 || *t > kMaxSize)
-      return op->emitError() << name << " must be an i64 between 2 and "
-                             << kMaxSize << ", got " << value;
-    return onModule();
-  }
   if (name == "mtc.chunk") {
     std::optional<int64_t> c = int64Of(value);
     if (!c || *c < 0 || *c >= kMaxSize)

@@ -201,6 +201,21 @@ LogicalResult LayerNormOp::inferReturnTypes(MLIRContext *ctx,
   return success();
 }
 
+LogicalResult RmsNormOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                          Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  ArrayRef<int64_t> x = shapeOf(adaptor.getInput());
+  if (x.empty())
+    return emitOptionalError(loc, "mtc.rms_norm: input must have a rank");
+  if (shapeOf(adaptor.getWeight()) != ArrayRef<int64_t>{x.back()})
+    return emitOptionalError(loc, "mtc.rms_norm: weight must be [", x.back(), "] for input ",
+                             shapeStr(x), ", got ", shapeStr(shapeOf(adaptor.getWeight())));
+  double eps = adaptor.getEps().convertToDouble();
+  if (!(eps > 0.0) || !std::isfinite(eps))
+    return emitOptionalError(loc, "mtc.rms_norm: eps must be positive and finite, got ", eps);
+  results.push_back(adaptor.getInput().getType());
+  return success();
+}
+
 LogicalResult LinearOp::inferReturnTypes(MLIRContext *ctx,
                                          std::optional<Location> loc,
                                          Adaptor adaptor,
@@ -236,27 +251,46 @@ LogicalResult DropoutOp::verify() {
   return success();
 }
 
-/// Shared by the attention op and its gradient.
-static LogicalResult checkAttention(std::optional<Location> loc,
+/// The features of a packed QKV row: every query head and, per group, one
+/// key and one value head (checked against overflow by the caller).
+static int64_t qkvWidth(int64_t heads, int64_t kvHeads, int64_t headDim) {
+  return (heads + 2 * (kvHeads ? kvHeads : heads)) * headDim;
+}
+
+/// Heads and key/value groups of a packed QKV tensor of `qkv`'s shape.
+static LogicalResult checkPackedQkv(std::optional<Location> loc, StringRef op,
                                     ArrayRef<int64_t> qkv, int64_t heads,
-                                    int64_t headDim, double scale,
-                                    double dropout) {
+                                    int64_t kvHeads, int64_t headDim) {
   if (qkv.size() != 3)
-    return emitOptionalError(loc, "mtc.attention: qkv must be [batch, seq, "
-                                  "heads*3*head_dim], got ",
+    return emitOptionalError(loc, op, ": qkv must be [batch, seq, "
+                                      "(heads + 2*kv_heads)*head_dim], got ",
                              shapeStr(qkv));
   if (heads <= 0 || headDim <= 0 || heads > kMaxSize || headDim > kMaxSize)
-    return emitOptionalError(loc, "mtc.attention: heads (", heads,
-                             ") and head_dim (", headDim,
+    return emitOptionalError(loc, op, ": heads (", heads, ") and head_dim (", headDim,
                              ") must be between 1 and ", kMaxSize);
+  if (kvHeads < 0 || (kvHeads > 0 && heads % kvHeads != 0))
+    return emitOptionalError(loc, op, ": kv_heads (", kvHeads,
+                             ") must be 0 (one per query head) or divide heads (", heads,
+                             ")");
   if (Result<int64_t> width = checkedProduct(
           {{"heads", heads}, {"3", 3}, {"head_dim", headDim}, {"4 bytes", 4}});
       !width)
-    return emitOptionalError(loc, "mtc.attention: ", width.error());
-  if (qkv[2] != heads * 3 * headDim)
-    return emitOptionalError(loc, "mtc.attention: qkv has ", qkv[2],
-                             " features, but ", heads, " heads x 3 x ", headDim,
-                             " = ", heads * 3 * headDim);
+    return emitOptionalError(loc, op, ": ", width.error());
+  int64_t width = qkvWidth(heads, kvHeads, headDim);
+  if (qkv[2] != width)
+    return emitOptionalError(loc, op, ": qkv has ", qkv[2], " features, but (", heads,
+                             " heads + 2 x ", kvHeads ? kvHeads : heads, " kv heads) x ",
+                             headDim, " = ", width);
+  return success();
+}
+
+/// Shared by the attention op and its gradient.
+static LogicalResult checkAttention(std::optional<Location> loc,
+                                    ArrayRef<int64_t> qkv, int64_t heads,
+                                    int64_t kvHeads, int64_t headDim, double scale,
+                                    double dropout) {
+  if (failed(checkPackedQkv(loc, "mtc.attention", qkv, heads, kvHeads, headDim)))
+    return failure();
   if (!(scale > 0.0) || !std::isfinite(scale))
     return emitOptionalError(loc, "mtc.attention: scale must be positive and "
                                   "finite, got ", scale);
@@ -266,13 +300,26 @@ static LogicalResult checkAttention(std::optional<Location> loc,
   return success();
 }
 
+LogicalResult RotaryOp::verify() {
+  if (failed(checkPackedQkv(getLoc(), "mtc.rotary", shapeOf(getInput()), getHeads(),
+                            getKvHeads(), getHeadDim())))
+    return failure();
+  if (getHeadDim() % 2 != 0)
+    return emitOpError("head_dim (") << getHeadDim()
+                                     << ") must be even: dimensions rotate in pairs";
+  double theta = getTheta().convertToDouble();
+  if (!(theta > 1.0) || !std::isfinite(theta))
+    return emitOpError("theta must be finite and greater than 1, got ") << theta;
+  return success();
+}
+
 LogicalResult AttentionOp::inferReturnTypes(MLIRContext *ctx,
                                             std::optional<Location> loc,
                                             Adaptor adaptor,
                                             SmallVectorImpl<Type> &results) {
   ArrayRef<int64_t> qkv = shapeOf(adaptor.getQkv());
   int64_t heads = adaptor.getHeads(), hd = adaptor.getHeadDim();
-  if (failed(checkAttention(loc, qkv, heads, hd,
+  if (failed(checkAttention(loc, qkv, heads, adaptor.getKvHeads(), hd,
                             adaptor.getScale().convertToDouble(),
                             adaptor.getDropout().convertToDouble())))
     return failure();
@@ -425,6 +472,22 @@ LayerNormGradWeightOp::verifySymbolUses(SymbolTableCollection &symbols) {
 }
 
 LogicalResult
+RmsNormGradWeightOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  ParamOp weight;
+  if (failed(lookupParam(*this, symbols, getWeightAttr(), weight)))
+    return failure();
+  if (shapeOf(getInput()).empty() || getInput().getType() != getGrad().getType())
+    return emitOpError("needs an input with a rank and a gradient of its type, got ")
+           << shapeStr(getInput().getType()) << " and " << shapeStr(getGrad().getType());
+  if (failed(checkEps(*this, getEps())))
+    return failure();
+  if (weight.getTensorType().getShape() != ArrayRef<int64_t>{shapeOf(getInput()).back()})
+    return emitOpError("weight ") << shapeStr(weight.getType()) << " does not match input "
+                                  << shapeStr(getInput().getType());
+  return success();
+}
+
+LogicalResult
 LinearGradWeightOp::verifySymbolUses(SymbolTableCollection &symbols) {
   ParamOp weight, bias;
   if (failed(lookupParam(*this, symbols, getWeightAttr(), weight)))
@@ -492,6 +555,20 @@ LogicalResult LayerNormGradInputOp::verify() {
   return success();
 }
 
+LogicalResult RmsNormGradInputOp::verify() {
+  if (failed(checkEps(*this, getEps())))
+    return failure();
+  ArrayRef<int64_t> x = shapeOf(getInput());
+  if (x.empty() || getGrad().getType() != getInput().getType() ||
+      getType() != getInput().getType() ||
+      shapeOf(getWeight()) != ArrayRef<int64_t>{x.back()})
+    return emitOpError("needs input, gradient and result of one type and a [")
+           << (x.empty() ? 0 : x.back()) << "] weight, got "
+           << shapeStr(getInput().getType()) << ", " << shapeStr(getGrad().getType()) << ", "
+           << shapeStr(getType()) << " and " << shapeStr(getWeight().getType());
+  return success();
+}
+
 LogicalResult LinearGradInputOp::verify() {
   ArrayRef<int64_t> dy = shapeOf(getGrad()), w = shapeOf(getWeight()),
                     dx = shapeOf(getResult());
@@ -511,7 +588,7 @@ LogicalResult LinearGradInputOp::verify() {
 
 LogicalResult AttentionGradOp::verify() {
   ArrayRef<int64_t> qkv = shapeOf(getQkv());
-  if (failed(checkAttention(getLoc(), qkv, getHeads(), getHeadDim(),
+  if (failed(checkAttention(getLoc(), qkv, getHeads(), getKvHeads(), getHeadDim(),
                             getScale().convertToDouble(),
                             getDropout().convertToDouble())))
     return failure();
@@ -565,6 +642,8 @@ LogicalResult CrossEntropyGradOp::verify() {
                                   << shapeStr(getLogits().getType());
   return success();
 }
+
+#include "mtc/MtcInterfaces.cpp.inc"
 
 #define GET_OP_CLASSES
 #include "mtc/MtcOps.cpp.inc"

@@ -12,6 +12,10 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "mtc/MtcDialect.h"
+#include "mtc/MtcGradient.h"
+#include "mtc/Plan/CheckedMath.h"
+
+#include "mtc/MtcInterfaces.h.inc"
 
 #define GET_OP_CLASSES
 #include "mtc/MtcOps.h.inc"

@@ -14,6 +14,7 @@
 
 include "MtcDialect.td"
 include "MtcAttrs.td"
+include "MtcInterfaces.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -82,7 +83,8 @@ def Mtc_ParamRefOp : Mtc_Op<"param_ref",
 // Forward ops
 //===----------------------------------------------------------------------===//
 
-def Mtc_EmbeddingOp : Mtc_Op<"embedding", [Pure, InferTypeOpAdaptor]> {
+def Mtc_EmbeddingOp : Mtc_Op<"embedding", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+    Pure, InferTypeOpAdaptor]> {
   let summary = "Token embedding plus learned position embedding";
   let description = [{
     `out[b, s] = wte[tokens[b, s] - vocab_start] + wpe[s]`. Tokens outside this
@@ -99,7 +101,8 @@ def Mtc_EmbeddingOp : Mtc_Op<"embedding", [Pure, InferTypeOpAdaptor]> {
   }];
 }
 
-def Mtc_LayerNormOp : Mtc_Op<"layer_norm", [Pure, InferTypeOpAdaptor]> {
+def Mtc_LayerNormOp : Mtc_Op<"layer_norm", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+    Pure, InferTypeOpAdaptor]> {
   let summary = "Layer normalization over the last dimension";
   let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$weight, Mtc_F32Tensor:$bias,
                        DefaultValuedAttr<F64Attr, "1e-5">:$eps);
@@ -110,7 +113,8 @@ def Mtc_LayerNormOp : Mtc_Op<"layer_norm", [Pure, InferTypeOpAdaptor]> {
   }];
 }
 
-def Mtc_LinearOp : Mtc_Op<"linear", [Pure, InferTypeOpAdaptor]> {
+def Mtc_LinearOp : Mtc_Op<"linear", [DeclareOpInterfaceMethods<Mtc_CostOpInterface, ["getForwardFlops"]>, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+    Pure, InferTypeOpAdaptor]> {
   let summary = "y = x W + b over the last dimension";
   let description = [{
     `weight` is `[in, out]` (GPT-2's Conv1D layout) or, with
@@ -126,14 +130,16 @@ def Mtc_LinearOp : Mtc_Op<"linear", [Pure, InferTypeOpAdaptor]> {
   }];
 }
 
-def Mtc_GeluOp : Mtc_Op<"gelu", [Pure, SameOperandsAndResultType]> {
+def Mtc_GeluOp : Mtc_Op<"gelu", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>, DeclareOpInterfaceMethods<Mtc_TensorParallelOpInterface, ["getColumnInputs"]>,
+    Pure, SameOperandsAndResultType]> {
   let summary = "GeLU, tanh approximation";
   let arguments = (ins Mtc_F32Tensor:$input);
   let results = (outs Mtc_F32Tensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
-def Mtc_DropoutOp : Mtc_Op<"dropout", [Pure, SameOperandsAndResultType]> {
+def Mtc_DropoutOp : Mtc_Op<"dropout", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+    Pure, SameOperandsAndResultType]> {
   let summary = "Dropout with a counter-based mask";
   let description = [{
     The mask is drawn from Philox keyed by (run seed, `stream`) at the element's
@@ -146,14 +152,16 @@ def Mtc_DropoutOp : Mtc_Op<"dropout", [Pure, SameOperandsAndResultType]> {
   let hasVerifier = 1;
 }
 
-def Mtc_AddOp : Mtc_Op<"add", [Pure, Commutative, SameOperandsAndResultType]> {
+def Mtc_AddOp : Mtc_Op<"add", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+    Pure, Commutative, SameOperandsAndResultType]> {
   let summary = "Element-wise sum (residual connections, gradient fan-in)";
   let arguments = (ins Mtc_F32Tensor:$lhs, Mtc_F32Tensor:$rhs);
   let results = (outs Mtc_F32Tensor:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
 }
 
-def Mtc_AttentionOp : Mtc_Op<"attention", [Pure, InferTypeOpAdaptor]> {
+def Mtc_AttentionOp : Mtc_Op<"attention", [DeclareOpInterfaceMethods<Mtc_CostOpInterface, ["getForwardFlops"]>, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>, DeclareOpInterfaceMethods<Mtc_TensorParallelOpInterface, ["getColumnInputs", "shardHeads"]>,
+    Pure, InferTypeOpAdaptor]> {
   let summary = "Core attention on a packed QKV tensor";
   let description = [{
     `qkv` is `[b, s, heads * 3 * head_dim]` in Megatron-LM's layout (each head's
@@ -163,12 +171,20 @@ def Mtc_AttentionOp : Mtc_Op<"attention", [Pure, InferTypeOpAdaptor]> {
 
     With `lengths` (`[b]`, BERT's padding), sample `i` attends only to keys at
     positions below `lengths[i]`: padding is a suffix of every sample.
+
+    Grouped-query attention (`kv_heads` < `heads`, LLaMA's
+    `num_key_value_heads`): `qkv` is `[b, s, (heads + 2 * kv_heads) *
+    head_dim]` in Megatron-LM's grouped layout, `kv_heads` groups of the
+    group's `heads / kv_heads` query heads, then its key head, then its value
+    head; with `kv_heads` = 0 (or `heads`) that is the per-head layout above.
+    Splitting by whole groups is again a contiguous slice.
   }];
   let arguments = (ins Mtc_F32Tensor:$qkv, Optional<Mtc_I32Tensor>:$lengths,
                        I64Attr:$heads, I64Attr:$head_dim,
                        BoolAttr:$causal, F64Attr:$scale,
                        DefaultValuedAttr<F64Attr, "0.0">:$dropout,
-                       DefaultValuedAttr<I64Attr, "0">:$stream);
+                       DefaultValuedAttr<I64Attr, "0">:$stream,
+                       DefaultValuedAttr<I64Attr, "0">:$kv_heads);
   let results = (outs Mtc_F32Tensor:$result, Mtc_F32Tensor:$lse);
   let assemblyFormat = [{
     $qkv (`,` $lengths^)? attr-dict `:` type($qkv) (`,` type($lengths)^)? `->`
@@ -176,7 +192,8 @@ def Mtc_AttentionOp : Mtc_Op<"attention", [Pure, InferTypeOpAdaptor]> {
   }];
 }
 
-def Mtc_TokenTypeAddOp : Mtc_Op<"token_type_add", [Pure, InferTypeOpAdaptor]> {
+def Mtc_TokenTypeAddOp : Mtc_Op<"token_type_add", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+    Pure, InferTypeOpAdaptor]> {
   let summary = "Adds BERT's token-type (segment) embedding";
   let description = [{
     `out[b, s] = input[b, s] + table[types[b, offset + s]]`. `types` covers the
@@ -193,7 +210,8 @@ def Mtc_TokenTypeAddOp : Mtc_Op<"token_type_add", [Pure, InferTypeOpAdaptor]> {
   }];
 }
 
-def Mtc_FirstTokenOp : Mtc_Op<"first_token", [Pure, InferTypeOpAdaptor]> {
+def Mtc_FirstTokenOp : Mtc_Op<"first_token", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+    Pure, InferTypeOpAdaptor]> {
   let summary = "The hidden state of each sample's first position ([CLS])";
   let description = [{
     `[b, s, h] -> [b, 1, h]`, BERT's pooler input. With `sequence_shard` the
@@ -206,14 +224,61 @@ def Mtc_FirstTokenOp : Mtc_Op<"first_token", [Pure, InferTypeOpAdaptor]> {
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
 }
 
-def Mtc_TanhOp : Mtc_Op<"tanh", [Pure, SameOperandsAndResultType]> {
+def Mtc_TanhOp : Mtc_Op<"tanh", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+    Pure, SameOperandsAndResultType]> {
   let summary = "Element-wise tanh (BERT's pooler)";
   let arguments = (ins Mtc_F32Tensor:$input);
   let results = (outs Mtc_F32Tensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
-def Mtc_CrossEntropyOp : Mtc_Op<"cross_entropy", [Pure, InferTypeOpAdaptor]> {
+def Mtc_RmsNormOp : Mtc_Op<"rms_norm", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+    Pure, InferTypeOpAdaptor]> {
+  let summary = "RMS normalization over the last dimension (LLaMA's RMSNorm)";
+  let description = [{
+    `y = x / sqrt(mean(x^2) + eps) * weight`: no centring and no bias.
+  }];
+  let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$weight,
+                       DefaultValuedAttr<F64Attr, "1e-5">:$eps);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $weight attr-dict `:` type($input) `,` type($weight) `->` type($result)
+  }];
+}
+
+def Mtc_RotaryOp : Mtc_Op<"rotary", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>, DeclareOpInterfaceMethods<Mtc_TensorParallelOpInterface, ["shardHeads"]>,
+    Pure, SameOperandsAndResultType]> {
+  let summary = "Rotary position embedding of the query and key heads";
+  let description = [{
+    Rotates every query and key head of a packed QKV tensor (the layout of
+    `mtc.attention`, grouped when `kv_heads` < `heads`; value heads pass
+    through) by the angle `position * theta^(-2i / head_dim)` of each pair
+    `(i, i + head_dim / 2)` (Hugging Face's `rotate_half` layout). Positions
+    are the sequence index. With `inverse` the rotation is by the negative
+    angle: rotations are orthogonal, so that is the gradient.
+  }];
+  let arguments = (ins Mtc_F32Tensor:$input, I64Attr:$heads, I64Attr:$kv_heads,
+                       I64Attr:$head_dim, F64Attr:$theta, UnitAttr:$inverse);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
+def Mtc_SwigluOp : Mtc_Op<"swiglu", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>, DeclareOpInterfaceMethods<Mtc_TensorParallelOpInterface, ["getColumnInputs"]>,
+    Pure, SameOperandsAndResultType]> {
+  let summary = "SwiGLU's gate: silu(gate) * up";
+  let description = [{
+    LLaMA's MLP is `down(swiglu(gate(x), up(x)))`; `gate` and `up` are the
+    outputs of two column-parallel linears, so under tensor parallelism each
+    rank holds matching slices of both.
+  }];
+  let arguments = (ins Mtc_F32Tensor:$gate, Mtc_F32Tensor:$up);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = "$gate `,` $up attr-dict `:` type($gate)";
+}
+
+def Mtc_CrossEntropyOp : Mtc_Op<"cross_entropy", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface, ["seedsGradient"]>,
+    Pure, InferTypeOpAdaptor]> {
   let summary = "Mean token cross-entropy of logits against targets";
   let description = [{
     Columns at or past `valid_vocab - vocab_start` are vocabulary padding and
@@ -336,7 +401,8 @@ def Mtc_AttentionGradOp : Mtc_Op<"attention_grad", [Pure]> {
                        I64Attr:$heads, I64Attr:$head_dim,
                        BoolAttr:$causal, F64Attr:$scale,
                        DefaultValuedAttr<F64Attr, "0.0">:$dropout,
-                       DefaultValuedAttr<I64Attr, "0">:$stream);
+                       DefaultValuedAttr<I64Attr, "0">:$stream,
+                       DefaultValuedAttr<I64Attr, "0">:$kv_heads);
   let results = (outs Mtc_F32Tensor:$result);
   let assemblyFormat = [{
     $qkv `,` $out `,` $lse `,` $grad (`,` $lengths^)? attr-dict `:` type($qkv) `,`
@@ -366,6 +432,35 @@ def Mtc_TanhGradOp : Mtc_Op<"tanh_grad", [Pure, AllTypesMatch<["output", "grad",
   let arguments = (ins Mtc_F32Tensor:$output, Mtc_F32Tensor:$grad);
   let results = (outs Mtc_F32Tensor:$result);
   let assemblyFormat = "$output `,` $grad attr-dict `:` type($output)";
+}
+
+def Mtc_RmsNormGradInputOp : Mtc_Op<"rms_norm_dx", [Pure]> {
+  let summary = "RMS norm's input gradient (statistics recomputed from x)";
+  let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$weight, Mtc_F32Tensor:$grad,
+                       DefaultValuedAttr<F64Attr, "1e-5">:$eps);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $weight `,` $grad attr-dict `:` type($input) `,` type($weight)
+    `,` type($grad) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Mtc_RmsNormGradWeightOp : Mtc_Op<"rms_norm_dw",
+    [AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Accumulates RMS norm's weight gradient";
+  let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$grad,
+                       FlatSymbolRefAttr:$weight,
+                       DefaultValuedAttr<F64Attr, "1e-5">:$eps);
+  let assemblyFormat = "$input `,` $grad attr-dict `:` type($input) `,` type($grad)";
+}
+
+def Mtc_SwigluGradOp : Mtc_Op<"swiglu_grad",
+    [Pure, AllTypesMatch<["gate", "up", "grad", "gate_grad", "up_grad"]>]> {
+  let summary = "SwiGLU's gradients with respect to gate and up";
+  let arguments = (ins Mtc_F32Tensor:$gate, Mtc_F32Tensor:$up, Mtc_F32Tensor:$grad);
+  let results = (outs Mtc_F32Tensor:$gate_grad, Mtc_F32Tensor:$up_grad);
+  let assemblyFormat = "$gate `,` $up `,` $grad attr-dict `:` type($gate)";
 }
 
 def Mtc_CrossEntropyGradOp : Mtc_Op<"cross_entropy_grad", [Pure]> {

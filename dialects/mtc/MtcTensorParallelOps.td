@@ -16,7 +16,8 @@
 #ifndef MTCTENSORPARALLELOPS_TD
 #define MTCTENSORPARALLELOPS_TD
 
-def Mtc_TpCopyOp : Mtc_Op<"tp_copy", [Pure, SameOperandsAndResultType]> {
+def Mtc_TpCopyOp : Mtc_Op<"tp_copy", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+    Pure, SameOperandsAndResultType]> {
   let summary = "f: identity forward, all-reduce over the tensor group backward";
   let description = [{
     Marks the entry of a tensor-parallel region: every rank reads the same
@@ -28,7 +29,8 @@ def Mtc_TpCopyOp : Mtc_Op<"tp_copy", [Pure, SameOperandsAndResultType]> {
   let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
-def Mtc_TpReduceOp : Mtc_Op<"tp_reduce", [Pure, SameOperandsAndResultType]> {
+def Mtc_TpReduceOp : Mtc_Op<"tp_reduce", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+    Pure, SameOperandsAndResultType]> {
   let summary = "g: all-reduce (sum) over the tensor group forward, identity backward";
   let description = [{
     Marks the exit of a tensor-parallel region: the row-parallel linear's (or
@@ -40,7 +42,8 @@ def Mtc_TpReduceOp : Mtc_Op<"tp_reduce", [Pure, SameOperandsAndResultType]> {
   let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
-def Mtc_TpGatherOp : Mtc_Op<"tp_gather", [Pure, InferTypeOpAdaptor]> {
+def Mtc_TpGatherOp : Mtc_Op<"tp_gather", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+    Pure, InferTypeOpAdaptor]> {
   let summary = "Sequence-parallel f: all-gather along the sequence (dim 1)";
   let description = [{
     `[b, s/t, h]` shards of the tensor group's `size` ranks become the full
@@ -51,7 +54,8 @@ def Mtc_TpGatherOp : Mtc_Op<"tp_gather", [Pure, InferTypeOpAdaptor]> {
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
 }
 
-def Mtc_TpScatterOp : Mtc_Op<"tp_scatter", [Pure, InferTypeOpAdaptor]> {
+def Mtc_TpScatterOp : Mtc_Op<"tp_scatter", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+    Pure, InferTypeOpAdaptor]> {
   let summary = "Sequence-parallel g: reduce-scatter along the sequence (dim 1)";
   let description = [{
     Sums `[b, s, h]` over the tensor group's `size` ranks and keeps this rank's
@@ -62,7 +66,8 @@ def Mtc_TpScatterOp : Mtc_Op<"tp_scatter", [Pure, InferTypeOpAdaptor]> {
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
 }
 
-def Mtc_BiasAddOp : Mtc_Op<"bias_add", [Pure, InferTypeOpAdaptor]> {
+def Mtc_BiasAddOp : Mtc_Op<"bias_add", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+    Pure, InferTypeOpAdaptor]> {
   let summary = "x + bias, added once after a tensor-parallel reduction";
   let description = [{
     A 1-D `bias [h]` is added to every row (the row-parallel linear's bias,

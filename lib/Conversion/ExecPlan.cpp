@@ -100,7 +100,9 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module) {
   m->set_positions(model.getPositions());
   m->set_seq(model.getSeq());
   m->set_micro_batch(model.getMicroBatch());
-  m->set_tied_embeddings(true);
+  m->set_kv_heads(model.getKvHeads());
+  m->set_tied_embeddings(outputTiedToEmbedding(*fn));
+  fn->walk([&](RotaryOp r) { m->set_rope_theta(r.getTheta().convertToDouble()); });
   fingerprintText += model.getArch().str() + std::to_string(model.getVocab());
   m->set_fingerprint(llvm::utohexstr(llvm::xxh3_64bits(fingerprintText)));
 
@@ -204,6 +206,21 @@ int mtc::lossTerm(CrossEntropyOp ce) {
     if (isa<func::ReturnOp>(use.getOwner()))
       return static_cast<int>(use.getOperandNumber());
   return -1;
+}
+
+bool mtc::outputTiedToEmbedding(func::FuncOp fn) {
+  SmallVector<StringRef> tables;
+  fn.walk([&](EmbeddingOp e) {
+    if (auto ref = e.getWte().getDefiningOp<ParamRefOp>())
+      tables.push_back(ref.getParam());
+  });
+  bool tied = false;
+  fn.walk([&](CrossEntropyOp ce) {
+    auto out = ce.getLogits().getDefiningOp<LinearOp>();
+    auto w = out ? out.getWeight().getDefiningOp<ParamRefOp>() : ParamRefOp();
+    tied |= w && llvm::is_contained(tables, w.getParam());
+  });
+  return tied;
 }
 
 std::string mtc::objectiveOf(func::FuncOp fn) {

@@ -142,6 +142,9 @@ int lossTerm(CrossEntropyOp ce);
 
 /// The training objective the model's IR implies (pb::Model::objective).
 std::string objectiveOf(func::FuncOp fn);
+/// Whether a loss's logits read the embedding table (GPT's and BERT's tied
+/// output layer) rather than an output layer of their own (LLaMA's lm_head).
+bool outputTiedToEmbedding(func::FuncOp fn);
 } // namespace mtc
 
 #endif // MTC_LIB_CONVERSION_PLANBUILDING_H

@@ -18,6 +18,7 @@ void copyAttentionAttrs(OpT op, StepT &step) {
   step.set_scale(op.getScale().convertToDouble());
   step.set_dropout(op.getDropout().convertToDouble());
   step.set_stream(op.getStream());
+  step.set_kv_heads(op.getKvHeads());
 }
 } // namespace
 
@@ -251,6 +252,58 @@ LogicalResult mtc::StepEmitter::emit(Operation *op, pb::Step &step) {
         k->set_y(buf(e.getOutput()));
         k->set_dy(buf(e.getGrad()));
         k->set_dx(buf(e.getResult()));
+        return success();
+      })
+      .Case([&](RmsNormOp e) {
+        auto *k = step.mutable_rms_norm_forward();
+        k->set_x(buf(e.getInput()));
+        k->set_gamma_param(param(e.getWeight()));
+        k->set_y(buf(e.getResult()));
+        k->set_eps(e.getEps().convertToDouble());
+        return success();
+      })
+      .Case([&](RmsNormGradInputOp e) {
+        auto *k = step.mutable_rms_norm_backward_input();
+        k->set_x(buf(e.getInput()));
+        k->set_gamma_param(param(e.getWeight()));
+        k->set_dy(buf(e.getGrad()));
+        k->set_dx(buf(e.getResult()));
+        k->set_eps(e.getEps().convertToDouble());
+        return success();
+      })
+      .Case([&](RmsNormGradWeightOp e) {
+        auto *k = step.mutable_rms_norm_backward_weight();
+        k->set_x(buf(e.getInput()));
+        k->set_dy(buf(e.getGrad()));
+        k->set_gamma_grad(param(e.getWeightAttr()));
+        k->set_eps(e.getEps().convertToDouble());
+        return success();
+      })
+      .Case([&](RotaryOp e) {
+        auto *k = step.mutable_rotary();
+        k->set_x(buf(e.getInput()));
+        k->set_y(buf(e.getResult()));
+        k->set_heads(e.getHeads());
+        k->set_kv_heads(e.getKvHeads());
+        k->set_head_dim(e.getHeadDim());
+        k->set_theta(e.getTheta().convertToDouble());
+        k->set_inverse(e.getInverse());
+        return success();
+      })
+      .Case([&](SwigluOp e) {
+        auto *k = step.mutable_swiglu();
+        k->set_gate(buf(e.getGate()));
+        k->set_up(buf(e.getUp()));
+        k->set_y(buf(e.getResult()));
+        return success();
+      })
+      .Case([&](SwigluGradOp e) {
+        auto *k = step.mutable_swiglu_backward();
+        k->set_gate(buf(e.getGate()));
+        k->set_up(buf(e.getUp()));
+        k->set_dy(buf(e.getGrad()));
+        k->set_dgate(buf(e.getGateGrad()));
+        k->set_dup(buf(e.getUpGrad()));
         return success();
       })
       .Default([&](Operation *other) {

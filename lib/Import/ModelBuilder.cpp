@@ -29,8 +29,8 @@ llvm::Error ModelConfig::validate() const {
   auto err = [](const llvm::Twine &msg) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
   };
-  if (arch != "gpt" && arch != "bert")
-    return err("architecture must be 'gpt' or 'bert', got '" + arch + "'");
+  if (arch != "gpt" && arch != "bert" && arch != "llama")
+    return err("architecture must be 'gpt', 'bert' or 'llama', got '" + arch + "'");
   for (auto [what, value] :
        {std::pair<const char *, int64_t>{"layers", layers}, {"hidden size", hidden},
         {"attention heads", heads}, {"vocabulary size", vocab},
@@ -69,6 +69,22 @@ llvm::Error ModelConfig::validate() const {
   if (typeVocab < (arch == "bert" ? 2 : 1) || typeVocab > kMaxSize)
     return err("token types (type_vocab_size) must be in [" + llvm::Twine(arch == "bert" ? 2 : 1) +
                ", " + llvm::Twine(kMaxSize) + "], got " + llvm::Twine(typeVocab));
+  if (arch == "llama") {
+    if (keyValueHeads() < 1 || heads % keyValueHeads() != 0)
+      return err("key/value heads (" + llvm::Twine(keyValueHeads()) +
+                 ") must divide the " + llvm::Twine(heads) + " attention heads");
+    if ((hidden / heads) % 2 != 0)
+      return err("head size " + llvm::Twine(hidden / heads) +
+                 " is odd: rotary embeddings rotate pairs of dimensions");
+    if (!(ropeTheta > 1.0) || !std::isfinite(ropeTheta))
+      return err("rope_theta must be finite and greater than 1, got " + std::to_string(ropeTheta));
+  } else if (keyValueHeads() != heads || !tiedEmbeddings) {
+    return err("grouped-query attention and an untied output layer are LLaMA "
+               "features (arch 'llama')");
+  }
+  if (!(layerNormEps > 0.0) || !std::isfinite(layerNormEps))
+    return err("the normalization epsilon must be positive and finite, got " +
+               std::to_string(layerNormEps));
   if (hiddenDropout < 0 || hiddenDropout >= 1 || attentionDropout < 0 ||
       attentionDropout >= 1)
     return err("dropout rates must be in [0, 1)");
@@ -118,10 +134,12 @@ llvm::Expected<ModelConfig> mtc::readHuggingFaceConfig(llvm::StringRef path) {
       c.arch = "bert";
     else if (*type == "gpt2" || *type == "gpt")
       c.arch = "gpt";
+    else if (*type == "llama" || *type == "mistral")
+      c.arch = "llama";
     else
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                      "'" + path + "': model_type '" + *type +
-                                         "' is not supported (gpt2 or bert)");
+                                         "' is not supported (gpt2, bert, llama or mistral)");
   }
   struct Required {
     std::initializer_list<const char *> keys;
@@ -148,7 +166,51 @@ llvm::Expected<ModelConfig> mtc::readHuggingFaceConfig(llvm::StringRef path) {
   integer({"type_vocab_size"}, c.typeVocab);
   if (c.ffn < 0)
     c.ffn = 0;
+  if (c.arch == "llama")
+    if (llvm::Error err = readLlamaKeys(*obj, path, c))
+      return std::move(err);
   return c;
+}
+
+llvm::Error mtc::readLlamaKeys(const llvm::json::Object &obj, llvm::StringRef path,
+                               ModelConfig &c) {
+  auto refuse = [&](const llvm::Twine &msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "'" + path + "': " + msg + "; not supported");
+  };
+  auto null = [&](const char *key) {
+    const llvm::json::Value *v = obj.get(key);
+    return !v || v->kind() == llvm::json::Value::Null;
+  };
+  // LLaMA has no learned positions, no dropout after its layers and, unless
+  // configured, an output layer of its own (HF's default).
+  c.hiddenDropout = 0.0;
+  c.attentionDropout = obj.getNumber("attention_dropout").value_or(0.0);
+  c.layerNormEps = obj.getNumber("rms_norm_eps").value_or(1e-6);
+  c.ropeTheta = obj.getNumber("rope_theta").value_or(10000.0);
+  c.tiedEmbeddings = obj.getBoolean("tie_word_embeddings").value_or(false);
+  c.kvHeads = obj.getInteger("num_key_value_heads").value_or(c.heads);
+  if (auto act = obj.getString("hidden_act"); act && *act != "silu")
+    return refuse("hidden_act '" + *act + "' (SwiGLU uses silu)");
+  if (!null("rope_scaling"))
+    return refuse("rope_scaling (scaled rotary positions)");
+  for (const char *key : {"attention_bias", "mlp_bias"})
+    if (obj.getBoolean(key).value_or(false))
+      return refuse(llvm::Twine(key) + " = true (LLaMA linears have no bias)");
+  if (auto hd = obj.getInteger("head_dim"); hd && c.heads > 0 && *hd * c.heads != c.hidden)
+    return refuse("head_dim " + llvm::Twine(*hd) + " with " + llvm::Twine(c.heads) +
+                  " heads and hidden size " + llvm::Twine(c.hidden) +
+                  " (heads x head_dim must be the hidden size)");
+  // Mistral's sliding window only binds on sequences longer than it: capping
+  // the positions at the window keeps every sequence where full causal
+  // attention is exactly the model.
+  if (!null("sliding_window")) {
+    std::optional<int64_t> window = obj.getInteger("sliding_window");
+    if (!window || *window < 1)
+      return refuse("sliding_window that is not a positive integer");
+    c.positions = std::min(c.positions, *window);
+  }
+  return llvm::Error::success();
 }
 
 namespace {
@@ -200,6 +262,44 @@ private:
     return LinearOp::create(b, loc, x, w, bias, /*transpose_weight=*/false);
   }
 
+  Value rmsNorm(Value x, const std::string &name) {
+    Value w = param(name, {c.hidden}, InitKind::ones, 0, true);
+    return RmsNormOp::create(b, loc, x, w, b.getF64FloatAttr(c.layerNormEps));
+  }
+
+  Value linearNoBias(Value x, const std::string &name, int64_t in, int64_t out, double std) {
+    Value w = param(name, {in, out}, InitKind::normal, std);
+    return LinearOp::create(b, loc, x, w, Value(), /*transpose_weight=*/false);
+  }
+
+  /// LLaMA's attention: packed QKV (grouped), rotary, causal attention, o_proj.
+  Value llamaAttention(Value x, const std::string &prefix) {
+    int64_t hd = c.hidden / c.heads, kv = c.keyValueHeads();
+    Value qkv = linearNoBias(x, prefix + ".qkv.weight", c.hidden, (c.heads + 2 * kv) * hd,
+                             c.initStd);
+    qkv = RotaryOp::create(b, loc, qkv, b.getI64IntegerAttr(c.heads), b.getI64IntegerAttr(kv),
+                           b.getI64IntegerAttr(hd), b.getF64FloatAttr(c.ropeTheta), UnitAttr());
+    auto attn = AttentionOp::create(
+        b, loc, qkv, Value(), b.getI64IntegerAttr(c.heads), b.getI64IntegerAttr(hd),
+        b.getBoolAttr(true), b.getF64FloatAttr(1.0 / std::sqrt(hd)),
+        b.getF64FloatAttr(c.attentionDropout),
+        b.getI64IntegerAttr(c.attentionDropout > 0 ? nextStream++ : 0),
+        b.getI64IntegerAttr(kv == c.heads ? 0 : kv));
+    Value proj = linearNoBias(attn.getResult(), prefix + ".o_proj.weight", c.hidden, c.hidden,
+                              outputStd());
+    return dropout(proj, c.hiddenDropout);
+  }
+
+  /// LLaMA's MLP: down(silu(gate(x)) * up(x)).
+  Value llamaMlp(Value x, const std::string &prefix) {
+    Value gate = linearNoBias(x, prefix + ".gate_proj.weight", c.hidden, c.ffnSize(), c.initStd);
+    Value up = linearNoBias(x, prefix + ".up_proj.weight", c.hidden, c.ffnSize(), c.initStd);
+    Value act = SwigluOp::create(b, loc, gate, up);
+    Value down = linearNoBias(act, prefix + ".down_proj.weight", c.ffnSize(), c.hidden,
+                              outputStd());
+    return dropout(down, c.hiddenDropout);
+  }
+
   Value dropout(Value x, double rate) {
     if (rate == 0.0)
       return x;
@@ -214,7 +314,8 @@ private:
         b, loc, qkv, lengths, b.getI64IntegerAttr(c.heads), b.getI64IntegerAttr(hd),
         b.getBoolAttr(c.arch == "gpt"), b.getF64FloatAttr(1.0 / std::sqrt(hd)),
         b.getF64FloatAttr(c.attentionDropout),
-        b.getI64IntegerAttr(c.attentionDropout > 0 ? nextStream++ : 0));
+        b.getI64IntegerAttr(c.attentionDropout > 0 ? nextStream++ : 0),
+        b.getI64IntegerAttr(0));
     Value proj = linear(attn.getResult(), prefix + ".c_proj", c.hidden,
                         c.hidden, outputStd());
     return dropout(proj, c.hiddenDropout);
@@ -259,7 +360,14 @@ Value ModelEmitter::layer(Value input, Value lengths, int64_t index) {
   Value x = body->getArgument(0);
   Value innerLengths = lengths ? body->getArgument(1) : Value();
   Value out;
-  if (c.arch == "gpt") { // pre-LN
+  if (c.arch == "llama") { // pre-RMSNorm
+    Value r1 = AddOp::create(b, loc, x,
+                             llamaAttention(rmsNorm(x, name + ".input_norm.weight"),
+                                            name + ".attn"));
+    out = AddOp::create(b, loc, r1,
+                        llamaMlp(rmsNorm(r1, name + ".post_attention_norm.weight"),
+                                 name + ".mlp"));
+  } else if (c.arch == "gpt") { // pre-LN
     Value r1 = AddOp::create(b, loc, x, attention(layerNorm(x, name + ".ln_1"),
                                                   innerLengths, name + ".attn"));
     out = AddOp::create(b, loc, r1,
@@ -304,7 +412,7 @@ void ModelEmitter::build() {
   module->setAttr(kModelAttrName,
                   ModelAttr::get(&ctx, c.name, c.arch, c.layers, c.hidden,
                                  c.heads, c.ffnSize(), c.vocab, v, c.positions,
-                                 s, c.microBatch));
+                                 s, c.microBatch, c.kvHeads == c.heads ? 0 : c.kvHeads));
   bool bert = c.arch == "bert";
   auto tokensType = RankedTensorType::get({c.microBatch, s}, b.getI32Type());
   // The inputs a micro-batch brings, each tagged with its role so that the
@@ -334,8 +442,11 @@ void ModelEmitter::build() {
   Value lengths = bert ? entry->getArgument(3) : Value();
   Value sentenceLabels = bert && c.binaryHead ? entry->getArgument(4) : Value();
 
+  bool llama = c.arch == "llama";
   Value wte = param("wte", {v, c.hidden}, InitKind::normal, c.initStd);
-  Value wpe = param("wpe", {c.positions, c.hidden}, InitKind::normal, c.initStd);
+  // LLaMA's positions are rotary, inside attention; the others learn a table.
+  Value wpe = llama ? Value()
+                    : param("wpe", {c.positions, c.hidden}, InitKind::normal, c.initStd);
   Value x = EmbeddingOp::create(b, loc, tokens, wte, wpe, b.getI64IntegerAttr(0));
   if (bert) {
     Value tte = param("tte", {c.typeVocab, c.hidden}, InitKind::normal, c.initStd);
@@ -350,9 +461,11 @@ void ModelEmitter::build() {
     func::ReturnOp::create(b, loc, bertLosses(x, targets, sentenceLabels));
     return;
   }
-  x = layerNorm(x, "ln_f");
-  // The output layer is tied to the input embedding.
-  Value table = ParamRefOp::create(b, loc, f32({v, c.hidden}), "wte");
+  x = llama ? rmsNorm(x, "norm_f.weight") : layerNorm(x, "ln_f");
+  // The output layer reads the input embedding table unless it has its own.
+  Value table = c.tiedEmbeddings
+                    ? ParamRefOp::create(b, loc, f32({v, c.hidden}), "wte").getResult()
+                    : param("lm_head.weight", {v, c.hidden}, InitKind::normal, c.initStd);
   Value logits = LinearOp::create(b, loc, x, table, Value(),
                                   /*transpose_weight=*/true);
   Value loss = CrossEntropyOp::create(b, loc, logits, targets,

@@ -65,6 +65,17 @@ Result<ModelShape> parseModelConfig(const std::string &text,
   }
   if (auto it = j.find("tie_word_embeddings"); it != j.end() && it->is_boolean())
     m.tied = it->get<bool>();
+  if (auto it = j.find("model_type"); it != j.end()) {
+    std::string type = it->is_string() ? it->get<std::string>() : it->dump();
+    if (type == "gpt2" || type == "gpt")
+      m.arch = "gpt";
+    else if (type == "bert")
+      m.arch = "bert";
+    else if (type == "llama" || type == "mistral")
+      m.arch = "llama";
+    else
+      return Error{source + ": model_type '" + type + "' is not supported (gpt2 or bert)"};
+  }
   auto valid = validateModel(m);
   if (!valid.ok())
     return Error{source + ": " + valid.error()};

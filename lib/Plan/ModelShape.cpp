@@ -43,6 +43,10 @@ std::string ModelShape::paramsLabel() const {
 }
 
 Result<ModelShape> validateModel(const ModelShape &m) {
+  if (m.arch != "gpt" && m.arch != "bert")
+    return Error{"model: the planner's cost model has GPT and BERT layers only, not '" + m.arch +
+                 "' (SwiGLU MLPs and grouped-query attention are not costed yet); "
+                 "give the layout with --tp/--pp/--vp/--dp"};
   auto need = [](const char *name, int v) -> std::string {
     return v >= 1 ? "" : std::string("model: ") + name + " must be >= 1, got " +
                              std::to_string(v);

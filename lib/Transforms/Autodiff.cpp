@@ -1,10 +1,8 @@
 //===- Autodiff.cpp - the backward pass from per-op rules -----------------===//
 //
-// Reverse-mode differentiation of @forward's straight-line body. Parameters are
-// read by symbol, so their gradients are not values: weight-gradient ops name
-// the parameter and accumulate into its gradient buffer (Megatron-LM's
-// gradient-accumulation fusion), which also makes micro-batch accumulation
-// free. Activations that a backward rule needs are "saved": at the top level
+// Reverse-mode differentiation of @forward's straight-line body: a generic
+// walk that asks each op for its rule (DifferentiableOpInterface, in
+// dialects/mtc/MtcGradients.cpp). Activations that a rule needs are "saved": at the top level
 // that is the forward value itself; inside a layer it becomes an extra result
 // of the forward layer and an operand of the backward layer, so what is kept
 // between the passes is visible in the IR (and to recompute and pipelining).
@@ -26,28 +24,24 @@ using namespace mtc;
 namespace {
 /// Differentiates one block. For the top-level function `saveFn` is the
 /// identity; for a layer body it threads the value out of the layer.
-class BlockDifferentiator {
+class BlockDifferentiator : public GradientBuilder {
 public:
   using SaveFn = std::function<Value(Value)>;
 
   BlockDifferentiator(OpBuilder &bwd, SaveFn saveFn)
       : bwd(bwd), saveFn(std::move(saveFn)) {}
 
-  /// Adds `grad` to the cotangent of forward value `v`.
-  void addGrad(Value v, Value grad) {
+  OpBuilder &builder() override { return bwd; }
+
+  void addGrad(Value v, Value grad) override {
     auto [it, inserted] = grads.try_emplace(v, grad);
     if (!inserted)
-      it->second = AddOp::create(bwd, loc(v), it->second, grad);
+      it->second = AddOp::create(bwd, v.getLoc(), it->second, grad);
   }
 
-  Value gradOf(Value v) const { return grads.lookup(v); }
+  Value gradOf(Value v) override { return grads.lookup(v); }
 
-  /// Walks `block`'s ops backwards, emitting their backward ops.
-  LogicalResult run(Block &block);
-
-private:
-  Location loc(Value v) { return v.getLoc(); }
-  Value save(Value v) {
+  Value save(Value v) override {
     auto it = savedCache.find(v);
     if (it != savedCache.end())
       return it->second;
@@ -56,8 +50,7 @@ private:
     return saved;
   }
 
-  /// The parameter a forward operand reads, re-read on the backward side.
-  FailureOr<FlatSymbolRefAttr> paramOf(Operation *user, Value v) {
+  FailureOr<FlatSymbolRefAttr> paramOf(Operation *user, Value v) override {
     auto ref = v.getDefiningOp<ParamRefOp>();
     if (!ref) {
       user->emitOpError("operand must be read with mtc.param_ref for "
@@ -66,12 +59,16 @@ private:
     }
     return ref.getParamAttr();
   }
-  Value reread(Value v) {
+
+  Value reread(Value v) override {
     auto ref = v.getDefiningOp<ParamRefOp>();
-    return ParamRefOp::create(bwd, ref.getLoc(), ref.getType(),
-                              ref.getParamAttr());
+    return ParamRefOp::create(bwd, ref.getLoc(), ref.getType(), ref.getParamAttr());
   }
 
+  /// Walks `block`'s ops backwards, emitting their backward ops.
+  LogicalResult run(Block &block);
+
+private:
   LogicalResult differentiate(Operation *op);
   LogicalResult differentiateLayer(LayerOp layer);
 
@@ -92,149 +89,20 @@ LogicalResult BlockDifferentiator::run(Block &block) {
 }
 
 LogicalResult BlockDifferentiator::differentiate(Operation *op) {
-  // Loss ops seed the backward pass; every other op needs an incoming gradient.
-  if (auto ce = dyn_cast<CrossEntropyOp>(op)) {
-    Value dlogits = CrossEntropyGradOp::create(
-        bwd, ce.getLoc(), ce.getLogits().getType(), save(ce.getLogits()),
-        save(ce.getTargets()), ce.getValidVocabAttr(), ce.getVocabStartAttr(),
-        ce.getVocabParallelAttr());
-    addGrad(ce.getLogits(), dlogits);
-    return success();
-  }
   if (auto layer = dyn_cast<LayerOp>(op))
     return differentiateLayer(layer);
   if (isa<ParamRefOp>(op))
     return success();
+  auto rule = dyn_cast<DifferentiableOpInterface>(op);
+  // Loss terms seed the backward pass; every other op needs an incoming
+  // gradient, and has nothing to do without one.
+  if (rule && rule.seedsGradient())
+    return rule.buildGradient(*this);
   if (llvm::none_of(op->getResults(), [&](Value r) { return grads.count(r); }))
     return success();
-
-  Location l = op->getLoc();
-  if (auto emb = dyn_cast<EmbeddingOp>(op)) {
-    auto wte = paramOf(op, emb.getWte());
-    if (failed(wte))
-      return failure();
-    FlatSymbolRefAttr wpe;
-    if (emb.getWpe()) {
-      auto sym = paramOf(op, emb.getWpe());
-      if (failed(sym))
-        return failure();
-      wpe = *sym;
-    }
-    EmbeddingGradOp::create(bwd, l, save(emb.getTokens()), gradOf(emb), *wte,
-                            wpe, emb.getVocabStartAttr());
-    return success();
-  }
-  if (auto ln = dyn_cast<LayerNormOp>(op)) {
-    auto w = paramOf(op, ln.getWeight());
-    auto b = paramOf(op, ln.getBias());
-    if (failed(w) || failed(b))
-      return failure();
-    Value x = save(ln.getInput()), dy = gradOf(ln);
-    Value dx = LayerNormGradInputOp::create(bwd, l, x.getType(), x,
-                                            reread(ln.getWeight()), dy,
-                                            ln.getEpsAttr());
-    LayerNormGradWeightOp::create(bwd, l, x, dy, *w, *b, ln.getEpsAttr());
-    addGrad(ln.getInput(), dx);
-    return success();
-  }
-  if (auto lin = dyn_cast<LinearOp>(op)) {
-    auto w = paramOf(op, lin.getWeight());
-    if (failed(w))
-      return failure();
-    FlatSymbolRefAttr bias;
-    if (lin.getBias()) {
-      auto sym = paramOf(op, lin.getBias());
-      if (failed(sym))
-        return failure();
-      bias = *sym;
-    }
-    Value dy = gradOf(lin);
-    Value dx = LinearGradInputOp::create(bwd, l, lin.getInput().getType(), dy,
-                                         reread(lin.getWeight()),
-                                         lin.getTransposeWeightAttr());
-    LinearGradWeightOp::create(bwd, l, save(lin.getInput()), dy, *w, bias,
-                               lin.getTransposeWeightAttr());
-    addGrad(lin.getInput(), dx);
-    return success();
-  }
-  if (auto tt = dyn_cast<TokenTypeAddOp>(op)) {
-    auto table = paramOf(op, tt.getTable());
-    if (failed(table))
-      return failure();
-    Value dy = gradOf(tt);
-    TokenTypeAddGradOp::create(bwd, l, save(tt.getTypes()), dy, *table);
-    addGrad(tt.getInput(), dy);
-    return success();
-  }
-  if (auto first = dyn_cast<FirstTokenOp>(op)) {
-    addGrad(first.getInput(),
-            FirstTokenGradOp::create(bwd, l, first.getInput().getType(), gradOf(first),
-                                     first.getSequenceShardAttr()));
-    return success();
-  }
-  if (auto tanh = dyn_cast<TanhOp>(op)) {
-    addGrad(tanh.getInput(), TanhGradOp::create(bwd, l, save(tanh.getResult()), gradOf(tanh)));
-    return success();
-  }
-  if (auto gelu = dyn_cast<GeluOp>(op)) {
-    addGrad(gelu.getInput(),
-            GeluGradOp::create(bwd, l, save(gelu.getInput()), gradOf(gelu)));
-    return success();
-  }
-  if (auto drop = dyn_cast<DropoutOp>(op)) {
-    addGrad(drop.getInput(), DropoutOp::create(bwd, l, gradOf(drop),
-                                               drop.getRateAttr(),
-                                               drop.getStreamAttr()));
-    return success();
-  }
-  if (auto add = dyn_cast<AddOp>(op)) {
-    Value dy = gradOf(add);
-    addGrad(add.getLhs(), dy);
-    addGrad(add.getRhs(), dy);
-    return success();
-  }
-  // Tensor parallelism's conjugate pairs: each one's gradient is the other.
-  if (auto f = dyn_cast<TpCopyOp>(op)) {
-    addGrad(f.getInput(), TpReduceOp::create(bwd, l, gradOf(f)));
-    return success();
-  }
-  if (auto g = dyn_cast<TpReduceOp>(op)) {
-    addGrad(g.getInput(), TpCopyOp::create(bwd, l, gradOf(g)));
-    return success();
-  }
-  if (auto gather = dyn_cast<TpGatherOp>(op)) {
-    addGrad(gather.getInput(), TpScatterOp::create(bwd, l, gradOf(gather),
-                                                   gather.getSizeAttr()));
-    return success();
-  }
-  if (auto scatter = dyn_cast<TpScatterOp>(op)) {
-    addGrad(scatter.getInput(), TpGatherOp::create(bwd, l, gradOf(scatter),
-                                                   scatter.getSizeAttr()));
-    return success();
-  }
-  if (auto biasAdd = dyn_cast<BiasAddOp>(op)) {
-    auto bias = paramOf(op, biasAdd.getBias());
-    if (failed(bias))
-      return failure();
-    Value dy = gradOf(biasAdd);
-    BiasAddGradOp::create(bwd, l, dy, *bias);
-    addGrad(biasAdd.getInput(), dy);
-    return success();
-  }
-  if (auto attn = dyn_cast<AttentionOp>(op)) {
-    Value dout = gradOf(attn.getResult());
-    if (!dout)
-      return success();
-    Value dqkv = AttentionGradOp::create(
-        bwd, l, attn.getQkv().getType(), save(attn.getQkv()),
-        save(attn.getResult()), save(attn.getLse()), dout,
-        attn.getLengths() ? save(attn.getLengths()) : Value(), attn.getHeadsAttr(),
-        attn.getHeadDimAttr(), attn.getCausalAttr(), attn.getScaleAttr(),
-        attn.getDropoutAttr(), attn.getStreamAttr());
-    addGrad(attn.getQkv(), dqkv);
-    return success();
-  }
-  return op->emitOpError("has no differentiation rule");
+  if (!rule)
+    return op->emitOpError("has no differentiation rule");
+  return rule.buildGradient(*this);
 }
 
 LogicalResult BlockDifferentiator::differentiateLayer(LayerOp layer) {

@@ -63,13 +63,15 @@ struct SequenceParallelPass : mtc::impl::SequenceParallelBase<SequenceParallelPa
   void runOnOperation() override {
     ModuleOp module = getOperation();
     auto forward = module.lookupSymbol<func::FuncOp>("forward");
-    auto sizeAttr = module->getAttrOfType<IntegerAttr>("mtc.tp_size");
-    if (!forward || !sizeAttr) {
+    ParallelAttr parallel = getParallelAttr(module);
+    bool split = llvm::any_of(module.getOps<ParamOp>(),
+                              [](ParamOp p) { return p.getSplitDim().has_value(); });
+    if (!forward || !parallel || parallel.getTp() < 2 || !split) {
       emitError(module.getLoc(), "--mtc-sequence-parallel needs a @forward function "
                                  "split by --mtc-tensor-parallel (size > 1) first");
       return signalPassFailure();
     }
-    int64_t t = sizeAttr.getInt();
+    int64_t t = parallel.getTp();
     ModelAttr model = getModelAttr(module);
     if (model && model.getSeq() % t != 0) {
       emitError(module.getLoc()) << "sequence length (" << model.getSeq()
@@ -97,6 +99,10 @@ struct SequenceParallelPass : mtc::impl::SequenceParallelBase<SequenceParallelPa
     }
     if (failed(reinferTypes(forward.getBody().front(), "--mtc-sequence-parallel")))
       return signalPassFailure();
+    module->setAttr(kParallelAttrName,
+                    ParallelAttr::get(&getContext(), parallel.getTp(), parallel.getPp(),
+                                      parallel.getVp(), parallel.getDp(),
+                                      parallel.getMicroBatch(), parallel.getGlobalBatch(), 1));
 
     // Which values are sequence shards: what a reduce-scatter makes and all
     // that is computed from it, up to an all-gather or BERT's [CLS] pick.

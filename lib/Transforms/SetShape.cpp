@@ -38,17 +38,10 @@ struct SetShapePass : mtc::impl::SetShapeBase<SetShapePass> {
       return signalPassFailure();
     }
     // The new shape's sizes (logits, activations) must fit in int64.
-    auto emitModelError = [&] { return emitError(module.getLoc()); };
-    if (failed(ModelAttr::verify(
-            emitModelError, model.getName(), model.getArch(), model.getLayers(),
-            model.getHidden(), model.getHeads(), model.getFfn(),
-            model.getVocab(), model.getPaddedVocab(), model.getPositions(), s,
-            b)))
+    ModelAttr reshaped =
+        model.withShape([&] { return emitError(module.getLoc()); }, s, b);
+    if (!reshaped)
       return signalPassFailure();
-    ModelAttr reshaped = ModelAttr::get(
-        &getContext(), model.getName(), model.getArch(), model.getLayers(),
-        model.getHidden(), model.getHeads(), model.getFfn(), model.getVocab(),
-        model.getPaddedVocab(), model.getPositions(), s, b);
     Block &entry = forward.getBody().front();
     for (BlockArgument arg : entry.getArguments()) {
       auto type = llvm::dyn_cast<RankedTensorType>(arg.getType());

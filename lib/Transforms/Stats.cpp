@@ -34,23 +34,10 @@ Result<int64_t> bytesOf(Type type) {
   return shapeProduct(type, {{"bytes per element", (bits + 7) / 8}});
 }
 
-/// Matrix-multiply FLOPs of one forward op (2 per multiply-add).
+/// Matrix-multiply FLOPs of one forward op (CostOpInterface; none without it).
 Result<int64_t> flopsOf(Operation *op) {
-  if (auto linear = dyn_cast<LinearOp>(op)) {
-    auto y = llvm::cast<ShapedType>(linear.getType());
-    return shapeProduct(linear.getInput().getType(),
-                        {{"2", 2}, {"outputs", y.getShape().back()}});
-  }
-  if (auto attn = dyn_cast<AttentionOp>(op)) {
-    auto qkv = llvm::cast<ShapedType>(attn.getQkv().getType()).getShape();
-    // Scores Q K^T and context P V, each b * heads * s * s * head_dim MACs.
-    return checkedProduct({{"4", 4},
-                           {"batch", qkv[0]},
-                           {"heads", static_cast<int64_t>(attn.getHeads())},
-                           {"seq", qkv[1]},
-                           {"seq", qkv[1]},
-                           {"head_dim", static_cast<int64_t>(attn.getHeadDim())}});
-  }
+  if (auto cost = dyn_cast<CostOpInterface>(op))
+    return cost.getForwardFlops();
   return int64_t(0);
 }
 
@@ -150,7 +137,8 @@ ModelShape mtc::modelShapeOf(ModelAttr model) {
   shape.ffn = model.getFfn();
   shape.vocab = model.getPaddedVocab();
   shape.seq = model.getSeq();
-  shape.tied = true; // mtc-import ties the output layer to the embedding
+  shape.tied = true; // GPT and BERT tie the output layer to the embedding
+  shape.arch = model.getArch().str();
   return shape;
 }
 

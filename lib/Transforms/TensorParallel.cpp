@@ -1,16 +1,21 @@
 //===- TensorParallel.cpp - Megatron-LM's column/row splits ---------------===//
 //
 // Shoeybi et al. 2019. The pass recognizes the two parallel regions of every
-// transformer layer by their anchors, which every GPT/BERT layer has:
-//   attention:  linear(QKV) -> mtc.attention -> linear(proj)
+// transformer layer by their anchors, the ops whose TensorParallelOpInterface
+// names column-split inputs (dialects/mtc/MtcSharding.cpp). Every GPT, BERT
+// and LLaMA layer has two:
+//   attention:  linear(QKV) [-> mtc.rotary] -> mtc.attention -> linear(proj)
 //   MLP:        linear(fc)  -> mtc.gelu      -> linear(proj)
-// The first linear is split by columns (for QKV: whole heads, a contiguous
-// slice in Megatron's packed layout), the second by rows; an f (tp_copy)
+//               linear(gate), linear(up) -> mtc.swiglu -> linear(down)
+// The first linears are split by columns (for QKV: whole heads, or whole
+// key/value groups with grouped-query attention, a contiguous slice in
+// Megatron's packed layouts), the last by rows; an f (tp_copy)
 // enters the region, a g (tp_reduce) leaves it, and the row-parallel bias is
 // added once after g. Outside the layers, the embedding table is split over
 // the padded vocabulary (the position embedding is added after the g, or
 // it would be summed t times), and the tied output layer keeps its logits
-// split; the cross-entropy reduces only per-row statistics at run time.
+// split (so does LLaMA's untied output layer); the cross-entropy reduces only
+// per-row statistics at run time.
 //
 // One program serves every rank of a tensor group, so parameters get their
 // local shape, `full_shape` and `split_dim`: the offset of a rank's slice is
@@ -32,9 +37,6 @@ using namespace mlir;
 using namespace mtc;
 
 namespace {
-/// The module attribute recording t for --mtc-sequence-parallel.
-constexpr StringLiteral kTpSizeAttr = "mtc.tp_size";
-
 class Splitter {
 public:
   Splitter(ModuleOp module, int64_t t) : module(module), t(t) {}
@@ -102,6 +104,12 @@ struct TensorParallelPass : mtc::impl::TensorParallelBase<TensorParallelPass> {
     ModelAttr model = getModelAttr(module);
     ParallelAttr parallel = getParallelAttr(module);
     int64_t t = size != 0 ? size : (parallel ? parallel.getTp() : 1);
+    if (size != 0 && parallel && parallel.getTp() != size) {
+      emitError(module.getLoc()) << "--mtc-tensor-parallel=size=" << static_cast<int64_t>(size)
+                                 << " contradicts the module's mtc.parallel (tp = "
+                                 << parallel.getTp() << ")";
+      return signalPassFailure();
+    }
     auto forward = module.lookupSymbol<func::FuncOp>("forward");
     if (!model || !forward) {
       emitError(module.getLoc(), "--mtc-tensor-parallel needs an 'mtc.model' "
@@ -115,42 +123,57 @@ struct TensorParallelPass : mtc::impl::TensorParallelBase<TensorParallelPass> {
     }
     if (t == 1)
       return;
-    if (module->hasAttr(kTpSizeAttr)) {
+    if (llvm::any_of(module.getOps<ParamOp>(), [](ParamOp p) { return p.getSplitDim(); })) {
       emitError(module.getLoc(), "--mtc-tensor-parallel already ran on this module");
       return signalPassFailure();
     }
     if (failed(checkDivisible(module, model, t)) ||
         failed(padVocabulary(module, forward, model, t)))
       return signalPassFailure();
+    model = getModelAttr(module); // with the padded vocabulary
 
     Splitter splitter(module, t);
     // Collected first: the rewrites erase ops a walk would still visit.
-    SmallVector<AttentionOp> attentions;
-    SmallVector<GeluOp> gelus;
+    SmallVector<TensorParallelOpInterface> anchors;
     SmallVector<EmbeddingOp> embeddings;
     SmallVector<CrossEntropyOp> losses;
-    // The parallel regions are the layers' attention and MLP; outside the
-    // layers only the embedding table and the logits it is tied to are split
-    // (BERT's head transform, pooler and binary head stay replicated, as in
-    // Megatron-LM).
+    // The parallel regions are the layers' attention and MLP, found by their
+    // anchors (ops whose TensorParallelOpInterface names column inputs);
+    // outside the layers only the embedding table and the logits it is tied
+    // to are split (BERT's head transform, pooler and binary head stay
+    // replicated, as in Megatron-LM).
     forward.walk([&](Operation *op) {
       bool inLayer = op->getParentOfType<LayerOp>() != nullptr;
-      if (auto a = dyn_cast<AttentionOp>(op); a && inLayer)
-        attentions.push_back(a);
-      else if (auto g = dyn_cast<GeluOp>(op); g && inLayer)
-        gelus.push_back(g);
+      auto rule = dyn_cast<TensorParallelOpInterface>(op);
+      if (rule && inLayer && !rule.getColumnInputs().empty())
+        anchors.push_back(rule);
       else if (auto e = dyn_cast<EmbeddingOp>(op))
         embeddings.push_back(e);
-      else if (auto c = dyn_cast<CrossEntropyOp>(op); c && readsTable(c, embeddings))
+      else if (auto c = dyn_cast<CrossEntropyOp>(op); c && readsVocabTable(c, model))
         losses.push_back(c);
     });
     bool ok = true;
-    for (AttentionOp attn : attentions) {
-      ok &= succeeded(splitRegion(splitter, attn, attn.getQkv(), attn.getResult()));
-      attn.setHeads(attn.getHeads() / t);
+    for (TensorParallelOpInterface anchor : anchors) {
+      SmallVector<Value> columns;
+      for (Value in : anchor.getColumnInputs()) {
+        // Per-head ops (rotary embeddings) between the column linear and the
+        // anchor work on this rank's heads too.
+        while (auto perHead = in.getDefiningOp<TensorParallelOpInterface>()) {
+          if (!perHead.getColumnInputs().empty() || perHead->getNumOperands() != 1 ||
+              !in.hasOneUse()) {
+            anchor->emitOpError("reads ")
+                << perHead->getName() << ", which --mtc-tensor-parallel cannot "
+                << "place inside its parallel region";
+            return signalPassFailure();
+          }
+          ok &= succeeded(perHead.shardHeads(t));
+          in = perHead->getOperand(0);
+        }
+        columns.push_back(in);
+      }
+      ok &= succeeded(splitRegion(splitter, anchor, columns, anchor->getResult(0))) &&
+            succeeded(anchor.shardHeads(t));
     }
-    for (GeluOp gelu : gelus)
-      ok &= succeeded(splitRegion(splitter, gelu, gelu.getInput(), gelu.getResult()));
     for (EmbeddingOp emb : embeddings)
       ok &= succeeded(splitEmbedding(splitter, emb));
     for (CrossEntropyOp ce : losses)
@@ -158,34 +181,29 @@ struct TensorParallelPass : mtc::impl::TensorParallelBase<TensorParallelPass> {
     if (!ok || failed(splitter.apply()) ||
         failed(reinferTypes(forward.getBody().front(), "--mtc-tensor-parallel")))
       return signalPassFailure();
-    module->setAttr(kTpSizeAttr, IntegerAttr::get(IntegerType::get(&getContext(), 64), t));
+    // The layout is recorded once, in mtc.parallel (--mtc-verify-config
+    // writes the whole of it; a split of its own records t alone).
+    if (!parallel)
+      module->setAttr(kParallelAttrName,
+                      ParallelAttr::get(&getContext(), t, 1, 1, 1, model.getMicroBatch(),
+                                        model.getMicroBatch(), 0));
   }
 
-  /// Whether `ce`'s logits come from the embedding table (the tied output
-  /// layer), the one cross-entropy that is vocabulary-parallel.
-  static bool readsTable(CrossEntropyOp ce, ArrayRef<EmbeddingOp> embeddings) {
+  /// Whether `ce`'s logits come from a [padded vocabulary, hidden] table
+  /// (the tied output layer or LLaMA's lm_head): the cross-entropies that are
+  /// vocabulary-parallel. BERT's sentence-order head is not.
+  static bool readsVocabTable(CrossEntropyOp ce, ModelAttr model) {
     auto out = ce.getLogits().getDefiningOp<LinearOp>();
     auto table = out ? out.getWeight().getDefiningOp<ParamRefOp>() : ParamRefOp();
-    return table && llvm::any_of(embeddings, [&](EmbeddingOp e) {
-             auto wte = e.getWte().getDefiningOp<ParamRefOp>();
-             return wte && wte.getParam() == table.getParam();
-           });
+    return table && out.getTransposeWeight() &&
+           cast<RankedTensorType>(table.getType()).getDimSize(0) == model.getPaddedVocab();
   }
 
   LogicalResult checkDivisible(ModuleOp module, ModelAttr model, int64_t t) {
-    bool ok = true;
-    auto divides = [&](int64_t quantity, const char *what) {
-      if (quantity % t == 0)
-        return;
-      emitError(module.getLoc()) << what << " (" << quantity
-                                 << ") is not divisible by the tensor-parallel size (" << t
-                                 << ")";
-      ok = false;
-    };
-    divides(model.getHeads(), "attention heads");
-    divides(model.getHidden(), "hidden size");
-    divides(model.getFfn(), "FFN size");
-    return success(ok);
+    SmallVector<std::string> problems = model.tensorParallelProblems(t);
+    for (const std::string &problem : problems)
+      emitError(module.getLoc()) << problem;
+    return success(problems.empty());
   }
 
   /// Pads the embedding table to a multiple of t rows when t does not divide
@@ -224,47 +242,68 @@ struct TensorParallelPass : mtc::impl::TensorParallelBase<TensorParallelPass> {
           r.getResult().setType(paddedType);
       });
     };
-    SmallVector<ParamOp> outputBiases;
-    forward.walk([&](LinearOp lin) {
-      auto w = lin.getWeight().getDefiningOp<ParamRefOp>();
-      auto bias = lin.getBias() ? lin.getBias().getDefiningOp<ParamRefOp>() : ParamRefOp();
-      if (lin.getTransposeWeight() && w && bias && w.getParam() == table.getSymName())
-        if (auto p = module.lookupSymbol<ParamOp>(bias.getParamAttr()))
-          outputBiases.push_back(p);
+    // The output layers (tied to the table or, LLaMA's, of their own) and
+    // their biases (BERT's): a padding row is never part of a valid logit.
+    SmallVector<ParamOp> outputs{table};
+    forward.walk([&](CrossEntropyOp ce) {
+      auto lin = ce.getLogits().getDefiningOp<LinearOp>();
+      if (!lin || !readsVocabTable(ce, model))
+        return;
+      for (Value v : {lin.getWeight(), lin.getBias()}) {
+        auto ref = v ? v.getDefiningOp<ParamRefOp>() : ParamRefOp();
+        if (auto p = ref ? module.lookupSymbol<ParamOp>(ref.getParamAttr()) : ParamOp())
+          if (!llvm::is_contained(outputs, p))
+            outputs.push_back(p);
+      }
     });
-    padRows(table);
-    for (ParamOp bias : outputBiases)
-      padRows(bias);
-    module->setAttr(kModelAttrName,
-                    ModelAttr::get(module.getContext(), model.getName(), model.getArch(),
-                                   model.getLayers(), model.getHidden(), model.getHeads(),
-                                   model.getFfn(), model.getVocab(), padded,
-                                   model.getPositions(), model.getSeq(),
-                                   model.getMicroBatch()));
+    for (ParamOp p : outputs)
+      padRows(p);
+    module->setAttr(kModelAttrName, model.withPaddedVocab(padded));
     return success();
   }
 
-  /// column linear -> `anchor` -> row linear, with f before and g after.
-  LogicalResult splitRegion(Splitter &splitter, Operation *anchor, Value anchorIn,
+  /// column linear(s) -> `anchor` -> row linear, with f before each column
+  /// linear and g after the row linear.
+  LogicalResult splitRegion(Splitter &splitter, Operation *anchor, ArrayRef<Value> anchorIns,
                             Value anchorOut) {
-    auto column = anchorIn.getDefiningOp<LinearOp>();
     auto row = soleUser<LinearOp>(anchorOut);
-    if (!column || !row || column.getTransposeWeight() || row.getTransposeWeight())
-      return anchor->emitOpError("is not between two linears (column-parallel "
+    SmallVector<LinearOp> columns;
+    for (Value in : anchorIns)
+      columns.push_back(in.getDefiningOp<LinearOp>());
+    if (!row || row.getTransposeWeight() ||
+        llvm::any_of(columns, [](LinearOp c) { return !c || c.getTransposeWeight(); }))
+      return anchor->emitOpError("is not between linears (column-parallel "
                                  "before, row-parallel after); --mtc-tensor-parallel "
                                  "cannot split it");
-    if (!column.getResult().hasOneUse())
-      return column.emitOpError("feeds more than its parallel region; cannot split it");
-    // Column-parallel: W [in, out/t], b [out/t]; the input enters through f.
-    if (failed(splitter.split(column.getWeight(), 1)) ||
-        (column.getBias() && failed(splitter.split(column.getBias(), 0))))
-      return failure();
-    OpBuilder b(column);
-    Value entered = TpCopyOp::create(b, column.getLoc(), column.getInput());
-    column.getInputMutable().assign(entered);
+    // Column-parallel: W [in, out/t], b [out/t]; the input enters through
+    // one f however many column linears read it (SwiGLU's gate and up), so
+    // its gradient is all-reduced (or its shard gathered) once.
+    DenseMap<Value, Value> entered;
+    for (LinearOp column : columns) {
+      if (!column.getResult().hasOneUse())
+        return column.emitOpError("feeds more than its parallel region; cannot split it");
+      if (failed(splitter.split(column.getWeight(), 1)) ||
+          (column.getBias() && failed(splitter.split(column.getBias(), 0))))
+        return failure();
+    }
+    for (LinearOp column : columns) {
+      Value in = column.getInput();
+      auto [it, first] = entered.try_emplace(in);
+      if (first) {
+        // Before the first of its readers (all in one block).
+        LinearOp firstReader = column;
+        for (LinearOp other : columns)
+          if (other.getInput() == in && other->isBeforeInBlock(firstReader))
+            firstReader = other;
+        OpBuilder b(firstReader);
+        it->second = TpCopyOp::create(b, firstReader.getLoc(), in);
+      }
+      column.getInputMutable().assign(it->second);
+    }
     // Row-parallel: W [in/t, out]; partial sums leave through g, bias after.
     if (failed(splitter.split(row.getWeight(), 0)))
       return failure();
+    OpBuilder b(row);
     b.setInsertionPointAfter(row);
     auto partial = LinearOp::create(b, row.getLoc(), row.getResult().getType(),
                                     row.getInput(), row.getWeight(), Value(),

@@ -66,15 +66,8 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
       return signalPassFailure();
     }
 
-    auto divides = [&](int64_t quantity, const char *what, int64_t by,
-                       const char *byWhat) {
-      if (quantity % by != 0)
-        fail() << what << " (" << quantity << ") is not divisible by " << byWhat
-               << " (" << by << ")";
-    };
-    divides(model.getHeads(), "attention heads", t, "tp");
-    divides(model.getHidden(), "hidden size", t, "tp");
-    divides(model.getFfn(), "FFN size", t, "tp");
+    for (const std::string &problem : model.tensorParallelProblems(t))
+      fail() << problem;
     if (model.getPaddedVocab() % t != 0)
       fail() << "padded vocabulary (" << model.getPaddedVocab()
              << ") is not divisible by tp (" << t

@@ -5,6 +5,7 @@
 #include "exec/Reshard.h"
 #include "exec/Executor.h"
 #include "exec/HfBertNames.h"
+#include "exec/HfLlamaNames.h"
 #include "exec/Optimizer.h"
 
 #include "comm/Communicator.h"
@@ -572,16 +573,18 @@ QkvGeometry qkvGeometry(const pb::Param &p, const pb::Model &m) {
 
 // Writes one full tensor per param, read from `source(id)` (weights or
 // gradients): a GPT plan's under mtc's names with packed QKV columns in GPT-2's
-// order, a BERT plan's under BertForPreTraining's names and layouts.
+// order, a BERT plan's under BertForPreTraining's names and layouts, a LLaMA
+// plan's under LlamaForCausalLM's.
 void exportParamTensors(const std::string &path, Executor &executor, const char *flag,
                         float *flatSource) {
   HostView flat(executor.backend(), flatSource, executor.flatSize());
   auto source = [&](int id) -> const float * { return flat + executor.paramOffset(id); };
   std::vector<TensorView> tensors;
   std::vector<std::vector<float>> permuted; // keeps the reordered copies alive
-  std::vector<HfTensor> hf;                 // likewise, for a BERT plan
+  std::vector<HfTensor> hf;                 // likewise, for a BERT or LLaMA plan
   const pb::Model &m = executor.plan().model();
   const bool bert = usesHfBertNames(m);
+  const bool llama = usesHfLlamaNames(m);
   for (int id = 0; id < executor.numParams(); ++id) {
     const pb::Param &p = executor.paramInfo(id);
     if (toVector(p.shape()) != toVector(p.full_shape()))
@@ -590,8 +593,9 @@ void exportParamTensors(const std::string &path, Executor &executor, const char 
                         shapeString(toVector(p.full_shape())) +
                         "; exporting sharded models (gathering slices) is not implemented yet");
     const float *data = source(id);
-    if (bert) {
-      for (HfTensor &t : toHfBert(p.name(), toVector(p.shape()), data, m))
+    if (bert || llama) {
+      for (HfTensor &t : bert ? toHfBert(p.name(), toVector(p.shape()), data, m)
+                              : toHfLlama(p.name(), toVector(p.shape()), data, m))
         hf.push_back(std::move(t));
       continue;
     }
@@ -611,6 +615,8 @@ void exportParamTensors(const std::string &path, Executor &executor, const char 
                                               {"mtc_vocab", std::to_string(m.vocab())}};
   if (bert)
     metadata["mtc_names"] = "BertForPreTraining";
+  else if (llama)
+    metadata["mtc_names"] = "LlamaForCausalLM";
   else
     metadata["mtc_qkv_layout"] = "gpt2";
   writeSafetensors(path, tensors, metadata);
@@ -637,6 +643,9 @@ int importSafetensors(const std::string &path, Executor &executor, std::string *
     for (const std::string &name : file.names())
       for (const char *prefix : {"bert.", "cls.", "embeddings.", "encoder."})
         hfFile = hfFile || name.rfind(prefix, 0) == 0;
+  // A LLaMA plan's: by "model." (lm_head.weight is also mtc's own name).
+  const bool llamaFile = usesHfLlamaNames(m) && isHfLlamaFile(file.names());
+  hfFile = hfFile || llamaFile;
   HfTensorReader readHf = [&](const std::string &name, HfTensor *out) {
     if (!file.contains(name))
       return false;
@@ -644,6 +653,13 @@ int importSafetensors(const std::string &path, Executor &executor, std::string *
     out->data = file.read(name);
     return true;
   };
+  if (llamaFile) {
+    try {
+      checkHfLlamaFile(file.names(), m, readHf);
+    } catch (const FormatError &e) {
+      throw FormatError("'" + path + "': " + e.what());
+    }
+  }
   int loaded = 0;
   std::vector<std::string> missing;
   HostView weights(executor.backend(), executor.flatParams(), executor.flatSize());
@@ -654,7 +670,12 @@ int importSafetensors(const std::string &path, Executor &executor, std::string *
       std::vector<float> full;
       bool present = false;
       try {
-        present = fromHfBert(p.name(), fullShape, m, readHf, &full);
+        if (llamaFile) {
+          full = fromHfLlama(p.name(), fullShape, m, readHf);
+          present = true;
+        } else {
+          present = fromHfBert(p.name(), fullShape, m, readHf, &full);
+        }
       } catch (const FormatError &e) {
         throw FormatError("'" + path + "': " + e.what());
       }
@@ -710,7 +731,7 @@ int importSafetensors(const std::string &path, Executor &executor, std::string *
     os << "loaded " << loaded << " of " << executor.numParams() << " params from '" << path
        << "'";
     if (hfFile)
-      os << " (BertForPreTraining's names)";
+      os << (llamaFile ? " (LlamaForCausalLM's names)" : " (BertForPreTraining's names)");
     if (!missing.empty()) {
       os << "; kept the initialization of " << missing.size() << ":";
       for (size_t i = 0; i < missing.size() && i < 5; ++i)

@@ -285,6 +285,41 @@ void Executor::runStep(int s, bool training, float gradScale) {
                                      G(k.beta_grad()), sh.rows, sh.hidden, k.eps());
     break;
   }
+  case pb::Step::kRmsNormForward: {
+    const auto &k = step.rms_norm_forward();
+    dev.rmsNormForward(f(k.x()), param(k.gamma_param()), f(k.y()), sh.rows, sh.hidden, k.eps());
+    break;
+  }
+  case pb::Step::kRmsNormBackwardInput: {
+    const auto &k = step.rms_norm_backward_input();
+    dev.rmsNormBackwardInput(f(k.x()), param(k.gamma_param()), f(k.dy()), f(k.dx()), sh.rows,
+                             sh.hidden, k.eps());
+    break;
+  }
+  case pb::Step::kRmsNormBackwardWeight: {
+    const auto &k = step.rms_norm_backward_weight();
+    dev.rmsNormBackwardWeight(f(k.x()), f(k.dy()), G(k.gamma_grad()), sh.rows, sh.hidden,
+                              k.eps());
+    break;
+  }
+  case pb::Step::kRotary: {
+    const auto &k = step.rotary();
+    kernels::RotaryShape r{sh.batch, sh.seq, k.heads(), k.kv_heads(), k.head_dim(), k.theta(),
+                           k.inverse()};
+    dev.rotary(r, f(k.x()), f(k.y()));
+    break;
+  }
+  case pb::Step::kSwiglu: {
+    const auto &k = step.swiglu();
+    dev.swigluForward(f(k.gate()), f(k.up()), f(k.y()), sh.elements);
+    break;
+  }
+  case pb::Step::kSwigluBackward: {
+    const auto &k = step.swiglu_backward();
+    dev.swigluBackward(f(k.gate()), f(k.up()), f(k.dy()), f(k.dgate()), f(k.dup()),
+                       sh.elements);
+    break;
+  }
   case pb::Step::kLinearForward: {
     const auto &k = step.linear_forward();
     dev.linearForward(f(k.x()), param(k.w_param()),
@@ -342,6 +377,7 @@ void Executor::runStep(int s, bool training, float gradScale) {
                               k.scale(), training ? k.dropout() : 0.f, stepSeed, k.stream()};
     a.headOffset = shard.rank * k.heads(); // the unsplit run's dropout mask
     a.totalHeads = shard.size * k.heads();
+    a.kvHeads = k.kv_heads();
     if (k.has_lengths())
       a.lengths = i32(k.lengths());
     dev.attentionForward(a, f(k.qkv()), f(k.out()), f(k.lse()));
@@ -353,6 +389,7 @@ void Executor::runStep(int s, bool training, float gradScale) {
                               k.scale(), training ? k.dropout() : 0.f, stepSeed, k.stream()};
     a.headOffset = shard.rank * k.heads();
     a.totalHeads = shard.size * k.heads();
+    a.kvHeads = k.kv_heads();
     if (k.has_lengths())
       a.lengths = i32(k.lengths());
     dev.attentionBackward(a, f(k.qkv()), f(k.out()), f(k.lse()), f(k.dout()),

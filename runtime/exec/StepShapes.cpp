@@ -182,15 +182,29 @@ void linearShape(StepChecker &c, StepShape &s, const pb::Param *w, bool transpos
     c.expectCount(bias, s.out, "bias");
 }
 
+// Query heads and key/value groups of a packed QKV row; false (with the
+// failure recorded) when they do not make one.
+bool qkvHeadsValid(StepChecker &c, int64_t heads, int64_t kvHeads, int64_t headDim) {
+  if (heads <= 0 || headDim <= 0 || kvHeads < 0 || (kvHeads > 0 && heads % kvHeads != 0)) {
+    c.fail("heads " + std::to_string(heads) + ", kv_heads " + std::to_string(kvHeads) +
+           " and head_dim " + std::to_string(headDim) +
+           " must be positive (kv_heads 0 or a divisor of heads)");
+    return false;
+  }
+  return true;
+}
+
+int64_t qkvWidth(int64_t heads, int64_t kvHeads, int64_t headDim) {
+  return (heads + 2 * (kvHeads ? kvHeads : heads)) * headDim;
+}
+
 void attentionShape(StepChecker &c, StepShape &s, const pb::Buffer *qkv,
                     const pb::Buffer *out, const pb::Buffer *lse, int64_t heads,
-                    int64_t headDim, std::initializer_list<std::pair<const pb::Buffer *, const char *>> likeQkv,
+                    int64_t kvHeads, int64_t headDim,
+                    std::initializer_list<std::pair<const pb::Buffer *, const char *>> likeQkv,
                     std::initializer_list<std::pair<const pb::Buffer *, const char *>> likeOut) {
-  if (heads <= 0 || headDim <= 0) {
-    c.fail("heads " + std::to_string(heads) + " and head_dim " + std::to_string(headDim) +
-           " must be positive");
+  if (!qkvHeadsValid(c, heads, kvHeads, headDim))
     return;
-  }
   if (!lse || !qkv)
     return;
   if (lse->shape_size() != 3 || lse->shape(1) != heads) {
@@ -201,10 +215,11 @@ void attentionShape(StepChecker &c, StepShape &s, const pb::Buffer *qkv,
   s.batch = lse->shape(0);
   s.seq = lse->shape(2);
   s.rows = s.batch * s.seq;
-  c.expectCount(qkv, s.rows * heads * 3 * headDim, "qkv");
+  const int64_t width = qkvWidth(heads, kvHeads, headDim);
+  c.expectCount(qkv, s.rows * width, "qkv");
   c.expectCount(out, s.rows * heads * headDim, "out");
   for (auto [b, role] : likeQkv)
-    c.expectCount(b, s.rows * heads * 3 * headDim, role);
+    c.expectCount(b, s.rows * width, role);
   for (auto [b, role] : likeOut)
     c.expectCount(b, s.rows * heads * headDim, role);
 }
@@ -275,6 +290,61 @@ StepShape deriveStepShape(const pb::Plan &plan, const PlanIndex &index,
                    {{c.buffer(k.dy(), "dy", F::F32), "dy"}});
     break;
   }
+  case pb::Step::kRmsNormForward: {
+    const auto &k = step.rms_norm_forward();
+    layerNormShape(c, s, c.buffer(k.x(), "x", F::F32), c.param(k.gamma_param(), "gamma_param"),
+                   nullptr, {{c.buffer(k.y(), "y", F::F32), "y"}});
+    break;
+  }
+  case pb::Step::kRmsNormBackwardInput: {
+    const auto &k = step.rms_norm_backward_input();
+    layerNormShape(c, s, c.buffer(k.x(), "x", F::F32), c.param(k.gamma_param(), "gamma_param"),
+                   nullptr,
+                   {{c.buffer(k.dy(), "dy", F::F32), "dy"},
+                    {c.buffer(k.dx(), "dx", F::F32), "dx"}});
+    break;
+  }
+  case pb::Step::kRmsNormBackwardWeight: {
+    const auto &k = step.rms_norm_backward_weight();
+    layerNormShape(c, s, c.buffer(k.x(), "x", F::F32), c.param(k.gamma_grad(), "gamma_grad"),
+                   nullptr, {{c.buffer(k.dy(), "dy", F::F32), "dy"}});
+    break;
+  }
+  case pb::Step::kRotary: {
+    const auto &k = step.rotary();
+    const pb::Buffer *x = c.buffer(k.x(), "x", F::F32);
+    if (!qkvHeadsValid(c, k.heads(), k.kv_heads(), k.head_dim()) || !x)
+      break;
+    if (k.head_dim() % 2 != 0 || !(k.theta() > 1.0)) {
+      c.fail("rotary needs an even head_dim and theta > 1, got " +
+             std::to_string(k.head_dim()) + " and " + std::to_string(k.theta()));
+      break;
+    }
+    if (x->shape_size() != 3 || x->shape(2) != qkvWidth(k.heads(), k.kv_heads(), k.head_dim())) {
+      c.fail("rotary input '" + x->name() + "' is not [batch, seq, (heads + 2 kv_heads) x head_dim]");
+      break;
+    }
+    s.batch = x->shape(0);
+    s.seq = x->shape(1);
+    s.elements = c.count(x);
+    c.expectCount(c.buffer(k.y(), "y", F::F32), s.elements, "y");
+    break;
+  }
+  case pb::Step::kSwiglu: {
+    const auto &k = step.swiglu();
+    s.elements = c.count(c.buffer(k.gate(), "gate", F::F32));
+    c.expectCount(c.buffer(k.up(), "up", F::F32), s.elements, "up");
+    c.expectCount(c.buffer(k.y(), "y", F::F32), s.elements, "y");
+    break;
+  }
+  case pb::Step::kSwigluBackward: {
+    const auto &k = step.swiglu_backward();
+    s.elements = c.count(c.buffer(k.gate(), "gate", F::F32));
+    for (auto [id, role] : {std::pair<int32_t, const char *>{k.up(), "up"}, {k.dy(), "dy"},
+                            {k.dgate(), "dgate"}, {k.dup(), "dup"}})
+      c.expectCount(c.buffer(id, role, F::F32), s.elements, role);
+    break;
+  }
   case pb::Step::kLinearForward: {
     const auto &k = step.linear_forward();
     linearShape(c, s, c.param(k.w_param(), "w_param"), k.transposed_weight(),
@@ -332,7 +402,8 @@ StepShape deriveStepShape(const pb::Plan &plan, const PlanIndex &index,
   case pb::Step::kAttention: {
     const auto &k = step.attention();
     attentionShape(c, s, c.buffer(k.qkv(), "qkv", F::F32), c.buffer(k.out(), "out", F::F32),
-                   c.buffer(k.lse(), "lse", F::F32), k.heads(), k.head_dim(), {}, {});
+                   c.buffer(k.lse(), "lse", F::F32), k.heads(), k.kv_heads(), k.head_dim(), {},
+                   {});
     if (k.has_lengths())
       c.expectCount(c.buffer(k.lengths(), "lengths", F::I32), s.batch, "lengths");
     break;
@@ -340,7 +411,7 @@ StepShape deriveStepShape(const pb::Plan &plan, const PlanIndex &index,
   case pb::Step::kAttentionBackward: {
     const auto &k = step.attention_backward();
     attentionShape(c, s, c.buffer(k.qkv(), "qkv", F::F32), c.buffer(k.out(), "out", F::F32),
-                   c.buffer(k.lse(), "lse", F::F32), k.heads(), k.head_dim(),
+                   c.buffer(k.lse(), "lse", F::F32), k.heads(), k.kv_heads(), k.head_dim(),
                    {{c.buffer(k.dqkv(), "dqkv", F::F32), "dqkv"}},
                    {{c.buffer(k.dout(), "dout", F::F32), "dout"}});
     if (k.has_lengths())
@@ -529,6 +600,12 @@ std::vector<int32_t> stepBuffers(const pb::Step &step) {
   case pb::Step::kFirstToken: { const auto &k = step.first_token(); return {k.x(), k.y()}; }
   case pb::Step::kFirstTokenBackward: { const auto &k = step.first_token_backward(); return {k.dy(), k.dx()}; }
   case pb::Step::kTanh: { const auto &k = step.tanh(); return {k.x(), k.y()}; }
+  case pb::Step::kRmsNormForward: { const auto &k = step.rms_norm_forward(); return {k.x(), k.y()}; }
+  case pb::Step::kRmsNormBackwardInput: { const auto &k = step.rms_norm_backward_input(); return {k.x(), k.dy(), k.dx()}; }
+  case pb::Step::kRmsNormBackwardWeight: { const auto &k = step.rms_norm_backward_weight(); return {k.x(), k.dy()}; }
+  case pb::Step::kRotary: { const auto &k = step.rotary(); return {k.x(), k.y()}; }
+  case pb::Step::kSwiglu: { const auto &k = step.swiglu(); return {k.gate(), k.up(), k.y()}; }
+  case pb::Step::kSwigluBackward: { const auto &k = step.swiglu_backward(); return {k.gate(), k.up(), k.dy(), k.dgate(), k.dup()}; }
   case pb::Step::kTanhBackward: { const auto &k = step.tanh_backward(); return {k.y(), k.dy(), k.dx()}; }
   case pb::Step::kCrossEntropy: { const auto &k = step.cross_entropy(); return {k.logits(), k.targets(), k.row_max(), k.sum_exp(), k.target_logit(), k.loss()}; }
   case pb::Step::kCrossEntropyBackward: { const auto &k = step.cross_entropy_backward(); return {k.logits(), k.targets(), k.row_max(), k.sum_exp(), k.loss(), k.dlogits()}; }

@@ -46,7 +46,7 @@ module attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = -1,
 
 // -----
 
-// expected-error @+1 {{mtc.model: arch must be "gpt" or "bert", got "t5"}}
+// expected-error @+1 {{mtc.model: arch must be "gpt", "bert" or "llama", got "t5"}}
 module attributes {mtc.model = #mtc.model<name = "m", arch = "t5", layers = 1, hidden = 64, heads = 4, ffn = 256, vocab = 100, padded_vocab = 128, positions = 16, seq = 16, micro_batch = 1>} {}
 
 // -----
@@ -134,11 +134,6 @@ module attributes {mtc.parallel = #mtc.parallel<tp = 1, pp = 1, vp = 1, dp = 1, 
 
 // expected-error @+1 {{mtc.parallel: the world size tp x pp x dp (65536 x 65536 x 1) exceeds 2147483647 ranks}}
 module attributes {mtc.parallel = #mtc.parallel<tp = 65536, pp = 65536, vp = 1, dp = 1, micro_batch = 1, global_batch = 1, sequence_parallel = 0>} {}
-
-// -----
-
-// expected-error @+1 {{mtc.tp_size must be an i64 between 2 and 2147483647, got 0 : i64}}
-module attributes {mtc.tp_size = 0 : i64} {}
 
 // -----
 

@@ -222,7 +222,7 @@ func.func @dropout_negative(%x: tensor<4xf32>) {
 // == mtc.attention ==
 
 func.func @qkv_rank(%qkv: tensor<8x24xf32>) {
-  // expected-error @+2 {{mtc.attention: qkv must be [batch, seq, heads*3*head_dim], got [8, 24]}}
+  // expected-error @+2 {{mtc.attention: qkv must be [batch, seq, (heads + 2*kv_heads)*head_dim], got [8, 24]}}
   // expected-error @+1 {{'mtc.attention' op failed to infer returned types}}
   %0, %1 = mtc.attention %qkv {causal = true, heads = 2 : i64, head_dim = 4 : i64, scale = 0.5 : f64} : tensor<8x24xf32> -> tensor<1x8x8xf32>, tensor<1x2x8xf32>
   return
@@ -240,9 +240,84 @@ func.func @heads_zero(%qkv: tensor<1x8x24xf32>) {
 // -----
 
 func.func @qkv_features(%qkv: tensor<1x8x24xf32>) {
-  // expected-error @+2 {{mtc.attention: qkv has 24 features, but 3 heads x 3 x 4 = 36}}
+  // expected-error @+2 {{mtc.attention: qkv has 24 features, but (3 heads + 2 x 3 kv heads) x 4 = 36}}
   // expected-error @+1 {{'mtc.attention' op failed to infer returned types}}
   %0, %1 = mtc.attention %qkv {causal = true, heads = 3 : i64, head_dim = 4 : i64, scale = 0.5 : f64} : tensor<1x8x24xf32> -> tensor<1x8x12xf32>, tensor<1x3x8xf32>
+  return
+}
+
+// -----
+
+func.func @kv_heads_do_not_divide(%qkv: tensor<1x8x28xf32>) {
+  // expected-error @+2 {{mtc.attention: kv_heads (3) must be 0 (one per query head) or divide heads (4)}}
+  // expected-error @+1 {{'mtc.attention' op failed to infer returned types}}
+  %0, %1 = mtc.attention %qkv {causal = true, heads = 4 : i64, kv_heads = 3 : i64, head_dim = 2 : i64, scale = 0.5 : f64} : tensor<1x8x28xf32> -> tensor<1x8x8xf32>, tensor<1x4x8xf32>
+  return
+}
+
+// -----
+
+func.func @grouped_qkv_features(%qkv: tensor<1x8x48xf32>) {
+  // Grouped: (4 query heads + 2 x 2 kv heads) x 4 = 32 features, not 4 x 3 x 4.
+  // expected-error @+2 {{mtc.attention: qkv has 48 features, but (4 heads + 2 x 2 kv heads) x 4 = 32}}
+  // expected-error @+1 {{'mtc.attention' op failed to infer returned types}}
+  %0, %1 = mtc.attention %qkv {causal = true, heads = 4 : i64, kv_heads = 2 : i64, head_dim = 4 : i64, scale = 0.5 : f64} : tensor<1x8x48xf32> -> tensor<1x8x16xf32>, tensor<1x4x8xf32>
+  return
+}
+
+// -----
+
+// == mtc.rotary ==
+
+func.func @rotary_odd_head_dim(%qkv: tensor<1x8x36xf32>) {
+  // expected-error @+1 {{'mtc.rotary' op head_dim (3) must be even: dimensions rotate in pairs}}
+  %0 = mtc.rotary %qkv {heads = 4 : i64, kv_heads = 4 : i64, head_dim = 3 : i64, theta = 10000.0 : f64} : tensor<1x8x36xf32>
+  return
+}
+
+// -----
+
+func.func @rotary_theta(%qkv: tensor<1x8x48xf32>) {
+  // expected-error @+1 {{'mtc.rotary' op theta must be finite and greater than 1, got 5.000000e-01}}
+  %0 = mtc.rotary %qkv {heads = 4 : i64, kv_heads = 4 : i64, head_dim = 4 : i64, theta = 0.5 : f64} : tensor<1x8x48xf32>
+  return
+}
+
+// -----
+
+func.func @rotary_width(%qkv: tensor<1x8x48xf32>) {
+  // expected-error @+1 {{mtc.rotary: qkv has 48 features, but (4 heads + 2 x 1 kv heads) x 4 = 24}}
+  %0 = mtc.rotary %qkv {heads = 4 : i64, kv_heads = 1 : i64, head_dim = 4 : i64, theta = 10000.0 : f64} : tensor<1x8x48xf32>
+  return
+}
+
+// -----
+
+// == mtc.rms_norm ==
+
+func.func @rms_norm_weight(%x: tensor<2x8xf32>, %w: tensor<4xf32>) {
+  // expected-error @+2 {{mtc.rms_norm: weight must be [8] for input [2, 8], got [4]}}
+  // expected-error @+1 {{'mtc.rms_norm' op failed to infer returned types}}
+  %0 = mtc.rms_norm %x, %w : tensor<2x8xf32>, tensor<4xf32> -> tensor<2x8xf32>
+  return
+}
+
+// -----
+
+func.func @rms_norm_eps(%x: tensor<2x8xf32>, %w: tensor<8xf32>) {
+  // expected-error @+2 {{mtc.rms_norm: eps must be positive and finite, got 0}}
+  // expected-error @+1 {{'mtc.rms_norm' op failed to infer returned types}}
+  %0 = mtc.rms_norm %x, %w {eps = 0.0 : f64} : tensor<2x8xf32>, tensor<8xf32> -> tensor<2x8xf32>
+  return
+}
+
+// -----
+
+// == mtc.swiglu ==
+
+func.func @swiglu_types(%g: tensor<2x8xf32>, %u: tensor<2x4xf32>) {
+  // expected-error @+1 {{'mtc.swiglu' op requires the same type for all operands and results}}
+  %0 = "mtc.swiglu"(%g, %u) : (tensor<2x8xf32>, tensor<2x4xf32>) -> tensor<2x8xf32>
   return
 }
 

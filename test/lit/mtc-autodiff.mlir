@@ -92,3 +92,24 @@ module attributes {mtc.model = #mtc.model<name = "t", arch = "gpt", layers = 1, 
 // BERT: mtc.attention_grad {{.*}} : tensor<1x16x192xf32>, tensor<1x16x64xf32>, tensor<1x4x16xf32>, tensor<1x16x64xf32>, tensor<1xi32> -> tensor<1x16x192xf32>
 // BERT: mtc.token_type_add_grad %arg2, %{{.*}} {table = @tte}
 // BERT: return %{{.*}}, %{{.*}} : tensor<f32>, tensor<f32>
+
+// LLaMA: the untied lm_head's weight gradient; SwiGLU's two gradients feed
+// gate's and up's input gradients, summed; the rotary embedding's gradient is
+// the inverse rotation, between the attention gradient and QKV's; RMS norm
+// accumulates only a weight gradient (no bias).
+// RUN: %mtc-import --arch llama --num-layers 1 --hidden-size 64 --num-attention-heads 4 --group-query-attention --num-query-groups 2 --ffn-hidden-size 96 --seq-length 16 --vocab-size 100 --untie-embeddings-and-output-weights \
+// RUN:   | %mtc-opt --mtc-autodiff | FileCheck %s --check-prefix=LLAMA
+// LLAMA-LABEL: func.func @train_step
+// LLAMA: mtc.linear_dw {{.*}} {transpose_weight, weight = @lm_head.weight}
+// LLAMA: mtc.rms_norm_dw {{.*}} {weight = @norm_f.weight}
+// LLAMA: mtc.layer "h.0"({{.*}}) {backward, index = 0 : i64}
+// LLAMA: %[[GATE:.*]], %[[UP:.*]] = mtc.swiglu_grad %{{.*}}, %{{.*}}, %{{.*}} : tensor<1x16x96xf32>
+// LLAMA: %[[DUP:.*]] = mtc.linear_dx %[[UP]]
+// LLAMA: %[[DGATE:.*]] = mtc.linear_dx %[[GATE]]
+// LLAMA: mtc.add %[[DUP]], %[[DGATE]]
+// LLAMA: mtc.rms_norm_dw {{.*}} {weight = @h.0.post_attention_norm.weight}
+// LLAMA: %[[DQKV:.*]] = mtc.attention_grad {{.*}}kv_heads = 2 : i64{{.*}} -> tensor<1x16x128xf32>
+// LLAMA-NEXT: %[[UNROT:.*]] = mtc.rotary %[[DQKV]] {head_dim = 16 : i64, heads = 4 : i64, inverse, kv_heads = 2 : i64, theta = 1.000000e+04 : f64}
+// LLAMA: mtc.linear_dx %[[UNROT]]
+// LLAMA: mtc.rms_norm_dw {{.*}} {weight = @h.0.input_norm.weight}
+// LLAMA: mtc.embedding_grad %arg0, %{{.*}} {wte = @wte}

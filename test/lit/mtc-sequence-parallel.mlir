@@ -80,3 +80,19 @@
 // BERT: mtc.token_type_add %{{.*}}, %arg2, %{{.*}} : tensor<1x8x64xf32>, tensor<1x16xi32>, tensor<2x64xf32> -> tensor<1x8x64xf32>
 // BERT: %[[CLS:.*]] = mtc.first_token %{{.*}} {sequence_shard} : tensor<1x8x64xf32> -> tensor<1x1x64xf32>
 // BERT-NEXT: mtc.tp_reduce %[[CLS]] : tensor<1x1x64xf32>
+
+// LLaMA: the RMS norms run on sequence shards, so their weights' gradients are
+// partial sums; SwiGLU's gate and up share one all-gather of their input.
+// RUN: %mtc-import --arch llama --num-layers 1 --hidden-size 64 --num-attention-heads 4 --group-query-attention --num-query-groups 2 --ffn-hidden-size 96 --seq-length 16 --vocab-size 100 --untie-embeddings-and-output-weights -o %t.llama.mlir
+// RUN: %mtc-opt --mtc-tensor-parallel=size=2 --mtc-sequence-parallel %t.llama.mlir | FileCheck %s --check-prefix=LLAMA
+// LLAMA: mtc.param @h.0.input_norm.weight : tensor<64xf32> init(ones) {no_decay, tensor_grad_reduce}
+// LLAMA: mtc.param @h.0.post_attention_norm.weight : tensor<64xf32> init(ones) {no_decay, tensor_grad_reduce}
+// LLAMA: mtc.param @norm_f.weight : tensor<64xf32> init(ones) {no_decay, tensor_grad_reduce}
+// LLAMA: mtc.param @lm_head.weight : tensor<50x64xf32> {{.*}}split_dim = 0
+// LLAMA-LABEL: mtc.layer "h.0"
+// LLAMA: mtc.param_ref @h.0.post_attention_norm.weight
+// LLAMA: %[[N2:.*]] = mtc.rms_norm {{.*}} -> tensor<1x8x64xf32>
+// LLAMA: %[[FULL:.*]] = mtc.tp_gather %[[N2]] {size = 2 : i64} : tensor<1x8x64xf32> -> tensor<1x16x64xf32>
+// LLAMA-NEXT: mtc.linear %[[FULL]]
+// LLAMA: mtc.linear %[[FULL]]
+// LLAMA-NEXT: mtc.swiglu

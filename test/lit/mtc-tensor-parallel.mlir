@@ -7,7 +7,7 @@
 // Parameters become this rank's slice: full shape and split dimension, the
 // offset is the runtime's (tensor rank * extent); replicated ones are untouched.
 // FWD: padded_vocab = 102
-// FWD-SAME: mtc.tp_size = 2 : i64
+// FWD-SAME: mtc.parallel = #mtc.parallel<tp = 2, pp = 1, vp = 1, dp = 1, micro_batch = 1, global_batch = 1, sequence_parallel = 0>
 // FWD: mtc.param @wte : tensor<51x64xf32> {{.*}}{full_shape = array<i64: 102, 64>, split_dim = 0 : i64}
 // FWD: mtc.param @wpe : tensor<16x64xf32> init(normal, 2.000000e-02){{$}}
 // FWD: mtc.param @h.0.ln_1.weight : tensor<64xf32> init(ones) {no_decay}
@@ -120,3 +120,45 @@
 // BERT: mtc.cross_entropy {{.*}} {valid_vocab = 101 : i64, vocab_parallel} : tensor<1x16x51xf32>
 // BERT-NOT: mtc.tp_
 // BERT: mtc.cross_entropy {{.*}} {valid_vocab = 2 : i64} : tensor<1x1x2xf32>
+
+// LLaMA (grouped-query attention with 4 heads in 2 key/value groups, rotary,
+// SwiGLU, no biases, an untied output layer): t=2 gives each rank one whole
+// group (its 2 query heads, key and value: 64 of 128 QKV columns), halves of
+// both gate and up behind one f, and a vocabulary-split lm_head padded with wte.
+// RUN: %mtc-import --arch llama --num-layers 1 --hidden-size 64 --num-attention-heads 4 --group-query-attention --num-query-groups 2 --ffn-hidden-size 96 --seq-length 16 --vocab-size 101 --untie-embeddings-and-output-weights -o %t.llama.mlir
+// RUN: %mtc-opt --mtc-tensor-parallel=size=2 %t.llama.mlir | FileCheck %s --check-prefix=LLAMA
+// LLAMA: padded_vocab = 102
+// LLAMA: mtc.param @wte : tensor<51x64xf32> {{.*}}full_shape = array<i64: 102, 64>, split_dim = 0
+// LLAMA: mtc.param @h.0.input_norm.weight : tensor<64xf32> init(ones) {no_decay}
+// LLAMA: mtc.param @h.0.attn.qkv.weight : tensor<64x64xf32> {{.*}}full_shape = array<i64: 64, 128>, split_dim = 1
+// LLAMA: mtc.param @h.0.attn.o_proj.weight : tensor<32x64xf32> {{.*}}split_dim = 0
+// LLAMA: mtc.param @h.0.mlp.gate_proj.weight : tensor<64x48xf32> {{.*}}split_dim = 1
+// LLAMA: mtc.param @h.0.mlp.up_proj.weight : tensor<64x48xf32> {{.*}}split_dim = 1
+// LLAMA: mtc.param @h.0.mlp.down_proj.weight : tensor<48x64xf32> {{.*}}split_dim = 0
+// LLAMA: mtc.param @lm_head.weight : tensor<51x64xf32> {{.*}}full_shape = array<i64: 102, 64>, split_dim = 0
+// LLAMA-LABEL: mtc.layer "h.0"
+// LLAMA: %[[N1:.*]] = mtc.rms_norm
+// LLAMA: %[[F1:.*]] = mtc.tp_copy %[[N1]]
+// LLAMA-NEXT: %[[QKV:.*]] = mtc.linear %[[F1]], {{.*}} -> tensor<1x16x64xf32>
+// LLAMA-NEXT: %[[ROT:.*]] = mtc.rotary %[[QKV]] {head_dim = 16 : i64, heads = 2 : i64, kv_heads = 1 : i64
+// LLAMA-NEXT: mtc.attention %[[ROT]] {{.*}}heads = 2 : i64, kv_heads = 1 : i64{{.*}} -> tensor<1x16x32xf32>
+// LLAMA: mtc.tp_reduce
+// LLAMA: %[[N2:.*]] = mtc.rms_norm
+// LLAMA: %[[F2:.*]] = mtc.tp_copy %[[N2]]
+// LLAMA-NEXT: %[[GATE:.*]] = mtc.linear %[[F2]], {{.*}} -> tensor<1x16x48xf32>
+// LLAMA: %[[UP:.*]] = mtc.linear %[[F2]], {{.*}} -> tensor<1x16x48xf32>
+// LLAMA-NEXT: %[[ACT:.*]] = mtc.swiglu %[[GATE]], %[[UP]] : tensor<1x16x48xf32>
+// LLAMA: mtc.linear %[[ACT]], {{.*}} -> tensor<1x16x64xf32>
+// LLAMA-NEXT: mtc.tp_reduce
+// LLAMA-NOT: mtc.bias_add
+// LLAMA: mtc.linear {{.*}} {transpose_weight} : tensor<1x16x64xf32>, tensor<51x64xf32> -> tensor<1x16x51xf32>
+// LLAMA-NEXT: mtc.cross_entropy {{.*}} {valid_vocab = 101 : i64, vocab_parallel}
+//
+// Megatron-LM splits whole query groups: 2 groups do not split 4 ways.
+// RUN: not %mtc-opt --mtc-tensor-parallel=size=4 %t.llama.mlir 2>&1 | FileCheck %s --check-prefix=GROUPS
+// GROUPS: key/value heads (query groups) (2) is not divisible by the tensor-parallel size (4)
+//
+// The layout is one attribute: a size that contradicts it is refused.
+// RUN: %mtc-opt --mtc-tensor-parallel=size=2 %t.llama.mlir -o %t.split.mlir
+// RUN: not %mtc-opt --mtc-tensor-parallel=size=4 %t.split.mlir 2>&1 | FileCheck %s --check-prefix=CONTRADICTS
+// CONTRADICTS: --mtc-tensor-parallel=size=4 contradicts the module's mtc.parallel (tp = 2)

@@ -9,6 +9,10 @@
 // TINY-TP2: error: padded vocabulary (50257) is not divisible by tp (2); re-import with --make-vocab-size-divisible-by=256
 // TINY-TP2-NOT: error:
 //
+// llama-tiny's 2 key/value groups do not split 4 ways (heads, hidden and FFN would).
+// RUN: not %mtc-opt %models/llama-tiny.mlir --mtc-verify-config="tp=4" -o /dev/null 2>&1 | FileCheck %s --check-prefix=LLAMA-TP4
+// LLAMA-TP4: error: key/value heads (query groups) (2) is not divisible by the tensor-parallel size (4)
+//
 // RUN: not %mtc-opt %models/gpt2-tiny.mlir --mtc-verify-config="pp=3 vp=2 dp=2 global-batch=3 world-size=5 sequence-parallel" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TINY-MANY
 // TINY-MANY-DAG: error: layers (8) are not divisible by pp*vp (3*2=6)
 // TINY-MANY-DAG: error: global batch (3) is not divisible by micro-batch*dp (1*2=2)
@@ -39,7 +43,7 @@
 // PADDED-SAME: mtc.parallel = #mtc.parallel<tp = 2, pp = 2, vp = 1, dp = 2, micro_batch = 1, global_batch = 8, sequence_parallel = 1>
 
 // heads
-// expected-error @+1 {{attention heads (6) is not divisible by tp (4)}}
+// expected-error @+1 {{attention heads (6) is not divisible by the tensor-parallel size (4)}}
 module @heads attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 8, hidden = 48, heads = 6, ffn = 192, vocab = 100, padded_vocab = 128, positions = 16, seq = 16, micro_batch = 2>, mtc.parallel = #mtc.parallel<tp = 4, pp = 1, vp = 1, dp = 1, micro_batch = 2, global_batch = 2, sequence_parallel = 0>} {}
 
 // -----
@@ -52,7 +56,7 @@ module @hidden attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", laye
 // -----
 
 // ffn
-// expected-error @+1 {{FFN size (100) is not divisible by tp (8)}}
+// expected-error @+1 {{FFN size (100) is not divisible by the tensor-parallel size (8)}}
 module @ffn attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 8, hidden = 64, heads = 8, ffn = 100, vocab = 100, padded_vocab = 128, positions = 16, seq = 16, micro_batch = 2>, mtc.parallel = #mtc.parallel<tp = 8, pp = 1, vp = 1, dp = 1, micro_batch = 2, global_batch = 2, sequence_parallel = 0>} {}
 
 // -----
@@ -118,9 +122,9 @@ module @below_one attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", l
 // -----
 
 // all_reported
-// expected-error @+5 {{attention heads (4) is not divisible by tp (3)}}
-// expected-error @+4 {{hidden size (64) is not divisible by tp (3)}}
-// expected-error @+3 {{FFN size (256) is not divisible by tp (3)}}
+// expected-error @+5 {{attention heads (4) is not divisible by the tensor-parallel size (3)}}
+// expected-error @+4 {{hidden size (64) is not divisible by the tensor-parallel size (3)}}
+// expected-error @+3 {{FFN size (256) is not divisible by the tensor-parallel size (3)}}
 // expected-error @+2 {{padded vocabulary (128) is not divisible by tp (3); re-import with --make-vocab-size-divisible-by=384}}
 // expected-error @+1 {{layers (8) are not divisible by pp*vp (3*1=3)}}
 module @all_reported attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 8, hidden = 64, heads = 4, ffn = 256, vocab = 100, padded_vocab = 128, positions = 16, seq = 16, micro_batch = 2>, mtc.parallel = #mtc.parallel<tp = 3, pp = 3, vp = 1, dp = 1, micro_batch = 2, global_batch = 2, sequence_parallel = 0>} {}

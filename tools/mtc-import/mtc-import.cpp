@@ -27,7 +27,9 @@ cl::opt<std::string> outputPath("o", cl::desc("output file (default: stdout)"),
                                 cl::cat(category));
 cl::opt<std::string> name("name", cl::desc("model name (default: the config's file name)"),
                           cl::init(""), cl::cat(category));
-cl::opt<std::string> arch("arch", cl::desc("gpt or bert (with flags; a config says which)"),
+cl::opt<std::string> arch("arch",
+                          cl::desc("gpt, bert or llama (with flags; a config says which). "
+                                   "llama is the set of Megatron-LM flags below"),
                           cl::init(""), cl::cat(category));
 cl::opt<int64_t> numLayers("num-layers", cl::desc("transformer layers"),
                            cl::init(0), cl::cat(category));
@@ -60,6 +62,28 @@ cl::opt<double> hiddenDropout("hidden-dropout", cl::desc("residual/embedding dro
 cl::opt<double> attentionDropout("attention-dropout",
                                  cl::desc("attention-probability dropout (default: config's, or 0.1)"),
                                  cl::init(-1), cl::cat(category));
+// Megatron-LM's flags for LLaMA-family models; together they are --arch llama.
+cl::opt<std::string> normalization("normalization", cl::desc("LayerNorm or RMSNorm (LLaMA)"),
+                                   cl::init(""), cl::cat(category));
+cl::opt<bool> swiglu("swiglu", cl::desc("SwiGLU MLP (LLaMA)"), cl::init(false), cl::cat(category));
+cl::opt<std::string> positionEmbeddingType("position-embedding-type",
+                                           cl::desc("learned_absolute or rope (LLaMA)"),
+                                           cl::init(""), cl::cat(category));
+cl::opt<bool> disableBiasLinear("disable-bias-linear", cl::desc("linears without bias (LLaMA)"),
+                                cl::init(false), cl::cat(category));
+cl::opt<bool> groupQueryAttention("group-query-attention",
+                                  cl::desc("grouped-query attention (with --num-query-groups)"),
+                                  cl::init(false), cl::cat(category));
+cl::opt<int64_t> numQueryGroups("num-query-groups",
+                                cl::desc("key/value heads of grouped-query attention"),
+                                cl::init(0), cl::cat(category));
+cl::opt<bool> untieEmbeddings("untie-embeddings-and-output-weights",
+                              cl::desc("an output layer of its own (LLaMA; default: tied)"),
+                              cl::init(false), cl::cat(category));
+cl::opt<double> rotaryBase("rotary-base", cl::desc("rotary base, rope_theta (default 10000)"),
+                           cl::init(0), cl::cat(category));
+cl::opt<double> normEpsilon("norm-epsilon", cl::desc("normalization epsilon"), cl::init(0),
+                            cl::cat(category));
 cl::opt<bool> noBinaryHead("bert-no-binary-head",
                            cl::desc("BERT without the sentence-order head (masked LM only)"),
                            cl::init(false), cl::cat(category));
@@ -78,7 +102,7 @@ std::optional<std::string> checkOptions() {
     return mtc::valueProblem(option.ArgStr.str(), static_cast<double>(option.getValue()), range);
   };
   for (cl::opt<int64_t> *option : {&numLayers, &hiddenSize, &numHeads, &vocabSize, &maxPositions,
-                                   &seqLength, &microBatch, &tensorParallel})
+                                   &seqLength, &microBatch, &tensorParallel, &numQueryGroups})
     if (auto problem = given(*option, mtc::ValueRange::atLeast(1)))
       return problem;
   // 0 means 4 x hidden and no padding.
@@ -88,6 +112,54 @@ std::optional<std::string> checkOptions() {
   for (cl::opt<double> *option : {&hiddenDropout, &attentionDropout})
     if (auto problem = given(*option, mtc::ValueRange::fromBelow(0, 1)))
       return problem;
+  if (normalization.getNumOccurrences() && normalization != "LayerNorm" &&
+      normalization != "RMSNorm")
+    return "--normalization must be LayerNorm or RMSNorm, got '" + normalization + "'";
+  if (positionEmbeddingType.getNumOccurrences() && positionEmbeddingType != "learned_absolute" &&
+      positionEmbeddingType != "rope")
+    return "--position-embedding-type must be learned_absolute or rope, got '" +
+           positionEmbeddingType + "'";
+  return std::nullopt;
+}
+
+/// Megatron-LM's LLaMA flags name one model family here: all of them make
+/// --arch llama, some of them a model this importer does not build.
+std::optional<std::string> applyLlamaFlags(mtc::ModelConfig &config) {
+  bool rms = normalization == "RMSNorm", rope = positionEmbeddingType == "rope";
+  int given = rms + swiglu + rope + disableBiasLinear;
+  bool llama = config.arch == "llama";
+  if (!llama && given == 4 && arch.empty())
+    config.arch = "llama", llama = true;
+  else if (!llama && given > 0)
+    return std::string("--normalization RMSNorm, --swiglu, --position-embedding-type rope "
+                       "and --disable-bias-linear build a LLaMA-family model together "
+                       "(or with --arch llama); one without the others is not supported");
+  if (llama && ((normalization.getNumOccurrences() && !rms) ||
+                (positionEmbeddingType.getNumOccurrences() && !rope)))
+    return std::string("a LLaMA-family model uses RMSNorm and rope positions");
+  if (!llama && (groupQueryAttention || numQueryGroups.getNumOccurrences() ||
+                 untieEmbeddings || rotaryBase.getNumOccurrences()))
+    return std::string("--group-query-attention, --num-query-groups, "
+                       "--untie-embeddings-and-output-weights and --rotary-base are for "
+                       "LLaMA-family models");
+  if (numQueryGroups.getNumOccurrences() && !groupQueryAttention)
+    return std::string("--num-query-groups needs --group-query-attention (as in Megatron-LM)");
+  if (groupQueryAttention && !numQueryGroups.getNumOccurrences())
+    return std::string("--group-query-attention needs --num-query-groups");
+  if (!llama)
+    return std::nullopt;
+  if (configPath.empty()) {
+    // Megatron-LM: tied unless untied, no dropout unless asked for.
+    config.tiedEmbeddings = !untieEmbeddings;
+    config.hiddenDropout = config.attentionDropout = 0.0;
+    config.layerNormEps = 1e-5;
+  } else if (untieEmbeddings) {
+    config.tiedEmbeddings = false;
+  }
+  if (groupQueryAttention)
+    config.kvHeads = numQueryGroups;
+  if (rotaryBase.getNumOccurrences())
+    config.ropeTheta = rotaryBase;
   return std::nullopt;
 }
 
@@ -163,6 +235,13 @@ int main(int argc, char **argv) {
     config.name = name;
   if (!arch.empty())
     config.arch = arch;
+  if (auto problem = applyLlamaFlags(config))
+    return fail(*problem);
+  if (normEpsilon.getNumOccurrences()) {
+    if (!(normEpsilon > 0))
+      return fail("--norm-epsilon must be positive");
+    config.layerNormEps = normEpsilon;
+  }
   if (given(ffnSize))
     config.ffn = ffnSize;
   if (given(seqLength))

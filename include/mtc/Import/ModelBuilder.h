@@ -5,13 +5,17 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 #include <string>
 
 namespace mtc {
 /// What a model is built from: a HuggingFace config.json or Megatron-LM flags.
 struct ModelConfig {
   std::string name = "model";
-  std::string arch = "gpt"; // "gpt" (pre-LN, causal) or "bert" (post-LN, bidirectional)
+  // "gpt" (pre-LN, causal), "bert" (post-LN, bidirectional) or "llama"
+  // (pre-RMSNorm, causal, rotary positions, SwiGLU, no biases, optional
+  // grouped-query attention and untied output layer).
+  std::string arch = "gpt";
   int64_t layers = 0, hidden = 0, heads = 0;
   int64_t ffn = 0; // 0: 4 * hidden
   int64_t vocab = 0;
@@ -29,8 +33,14 @@ struct ModelConfig {
   // (sentence-order prediction on the pooled [CLS]).
   int64_t typeVocab = 2;
   bool binaryHead = true;
+  // LLaMA: key/value heads (0: one per query head), rotary base, and whether
+  // the output layer reads the embedding table (GPT and BERT always do).
+  int64_t kvHeads = 0;
+  double ropeTheta = 10000.0;
+  bool tiedEmbeddings = true;
 
   int64_t ffnSize() const { return ffn ? ffn : 4 * hidden; }
+  int64_t keyValueHeads() const { return kvHeads ? kvHeads : heads; }
   int64_t seqLength() const { return seq ? seq : positions; }
   int64_t paddedVocab() const;
   /// Checks sizes, naming the offending numbers.
@@ -38,11 +48,19 @@ struct ModelConfig {
 };
 
 /// Reads GPT-2 keys (n_layer, n_embd, n_head, vocab_size, n_positions, n_inner,
-/// resid_pdrop, attn_pdrop, layer_norm_epsilon) or BERT keys
+/// resid_pdrop, attn_pdrop, layer_norm_epsilon), BERT keys
 /// (num_hidden_layers, hidden_size, num_attention_heads, intermediate_size,
-/// vocab_size, max_position_embeddings, ...). The name defaults to the file's
-/// stem.
+/// vocab_size, max_position_embeddings, ...) or LLaMA/Mistral keys
+/// (model_type "llama" or "mistral": num_key_value_heads, rope_theta,
+/// rms_norm_eps, tie_word_embeddings, ...). A key whose value would change the
+/// model into one not built here (hidden_act other than silu, rope_scaling,
+/// biases, a binding sliding window, ...) is refused. The name defaults to the
+/// file's stem.
 llvm::Expected<ModelConfig> readHuggingFaceConfig(llvm::StringRef path);
+
+/// The LLaMA/Mistral part of a config.json (after the shared keys).
+llvm::Error readLlamaKeys(const llvm::json::Object &obj, llvm::StringRef path,
+                          ModelConfig &c);
 
 /// Builds the module: parameters, `#mtc.model`, and `@forward`.
 mlir::OwningOpRef<mlir::ModuleOp> buildModel(mlir::MLIRContext &context,

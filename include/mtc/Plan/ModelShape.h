@@ -22,6 +22,9 @@ struct ModelShape {
   int vocab = 0;
   int seq = 0;
   bool tied = true;
+  /// "gpt" or "bert": the layers the cost model knows. A LLaMA-family model
+  /// (SwiGLU, grouped-query attention) is refused rather than costed as GPT.
+  std::string arch = "gpt";
 
   int ffnSize() const { return ffn > 0 ? ffn : 4 * hidden; }
   /// Parameters of one transformer layer (weights and biases, 2 layer norms).

@@ -1,7 +1,8 @@
 """What the PyTorch reference checks (check_numerics.py for GPT-2,
-check_bert_numerics.py for BERT) share: running mtc's tools, Megatron-LM's
-learning-rate schedule and clipping, AdamW on the reference, and the per-step
-comparison of the training losses."""
+check_bert_numerics.py for BERT, check_llama_numerics.py for LLaMA) share:
+running mtc's tools, Megatron-LM's learning-rate schedule and clipping, AdamW
+on the reference, and the per-step comparison of the training losses."""
+import csv
 import math
 import subprocess
 
@@ -71,3 +72,26 @@ def compare_training(check, what, mtc, torch_losses, mtc_norms, torch_norms, ste
     check(len(mtc) == steps and worst <= tol,
           f"{steps} AdamW iterations: per-step losses within {tol:g} relative "
           f"(worst {worst:.2e}; clipping active on {clipped} of them)")
+
+
+def read_metrics(path):
+    """Per-iteration (lm_loss, grad_norm) columns of train's --metrics CSV."""
+    with open(path) as f:
+        rows = list(csv.DictReader(f))
+    if not rows or "lm_loss" not in rows[0] or "grad_norm" not in rows[0]:
+        raise SystemExit(f"FAILED: '{path}' has no lm_loss and grad_norm columns "
+                         f"(columns {list(rows[0]) if rows else []})")
+    return [float(r["lm_loss"]) for r in rows], [float(r["grad_norm"]) for r in rows]
+
+
+def causal_lm_iteration(model, tokens, targets):
+    """One iteration of a causal LM that returns its mean loss: micro-batch
+    losses averaged into the loss and gradients (accumulated in .grad).
+    tokens, targets: [micro-batches, micro-batch, seq]. Returns the loss."""
+    model.zero_grad()
+    losses = []
+    for mb in range(tokens.shape[0]):
+        loss = model(tokens[mb], targets[mb])
+        (loss / tokens.shape[0]).backward()
+        losses.append(loss.item())
+    return float(np.mean(losses))

@@ -2,7 +2,8 @@
 """A short real training run, end to end through the real tools.
 
 Tokenizes four of Debian's fortune files with GPT-2's BPE (mtc-data), imports a
-2-layer GPT (mtc-import), compiles it (mtc-compile), trains 100 steps on one rank
+2-layer GPT or, with --arch llama, a 2-layer LLaMA (grouped-query attention,
+rotary positions, SwiGLU, untied output layer) (mtc-import), compiles it (mtc-compile), trains 100 steps on one rank
 and checks the stated bound: the final validation loss is below 7.0 nats and below
 the unigram entropy of the data itself (the best a model that ignores context can
 do, measured in-sample, so the bound favours the baseline). Then samples from the
@@ -24,6 +25,7 @@ BOUND = 7.0
 parser = argparse.ArgumentParser()
 parser.add_argument("--bin", required=True, help="folder with mtc-data, mtc-import, mtc-compile")
 parser.add_argument("--fortunes", default="/usr/share/games/fortunes")
+parser.add_argument("--arch", choices=["gpt", "llama"], default="gpt")
 args = parser.parse_args()
 
 inputs = [os.path.join(args.fortunes, f) for f in FORTUNES]
@@ -45,9 +47,13 @@ with tempfile.TemporaryDirectory() as work:
     run([os.path.join(args.bin, "mtc-data"), "--format", "fortune", "--shuffle-documents", "3",
          "--output-prefix", data] + sum([["--input", p] for p in inputs], []))
     model = os.path.join(work, "small.mlir")
+    family = (["--arch", "llama", "--group-query-attention", "--num-query-groups", "2",
+               "--ffn-hidden-size", "176", "--untie-embeddings-and-output-weights"]
+              if args.arch == "llama" else [])
     run([os.path.join(args.bin, "mtc-import"), "--num-layers", "2", "--hidden-size", "64",
          "--num-attention-heads", "4", "--seq-length", "64", "--vocab-size", "50257",
-         "--hidden-dropout", "0", "--attention-dropout", "0", "--name", "small", "-o", model])
+         "--hidden-dropout", "0", "--attention-dropout", "0", "--name", "small", "-o", model,
+         *family])
     out = os.path.join(work, "small")
     run([os.path.join(args.bin, "mtc-compile"), model, "-o", out, "--micro-batch", "8",
          "--lr", "3e-3", "--min-lr", "3e-4", "--warmup-steps", "10", "--decay-steps", "100",

@@ -1,0 +1,32 @@
+//===- MtcCosts.cpp - what each op costs ----------------------------------===//
+//
+// CostOpInterface: matrix-multiply FLOPs, 2 per multiply-add. Ops without a
+// rule cost none (element-wise work is memory bound and not in MFU's count).
+//
+//===----------------------------------------------------------------------===//
+#include "mtc/MtcOps.h"
+
+using namespace mlir;
+using namespace mtc;
+
+Result<int64_t> LinearOp::getForwardFlops() {
+  // 2 x (every input element) x outputs.
+  Result<int64_t> flops =
+      checkedProduct({{"2", 2}, {"outputs", cast<ShapedType>(getType()).getShape().back()}});
+  for (int64_t d : cast<ShapedType>(getInput().getType()).getShape())
+    if (flops)
+      flops = checkedProduct({{"FLOPs", *flops}, {"input dimension", d}});
+  return flops;
+}
+
+Result<int64_t> AttentionOp::getForwardFlops() {
+  auto qkv = cast<ShapedType>(getQkv().getType()).getShape();
+  // Scores Q K^T and context P V, each b * heads * s * s * head_dim MACs;
+  // grouped-query attention shares keys and values, not the work.
+  return checkedProduct({{"4", 4},
+                         {"batch", qkv[0]},
+                         {"heads", static_cast<int64_t>(getHeads())},
+                         {"seq", qkv[1]},
+                         {"seq", qkv[1]},
+                         {"head_dim", static_cast<int64_t>(getHeadDim())}});
+}
