@@ -140,16 +140,6 @@ LogicalResult verifyPipeline(Operation *op, DictionaryAttr dict) {
   return success();
 }
 
-/// "F3.1" / "B0.2" with chunk < numChunks and micro-batch < microbatches.
-bool validStep(StringRef word, int64_t numChunks, int64_t microbatches) {
-  if (word.size() < 4 || (word[0] != 'F' && word[0] != 'B'))
-    return false;
-  auto [chunk, mb] = word.drop_front().split('.');
-  int64_t c, m;
-  return !chunk.getAsInteger(10, c) && !mb.getAsInteger(10, m) && c >= 0 &&
-         c < numChunks && m >= 0 && m < microbatches;
-}
-
 LogicalResult verifySchedule(Operation *op, DictionaryAttr dict) {
   StringRef attr = "mtc.schedule";
   auto pipeline = op->getAttrOfType<DictionaryAttr>("mtc.pipeline");
@@ -179,23 +169,38 @@ LogicalResult verifySchedule(Operation *op, DictionaryAttr dict) {
                            << warmup->size()
                            << " warm-up counts for a pipeline of " << *stages
                            << " stages";
-  for (auto [r, text] : llvm::enumerate(*ranks)) {
-    auto steps = llvm::dyn_cast<StringAttr>(text);
+  // Each rank: {backward = array<i1>, chunk = array<i64>, microbatch =
+  // array<i64>}, one entry per step.
+  const int64_t numChunks = *stages * *chunks;
+  for (auto [r, rank] : llvm::enumerate(*ranks)) {
+    auto steps = llvm::dyn_cast<DictionaryAttr>(rank);
     if (!steps)
       return op->emitError() << attr << ": rank " << r
-                             << "'s steps must be a string, got " << text;
-    SmallVector<StringRef> words;
-    steps.getValue().split(words, ' ', -1, /*KeepEmpty=*/false);
-    for (StringRef w : words)
-      if (!validStep(w, *stages * *chunks, *m))
+                             << "'s steps must be a dictionary {backward, chunk, "
+                                "microbatch}, got "
+                             << rank;
+    std::string what = (attr + ": rank " + Twine(r)).str();
+    auto backward = typedField<DenseBoolArrayAttr>(op, what, steps, "backward", "an array<i1>");
+    auto chunk = typedField<DenseI64ArrayAttr>(op, what, steps, "chunk", "an array<i64>");
+    auto microbatch =
+        typedField<DenseI64ArrayAttr>(op, what, steps, "microbatch", "an array<i64>");
+    if (failed(backward) || failed(chunk) || failed(microbatch))
+      return failure();
+    int64_t n = backward->size();
+    if (static_cast<int64_t>(chunk->size()) != n ||
+        static_cast<int64_t>(microbatch->size()) != n)
+      return op->emitError() << what << " lists " << n << " directions, " << chunk->size()
+                             << " chunks and " << microbatch->size() << " micro-batches";
+    for (auto [i, c, mb] : llvm::zip_equal(llvm::seq<int64_t>(0, n), chunk->asArrayRef(),
+                                           microbatch->asArrayRef()))
+      if (c < 0 || c >= numChunks || mb < 0 || mb >= *m)
         return op->emitError()
-               << attr << ": rank " << r << " has step '" << w
-               << "', not F or B<chunk>.<micro-batch> with chunk < "
-               << *stages * *chunks << " and micro-batch < " << *m;
+               << what << ": step " << i << " runs chunk " << c << ", micro-batch " << mb
+               << "; chunks are below " << numChunks << " and micro-batches below " << *m;
     int64_t warm = (*warmup)[r];
-    if (warm < 0 || warm > static_cast<int64_t>(words.size()))
-      return op->emitError() << attr << ": rank " << r << " warms up with "
-                             << warm << " of its " << words.size() << " steps";
+    if (warm < 0 || warm > n)
+      return op->emitError() << attr << ": rank " << r << " warms up with " << warm
+                             << " of its " << n << " steps";
   }
   return success();
 }

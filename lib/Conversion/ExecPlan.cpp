@@ -18,21 +18,22 @@ constexpr uint32_t kPlanFormatVersion = 1;
 } // namespace
 
 FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module) {
-  auto fn = getTrainStep(module);
-  if (failed(fn))
+  TrainStepMemory memory(module);
+  if (!memory.ok)
     return failure();
+  return buildExecPlan(module, memory);
+}
+
+FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module, const TrainStepMemory &planned) {
+  func::FuncOp fn = planned.fn;
   ModelAttr model = getModelAttr(module);
   if (!model) {
     emitError(module.getLoc(), "module has no 'mtc.model' attribute");
     return failure();
   }
-  Linearized lin;
-  if (failed(lin.visit(fn->getBody().front(), "")))
-    return failure();
-  MemoryPlan memory;
-  BufferAssignment buffers(lin);
-  if (failed(buffers.assign(*fn, memory)))
-    return failure();
+  const Linearized &lin = planned.lin;
+  const MemoryPlan &memory = planned.plan;
+  const BufferAssignment &buffers = planned.buffers;
 
   pb::Plan plan;
   plan.set_format_version(kPlanFormatVersion);
@@ -101,7 +102,7 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module) {
   m->set_seq(model.getSeq());
   m->set_micro_batch(model.getMicroBatch());
   m->set_kv_heads(model.getKvHeads());
-  m->set_tied_embeddings(outputTiedToEmbedding(*fn));
+  m->set_tied_embeddings(outputTiedToEmbedding(fn));
   fn->walk([&](RotaryOp r) { m->set_rope_theta(r.getTheta().convertToDouble()); });
   fingerprintText += model.getArch().str() + std::to_string(model.getVocab());
   m->set_fingerprint(llvm::utohexstr(llvm::xxh3_64bits(fingerprintText)));
@@ -140,14 +141,14 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module) {
     buffer->set_first_step(b.firstStep);
     buffer->set_last_step(b.lastStep);
   }
-  FailureOr<InputBuffers> inputs = inputBuffers(*fn, buffers);
+  FailureOr<InputBuffers> inputs = inputBuffers(fn, buffers);
   if (failed(inputs))
     return failure();
   plan.set_tokens(inputs->tokens);
   plan.set_targets(inputs->targets);
   if (inputs->extra.ByteSizeLong() > 0)
     *plan.mutable_inputs() = inputs->extra;
-  m->set_objective(objectiveOf(*fn));
+  m->set_objective(objectiveOf(fn));
 
   StepEmitter emitter(lin, buffers, paramIds);
   for (Operation *op : lin.kernels) {
@@ -172,6 +173,32 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module) {
   report->set_optimizer_bytes(paramElements * 8);
   report->set_activation_peak_bytes(memory.activationPeakBytes);
   report->set_arena_bytes(memory.arenaBytes);
+
+  // Data parallelism, precision and recomputation (docs/data-parallel.md).
+  if (auto state = module->getAttrOfType<DictionaryAttr>("mtc.training_state")) {
+    auto i64 = [&](StringRef key) {
+      auto a = state.getAs<IntegerAttr>(key);
+      return a ? a.getInt() : int64_t(0);
+    };
+    if (auto precision = state.getAs<StringAttr>("precision"))
+      plan.set_precision(precision.str());
+    if (auto distributed = state.getAs<BoolAttr>("distributed_optimizer"))
+      plan.set_distributed_optimizer(distributed.getValue());
+    plan.set_dp_bucket_bytes(i64("bucket_bytes"));
+    pb::TrainingStateMemory *stateMemory = plan.mutable_state_memory();
+    stateMemory->set_param_bytes(i64("param_bytes"));
+    stateMemory->set_grad_bytes(i64("grad_bytes"));
+    stateMemory->set_master_bytes(i64("master_bytes"));
+    stateMemory->set_optimizer_bytes(i64("optimizer_bytes"));
+    if (auto b = state.getAs<FloatAttr>("bytes_per_param"))
+      stateMemory->set_bytes_per_param(b.getValueAsDouble());
+  }
+  if (auto recompute = module->getAttrOfType<StringAttr>("mtc.recompute"))
+    plan.set_recompute(recompute.str());
+  // Pipeline parallelism: the plan keeps the single-rank program (generate
+  // runs it) and gains one stage plan per pipeline rank.
+  if (module->hasAttr("mtc.pipeline") && failed(addStagePlans(module, plan)))
+    return failure();
   return plan;
 }
 

@@ -1,5 +1,5 @@
 //===- LowerToExec.cpp - write the backend-neutral execution plan ---------===//
-#include "mtc/Conversion/ExecPlan.h"
+#include "PlanBuilding.h"
 #include "mtc/Transforms/Passes.h"
 
 #include "mlir/Support/FileUtilities.h"
@@ -17,12 +17,20 @@ using namespace mtc;
 namespace {
 struct LowerToExecPass : mtc::impl::LowerToExecBase<LowerToExecPass> {
   using Base::Base;
+  explicit LowerToExecPass(PlanSink sink) : sink(std::move(sink)) {}
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    FailureOr<pb::Plan> plan = buildExecPlan(module);
+    // The memory plan --mtc-plan-memory made, when it ran just before.
+    const TrainStepMemory &memory = getAnalysis<TrainStepMemory>();
+    if (!memory.ok)
+      return signalPassFailure();
+    FailureOr<pb::Plan> plan = buildExecPlan(module, memory);
     if (failed(plan))
       return signalPassFailure();
+    markAllAnalysesPreserved();
+    if (sink)
+      return sink(std::move(*plan));
     std::string bytes;
     bool text = output == "-" || StringRef(output).ends_with(".txt");
     if (text)
@@ -37,7 +45,12 @@ struct LowerToExecPass : mtc::impl::LowerToExecBase<LowerToExecPass> {
     }
     file->os() << bytes;
     file->keep();
-    markAllAnalysesPreserved();
   }
+
+  PlanSink sink;
 };
 } // namespace
+
+std::unique_ptr<Pass> mtc::createLowerToExec(PlanSink sink) {
+  return std::make_unique<LowerToExecPass>(std::move(sink));
+}

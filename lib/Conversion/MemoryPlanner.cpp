@@ -6,7 +6,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PlanBuilding.h"
-#include "mtc/Plan/CheckedMath.h"
 
 using namespace mlir;
 using namespace mtc;
@@ -25,7 +24,22 @@ std::string valueName(Operation *op, StringRef layer, unsigned result) {
 } // namespace
 
 LogicalResult Linearized::visit(Block &block, StringRef layer) {
+  // Transfers are top-level ops of a partitioned @train_step.
+  DenseMap<int64_t, Value> sent;
+  if (!keepTransfers)
+    for (auto send : block.getOps<PipelineSendOp>())
+      sent[send.getTag()] = send.getValue();
   for (Operation &op : block) {
+    if (!keepTransfers && isa<PipelineSendOp>(op))
+      continue;
+    if (auto recv = dyn_cast<PipelineRecvOp>(op); recv && !keepTransfers) {
+      Value value = sent.lookup(recv.getTag());
+      if (!value)
+        return recv.emitOpError("receives tag ")
+               << recv.getTag() << ", which no mtc.pipeline_send sends";
+      alias[recv.getResult()] = value;
+      continue;
+    }
     if (auto l = dyn_cast<LayerOp>(op)) {
       Block &body = l.getBody().front();
       for (auto [arg, input] : llvm::zip(body.getArguments(), l.getInputs()))
@@ -173,31 +187,13 @@ void mtc::describeBuffer(const PlannedBuffer &b, int id, pb::Buffer &out) {
   out.set_bytes(b.bytes);
 }
 
-FailureOr<MemoryPlan> mtc::planMemory(ModuleOp module) {
-  auto fn = getTrainStep(module);
-  if (failed(fn))
-    return failure();
-  Linearized lin;
-  if (failed(lin.visit(fn->getBody().front(), "")))
-    return failure();
-  MemoryPlan plan;
-  BufferAssignment assignment(lin);
-  if (failed(assignment.assign(*fn, plan)))
-    return failure();
-  // Every mtc.param's bytes fit in int64 (its verifier checks them); their
-  // sum and the 16 bytes of training state per element must too.
-  for (ParamOp p : module.getOps<ParamOp>()) {
-    Result<int64_t> sum =
-        checkedSum(plan.paramElements, p.getNumElements(), "parameter elements");
-    Result<int64_t> state = sum ? checkedProduct({{"parameter elements", *sum},
-                                                  {"16 bytes", 16}})
-                                : sum;
-    if (!state) {
-      p.emitOpError() << state.error();
-      return failure();
-    }
-    plan.paramElements = *sum;
-  }
-  return plan;
+TrainStepMemory::TrainStepMemory(Operation *op) {
+  auto module = cast<ModuleOp>(op);
+  FailureOr<func::FuncOp> trainStep = getTrainStep(module);
+  if (failed(trainStep))
+    return;
+  fn = *trainStep;
+  if (failed(lin.visit(fn.getBody().front(), "")) || failed(buffers.assign(fn, plan)))
+    return;
+  ok = true;
 }
-

@@ -14,9 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "mtc/Conversion/PipelinePlan.h"
 #include "PlanBuilding.h"
-#include "mtc/Transforms/Passes.h"
 
-#include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/StringSet.h"
 
@@ -316,28 +314,23 @@ FailureOr<PipelineSchedule> mtc::readPipelineSchedule(ModuleOp module) {
                                "and --mtc-pipeline-schedule first");
     return failure();
   }
+  // The dialect has verified both attributes' structure and ranges.
   PipelineSchedule s;
   s.pp = cast<IntegerAttr>(pipeline.get("stages")).getInt();
   s.vp = cast<IntegerAttr>(pipeline.get("chunks")).getInt();
   s.microbatches = cast<IntegerAttr>(attr.get("microbatches")).getInt();
   auto warmup = cast<DenseI64ArrayAttr>(attr.get("warmup")).asArrayRef();
-  auto ranks = cast<ArrayAttr>(attr.get("ranks"));
-  for (auto [r, text] : llvm::enumerate(ranks)) {
+  for (auto [r, rank] : llvm::enumerate(cast<ArrayAttr>(attr.get("ranks")))) {
+    auto steps = cast<DictionaryAttr>(rank);
+    auto backward = cast<DenseBoolArrayAttr>(steps.get("backward")).asArrayRef();
+    auto chunk = cast<DenseI64ArrayAttr>(steps.get("chunk")).asArrayRef();
+    auto microbatch = cast<DenseI64ArrayAttr>(steps.get("microbatch")).asArrayRef();
     RankSchedule rs;
     rs.rank = r;
     rs.warmup = warmup[r];
-    SmallVector<StringRef> words;
-    cast<StringAttr>(text).getValue().split(words, ' ', -1, false);
-    for (StringRef w : words) {
-      Step step;
-      step.kind = w[0] == 'F' ? StepKind::Forward : StepKind::Backward;
-      auto [chunk, mb] = w.drop_front().split('.');
-      if (chunk.getAsInteger(10, step.chunk) || mb.getAsInteger(10, step.microbatch)) {
-        emitError(module.getLoc(), "mtc.schedule: bad step '") << w << "'";
-        return failure();
-      }
-      rs.steps.push_back(step);
-    }
+    for (auto [b, c, m] : llvm::zip_equal(backward, chunk, microbatch))
+      rs.steps.push_back({b ? StepKind::Backward : StepKind::Forward, static_cast<int>(c),
+                          static_cast<int>(m)});
     s.ranks.push_back(std::move(rs));
   }
   return s;
@@ -351,6 +344,7 @@ LogicalResult mtc::addStagePlans(ModuleOp module, pb::Plan &plan) {
   if (failed(schedule))
     return failure();
   Linearized whole;
+  whole.keepTransfers = true;
   if (failed(whole.visit(fn->getBody().front(), "")))
     return failure();
   plan.set_schedule_kind(cast<StringAttr>(module->getAttrOfType<DictionaryAttr>(
@@ -368,26 +362,37 @@ LogicalResult mtc::addStagePlans(ModuleOp module, pb::Plan &plan) {
   return success();
 }
 
-LogicalResult mtc::pipelineModule(ModuleOp module, const PipelineOptions &options,
-                                  pb::Plan &plan) {
+Result<PipelineSchedule> mtc::scheduleOfPlan(const pb::Plan &plan) {
   const pb::Parallel &par = plan.parallel();
   int64_t perStep = std::max<int64_t>(1, par.micro_batch() * std::max<int64_t>(1, par.data()));
   int64_t m = std::max<int64_t>(1, par.global_batch() / perStep);
-  PipelinePartitionOptions partition;
-  partition.stages = options.stages;
-  partition.chunks = options.chunks;
-  partition.layersPerChunk.assign(options.layersPerChunk.begin(),
-                                  options.layersPerChunk.end());
-  partition.balance = options.balance;
-  PipelineScheduleOptions schedule;
-  schedule.kind = !options.kind.empty() ? options.kind
-                  : options.chunks > 1  ? "interleaved"
-                                        : "1f1b";
-  schedule.microbatches = m;
-  PassManager pm(module.getContext());
-  pm.addPass(createPipelinePartition(partition));
-  pm.addPass(createPipelineSchedule(schedule));
-  if (failed(pm.run(module)))
-    return failure();
-  return addStagePlans(module, plan);
+  if (m > kMaxSize)
+    return mtc::Error{"the plan's " + std::to_string(m) + " micro-batches per step are too many"};
+  if (plan.stage_plans().empty())
+    return buildSchedule(1, 1, static_cast<int>(m));
+  PipelineSchedule s;
+  s.pp = plan.stage_plans_size();
+  s.vp = static_cast<int>(std::max<int64_t>(1, par.virtual_chunks()));
+  s.microbatches = static_cast<int>(m);
+  for (const pb::Plan &stage : plan.stage_plans()) {
+    RankSchedule rs;
+    rs.rank = s.ranks.size();
+    bool explicitOrder = plan.schedule_kind() == "explicit", sawBackward = false;
+    for (const pb::PipelineStep &step : stage.schedule()) {
+      Step st;
+      st.kind = step.backward() ? StepKind::Backward : StepKind::Forward;
+      st.chunk = step.chunk();
+      st.microbatch = step.microbatch();
+      sawBackward |= step.backward();
+      // A hand-written order warms up until its first backward (as
+      // --mtc-pipeline-schedule counts it); the built ones by their rule.
+      if (explicitOrder && !sawBackward)
+        ++rs.warmup;
+      rs.steps.push_back(st);
+    }
+    if (!explicitOrder)
+      rs.warmup = warmupForwards(s.pp, s.vp, s.microbatches, rs.rank);
+    s.ranks.push_back(std::move(rs));
+  }
+  return s;
 }

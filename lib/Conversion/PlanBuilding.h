@@ -24,6 +24,10 @@ struct Linearized {
   DenseMap<Value, Value> alias;
   /// The enclosing layer's name for each kernel ("" at top level).
   DenseMap<Operation *, StringRef> layerOf;
+  /// Stage plans keep a partitioned program's pipeline sends and receives as
+  /// kernels (they take part in memory planning); the single-rank program
+  /// has no transfers: a received value is the value that was sent.
+  bool keepTransfers = false;
 
   Value canonical(Value v) const {
     for (auto it = alias.find(v); it != alias.end(); it = alias.find(v))
@@ -93,6 +97,28 @@ private:
 
 /// @train_step, or an error saying to run --mtc-autodiff.
 FailureOr<func::FuncOp> getTrainStep(ModuleOp module);
+
+/// @train_step as one rank runs it: its kernels in order and its buffers
+/// planned. An MLIR analysis, so that --mtc-plan-memory and the lowering
+/// that follows it in a pipeline plan the program's memory once.
+struct TrainStepMemory {
+  explicit TrainStepMemory(Operation *module);
+  /// False when planning failed; the errors have been emitted.
+  bool ok = false;
+  func::FuncOp fn;
+  Linearized lin;
+  BufferAssignment buffers{lin};
+  MemoryPlan plan;
+};
+
+/// The runtime's Plan from a planned @train_step (buildExecPlan's work).
+FailureOr<pb::Plan> buildExecPlan(ModuleOp module, const TrainStepMemory &memory);
+
+/// For a module that went through --mtc-pipeline-partition and
+/// --mtc-pipeline-schedule, appends one stage plan per pipeline stage to
+/// `plan.stage_plans`; `plan` is the single-rank plan of the same program
+/// (model, optimizer and parameter records are copied from it).
+LogicalResult addStagePlans(ModuleOp partitioned, pb::Plan &plan);
 
 /// Translates one kernel op into its plan step.
 class StepEmitter {

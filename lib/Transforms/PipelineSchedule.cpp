@@ -47,7 +47,7 @@ struct PipelineSchedulePass
 
 private:
   LogicalResult checkTransfers(func::FuncOp fn, int stages);
-  FailureOr<PipelineSchedule> explicitSchedule(ModuleOp module, int p, int v);
+  FailureOr<PipelineSchedule> explicitSchedule(ModuleOp module, int p, int v, int64_t m);
 };
 
 LogicalResult PipelineSchedulePass::checkTransfers(func::FuncOp fn, int stages) {
@@ -104,7 +104,7 @@ LogicalResult PipelineSchedulePass::checkTransfers(func::FuncOp fn, int stages) 
 }
 
 FailureOr<PipelineSchedule>
-PipelineSchedulePass::explicitSchedule(ModuleOp module, int p, int v) {
+PipelineSchedulePass::explicitSchedule(ModuleOp module, int p, int v, int64_t m) {
   if (static_cast<int>(ranks.size()) != p) {
     emitError(module.getLoc()) << "--mtc-pipeline-schedule: kind=explicit lists "
                                << ranks.size() << " ranks, the pipeline has " << p;
@@ -113,7 +113,7 @@ PipelineSchedulePass::explicitSchedule(ModuleOp module, int p, int v) {
   PipelineSchedule s;
   s.pp = p;
   s.vp = v;
-  s.microbatches = microbatches;
+  s.microbatches = m;
   for (int r = 0; r < p; ++r) {
     RankSchedule rs;
     rs.rank = r;
@@ -153,10 +153,23 @@ void PipelineSchedulePass::runOnOperation() {
     emitError(module.getLoc()) << "--mtc-pipeline-schedule: " << message;
     signalPassFailure();
   };
+  // 0: the step's micro-batches per data-parallel replica, as the plan's
+  // parallel record gives them (global batch / (micro-batch x dp)).
+  int64_t m = microbatches;
+  if (m == 0) {
+    ModelAttr model = getModelAttr(module);
+    if (!model)
+      return fail("microbatches=0 takes the micro-batch count from the module's "
+                  "mtc.model, which it has not");
+    ParallelAttr parallel = getParallelAttr(module);
+    int64_t microBatch = model.getMicroBatch();
+    int64_t globalBatch = parallel ? parallel.getGlobalBatch() : microBatch;
+    int64_t dp = parallel ? parallel.getDp() : 1;
+    m = std::max<int64_t>(1, globalBatch / std::max<int64_t>(1, microBatch * std::max<int64_t>(1, dp)));
+  }
   // Checked as int64 before lib/Plan narrows it to int.
-  if (microbatches < 1 || microbatches > kMaxSize)
-    return fail("microbatches=" + Twine(microbatches) + " must be between 1 and " +
-                Twine(kMaxSize));
+  if (m < 1 || m > kMaxSize)
+    return fail("microbatches=" + Twine(m) + " must be between 1 and " + Twine(kMaxSize));
   if (kind == "1f1b" && v > 1)
     return fail("kind=1f1b runs one chunk per rank, the module has chunks=" +
                 Twine(v) + " (use kind=interleaved)");
@@ -170,12 +183,12 @@ void PipelineSchedulePass::runOnOperation() {
 
   PipelineSchedule schedule;
   if (kind == "explicit") {
-    FailureOr<PipelineSchedule> s = explicitSchedule(module, p, v);
+    FailureOr<PipelineSchedule> s = explicitSchedule(module, p, v, m);
     if (failed(s))
       return signalPassFailure();
     schedule = std::move(*s);
   } else {
-    Result<PipelineSchedule> s = buildSchedule(p, v, microbatches);
+    Result<PipelineSchedule> s = buildSchedule(p, v, m);
     if (!s)
       return fail(s.error());
     schedule = std::move(s).value();
@@ -184,21 +197,30 @@ void PipelineSchedulePass::runOnOperation() {
   if (!timeline)
     return fail(timeline.error());
 
+  // Each rank's steps as three parallel arrays: the lowering and every
+  // other reader take them as they are, with no text to parse.
   Builder b(&getContext());
   SmallVector<int64_t> warmup;
   SmallVector<Attribute> rankSteps;
   for (const RankSchedule &rs : schedule.ranks) {
     warmup.push_back(rs.warmup);
-    std::string text;
-    for (const Step &step : rs.steps)
-      text += (text.empty() ? "" : " ") + toString(step);
-    rankSteps.push_back(b.getStringAttr(text));
+    SmallVector<bool> backward;
+    SmallVector<int64_t> chunk, microbatch;
+    for (const Step &step : rs.steps) {
+      backward.push_back(step.kind == StepKind::Backward);
+      chunk.push_back(step.chunk);
+      microbatch.push_back(step.microbatch);
+    }
+    rankSteps.push_back(b.getDictionaryAttr(
+        {b.getNamedAttr("backward", b.getDenseBoolArrayAttr(backward)),
+         b.getNamedAttr("chunk", b.getDenseI64ArrayAttr(chunk)),
+         b.getNamedAttr("microbatch", b.getDenseI64ArrayAttr(microbatch))}));
   }
   module->setAttr(
       "mtc.schedule",
       b.getDictionaryAttr({
           b.getNamedAttr("kind", b.getStringAttr(kind)),
-          b.getNamedAttr("microbatches", b.getI64IntegerAttr(microbatches)),
+          b.getNamedAttr("microbatches", b.getI64IntegerAttr(m)),
           b.getNamedAttr("warmup", b.getDenseI64ArrayAttr(warmup)),
           b.getNamedAttr("ranks", b.getArrayAttr(rankSteps)),
           b.getNamedAttr("bubble", b.getF64FloatAttr(

@@ -154,13 +154,14 @@ LogicalResult recomputeLayer(LayerOp bwd, LayerOp &fwd, Mode mode) {
     return success();
 
   // The roots the clones read: the layer inputs (full) or each attention's
-  // QKV (selective). A root the backward already takes is reused.
+  // operands (selective: its QKV, and BERT's sequence lengths). A root the
+  // backward already takes is reused.
   SmallVector<Value> roots;
   if (mode == Mode::Full)
     roots.append(fwdBody.args_begin(), fwdBody.args_end());
   else
     for (Operation *op : toClone)
-      roots.push_back(cast<AttentionOp>(op).getQkv());
+      roots.append(op->operand_begin(), op->operand_end());
   llvm::SetVector<Value> uniqueRoots(roots.begin(), roots.end());
 
   llvm::SmallDenseSet<unsigned> recomputedIndex;
@@ -280,6 +281,8 @@ struct RecomputePass : mtc::impl::RecomputeBase<RecomputePass> {
         return signalPassFailure();
       *slot = fwd;
     }
+    // The lowering writes it into the plan (the runtime reports it).
+    module->setAttr("mtc.recompute", StringAttr::get(&getContext(), mode));
   }
 };
 } // namespace

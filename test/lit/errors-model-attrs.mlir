@@ -147,18 +147,34 @@ module attributes {mtc.pipeline = {stages = 2 : i64, chunks = 1 : i64, layers_pe
 
 // -----
 
-// expected-error @+1 {{mtc.schedule: rank 1 has step 'F9.0', not F or B<chunk>.<micro-batch> with chunk < 2 and micro-batch < 1}}
-module attributes {mtc.pipeline = {stages = 2 : i64, chunks = 1 : i64, layers_per_chunk = array<i64: 1, 1>, tied = []}, mtc.schedule = {kind = "1f1b", microbatches = 1 : i64, warmup = array<i64: 1, 0>, ranks = ["F0.0 B0.0", "F9.0 B1.0"], bubble = 0.5 : f64}} {}
+// expected-error @+1 {{mtc.schedule: rank 1: step 0 runs chunk 9, micro-batch 0; chunks are below 2 and micro-batches below 1}}
+module attributes {mtc.pipeline = {stages = 2 : i64, chunks = 1 : i64, layers_per_chunk = array<i64: 1, 1>, tied = []}, mtc.schedule = {kind = "1f1b", microbatches = 1 : i64, warmup = array<i64: 1, 0>, ranks = [{backward = array<i1: false, true>, chunk = array<i64: 0, 0>, microbatch = array<i64: 0, 0>}, {backward = array<i1: false, true>, chunk = array<i64: 9, 1>, microbatch = array<i64: 0, 0>}], bubble = 0.5 : f64}} {}
+
+// -----
+
+// The steps are data, not text.
+// expected-error @+1 {{mtc.schedule: rank 0's steps must be a dictionary {backward, chunk, microbatch}, got "F0.0 B0.0"}}
+module attributes {mtc.pipeline = {stages = 1 : i64, chunks = 1 : i64, layers_per_chunk = array<i64: 1>, tied = []}, mtc.schedule = {kind = "1f1b", microbatches = 1 : i64, warmup = array<i64: 0>, ranks = ["F0.0 B0.0"], bubble = 0.0 : f64}} {}
+
+// -----
+
+// expected-error @+1 {{mtc.schedule: rank 0 lists 2 directions, 1 chunks and 2 micro-batches}}
+module attributes {mtc.pipeline = {stages = 1 : i64, chunks = 1 : i64, layers_per_chunk = array<i64: 1>, tied = []}, mtc.schedule = {kind = "1f1b", microbatches = 1 : i64, warmup = array<i64: 0>, ranks = [{backward = array<i1: false, true>, chunk = array<i64: 0>, microbatch = array<i64: 0, 0>}], bubble = 0.0 : f64}} {}
+
+// -----
+
+// expected-error @+1 {{mtc.schedule: rank 0: 'chunk' must be an array<i64>, got array<i32: 0, 0>}}
+module attributes {mtc.pipeline = {stages = 1 : i64, chunks = 1 : i64, layers_per_chunk = array<i64: 1>, tied = []}, mtc.schedule = {kind = "1f1b", microbatches = 1 : i64, warmup = array<i64: 0>, ranks = [{backward = array<i1: false, true>, chunk = array<i32: 0, 0>, microbatch = array<i64: 0, 0>}], bubble = 0.0 : f64}} {}
 
 // -----
 
 // expected-error @+1 {{mtc.schedule: 1 ranks and 2 warm-up counts for a pipeline of 2 stages}}
-module attributes {mtc.pipeline = {stages = 2 : i64, chunks = 1 : i64, layers_per_chunk = array<i64: 1, 1>, tied = []}, mtc.schedule = {kind = "1f1b", microbatches = 1 : i64, warmup = array<i64: 1, 0>, ranks = ["F0.0 B0.0"], bubble = 0.5 : f64}} {}
+module attributes {mtc.pipeline = {stages = 2 : i64, chunks = 1 : i64, layers_per_chunk = array<i64: 1, 1>, tied = []}, mtc.schedule = {kind = "1f1b", microbatches = 1 : i64, warmup = array<i64: 1, 0>, ranks = [{backward = array<i1: false, true>, chunk = array<i64: 0, 0>, microbatch = array<i64: 0, 0>}], bubble = 0.5 : f64}} {}
 
 // -----
 
 // expected-error @+1 {{mtc.schedule needs the module's mtc.pipeline}}
-module attributes {mtc.schedule = {kind = "1f1b", microbatches = 1 : i64, warmup = array<i64: 0>, ranks = ["F0.0 B0.0"]}} {}
+module attributes {mtc.schedule = {kind = "1f1b", microbatches = 1 : i64, warmup = array<i64: 0>, ranks = [{backward = array<i1: false, true>, chunk = array<i64: 0, 0>, microbatch = array<i64: 0, 0>}]}} {}
 
 // -----
 

@@ -1,5 +1,5 @@
 // --mtc-pipeline-schedule: warm-up counts and every rank's full step order
-// (F<chunk>.<micro-batch>, B...), the checker's errors, and the pairing of
+// (per rank: direction, chunk and micro-batch of each step), the checker's errors, and the pairing of
 // sends with receives. The model: 8 layers (hidden 16), partitioned first.
 //
 // RUN: %mtc-import --num-layers 8 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 50 -o %t.mlir
@@ -8,27 +8,47 @@
 // micro-batches in groups of p = 4 per chunk; bubble (p-1)/(v*m) = 3/16.
 // RUN: %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=4 chunks=2" --mtc-pipeline-schedule="kind=interleaved microbatches=8" | FileCheck %s --check-prefix=P4V2M8
 // P4V2M8: mtc.schedule = {bubble = 1.875000e-01 : f64, kind = "interleaved", microbatches = 8 : i64, ranks = [
-// P4V2M8-SAME: "F0.0 F0.1 F0.2 F0.3 F4.0 F4.1 F4.2 F4.3 F0.4 F0.5 F0.6 B4.0 F0.7 B4.1 F4.4 B4.2 F4.5 B4.3 F4.6 B0.0 F4.7 B0.1 B0.2 B0.3 B4.4 B4.5 B4.6 B4.7 B0.4 B0.5 B0.6 B0.7",
-// P4V2M8-SAME: "F1.0 F1.1 F1.2 F1.3 F5.0 F5.1 F5.2 F5.3 F1.4 B5.0 F1.5 B5.1 F1.6 B5.2 F1.7 B5.3 F5.4 B1.0 F5.5 B1.1 F5.6 B1.2 F5.7 B1.3 B5.4 B5.5 B5.6 B5.7 B1.4 B1.5 B1.6 B1.7",
-// P4V2M8-SAME: "F2.0 F2.1 F2.2 F2.3 F6.0 F6.1 F6.2 B6.0 F6.3 B6.1 F2.4 B6.2 F2.5 B6.3 F2.6 B2.0 F2.7 B2.1 F6.4 B2.2 F6.5 B2.3 F6.6 B6.4 F6.7 B6.5 B6.6 B6.7 B2.4 B2.5 B2.6 B2.7",
-// P4V2M8-SAME: "F3.0 F3.1 F3.2 F3.3 F7.0 B7.0 F7.1 B7.1 F7.2 B7.2 F7.3 B7.3 F3.4 B3.0 F3.5 B3.1 F3.6 B3.2 F3.7 B3.3 F7.4 B7.4 F7.5 B7.5 F7.6 B7.6 F7.7 B7.7 B3.4 B3.5 B3.6 B3.7"],
+// P4V2M8-SAME: {backward = array<i1: false, false, false, false, false, false, false, false, false, false, false, true, false, true, false, true, false, true, false, true, false, true, true, true, true, true, true, true, true, true, true, true>,
+// P4V2M8-SAME: chunk = array<i64: 0, 0, 0, 0, 4, 4, 4, 4, 0, 0, 0, 4, 0, 4, 4, 4, 4, 4, 4, 0, 4, 0, 0, 0, 4, 4, 4, 4, 0, 0, 0, 0>,
+// P4V2M8-SAME: microbatch = array<i64: 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 0, 7, 1, 4, 2, 5, 3, 6, 0, 7, 1, 2, 3, 4, 5, 6, 7, 4, 5, 6, 7>},
+// P4V2M8-SAME: {backward = array<i1: false, false, false, false, false, false, false, false, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, true, true, true, true, true, true, true, true>,
+// P4V2M8-SAME: chunk = array<i64: 1, 1, 1, 1, 5, 5, 5, 5, 1, 5, 1, 5, 1, 5, 1, 5, 5, 1, 5, 1, 5, 1, 5, 1, 5, 5, 5, 5, 1, 1, 1, 1>,
+// P4V2M8-SAME: microbatch = array<i64: 0, 1, 2, 3, 0, 1, 2, 3, 4, 0, 5, 1, 6, 2, 7, 3, 4, 0, 5, 1, 6, 2, 7, 3, 4, 5, 6, 7, 4, 5, 6, 7>},
+// P4V2M8-SAME: {backward = array<i1: false, false, false, false, false, false, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, true, true, true, true, true, true>,
+// P4V2M8-SAME: chunk = array<i64: 2, 2, 2, 2, 6, 6, 6, 6, 6, 6, 2, 6, 2, 6, 2, 2, 2, 2, 6, 2, 6, 2, 6, 6, 6, 6, 6, 6, 2, 2, 2, 2>,
+// P4V2M8-SAME: microbatch = array<i64: 0, 1, 2, 3, 0, 1, 2, 0, 3, 1, 4, 2, 5, 3, 6, 0, 7, 1, 4, 2, 5, 3, 6, 4, 7, 5, 6, 7, 4, 5, 6, 7>},
+// P4V2M8-SAME: {backward = array<i1: false, false, false, false, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true, true, true, true, true>,
+// P4V2M8-SAME: chunk = array<i64: 3, 3, 3, 3, 7, 7, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3, 3, 3, 3, 3, 7, 7, 7, 7, 7, 7, 7, 7, 3, 3, 3, 3>,
+// P4V2M8-SAME: microbatch = array<i64: 0, 1, 2, 3, 0, 0, 1, 1, 2, 2, 3, 3, 4, 0, 5, 1, 6, 2, 7, 3, 4, 4, 5, 5, 6, 6, 7, 7, 4, 5, 6, 7>}]
 // P4V2M8-SAME: warmup = array<i64: 10, 8, 6, 4>}
 //
 // ---- (2, 2, 4): warm-up 2(2-r-1) + 2 = 4, 2; bubble 1/8.
 // RUN: %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2" --mtc-pipeline-schedule="kind=interleaved microbatches=4" | FileCheck %s --check-prefix=P2V2M4
 // P2V2M4: mtc.schedule = {bubble = 1.250000e-01 : f64, kind = "interleaved", microbatches = 4 : i64, ranks = [
-// P2V2M4-SAME: "F0.0 F0.1 F2.0 F2.1 F0.2 B2.0 F0.3 B2.1 F2.2 B0.0 F2.3 B0.1 B2.2 B2.3 B0.2 B0.3",
-// P2V2M4-SAME: "F1.0 F1.1 F3.0 B3.0 F3.1 B3.1 F1.2 B1.0 F1.3 B1.1 F3.2 B3.2 F3.3 B3.3 B1.2 B1.3"],
+// P2V2M4-SAME: {backward = array<i1: false, false, false, false, false, true, false, true, false, true, false, true, true, true, true, true>,
+// P2V2M4-SAME: chunk = array<i64: 0, 0, 2, 2, 0, 2, 0, 2, 2, 0, 2, 0, 2, 2, 0, 0>,
+// P2V2M4-SAME: microbatch = array<i64: 0, 1, 0, 1, 2, 0, 3, 1, 2, 0, 3, 1, 2, 3, 2, 3>},
+// P2V2M4-SAME: {backward = array<i1: false, false, false, true, false, true, false, true, false, true, false, true, false, true, true, true>,
+// P2V2M4-SAME: chunk = array<i64: 1, 1, 3, 3, 3, 3, 1, 1, 1, 1, 3, 3, 3, 3, 1, 1>,
+// P2V2M4-SAME: microbatch = array<i64: 0, 1, 0, 0, 1, 1, 2, 0, 3, 1, 2, 2, 3, 3, 2, 3>}]
 // P2V2M4-SAME: warmup = array<i64: 4, 2>}
 //
 // ---- (4, 1, 8): plain 1F1B, warm-up min(p-r-1, m) = 3, 2, 1, 0 (then one
 // forward, one backward); bubble 3/8.
 // RUN: %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=4" --mtc-pipeline-schedule="kind=1f1b microbatches=8" | FileCheck %s --check-prefix=P4V1M8
 // P4V1M8: mtc.schedule = {bubble = 3.750000e-01 : f64, kind = "1f1b", microbatches = 8 : i64, ranks = [
-// P4V1M8-SAME: "F0.0 F0.1 F0.2 F0.3 B0.0 F0.4 B0.1 F0.5 B0.2 F0.6 B0.3 F0.7 B0.4 B0.5 B0.6 B0.7",
-// P4V1M8-SAME: "F1.0 F1.1 F1.2 B1.0 F1.3 B1.1 F1.4 B1.2 F1.5 B1.3 F1.6 B1.4 F1.7 B1.5 B1.6 B1.7",
-// P4V1M8-SAME: "F2.0 F2.1 B2.0 F2.2 B2.1 F2.3 B2.2 F2.4 B2.3 F2.5 B2.4 F2.6 B2.5 F2.7 B2.6 B2.7",
-// P4V1M8-SAME: "F3.0 B3.0 F3.1 B3.1 F3.2 B3.2 F3.3 B3.3 F3.4 B3.4 F3.5 B3.5 F3.6 B3.6 F3.7 B3.7"],
+// P4V1M8-SAME: {backward = array<i1: false, false, false, false, true, false, true, false, true, false, true, false, true, true, true, true>,
+// P4V1M8-SAME: chunk = array<i64: 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>,
+// P4V1M8-SAME: microbatch = array<i64: 0, 1, 2, 3, 0, 4, 1, 5, 2, 6, 3, 7, 4, 5, 6, 7>},
+// P4V1M8-SAME: {backward = array<i1: false, false, false, true, false, true, false, true, false, true, false, true, false, true, true, true>,
+// P4V1M8-SAME: chunk = array<i64: 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1>,
+// P4V1M8-SAME: microbatch = array<i64: 0, 1, 2, 0, 3, 1, 4, 2, 5, 3, 6, 4, 7, 5, 6, 7>},
+// P4V1M8-SAME: {backward = array<i1: false, false, true, false, true, false, true, false, true, false, true, false, true, false, true, true>,
+// P4V1M8-SAME: chunk = array<i64: 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2>,
+// P4V1M8-SAME: microbatch = array<i64: 0, 1, 0, 2, 1, 3, 2, 4, 3, 5, 4, 6, 5, 7, 6, 7>},
+// P4V1M8-SAME: {backward = array<i1: false, true, false, true, false, true, false, true, false, true, false, true, false, true, false, true>,
+// P4V1M8-SAME: chunk = array<i64: 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3>,
+// P4V1M8-SAME: microbatch = array<i64: 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7>}]
 // P4V1M8-SAME: warmup = array<i64: 3, 2, 1, 0>}
 //
 // ---- bad combinations ----
@@ -64,7 +84,10 @@
 // TWICE: error: --mtc-pipeline-schedule: schedule check: rank 1 step 2 (B1.0): step appears twice
 // A correct hand-written order is accepted and recorded as given.
 // RUN: %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="kind=explicit microbatches=2 ranks=F0.0/F0.1/B0.0/B0.1,F1.0/F1.1/B1.0/B1.1" | FileCheck %s --check-prefix=EXPLICIT
-// EXPLICIT: kind = "explicit", microbatches = 2 : i64, ranks = ["F0.0 F0.1 B0.0 B0.1", "F1.0 F1.1 B1.0 B1.1"], warmup = array<i64: 2, 2>
+// EXPLICIT: kind = "explicit", microbatches = 2 : i64, ranks = [
+// EXPLICIT-SAME: {backward = array<i1: false, false, true, true>, chunk = array<i64: 0, 0, 0, 0>, microbatch = array<i64: 0, 1, 0, 1>},
+// EXPLICIT-SAME: {backward = array<i1: false, false, true, true>, chunk = array<i64: 1, 1, 1, 1>, microbatch = array<i64: 0, 1, 0, 1>}]
+// EXPLICIT-SAME: , warmup = array<i64: 2, 2>
 //
 // ---- send/recv pairing, checked on hand-written IR ----
 // RUN: %mtc-opt %s -split-input-file -verify-diagnostics --mtc-pipeline-schedule="microbatches=2" -o /dev/null

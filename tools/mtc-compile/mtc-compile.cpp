@@ -1,17 +1,17 @@
 //===- mtc-compile.cpp - model .mlir -> per-rank training programs --------===//
 //
-// Runs the whole pipeline (shape, configuration check, autodiff, optimizer,
-// memory plan, lowering), writes the plan (binary and text), emits a `train`
-// and a `generate` program that embed it, and builds them against
-// libmtc_runtime with the host compiler.
+// A thin driver around the compiler library (lib/Compiler): turns the flags
+// into CompileOptions, runs the pipeline (the one mtc-opt runs as
+// --mtc-compile-pipeline), writes the plan it lowers to (binary and text),
+// emits a `train` and a `generate` program that embed it, and builds them
+// against libmtc_runtime with the host compiler.
 //
 //===----------------------------------------------------------------------===//
-#include "mtc/Conversion/ExecPlan.h"
+#include "mtc/Compiler/CompilePipeline.h"
 #include "mtc/Conversion/PipelinePlan.h"
 #include "mtc/Plan/ScheduleJson.h"
 #include "mtc/MtcDialect.h"
 #include "mtc/Transforms/ModelStats.h"
-#include "mtc/Transforms/Passes.h"
 #include "mtc/Plan/Device.h"
 #include "mtc/Plan/Planner.h"
 #include "mtc/Plan/ValueRange.h"
@@ -19,7 +19,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -177,30 +176,46 @@ std::optional<std::string> outOfRange(const cl::opt<T> &option, const mtc::Value
   return mtc::valueProblem(option.ArgStr.str(), static_cast<double>(option.getValue()), range);
 }
 
-/// The accepted values of every option, in one place, checked before any work:
-/// a bad value exits 2 naming the option (numbers must be finite too).
-std::optional<std::string> checkOptions() {
-  const mtc::ValueRange count = mtc::ValueRange::atLeast(0), ranks = mtc::ValueRange::between(1, 1 << 20),
-                   sizes = mtc::ValueRange::between(0, 1 << 30), unit = mtc::ValueRange::fromBelow(0, 1);
-  for (auto problem :
-       {outOfRange(microBatch, mtc::ValueRange::between(0, 1 << 20)),
-        outOfRange(seqLength, mtc::ValueRange::between(0, 1 << 24)),
-        outOfRange(globalBatch, sizes), outOfRange(tp, ranks), outOfRange(pp, ranks),
-        outOfRange(vp, ranks), outOfRange(dp, ranks), outOfRange(dpBucketMb, mtc::ValueRange::between(0, 1 << 20)),
-        outOfRange(planGpus, mtc::ValueRange::between(0, 1 << 20)),
-        outOfRange(planGpusPerNode, mtc::ValueRange::between(1, 1 << 16)),
-        outOfRange(lr, mtc::ValueRange::above(0)), outOfRange(minLr, count), outOfRange(warmup, count),
-        outOfRange(decaySteps, count), outOfRange(beta1, unit), outOfRange(beta2, unit),
-        outOfRange(adamEps, mtc::ValueRange::above(0)), outOfRange(weightDecay, count),
-        outOfRange(clipGrad, count)})
+/// Everything the flags decide about the program.
+mtc::CompileOptions compileOptions() {
+  mtc::CompileOptions o;
+  o.microBatch = microBatch;
+  o.seq = seqLength;
+  o.globalBatch = globalBatch;
+  o.tp = tp;
+  o.pp = pp;
+  o.vp = vp;
+  o.dp = dp;
+  o.sequenceParallel = sequenceParallel;
+  o.schedule = scheduleKind;
+  o.layersPerChunk.assign(layersPerChunk.begin(), layersPerChunk.end());
+  o.pipelineBalance = pipelineBalance;
+  o.recompute = recompute;
+  o.distributedOptimizer = distributedOptimizer;
+  o.precision = precision;
+  o.dpBucketMb = dpBucketMb;
+  o.lr = lr;
+  o.minLr = minLr;
+  o.warmupSteps = warmup;
+  o.decaySteps = decaySteps;
+  o.beta1 = beta1;
+  o.beta2 = beta2;
+  o.adamEps = adamEps;
+  o.weightDecay = weightDecay;
+  o.clipGrad = clipGrad;
+  return o;
+}
+
+/// The accepted values of every option, checked before any work: a bad value
+/// exits 2 naming the option (numbers must be finite too). The compiler's
+/// options are the library's to check; the rest are this driver's.
+std::optional<std::string> checkOptions(const mtc::CompileOptions &options) {
+  if (auto problem = mtc::checkCompileOptions(options))
+    return problem;
+  for (auto problem : {outOfRange(planGpus, mtc::ValueRange::between(0, 1 << 20)),
+                       outOfRange(planGpusPerNode, mtc::ValueRange::between(1, 1 << 16))})
     if (problem)
       return problem;
-  for (int64_t layers : layersPerChunk)
-    if (layers < 1)
-      return "--layers-per-chunk needs positive layer counts, got " + std::to_string(layers);
-  if (minLr > lr)
-    return "--min-lr " + mtc::formatNumber(minLr) + " is above --lr " + mtc::formatNumber(lr) +
-           ": the learning rate would grow during the decay";
   if (target != "host" && target != "cuda")
     return "--target=" + target + " is unknown (host or cuda)";
   if (target == "cuda") {
@@ -294,7 +309,7 @@ Error compileCudaProgram(StringRef source, StringRef output) {
 } // namespace
 
 /// --plan=auto: the planner's fastest layout that fits replaces the layout flags.
-Error choosePlan(mlir::ModuleOp module) {
+Error choosePlan(mlir::ModuleOp module, mtc::CompileOptions &options) {
   mtc::ModelAttr model = mtc::getModelAttr(module);
   if (!model)
     return createStringError(inconvertibleErrorCode(),
@@ -304,14 +319,14 @@ Error choosePlan(mlir::ModuleOp module) {
     return createStringError(inconvertibleErrorCode(),
                              "--gpu=" + planDevice +
                                  " is unknown (a100-80gb, h100-80gb, h200, v100-32gb)");
-  if (planGpus < 1 || globalBatch < 1)
+  if (planGpus < 1 || options.globalBatch < 1)
     return createStringError(inconvertibleErrorCode(),
                              "--plan=auto needs --gpus and --global-batch");
   mtc::ClusterSpec cluster{planGpus, planGpusPerNode, *device};
   mtc::ModelShape shape = mtc::modelShapeOf(model);
-  if (seqLength)
-    shape.seq = seqLength;
-  auto found = mtc::searchPlans(shape, cluster, globalBatch);
+  if (options.seq)
+    shape.seq = options.seq;
+  auto found = mtc::searchPlans(shape, cluster, options.globalBatch);
   if (!found.ok())
     return createStringError(inconvertibleErrorCode(), "--plan=auto: " + found.error());
   if (found->fitting.empty())
@@ -321,14 +336,14 @@ Error choosePlan(mlir::ModuleOp module) {
                                  " (run mtc-plan for the nearest possible request)");
   const mtc::Prediction &best = found->best();
   const mtc::ParallelConfig &c = best.config;
-  tp = c.tp;
-  pp = c.pp;
-  vp = c.vp;
-  dp = c.dp;
-  microBatch = c.microBatch;
-  sequenceParallel = c.sequenceParallel;
-  recompute = mtc::toString(c.recompute);
-  distributedOptimizer = c.distributedOptimizer;
+  options.tp = c.tp;
+  options.pp = c.pp;
+  options.vp = c.vp;
+  options.dp = c.dp;
+  options.microBatch = c.microBatch;
+  options.sequenceParallel = c.sequenceParallel;
+  options.recompute = mtc::toString(c.recompute);
+  options.distributedOptimizer = c.distributedOptimizer;
   outs() << "mtc-compile: --plan=auto chose " << c.summary() << " for " << planGpus
          << " x " << planDevice << " (predicted " << format("%.3g", best.iterationTime)
          << " s per iteration; run mtc-plan for the comparison)\n";
@@ -336,7 +351,7 @@ Error choosePlan(mlir::ModuleOp module) {
 }
 
 /// The whole pipeline once the options are known good; returns the exit status.
-int compile() {
+int compile(mtc::CompileOptions options) {
   mlir::MLIRContext context;
   context.loadDialect<mtc::MtcDialect, mlir::func::FuncDialect>();
   llvm::SourceMgr sourceMgr;
@@ -351,71 +366,12 @@ int compile() {
   if (!module)
     return 1;
   if (planMode == "auto") {
-    if (Error err = choosePlan(*module))
+    if (Error err = choosePlan(*module, options))
       return fail(toString(std::move(err)));
   }
-
-  mlir::PassManager pm(&context);
-  pm.addPass(mtc::createSetShape({microBatch, seqLength}));
-  mtc::VerifyConfigOptions config;
-  config.tp = tp;
-  config.pp = pp;
-  config.vp = vp;
-  config.dp = dp;
-  config.microBatch = microBatch;
-  config.globalBatch = globalBatch;
-  config.sequenceParallel = sequenceParallel;
-  // Tensor parallelism first: it pads a vocabulary t does not divide, which
-  // the configuration check would otherwise reject.
-  if (tp > 1)
-    pm.addPass(mtc::createTensorParallel({tp}));
-  pm.addPass(mtc::createVerifyConfig(config));
-  if (sequenceParallel)
-    pm.addPass(mtc::createSequenceParallel());
-  pm.addPass(mtc::createAutodiff());
-  if (recompute != "none")
-    pm.addPass(mtc::createRecompute({recompute}));
-  pm.addPass(mtc::createOptimizer({lr, minLr, warmup, decaySteps, beta1, beta2,
-                                   adamEps, weightDecay, clipGrad}));
-  pm.addPass(mtc::createDataParallel({precision, dpBucketMb, false}));
-  if (distributedOptimizer)
-    pm.addPass(mtc::createDistributedOptimizer({false}));
-  pm.addPass(mtc::createPlanMemory());
-  if (failed(pm.run(*module)))
-    return 1;
-  auto plan = mtc::buildExecPlan(*module);
+  auto plan = mtc::compileToPlan(*module, options);
   if (failed(plan))
     return 1;
-  // Data parallelism, precision and recomputation (docs/data-parallel.md).
-  if (auto state = (*module)->getAttrOfType<mlir::DictionaryAttr>("mtc.training_state")) {
-    auto i64 = [&](StringRef key) {
-      auto a = state.getAs<mlir::IntegerAttr>(key);
-      return a ? a.getInt() : int64_t(0);
-    };
-    plan->set_precision(precision);
-    plan->set_distributed_optimizer(distributedOptimizer);
-    plan->set_dp_bucket_bytes(i64("bucket_bytes"));
-    auto *mem = plan->mutable_state_memory();
-    mem->set_param_bytes(i64("param_bytes"));
-    mem->set_grad_bytes(i64("grad_bytes"));
-    mem->set_master_bytes(i64("master_bytes"));
-    mem->set_optimizer_bytes(i64("optimizer_bytes"));
-    if (auto b = state.getAs<mlir::FloatAttr>("bytes_per_param"))
-      mem->set_bytes_per_param(b.getValueAsDouble());
-  }
-  plan->set_recompute(recompute == "none" ? std::string() : std::string(recompute));
-  // Pipeline parallelism: the plan keeps the single-rank program (generate
-  // runs it) and gains one stage plan per pipeline rank.
-  if (pp > 1) {
-    mtc::PipelineOptions pipeline;
-    pipeline.stages = pp;
-    pipeline.chunks = vp;
-    pipeline.kind = scheduleKind;
-    pipeline.layersPerChunk.assign(layersPerChunk.begin(), layersPerChunk.end());
-    pipeline.balance = pipelineBalance;
-    if (failed(mtc::pipelineModule(*module, pipeline, *plan)))
-      return 1;
-  }
 
   // What the CUDA kernels cannot run is refused here, not at the first step.
   if (target == "cuda" && plan->model().heads() > 0 &&
@@ -451,27 +407,16 @@ int compile() {
                                                             "exec/cuda/CudaMain.h")))
         return fail(toString(std::move(err)));
   if (emitSchedule) {
-    mtc::PipelineSchedule schedule;
-    if (pp > 1) {
-      auto s = mtc::readPipelineSchedule(*module);
-      if (failed(s))
-        return 1;
-      schedule = *s;
-    } else {
-      const auto &par = plan->parallel();
-      int64_t m = std::max<int64_t>(
-          1, par.global_batch() / std::max<int64_t>(1, par.micro_batch() * par.data()));
-      auto s = mtc::buildSchedule(1, 1, static_cast<int>(m));
-      if (!s)
-        return fail(s.error());
-      schedule = s.value();
-    }
-    auto timeline = mtc::checkSchedule(schedule);
+    // The schedule the plan runs, from its stage plans' step lists.
+    auto schedule = mtc::scheduleOfPlan(*plan);
+    if (!schedule)
+      return fail(schedule.error());
+    auto timeline = mtc::checkSchedule(schedule.value());
     if (!timeline)
       return fail(timeline.error());
     for (auto [name, contents] :
          {std::pair<std::string, std::string>{"schedule.json",
-                                              mtc::scheduleToJson(schedule)},
+                                              mtc::scheduleToJson(schedule.value())},
           {"schedule.trace.json", mtc::timelineToChromeTrace(timeline.value())},
           {"schedule.svg", mtc::scheduleToSvg(timeline.value())}})
       if (Error err = writeFile(path(name), contents))
@@ -547,11 +492,12 @@ int main(int argc, char **argv) {
           "1 on an error in the model or a file, 2 on a bad option.\n",
           &errs()))
     return 2;
-  if (auto problem = checkOptions()) {
+  mtc::CompileOptions options = compileOptions();
+  if (auto problem = checkOptions(options)) {
     fail(*problem);
     return 2;
   }
-  int status = compile();
+  int status = compile(std::move(options));
   // Standard output is a file too: a full disk or a closed pipe is an error.
   outs().flush();
   if (outs().has_error()) {

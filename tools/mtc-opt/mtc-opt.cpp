@@ -7,11 +7,13 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "mtc/Compiler/CompilePipeline.h"
 #include "mtc/MtcDialect.h"
 #include "mtc/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
   mtc::registerMtcPasses();
+  mtc::registerCompilePipeline();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   mlir::registerSymbolDCEPass();

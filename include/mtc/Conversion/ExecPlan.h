@@ -3,8 +3,12 @@
 #define MTC_CONVERSION_EXECPLAN_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Support/LLVM.h"
 #include "plan.pb.h"
+
+#include <functional>
+#include <memory>
 
 namespace mtc {
 /// One activation buffer of the memory plan.
@@ -23,15 +27,18 @@ struct MemoryPlan {
   int numSteps = 0;
   int64_t activationPeakBytes = 0;
   int64_t arenaBytes = 0;
-  int64_t paramElements = 0;
 };
 
-/// Orders the kernels of @train_step (layer regions inlined), computes every
-/// activation's lifetime and packs the buffers into one arena.
-llvm::FailureOr<MemoryPlan> planMemory(mlir::ModuleOp module);
-
-/// Translates the whole training step into the runtime's Plan.
+/// Translates the whole training step into the runtime's Plan: the
+/// single-rank program, the training state the passes recorded (precision,
+/// optimizer sharding, buckets, recomputation) and, for a module partitioned
+/// and scheduled for pipeline parallelism, one stage plan per stage.
 llvm::FailureOr<pb::Plan> buildExecPlan(mlir::ModuleOp module);
+
+/// --mtc-lower-to-exec that hands the plan to `sink` instead of writing a
+/// file: how mtc-compile takes the plan out of the same pipeline mtc-opt runs.
+using PlanSink = std::function<void(pb::Plan &&)>;
+std::unique_ptr<mlir::Pass> createLowerToExec(PlanSink sink);
 } // namespace mtc
 
 #endif // MTC_CONVERSION_EXECPLAN_H

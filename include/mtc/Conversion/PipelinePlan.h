@@ -13,25 +13,10 @@ namespace mtc {
 /// The schedule --mtc-pipeline-schedule recorded on the module.
 llvm::FailureOr<PipelineSchedule> readPipelineSchedule(mlir::ModuleOp module);
 
-/// For a module that went through --mtc-pipeline-partition and
-/// --mtc-pipeline-schedule, appends one stage plan per pipeline stage to
-/// `plan.stage_plans`. `plan` is the single-rank plan of the same model (model,
-/// optimizer and parameter records are copied from it).
-llvm::LogicalResult addStagePlans(mlir::ModuleOp partitioned, pb::Plan &plan);
-
-struct PipelineOptions {
-  int64_t stages = 1, chunks = 1;
-  std::string kind;                    ///< "" picks 1f1b (chunks 1) or interleaved
-  std::vector<int64_t> layersPerChunk; ///< explicit layout, or empty
-  std::string balance = "even";        ///< or "cost"
-};
-
-/// mtc-compile's pipeline step: partitions and schedules `module` (after
-/// --mtc-autodiff) for `plan`'s micro-batch count (global batch / (micro-batch
-/// x data)) and appends the stage plans to `plan`.
-llvm::LogicalResult pipelineModule(mlir::ModuleOp module,
-                                   const PipelineOptions &options,
-                                   pb::Plan &plan);
+/// The schedule a plan runs, from its stage plans' step lists (a plan
+/// without stage plans runs its micro-batches one after another on one
+/// stage).
+Result<PipelineSchedule> scheduleOfPlan(const pb::Plan &plan);
 
 /// The schedule drawn like the paper's figures: one row per rank, forward
 /// steps light, backward dark, each labelled with its micro-batch, coloured by

@@ -116,7 +116,8 @@ def Recompute : Pass<"mtc-recompute", "mlir::ModuleOp"> {
     activations; `selective`: only core attention's context and log-sum-exp
     are recomputed from its QKV (Korthikanti et al. 2022). Forward results no
     longer read are dropped, so --mtc-plan-memory shows the saving. Clones
-    keep their dropout streams, so losses are unchanged.
+    keep their dropout streams, so losses are unchanged. The mode is recorded
+    as the module's `mtc.recompute` (the plan carries it).
   }];
   let options = [
     Option<"mode", "mode", "std::string", "\"full\"", "full, selective or none">
@@ -184,7 +185,10 @@ def PlanMemory : Pass<"mtc-plan-memory", "mlir::ModuleOp"> {
     reader; layer arguments and yields alias their operands), packs buffers
     into one arena by first fit in order of definition, and records
     `mtc.memory = {activation_peak_bytes, arena_bytes, param_bytes, ...}` on
-    the function. With `report`, prints the figures.
+    the function. With `report`, prints the figures. A partitioned program
+    is planned as one rank runs it (a received value is the sent one). The
+    plan stays cached for a --mtc-lower-to-exec that follows, so a pipeline
+    plans memory once.
   }];
   let options = [
     Option<"report", "report", "bool", "false", "print the memory report to stdout">
@@ -197,8 +201,12 @@ def LowerToExec : Pass<"mtc-lower-to-exec", "mlir::ModuleOp"> {
     Translates `@train_step`, the parameters, `mtc.adamw` and the memory plan
     into the runtime's Plan message (runtime/plan/plan.proto): parameters with
     their initialization, buffers with arena offsets and lifetimes, and the
-    ordered kernel steps. Writes it to `output` as protobuf text (`.txt`,
-    `-` for stdout) or binary (anything else). The IR is left unchanged.
+    ordered kernel steps; the training state (`mtc.training_state`,
+    `mtc.recompute`); and for a module partitioned and scheduled for
+    pipeline parallelism, one stage plan per stage (chunks, transfers, the
+    rank's schedule) next to the single-rank program. Writes it to `output`
+    as protobuf text (`.txt`, `-` for stdout) or binary (anything else).
+    The IR is left unchanged.
   }];
   let options = [
     Option<"output", "output", "std::string", "\"-\"", "where to write the plan">
@@ -250,7 +258,9 @@ def PipelineSchedule : Pass<"mtc-pipeline-schedule", "mlir::ModuleOp"> {
   }];
   let options = [
     Option<"kind", "kind", "std::string", "\"1f1b\"", "1f1b, interleaved or explicit">,
-    Option<"microbatches", "microbatches", "int64_t", "1", "micro-batches per step (m)">,
+    Option<"microbatches", "microbatches", "int64_t", "1",
+           "micro-batches per step (m); 0: global batch / (micro-batch x dp) "
+           "from the module's mtc.parallel and mtc.model">,
     ListOption<"ranks", "ranks", "std::string",
                "kind=explicit: each rank's steps separated by '/', e.g. F0.0/B0.0">
   ];

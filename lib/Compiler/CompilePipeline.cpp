@@ -1,0 +1,213 @@
+//===- CompilePipeline.cpp - the compiler's pass pipeline -----------------===//
+//
+// The order matters in three places. Tensor parallelism runs before the
+// configuration check: it pads a vocabulary t does not divide, which the
+// check would otherwise reject. Everything up to the optimizer works on the
+// whole model; the pipeline partition comes last because it only labels
+// @train_step's ops and inserts transfers. The memory plan comes right
+// before the lowering, which reuses it (one memory plan per program).
+//
+//===----------------------------------------------------------------------===//
+#include "mtc/Compiler/CompilePipeline.h"
+#include "mtc/Conversion/ExecPlan.h"
+#include "mtc/Plan/ValueRange.h"
+#include "mtc/Transforms/Passes.h"
+
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+
+namespace mtc {
+std::optional<std::string> checkCompileOptions(const CompileOptions &o) {
+  const ValueRange count = ValueRange::atLeast(0), ranks = ValueRange::between(1, 1 << 20),
+                   unit = ValueRange::fromBelow(0, 1);
+  std::pair<const char *, std::pair<double, ValueRange>> checks[] = {
+      {"micro-batch", {double(o.microBatch), ValueRange::between(0, 1 << 20)}},
+      {"seq", {double(o.seq), ValueRange::between(0, 1 << 24)}},
+      {"global-batch", {double(o.globalBatch), ValueRange::between(0, 1 << 30)}},
+      {"tp", {double(o.tp), ranks}},
+      {"pp", {double(o.pp), ranks}},
+      {"vp", {double(o.vp), ranks}},
+      {"dp", {double(o.dp), ranks}},
+      {"dp-bucket-mb", {o.dpBucketMb, ValueRange::between(0, 1 << 20)}},
+      {"lr", {o.lr, ValueRange::above(0)}},
+      {"min-lr", {o.minLr, count}},
+      {"warmup-steps", {double(o.warmupSteps), count}},
+      {"decay-steps", {double(o.decaySteps), count}},
+      {"beta1", {o.beta1, unit}},
+      {"beta2", {o.beta2, unit}},
+      {"adam-eps", {o.adamEps, ValueRange::above(0)}},
+      {"weight-decay", {o.weightDecay, count}},
+      {"clip-grad", {o.clipGrad, count}},
+  };
+  for (const auto &[name, check] : checks)
+    if (auto problem = valueProblem(name, check.first, check.second))
+      return problem;
+  for (int64_t layers : o.layersPerChunk)
+    if (layers < 1)
+      return "--layers-per-chunk needs positive layer counts, got " + std::to_string(layers);
+  if (o.minLr > o.lr)
+    return "--min-lr " + formatNumber(o.minLr) + " is above --lr " + formatNumber(o.lr) +
+           ": the learning rate would grow during the decay";
+  return std::nullopt;
+}
+
+void buildCompilePipeline(OpPassManager &pm, const CompileOptions &o) {
+  pm.addPass(createSetShape({o.microBatch, o.seq}));
+  if (o.tp > 1)
+    pm.addPass(createTensorParallel({o.tp}));
+  VerifyConfigOptions config;
+  config.tp = o.tp;
+  config.pp = o.pp;
+  config.vp = o.vp;
+  config.dp = o.dp;
+  config.microBatch = o.microBatch;
+  config.globalBatch = o.globalBatch;
+  config.sequenceParallel = o.sequenceParallel;
+  pm.addPass(createVerifyConfig(config));
+  if (o.sequenceParallel)
+    pm.addPass(createSequenceParallel());
+  pm.addPass(createAutodiff());
+  if (o.recompute != "none")
+    pm.addPass(createRecompute({o.recompute}));
+  pm.addPass(createOptimizer({o.lr, o.minLr, o.warmupSteps, o.decaySteps, o.beta1, o.beta2,
+                              o.adamEps, o.weightDecay, o.clipGrad}));
+  pm.addPass(createDataParallel({o.precision, o.dpBucketMb, false}));
+  if (o.distributedOptimizer)
+    pm.addPass(createDistributedOptimizer({false}));
+  if (o.pp > 1) {
+    PipelinePartitionOptions partition;
+    partition.stages = o.pp;
+    partition.chunks = o.vp;
+    partition.layersPerChunk.assign(o.layersPerChunk.begin(), o.layersPerChunk.end());
+    partition.balance = o.pipelineBalance;
+    pm.addPass(createPipelinePartition(partition));
+    PipelineScheduleOptions schedule;
+    schedule.kind = !o.schedule.empty() ? o.schedule : o.vp > 1 ? "interleaved" : "1f1b";
+    schedule.microbatches = 0; // from the checked global batch (mtc.parallel)
+    pm.addPass(createPipelineSchedule(schedule));
+  }
+  pm.addPass(createPlanMemory());
+}
+
+FailureOr<pb::Plan> compileToPlan(ModuleOp module, const CompileOptions &options) {
+  PassManager pm(module.getContext());
+  buildCompilePipeline(pm, options);
+  std::optional<pb::Plan> plan;
+  pm.addPass(createLowerToExec([&](pb::Plan &&p) { plan = std::move(p); }));
+  if (failed(pm.run(module)) || !plan)
+    return failure();
+  return std::move(*plan);
+}
+
+namespace {
+/// CompileOptions spelled as pass-pipeline options, named like mtc-compile's
+/// flags, plus where to write the plan.
+struct CompilePipelineOptions : PassPipelineOptions<CompilePipelineOptions> {
+  Option<int64_t> microBatch{*this, "micro-batch", llvm::cl::desc("micro-batch size (0: the model's)"),
+                             llvm::cl::init(0)};
+  Option<int64_t> seq{*this, "seq", llvm::cl::desc("sequence length (0: the model's)"),
+                      llvm::cl::init(0)};
+  Option<int64_t> globalBatch{*this, "global-batch",
+                              llvm::cl::desc("global batch (0: micro-batch x dp)"),
+                              llvm::cl::init(0)};
+  Option<int64_t> tp{*this, "tp", llvm::cl::desc("tensor-parallel size"), llvm::cl::init(1)};
+  Option<int64_t> pp{*this, "pp", llvm::cl::desc("pipeline-parallel size"), llvm::cl::init(1)};
+  Option<int64_t> vp{*this, "vp", llvm::cl::desc("virtual pipeline chunks per rank"),
+                     llvm::cl::init(1)};
+  Option<int64_t> dp{*this, "dp", llvm::cl::desc("data-parallel size"), llvm::cl::init(1)};
+  Option<bool> sequenceParallel{*this, "sequence-parallel",
+                                llvm::cl::desc("Megatron sequence parallelism (needs tp > 1)"),
+                                llvm::cl::init(false)};
+  Option<std::string> schedule{*this, "schedule",
+                               llvm::cl::desc("1f1b or interleaved (default: interleaved "
+                                              "when vp > 1)"),
+                               llvm::cl::init("")};
+  ListOption<int64_t> layersPerChunk{*this, "layers-per-chunk",
+                                     llvm::cl::desc("explicit uneven pipeline layout")};
+  Option<std::string> pipelineBalance{*this, "pipeline-balance",
+                                      llvm::cl::desc("even or cost"), llvm::cl::init("even")};
+  Option<std::string> recompute{*this, "recompute", llvm::cl::desc("none, full or selective"),
+                                llvm::cl::init("none")};
+  Option<bool> distributedOptimizer{*this, "distributed-optimizer",
+                                    llvm::cl::desc("ZeRO-1 over the data-parallel group"),
+                                    llvm::cl::init(false)};
+  Option<std::string> precision{*this, "precision", llvm::cl::desc("fp32, bf16 or fp16"),
+                                llvm::cl::init("fp32")};
+  Option<double> dpBucketMb{*this, "dp-bucket-mb", llvm::cl::desc("gradient bucket MiB"),
+                            llvm::cl::init(4.0)};
+  Option<double> lr{*this, "lr", llvm::cl::desc("peak learning rate"), llvm::cl::init(1.5e-4)};
+  Option<double> minLr{*this, "min-lr", llvm::cl::desc("final learning rate"),
+                       llvm::cl::init(1e-5)};
+  Option<int64_t> warmupSteps{*this, "warmup-steps", llvm::cl::desc("linear warm-up steps"),
+                              llvm::cl::init(0)};
+  Option<int64_t> decaySteps{*this, "decay-steps",
+                             llvm::cl::desc("cosine decay steps (0: constant lr)"),
+                             llvm::cl::init(0)};
+  Option<double> beta1{*this, "beta1", llvm::cl::desc("Adam beta1"), llvm::cl::init(0.9)};
+  Option<double> beta2{*this, "beta2", llvm::cl::desc("Adam beta2"), llvm::cl::init(0.95)};
+  Option<double> adamEps{*this, "adam-eps", llvm::cl::desc("Adam epsilon"), llvm::cl::init(1e-8)};
+  Option<double> weightDecay{*this, "weight-decay", llvm::cl::desc("decoupled weight decay"),
+                             llvm::cl::init(0.01)};
+  Option<double> clipGrad{*this, "clip-grad",
+                          llvm::cl::desc("global gradient-norm clip (0: off)"),
+                          llvm::cl::init(1.0)};
+  Option<std::string> output{*this, "output",
+                             llvm::cl::desc("where to write the plan: text for - (stdout) "
+                                            "and *.txt, binary otherwise"),
+                             llvm::cl::init("-")};
+
+  CompileOptions get() const {
+    CompileOptions o;
+    o.microBatch = microBatch;
+    o.seq = seq;
+    o.globalBatch = globalBatch;
+    o.tp = tp;
+    o.pp = pp;
+    o.vp = vp;
+    o.dp = dp;
+    o.sequenceParallel = sequenceParallel;
+    o.schedule = schedule;
+    o.layersPerChunk.assign(layersPerChunk.begin(), layersPerChunk.end());
+    o.pipelineBalance = pipelineBalance;
+    o.recompute = recompute;
+    o.distributedOptimizer = distributedOptimizer;
+    o.precision = precision;
+    o.dpBucketMb = dpBucketMb;
+    o.lr = lr;
+    o.minLr = minLr;
+    o.warmupSteps = warmupSteps;
+    o.decaySteps = decaySteps;
+    o.beta1 = beta1;
+    o.beta2 = beta2;
+    o.adamEps = adamEps;
+    o.weightDecay = weightDecay;
+    o.clipGrad = clipGrad;
+    return o;
+  }
+};
+} // namespace
+
+void registerCompilePipeline() {
+  registerPassPipeline(
+      "mtc-compile-pipeline",
+      "mtc-compile's pipeline: model -> planned @train_step -> the runtime's plan",
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) -> LogicalResult {
+        CompilePipelineOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        CompileOptions o = options.get();
+        if (std::optional<std::string> problem = checkCompileOptions(o))
+          return errorHandler("--mtc-compile-pipeline: " + *problem);
+        buildCompilePipeline(pm, o);
+        LowerToExecOptions lower;
+        lower.output = options.output;
+        pm.addPass(createLowerToExec(lower));
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
+        optHandler(CompilePipelineOptions());
+      });
+}
+} // namespace mtc
