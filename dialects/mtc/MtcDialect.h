@@ -29,6 +29,10 @@ inline constexpr int64_t kMaxSize = 2147483647;
 ModelAttr getModelAttr(mlir::ModuleOp module);
 /// The checked parallel configuration, or null before --mtc-verify-config.
 ParallelAttr getParallelAttr(mlir::ModuleOp module);
+/// The tensor-parallel size the parameters were split by (--mtc-tensor-parallel
+/// records it in their shapes: full / local along the split dimension), or 1
+/// when none is split. Read from the IR, so it is never stored twice.
+int64_t tensorSplitSize(mlir::ModuleOp module);
 /// The role of argument `index` of `fn`: its mtc.input, else "tokens" and
 /// "targets" for the first two (modules written before roles were named).
 llvm::StringRef inputRole(mlir::FunctionOpInterface fn, unsigned index);

@@ -282,3 +282,14 @@ LogicalResult MtcDialect::verifyOperationAttribute(Operation *op,
   }
   return success();
 }
+
+int64_t mtc::tensorSplitSize(ModuleOp module) {
+  for (ParamOp p : module.getOps<ParamOp>()) {
+    std::optional<uint64_t> dim = p.getSplitDim();
+    std::optional<ArrayRef<int64_t>> full = p.getFullShape();
+    RankedTensorType local = p.getTensorType();
+    if (dim && full && *dim < full->size() && local.getDimSize(*dim) > 0)
+      return (*full)[*dim] / local.getDimSize(*dim);
+  }
+  return 1;
+}

@@ -63,15 +63,20 @@ struct SequenceParallelPass : mtc::impl::SequenceParallelBase<SequenceParallelPa
   void runOnOperation() override {
     ModuleOp module = getOperation();
     auto forward = module.lookupSymbol<func::FuncOp>("forward");
+    // t is what the parameters were split by; mtc.parallel, when the layout
+    // has been checked, must agree.
+    int64_t t = tensorSplitSize(module);
     ParallelAttr parallel = getParallelAttr(module);
-    bool split = llvm::any_of(module.getOps<ParamOp>(),
-                              [](ParamOp p) { return p.getSplitDim().has_value(); });
-    if (!forward || !parallel || parallel.getTp() < 2 || !split) {
+    if (!forward || t < 2) {
       emitError(module.getLoc(), "--mtc-sequence-parallel needs a @forward function "
                                  "split by --mtc-tensor-parallel (size > 1) first");
       return signalPassFailure();
     }
-    int64_t t = parallel.getTp();
+    if (parallel && parallel.getTp() != t) {
+      emitError(module.getLoc()) << "the parameters are split " << t
+                                 << " ways but mtc.parallel says tp = " << parallel.getTp();
+      return signalPassFailure();
+    }
     ModelAttr model = getModelAttr(module);
     if (model && model.getSeq() % t != 0) {
       emitError(module.getLoc()) << "sequence length (" << model.getSeq()
@@ -99,10 +104,11 @@ struct SequenceParallelPass : mtc::impl::SequenceParallelBase<SequenceParallelPa
     }
     if (failed(reinferTypes(forward.getBody().front(), "--mtc-sequence-parallel")))
       return signalPassFailure();
-    module->setAttr(kParallelAttrName,
-                    ParallelAttr::get(&getContext(), parallel.getTp(), parallel.getPp(),
-                                      parallel.getVp(), parallel.getDp(),
-                                      parallel.getMicroBatch(), parallel.getGlobalBatch(), 1));
+    if (parallel && !parallel.getSequenceParallel())
+      module->setAttr(kParallelAttrName,
+                      ParallelAttr::get(&getContext(), parallel.getTp(), parallel.getPp(),
+                                        parallel.getVp(), parallel.getDp(),
+                                        parallel.getMicroBatch(), parallel.getGlobalBatch(), 1));
 
     // Which values are sequence shards: what a reduce-scatter makes and all
     // that is computed from it, up to an all-gather or BERT's [CLS] pick.

@@ -123,7 +123,7 @@ struct TensorParallelPass : mtc::impl::TensorParallelBase<TensorParallelPass> {
     }
     if (t == 1)
       return;
-    if (llvm::any_of(module.getOps<ParamOp>(), [](ParamOp p) { return p.getSplitDim(); })) {
+    if (tensorSplitSize(module) != 1) {
       emitError(module.getLoc(), "--mtc-tensor-parallel already ran on this module");
       return signalPassFailure();
     }
@@ -181,12 +181,6 @@ struct TensorParallelPass : mtc::impl::TensorParallelBase<TensorParallelPass> {
     if (!ok || failed(splitter.apply()) ||
         failed(reinferTypes(forward.getBody().front(), "--mtc-tensor-parallel")))
       return signalPassFailure();
-    // The layout is recorded once, in mtc.parallel (--mtc-verify-config
-    // writes the whole of it; a split of its own records t alone).
-    if (!parallel)
-      module->setAttr(kParallelAttrName,
-                      ParallelAttr::get(&getContext(), t, 1, 1, 1, model.getMicroBatch(),
-                                        model.getMicroBatch(), 0));
   }
 
   /// Whether `ce`'s logits come from a [padded vocabulary, hidden] table

@@ -7,7 +7,7 @@
 // Parameters become this rank's slice: full shape and split dimension, the
 // offset is the runtime's (tensor rank * extent); replicated ones are untouched.
 // FWD: padded_vocab = 102
-// FWD-SAME: mtc.parallel = #mtc.parallel<tp = 2, pp = 1, vp = 1, dp = 1, micro_batch = 1, global_batch = 1, sequence_parallel = 0>
+// FWD-NOT: mtc.tp_size
 // FWD: mtc.param @wte : tensor<51x64xf32> {{.*}}{full_shape = array<i64: 102, 64>, split_dim = 0 : i64}
 // FWD: mtc.param @wpe : tensor<16x64xf32> init(normal, 2.000000e-02){{$}}
 // FWD: mtc.param @h.0.ln_1.weight : tensor<64xf32> init(ones) {no_decay}
@@ -158,7 +158,8 @@
 // RUN: not %mtc-opt --mtc-tensor-parallel=size=4 %t.llama.mlir 2>&1 | FileCheck %s --check-prefix=GROUPS
 // GROUPS: key/value heads (query groups) (2) is not divisible by the tensor-parallel size (4)
 //
-// The layout is one attribute: a size that contradicts it is refused.
-// RUN: %mtc-opt --mtc-tensor-parallel=size=2 %t.llama.mlir -o %t.split.mlir
+// The layout is stored once, in mtc.parallel: a size that contradicts it is
+// refused (t itself is read back from the split parameters' shapes).
+// RUN: %mtc-opt --mtc-tensor-parallel=size=2 --mtc-verify-config="tp=2" %t.llama.mlir -o %t.split.mlir
 // RUN: not %mtc-opt --mtc-tensor-parallel=size=4 %t.split.mlir 2>&1 | FileCheck %s --check-prefix=CONTRADICTS
 // CONTRADICTS: --mtc-tensor-parallel=size=4 contradicts the module's mtc.parallel (tp = 2)

@@ -170,7 +170,7 @@ TEST(ModelConfigValidate, NamesTheBadNumber) {
     std::string message;
   };
   std::vector<Case> cases = {
-      {[](ModelConfig &c) { c.arch = "t5"; }, "architecture must be 'gpt' or 'bert', got 't5'"},
+      {[](ModelConfig &c) { c.arch = "t5"; }, "architecture must be 'gpt', 'bert' or 'llama', got 't5'"},
       {[](ModelConfig &c) { c.layers = 0; }, "layers must be at least 1, got 0"},
       {[](ModelConfig &c) { c.hidden = -8; }, "hidden size must be at least 1, got -8"},
       {[](ModelConfig &c) { c.heads = 0; }, "attention heads must be at least 1, got 0"},
