@@ -540,34 +540,25 @@ LogicalResult AdamWOp::verify() {
 // Gradient ops with results: the gradient has its forward value's shape
 //===----------------------------------------------------------------------===//
 
-LogicalResult LayerNormGradInputOp::verify() {
-  if (failed(checkEps(*this, getEps())))
+/// A normalization's input gradient: input, gradient and result of one type
+/// and an [h] weight (layer norm's and RMS norm's alike).
+template <typename OpT> static LogicalResult verifyNormGradInput(OpT op) {
+  if (failed(checkEps(op, op.getEps())))
     return failure();
-  ArrayRef<int64_t> x = shapeOf(getInput());
-  if (x.empty() || getGrad().getType() != getInput().getType() ||
-      getType() != getInput().getType() ||
-      shapeOf(getWeight()) != ArrayRef<int64_t>{x.back()})
-    return emitOpError("needs input, gradient and result of one type and a [")
+  ArrayRef<int64_t> x = shapeOf(op.getInput());
+  if (x.empty() || op.getGrad().getType() != op.getInput().getType() ||
+      op.getType() != op.getInput().getType() ||
+      shapeOf(op.getWeight()) != ArrayRef<int64_t>{x.back()})
+    return op.emitOpError("needs input, gradient and result of one type and a [")
            << (x.empty() ? 0 : x.back()) << "] weight, got "
-           << shapeStr(getInput().getType()) << ", "
-           << shapeStr(getGrad().getType()) << ", "
-           << shapeStr(getType()) << " and " << shapeStr(getWeight().getType());
+           << shapeStr(op.getInput().getType()) << ", " << shapeStr(op.getGrad().getType())
+           << ", " << shapeStr(op.getType()) << " and " << shapeStr(op.getWeight().getType());
   return success();
 }
 
-LogicalResult RmsNormGradInputOp::verify() {
-  if (failed(checkEps(*this, getEps())))
-    return failure();
-  ArrayRef<int64_t> x = shapeOf(getInput());
-  if (x.empty() || getGrad().getType() != getInput().getType() ||
-      getType() != getInput().getType() ||
-      shapeOf(getWeight()) != ArrayRef<int64_t>{x.back()})
-    return emitOpError("needs input, gradient and result of one type and a [")
-           << (x.empty() ? 0 : x.back()) << "] weight, got "
-           << shapeStr(getInput().getType()) << ", " << shapeStr(getGrad().getType()) << ", "
-           << shapeStr(getType()) << " and " << shapeStr(getWeight().getType());
-  return success();
-}
+LogicalResult LayerNormGradInputOp::verify() { return verifyNormGradInput(*this); }
+
+LogicalResult RmsNormGradInputOp::verify() { return verifyNormGradInput(*this); }
 
 LogicalResult LinearGradInputOp::verify() {
   ArrayRef<int64_t> dy = shapeOf(getGrad()), w = shapeOf(getWeight()),

@@ -10,39 +10,25 @@ using namespace mlir;
 using namespace mtc;
 
 namespace {
-/// `count` heads (named `what`) split into t whole shares.
-FailureOr<int64_t> shareOf(Operation *op, int64_t count, int64_t t, StringRef what) {
-  if (count % t != 0) {
-    op->emitOpError() << what << " (" << count
-                      << ") is not divisible by the tensor-parallel size (" << t << ")";
-    return failure();
-  }
-  return count / t;
+/// Divides an op's `heads` and `kv_heads` by t: a rank keeps whole key/value
+/// groups, each with its query heads (kv_heads 0: one per query head).
+template <typename OpT> LogicalResult shardHeadsAndGroups(OpT op, int64_t t) {
+  for (auto [count, what] : {std::pair<int64_t, StringRef>{op.getHeads(), "heads"},
+                             {op.getKvHeads(), "kv_heads"}})
+    if (count % t != 0)
+      return op.emitOpError() << what << " (" << count
+                              << ") is not divisible by the tensor-parallel size (" << t << ")";
+  op.setHeads(op.getHeads() / t);
+  op.setKvHeads(op.getKvHeads() / t);
+  return success();
 }
 } // namespace
 
 SmallVector<Value> AttentionOp::getColumnInputs() { return {getQkv()}; }
 
-LogicalResult AttentionOp::shardHeads(int64_t t) {
-  // Whole key/value groups, each with its query heads (kv_heads 0: per head).
-  auto heads = shareOf(*this, getHeads(), t, "heads");
-  auto groups = shareOf(*this, getKvHeads(), t, "kv_heads");
-  if (failed(heads) || failed(groups))
-    return failure();
-  setHeads(*heads);
-  setKvHeads(*groups);
-  return success();
-}
+LogicalResult AttentionOp::shardHeads(int64_t t) { return shardHeadsAndGroups(*this, t); }
 
-LogicalResult RotaryOp::shardHeads(int64_t t) {
-  auto heads = shareOf(*this, getHeads(), t, "heads");
-  auto groups = shareOf(*this, getKvHeads(), t, "kv_heads");
-  if (failed(heads) || failed(groups))
-    return failure();
-  setHeads(*heads);
-  setKvHeads(*groups);
-  return success();
-}
+LogicalResult RotaryOp::shardHeads(int64_t t) { return shardHeadsAndGroups(*this, t); }
 
 SmallVector<Value> GeluOp::getColumnInputs() { return {getInput()}; }
 

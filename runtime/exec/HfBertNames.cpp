@@ -81,24 +81,7 @@ bool endsWith(const std::string &s, const std::string &suffix) {
 }
 
 bool findRule(const std::string &name, Rule *rule) {
-  auto global = globalRules().find(name);
-  if (global != globalRules().end()) {
-    *rule = global->second;
-    return true;
-  }
-  if (!startsWith(name, "h."))
-    return false;
-  const size_t dot = name.find('.', 2);
-  if (dot == std::string::npos || dot == 2 ||
-      name.find_first_not_of("0123456789", 2) != dot)
-    return false;
-  auto local = layerRules().find(name.substr(dot + 1));
-  if (local == layerRules().end())
-    return false;
-  *rule = local->second;
-  for (std::string &hf : rule->hf)
-    hf = "bert.encoder.layer." + name.substr(2, dot - 2) + "." + hf;
-  return true;
+  return findHfRule(name, globalRules(), layerRules(), "bert.encoder.layer.", rule);
 }
 
 Rule ruleOrThrow(const std::string &name) {
@@ -109,13 +92,6 @@ Rule ruleOrThrow(const std::string &name) {
   return rule;
 }
 
-int64_t product(const std::vector<int64_t> &shape) {
-  int64_t n = 1;
-  for (int64_t d : shape)
-    n *= d;
-  return n;
-}
-
 // The shape of each HF tensor of `name` (all of c_attn's three share one).
 std::vector<int64_t> hfShape(const Rule &rule, const std::string &name,
                              const std::vector<int64_t> &full, const pb::Model &m) {
@@ -123,7 +99,7 @@ std::vector<int64_t> hfShape(const Rule &rule, const std::string &name,
     return FormatError("param '" + name + "' of shape " + shapeString(full) + ": " + why);
   };
   const size_t rank = rule.layout == Layout::Transposed ? 2 : rule.qkv ? 1 : full.size();
-  if (full.size() != rank || (rank > 0 && product(full) <= 0))
+  if (full.size() != rank || (rank > 0 && elementCount(full) <= 0))
     throw refuse("expected a non-empty tensor of rank " + std::to_string(rank));
   std::vector<int64_t> shape = full;
   if (rule.qkv) {
@@ -180,7 +156,7 @@ std::vector<HfTensor> toHfBert(const std::string &mtcName, const std::vector<int
                                const float *data, const pb::Model &m) {
   const Rule rule = ruleOrThrow(mtcName);
   const std::vector<int64_t> shape = hfShape(rule, mtcName, fullShape, m);
-  const int64_t n = product(fullShape);
+  const int64_t n = elementCount(fullShape);
   std::vector<HfTensor> out;
   if (rule.qkv) {
     // To GPT-2's [q | k | v] first: then each third is one HF Linear.
@@ -205,7 +181,7 @@ std::vector<HfTensor> toHfBert(const std::string &mtcName, const std::vector<int
       for (int64_t c = 0; c < cols; ++c)
         t.data[c * rows + r] = data[r * cols + c];
   } else { // Same, or VocabRows' leading rows
-    t.data.assign(data, data + product(shape));
+    t.data.assign(data, data + elementCount(shape));
   }
   out.push_back(std::move(t));
   return out;
@@ -233,7 +209,7 @@ bool fromHfBert(const std::string &mtcName, const std::vector<int64_t> &fullShap
                         ", param '" + mtcName + "' needs " + shapeString(shape));
   }
 
-  const int64_t n = product(fullShape);
+  const int64_t n = elementCount(fullShape);
   std::vector<float> full(n, 0.f);
   if (rule.qkv) {
     const int64_t width = fullShape.back(), rows = n / width, part = width / 3;

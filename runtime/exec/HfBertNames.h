@@ -9,6 +9,8 @@
 // cls.predictions.bias); save_pretrained leaves the tied copies
 // (cls.predictions.decoder.weight/.bias) out of safetensors files, and so do we.
 #pragma once
+#include "exec/HfTensor.h"
+
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -19,12 +21,6 @@ class Model;
 }
 
 namespace mtc::runtime {
-
-struct HfTensor {
-  std::string name;
-  std::vector<int64_t> shape;
-  std::vector<float> data;
-};
 
 // A plan whose params are exported under BertForPreTraining's names.
 bool usesHfBertNames(const pb::Model &m);
@@ -38,8 +34,6 @@ std::vector<std::string> hfBertNames(const std::string &mtcName);
 std::vector<HfTensor> toHfBert(const std::string &mtcName, const std::vector<int64_t> &fullShape,
                                const float *data, const pb::Model &m);
 
-// Reads HF tensor `name` (shape and data) into *out; false when it is absent.
-using HfTensorReader = std::function<bool(const std::string &name, HfTensor *out)>;
 
 // Builds param `mtcName`'s full tensor (fullShape, mtc layout) into *out from
 // its HF tensors. Returns false, leaving *out alone, when the source has none

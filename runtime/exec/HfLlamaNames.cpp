@@ -51,23 +51,7 @@ const std::map<std::string, Rule> &layerRules() {
 std::string layerPrefix(int64_t layer) { return "model.layers." + std::to_string(layer) + "."; }
 
 bool findRule(const std::string &name, Rule *rule) {
-  auto global = globalRules().find(name);
-  if (global != globalRules().end()) {
-    *rule = global->second;
-    return true;
-  }
-  if (name.compare(0, 2, "h.") != 0)
-    return false;
-  const size_t dot = name.find('.', 2);
-  if (dot == std::string::npos || dot == 2 || name.find_first_not_of("0123456789", 2) != dot)
-    return false;
-  auto local = layerRules().find(name.substr(dot + 1));
-  if (local == layerRules().end())
-    return false;
-  *rule = local->second;
-  for (std::string &hf : rule->hf)
-    hf = "model.layers." + name.substr(2, dot - 2) + "." + hf;
-  return true;
+  return findHfRule(name, globalRules(), layerRules(), "model.layers.", rule);
 }
 
 Rule ruleOrThrow(const std::string &name) {
@@ -76,13 +60,6 @@ Rule ruleOrThrow(const std::string &name) {
     throw FormatError("param '" + name +
                       "' has no counterpart in Hugging Face's LlamaForCausalLM");
   return rule;
-}
-
-int64_t product(const std::vector<int64_t> &shape) {
-  int64_t n = 1;
-  for (int64_t d : shape)
-    n *= d;
-  return n;
 }
 
 // The packed qkv's columns: kv groups of (r + 2) blocks of headDim.
@@ -106,7 +83,7 @@ std::vector<std::vector<int64_t>> hfShapes(const Rule &rule, const std::string &
     return FormatError("param '" + name + "' of shape " + shapeString(full) + ": " + why);
   };
   const size_t rank = rule.layout == Layout::Same ? 1 : 2;
-  if (full.size() != rank || product(full) <= 0)
+  if (full.size() != rank || elementCount(full) <= 0)
     throw refuse("expected a non-empty tensor of rank " + std::to_string(rank));
   switch (rule.layout) {
   case Layout::Same:
@@ -158,11 +135,11 @@ std::vector<HfTensor> toHfLlama(const std::string &mtcName, const std::vector<in
   const auto shapes = hfShapes(rule, mtcName, fullShape, m, &g);
   std::vector<HfTensor> out;
   for (size_t p = 0; p < rule.hf.size(); ++p)
-    out.push_back({rule.hf[p], shapes[p], std::vector<float>(product(shapes[p]))});
+    out.push_back({rule.hf[p], shapes[p], std::vector<float>(elementCount(shapes[p]))});
   switch (rule.layout) {
   case Layout::Same:
   case Layout::VocabRows: // the leading rows
-    std::copy(data, data + product(shapes[0]), out[0].data.begin());
+    std::copy(data, data + elementCount(shapes[0]), out[0].data.begin());
     break;
   case Layout::Transposed:
     for (int64_t r = 0; r < fullShape[0]; ++r)
@@ -202,7 +179,7 @@ std::vector<float> fromHfLlama(const std::string &mtcName, const std::vector<int
                         ", param '" + mtcName + "' needs " + shapeString(shapes[p]));
   }
 
-  std::vector<float> full(product(fullShape), 0.f);
+  std::vector<float> full(elementCount(fullShape), 0.f);
   switch (rule.layout) {
   case Layout::Same:
   case Layout::VocabRows: // padding rows left zero

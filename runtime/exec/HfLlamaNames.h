@@ -10,7 +10,7 @@
 // does. A tied model (tie_word_embeddings) has no lm_head param, and HF's file
 // has no lm_head.weight.
 #pragma once
-#include "exec/HfBertNames.h" // HfTensor, HfTensorReader
+#include "exec/HfTensor.h"
 
 #include <cstdint>
 #include <string>

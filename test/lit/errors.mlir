@@ -632,3 +632,22 @@ module {
     return
   }
 }
+
+// -----
+
+func.func @rms_norm_dx_types(%x: tensor<2x8xf32>, %w: tensor<8xf32>, %dy: tensor<2x4xf32>) {
+  // expected-error @+1 {{'mtc.rms_norm_dx' op needs input, gradient and result of one type and a [8] weight, got [2, 8], [2, 4], [2, 8] and [8]}}
+  %0 = mtc.rms_norm_dx %x, %w, %dy : tensor<2x8xf32>, tensor<8xf32>, tensor<2x4xf32> -> tensor<2x8xf32>
+  return
+}
+
+// -----
+
+module {
+  mtc.param @g : tensor<4xf32> init(ones)
+  func.func @rms_norm_dw_weight(%x: tensor<2x8xf32>, %dy: tensor<2x8xf32>) {
+    // expected-error @+1 {{'mtc.rms_norm_dw' op weight [4] does not match input [2, 8]}}
+    mtc.rms_norm_dw %x, %dy {weight = @g} : tensor<2x8xf32>, tensor<2x8xf32>
+    return
+  }
+}

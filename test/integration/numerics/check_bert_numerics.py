@@ -32,8 +32,8 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import safetensors_io  # noqa: E402
-from numerics_common import (compare_training, learning_rate, relative, run,  # noqa: E402
-                             train_reference)
+from numerics_common import (Checks, check_hf_round_trip, compare_training,  # noqa: E402
+                             learning_rate, relative, run, train_reference)
 from bert_reference import BertForPreTraining, no_decay  # noqa: E402
 
 LAYERS, HIDDEN, HEADS, PAD_TO, SEQ = 2, 64, 4, 128, 32
@@ -228,21 +228,11 @@ def main():
          "--metrics", path("metrics.csv"), "--export-safetensors", path("final.safetensors")],
         log)
 
-    failures = []
-
-    def check(ok, message):
-        print(("ok    " if ok else "FAIL  ") + message)
-        if not ok:
-            failures.append(message)
+    check = Checks()
+    failures = check.failures
 
     # 1. Import then export is the identity under BertForPreTraining's names.
-    exported, meta = safetensors_io.read(path("initial.safetensors"))
-    same_names = set(exported) == set(weights)
-    check(same_names and all(np.array_equal(exported[n], w) for n, w in weights.items()),
-          f"--init-from then --export-initial returns the file's {len(weights)} tensors bit for "
-          f"bit under the same names (mtc_names '{meta.get('mtc_names')}')"
-          + ("" if same_names else f"; only in mtc's: {sorted(set(exported) - set(weights))}, "
-             f"only in the file: {sorted(set(weights) - set(exported))}"))
+    check_hf_round_trip(check, path("initial.safetensors"), weights)
 
     # 2. The batches exercise padding and masking.
     batches = read_batches(path("batch.safetensors"))

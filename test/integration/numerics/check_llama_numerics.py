@@ -30,8 +30,9 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import safetensors_io  # noqa: E402
-from numerics_common import (causal_lm_iteration, compare_training, learning_rate,  # noqa: E402
-                             read_metrics, relative, run, train_reference)
+from numerics_common import (Checks, causal_lm_iteration, check_hf_round_trip,  # noqa: E402
+                             compare_training, learning_rate, read_metrics, relative, run,
+                             train_reference)
 from llama_reference import LlamaForCausalLM, no_decay  # noqa: E402
 
 LAYERS, HIDDEN, HEADS, KV_HEADS, FFN, VOCAB, PAD_TO, SEQ = 2, 64, 4, 2, 96, 300, 128, 32
@@ -152,21 +153,11 @@ def main():
          "--metrics", path("metrics.csv"), "--export-safetensors", path("final.safetensors")],
         log)
 
-    failures = []
-
-    def check(ok, message):
-        print(("ok    " if ok else "FAIL  ") + message)
-        if not ok:
-            failures.append(message)
+    check = Checks()
+    failures = check.failures
 
     # 1. Import then export is the identity under LlamaForCausalLM's names.
-    exported, meta = safetensors_io.read(path("initial.safetensors"))
-    same_names = set(exported) == set(weights)
-    check(same_names and all(np.array_equal(exported[n], w) for n, w in weights.items()),
-          f"--init-from then --export-initial returns the file's {len(weights)} tensors bit for "
-          f"bit under the same names (mtc_names '{meta.get('mtc_names')}')"
-          + ("" if same_names else f"; only in mtc's: {sorted(set(exported) - set(weights))}, "
-             f"only in the file: {sorted(set(weights) - set(exported))}"))
+    check_hf_round_trip(check, path("initial.safetensors"), weights)
 
     batch, _ = safetensors_io.read(path("batch.safetensors"))
     tokens = torch.from_numpy(np.rint(batch["tokens"]).astype(np.int64))

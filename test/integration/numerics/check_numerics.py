@@ -25,8 +25,8 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import safetensors_io  # noqa: E402
-from numerics_common import (compare_training, learning_rate, relative, run,  # noqa: E402
-                             train_reference)
+from numerics_common import (Checks, causal_lm_iteration, compare_training,  # noqa: E402
+                             learning_rate, relative, run, train_reference)
 from gpt2_reference import GPT2, no_decay  # noqa: E402
 
 LAYERS, HIDDEN, HEADS, VOCAB, PAD_TO, SEQ = 2, 64, 4, 500, 128, 32
@@ -62,19 +62,6 @@ def load_into(model, weights, dtype):
         for name, p in model.named_parameters():
             p.copy_(torch.from_numpy(weights[mtc_name(name)][: p.shape[0]].astype(np.float64)))
     return model.to(dtype)
-
-
-
-
-def iteration_grads(model, tokens, targets):
-    """Loss (mean of micro-batch means) and accumulated grads of one iteration."""
-    model.zero_grad()
-    losses = []
-    for mb in range(tokens.shape[0]):
-        loss = model(tokens[mb], targets[mb])
-        (loss / tokens.shape[0]).backward()
-        losses.append(loss.item())
-    return float(np.mean(losses))
 
 
 def main():
@@ -124,12 +111,8 @@ def main():
          "--metrics", path("metrics.csv"), "--export-safetensors", path("final.safetensors")],
         log)
 
-    failures = []
-
-    def check(ok, message):
-        print(("ok    " if ok else "FAIL  ") + message)
-        if not ok:
-            failures.append(message)
+    check = Checks()
+    failures = check.failures
 
     # 1. Import then export is the identity in GPT-2's layout; padded rows are zero.
     exported, meta = safetensors_io.read(path("initial.safetensors"))
@@ -162,10 +145,10 @@ def main():
 
     # 2. Iteration 1: loss and gradients (float64 reference; float32 torch for scale).
     model = load_into(GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ), weights, torch.float64)
-    loss64 = iteration_grads(model, tokens[0], targets[0])
+    loss64 = causal_lm_iteration(model, tokens[0], targets[0])
     grads64 = {mtc_name(n): p.grad.numpy().copy() for n, p in model.named_parameters()}
     model32 = load_into(GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ), weights, torch.float32)
-    loss32 = iteration_grads(model32, tokens[0], targets[0])
+    loss32 = causal_lm_iteration(model32, tokens[0], targets[0])
     grads32 = {mtc_name(n): p.grad.numpy().astype(np.float64)
                for n, p in model32.named_parameters()}
     loss_error = abs(mtc_losses[0] - loss64) / abs(loss64)
@@ -194,7 +177,7 @@ def main():
     model = load_into(GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ), weights, torch.float64)
     params = dict(model.named_parameters())
     torch_losses, torch_norms = train_reference(
-        model, no_decay, STEPS, lambda step: iteration_grads(model, tokens[step], targets[step]),
+        model, no_decay, STEPS, lambda step: causal_lm_iteration(model, tokens[step], targets[step]),
         lambda step: learning_rate(step, LR, MIN_LR, WARMUP, DECAY), BETAS, EPS, WD, CLIP)
     compare_training(check, "loss", mtc_losses, torch_losses, mtc_norms, torch_norms, STEPS,
                      TRAIN_TOL, CLIP)

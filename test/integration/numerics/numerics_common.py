@@ -95,3 +95,29 @@ def causal_lm_iteration(model, tokens, targets):
         (loss / tokens.shape[0]).backward()
         losses.append(loss.item())
     return float(np.mean(losses))
+
+
+class Checks:
+    """Prints each check as ok/FAIL and keeps the failed ones in `failures`."""
+
+    def __init__(self):
+        self.failures = []
+
+    def __call__(self, ok, message):
+        print(("ok    " if ok else "FAIL  ") + message)
+        if not ok:
+            self.failures.append(message)
+
+
+def check_hf_round_trip(check, exported_path, weights):
+    """--init-from then --export-initial must give back the file's tensors bit
+    for bit under the same names (a Hugging Face layout)."""
+    import numpy as np
+    import safetensors_io
+    exported, meta = safetensors_io.read(exported_path)
+    same_names = set(exported) == set(weights)
+    check(same_names and all(np.array_equal(exported[n], w) for n, w in weights.items()),
+          f"--init-from then --export-initial returns the file's {len(weights)} tensors bit for "
+          f"bit under the same names (mtc_names '{meta.get('mtc_names')}')"
+          + ("" if same_names else f"; only in mtc's: {sorted(set(exported) - set(weights))}, "
+             f"only in the file: {sorted(set(weights) - set(exported))}"))
