@@ -58,6 +58,8 @@ def main():
     ap.add_argument("--distributed-optimizer", action="store_true")
     ap.add_argument("--steps", type=int, default=6)
     ap.add_argument("--rtol", type=float, default=0.0)
+    ap.add_argument("--arch", choices=["gpt", "llama"], default="gpt",
+                    help="llama: grouped-query attention, rotary, SwiGLU, RMSNorm, untied head")
     args = ap.parse_args()
 
     work = args.workdir
@@ -68,9 +70,12 @@ def main():
                OMPI_MCA_btl_vader_single_copy_mechanism="none")
     env.pop("MTC_TEST_STAGED_HOST", None)
     model = os.path.join(work, "model.mlir")
+    family = (["--arch", "llama", "--group-query-attention", "--num-query-groups", "2",
+               "--ffn-hidden-size", "96", "--untie-embeddings-and-output-weights"]
+              if args.arch == "llama" else [])
     must([args.mtc_import, "--num-layers", "4", "--hidden-size", "64", "--num-attention-heads",
           "4", "--seq-length", "32", "--vocab-size", "100", "--hidden-dropout", "0.1",
-          "--attention-dropout", "0.1", "-o", model], env)
+          "--attention-dropout", "0.1", "-o", model] + family, env)
     layout = ["--tp", str(args.tp), "--pp", str(args.pp), "--vp", str(args.vp),
               "--dp", str(args.dp), "--global-batch", str(4 * args.dp)]
     if args.sequence_parallel:
