@@ -328,7 +328,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.0.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.0.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.0.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.0.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -356,7 +356,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.1.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.1.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.1.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.1.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -384,7 +384,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.2.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.2.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.2.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.2.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -412,7 +412,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.3.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.3.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.3.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.3.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -440,7 +440,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.4.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.4.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.4.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.4.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -468,7 +468,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.5.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.5.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.5.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.5.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -496,7 +496,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.6.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.6.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.6.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.6.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -524,7 +524,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.7.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.7.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.7.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.7.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -552,7 +552,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.8.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.8.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.8.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.8.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -580,7 +580,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.9.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.9.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.9.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.9.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -608,7 +608,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.10.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.10.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.10.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.10.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -636,7 +636,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.11.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.11.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.11.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.11.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -664,7 +664,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.12.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.12.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.12.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.12.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -692,7 +692,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.13.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.13.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.13.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.13.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -720,7 +720,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.14.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.14.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.14.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.14.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -748,7 +748,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.15.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.15.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.15.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.15.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -776,7 +776,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.16.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.16.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.16.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.16.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -804,7 +804,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.17.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.17.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.17.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.17.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -832,7 +832,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.18.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.18.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.18.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.18.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -860,7 +860,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.19.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.19.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.19.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.19.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -888,7 +888,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.20.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.20.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.20.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.20.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -916,7 +916,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.21.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.21.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.21.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.21.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -944,7 +944,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.22.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.22.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.22.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.22.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -972,7 +972,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
       %64 = mtc.param_ref @h.23.mlp.c_fc.weight : tensor<1024x4096xf32>
       %65 = mtc.param_ref @h.23.mlp.c_fc.bias : tensor<4096xf32>
       %66 = mtc.linear %63, %64, %65 : tensor<1x512x1024xf32>, tensor<1024x4096xf32>, tensor<4096xf32> -> tensor<1x512x4096xf32>
-      %67 = mtc.gelu %66 : tensor<1x512x4096xf32>
+      %67 = mtc.gelu %66 {exact} : tensor<1x512x4096xf32>
       %68 = mtc.param_ref @h.23.mlp.c_proj.weight : tensor<4096x1024xf32>
       %69 = mtc.param_ref @h.23.mlp.c_proj.bias : tensor<1024xf32>
       %70 = mtc.linear %67, %68, %69 : tensor<1x512x4096xf32>, tensor<4096x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
@@ -986,7 +986,7 @@ module attributes {mtc.model = #mtc.model<name = "bert-large", arch = "bert", la
     %33 = mtc.param_ref @head.dense.weight : tensor<1024x1024xf32>
     %34 = mtc.param_ref @head.dense.bias : tensor<1024xf32>
     %35 = mtc.linear %32, %33, %34 : tensor<1x512x1024xf32>, tensor<1024x1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>
-    %36 = mtc.gelu %35 : tensor<1x512x1024xf32>
+    %36 = mtc.gelu %35 {exact} : tensor<1x512x1024xf32>
     %37 = mtc.param_ref @head.ln.weight : tensor<1024xf32>
     %38 = mtc.param_ref @head.ln.bias : tensor<1024xf32>
     %39 = mtc.layer_norm %36, %37, %38 {eps = 9.9999999999999998E-13 : f64} : tensor<1x512x1024xf32>, tensor<1024xf32>, tensor<1024xf32> -> tensor<1x512x1024xf32>

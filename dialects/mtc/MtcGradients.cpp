@@ -120,7 +120,7 @@ LogicalResult TanhOp::buildGradient(GradientBuilder &g) {
 
 LogicalResult GeluOp::buildGradient(GradientBuilder &g) {
   g.addGrad(getInput(), GeluGradOp::create(g.builder(), getLoc(), g.save(getInput()),
-                                           g.gradOf(getResult())));
+                                           g.gradOf(getResult()), getExactAttr()));
   return success();
 }
 

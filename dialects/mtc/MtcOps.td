@@ -132,8 +132,13 @@ def Mtc_LinearOp : Mtc_Op<"linear", [DeclareOpInterfaceMethods<Mtc_CostOpInterfa
 
 def Mtc_GeluOp : Mtc_Op<"gelu", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>, DeclareOpInterfaceMethods<Mtc_TensorParallelOpInterface, ["getColumnInputs"]>,
     Pure, SameOperandsAndResultType]> {
-  let summary = "GeLU, tanh approximation";
-  let arguments = (ins Mtc_F32Tensor:$input);
+  let summary = "GeLU: the tanh approximation, or with `exact` x * Phi(x)";
+  let description = [{
+    Without `exact`, `0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))` (GPT-2's
+    "gelu_new", Megatron-LM's --openai-gelu); with it, `0.5 x (1 + erf(x /
+    sqrt(2)))` (PyTorch's and BERT's "gelu").
+  }];
+  let arguments = (ins Mtc_F32Tensor:$input, UnitAttr:$exact);
   let results = (outs Mtc_F32Tensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input)";
 }
@@ -389,7 +394,7 @@ def Mtc_LinearGradWeightOp : Mtc_Op<"linear_dw",
 
 def Mtc_GeluGradOp : Mtc_Op<"gelu_grad", [Pure, AllTypesMatch<["input", "grad", "result"]>]> {
   let summary = "GeLU's input gradient";
-  let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$grad);
+  let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$grad, UnitAttr:$exact);
   let results = (outs Mtc_F32Tensor:$result);
   let assemblyFormat = "$input `,` $grad attr-dict `:` type($input)";
 }

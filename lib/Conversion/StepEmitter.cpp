@@ -107,6 +107,7 @@ LogicalResult mtc::StepEmitter::emit(Operation *op, pb::Step &step) {
         auto *k = step.mutable_gelu();
         k->set_x(buf(e.getInput()));
         k->set_y(buf(e.getResult()));
+        k->set_exact(e.getExact());
         return success();
       })
       .Case([&](GeluGradOp e) {
@@ -114,6 +115,7 @@ LogicalResult mtc::StepEmitter::emit(Operation *op, pb::Step &step) {
         k->set_x(buf(e.getInput()));
         k->set_dy(buf(e.getGrad()));
         k->set_dx(buf(e.getResult()));
+        k->set_exact(e.getExact());
         return success();
       })
       .Case([&](AddOp e) {

@@ -166,6 +166,20 @@ llvm::Expected<ModelConfig> mtc::readHuggingFaceConfig(llvm::StringRef path) {
   integer({"type_vocab_size"}, c.typeVocab);
   if (c.ffn < 0)
     c.ffn = 0;
+  if (c.arch != "llama") {
+    // GPT-2 and BERT name their activation differently; either form is built
+    // exactly, anything else is refused rather than replaced by a GeLU.
+    const char *key = c.arch == "bert" ? "hidden_act" : "activation_function";
+    if (auto act = obj->getString(key)) {
+      if (*act == "gelu")
+        c.exactGelu = true;
+      else if (*act != "gelu_new" && *act != "gelu_pytorch_tanh")
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "'" + path + "': " + key + " '" + *act +
+                                           "' is not supported (gelu, gelu_new or "
+                                           "gelu_pytorch_tanh)");
+    }
+  }
   if (c.arch == "llama")
     if (llvm::Error err = readLlamaKeys(*obj, path, c))
       return std::move(err);
@@ -300,6 +314,8 @@ private:
     return dropout(down, c.hiddenDropout);
   }
 
+  UnitAttr exactGelu() { return c.exactGelu ? b.getUnitAttr() : UnitAttr(); }
+
   Value dropout(Value x, double rate) {
     if (rate == 0.0)
       return x;
@@ -323,7 +339,7 @@ private:
 
   Value mlp(Value x, const std::string &prefix) {
     Value fc = linear(x, prefix + ".c_fc", c.hidden, c.ffnSize(), c.initStd);
-    Value act = GeluOp::create(b, loc, fc);
+    Value act = GeluOp::create(b, loc, fc, exactGelu());
     Value proj = linear(act, prefix + ".c_proj", c.ffnSize(), c.hidden,
                         outputStd());
     return dropout(proj, c.hiddenDropout);
@@ -388,7 +404,7 @@ SmallVector<Value> ModelEmitter::bertLosses(Value x, Value targets,
   int64_t v = c.paddedVocab();
   // Masked LM: dense, GeLU, layer norm, then the decoder tied to wte.
   Value h = linear(x, "head.dense", c.hidden, c.hidden, c.initStd);
-  h = layerNorm(GeluOp::create(b, loc, h), "head.ln");
+  h = layerNorm(GeluOp::create(b, loc, h, exactGelu()), "head.ln");
   Value table = ParamRefOp::create(b, loc, f32({v, c.hidden}), "wte");
   Value bias = param("head.bias", {v}, InitKind::zeros, 0, true);
   Value logits = LinearOp::create(b, loc, h, table, bias, /*transpose_weight=*/true);

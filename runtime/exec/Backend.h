@@ -81,8 +81,9 @@ public:
   virtual void linearBackwardWeight(const float *x, const float *dy, float *dw, float *dbias,
                                     int64_t N, int64_t In, int64_t Out,
                                     bool transposedWeight) = 0;
-  virtual void geluForward(const float *x, float *y, int64_t n) = 0;
-  virtual void geluBackward(const float *x, const float *dy, float *dx, int64_t n) = 0;
+  virtual void geluForward(const float *x, float *y, int64_t n, bool exact) = 0;
+  virtual void geluBackward(const float *x, const float *dy, float *dx, int64_t n,
+                            bool exact) = 0;
   virtual void add(const float *a, const float *b, float *out, int64_t n) = 0;
   virtual void scale(const float *x, float alpha, float *out, int64_t n) = 0;
   virtual void dropout(const float *x, float *y, int64_t n, float rate, uint64_t seed,

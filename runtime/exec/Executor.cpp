@@ -341,11 +341,11 @@ void Executor::runStep(int s, bool training, float gradScale) {
     break;
   }
   case pb::Step::kGelu:
-    dev.geluForward(f(step.gelu().x()), f(step.gelu().y()), sh.elements);
+    dev.geluForward(f(step.gelu().x()), f(step.gelu().y()), sh.elements, step.gelu().exact());
     break;
   case pb::Step::kGeluBackward: {
     const auto &k = step.gelu_backward();
-    dev.geluBackward(f(k.x()), f(k.dy()), f(k.dx()), sh.elements);
+    dev.geluBackward(f(k.x()), f(k.dy()), f(k.dx()), sh.elements, k.exact());
     break;
   }
   case pb::Step::kAdd: {

@@ -126,11 +126,11 @@ public:
                       float *dup, int64_t n) override {
     kernels::swigluBackward(gate, up, dy, dgate, dup, n);
   }
-  void geluForward(const float *x, float *y, int64_t n) override {
-    kernels::geluForward(x, y, n);
+  void geluForward(const float *x, float *y, int64_t n, bool exact) override {
+    kernels::geluForward(x, y, n, exact);
   }
-  void geluBackward(const float *x, const float *dy, float *dx, int64_t n) override {
-    kernels::geluBackward(x, dy, dx, n);
+  void geluBackward(const float *x, const float *dy, float *dx, int64_t n, bool exact) override {
+    kernels::geluBackward(x, dy, dx, n, exact);
   }
   void add(const float *a, const float *b, float *out, int64_t n) override {
     kernels::add(a, b, out, n);

@@ -95,8 +95,9 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
         continue;
       }
     }
-    if (a.has_bias_add() && b && b->has_gelu() && b->gelu().x() == a.bias_add().y() &&
-        b->gelu().y() != a.bias_add().y()) {
+    // The fused kernel computes the tanh approximation; the exact GeLU runs alone.
+    if (a.has_bias_add() && b && b->has_gelu() && !b->gelu().exact() &&
+        b->gelu().x() == a.bias_add().y() && b->gelu().y() != a.bias_add().y()) {
       out[s] = {FusionKind::BiasGelu, 2, -1};
       out[s + 1].length = 0;
       continue;

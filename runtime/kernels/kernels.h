@@ -52,8 +52,9 @@ void linearBackwardWeight(const float *x, const float *dy, float *dw,
                           bool transposedWeight);
 
 // ---- element-wise ----
-void geluForward(const float *x, float *y, int64_t n);          // tanh approximation
-void geluBackward(const float *x, const float *dy, float *dx, int64_t n);
+// exact: x * Phi(x) (erf); otherwise the tanh approximation.
+void geluForward(const float *x, float *y, int64_t n, bool exact);
+void geluBackward(const float *x, const float *dy, float *dx, int64_t n, bool exact);
 void add(const float *a, const float *b, float *out, int64_t n);
 void scale(const float *x, float alpha, float *out, int64_t n);
 // y = x * keep / (1 - rate), keep drawn from Philox keyed by (seed, stream) at

@@ -389,12 +389,13 @@ void CudaBackend::swigluBackward(const float *gate, const float *up, const float
   kc::swigluBackward(gate, up, dy, dgate, dup, n, compute);
 }
 
-void CudaBackend::geluForward(const float *x, float *y, int64_t n) {
-  kc::geluForward(x, y, n, compute);
+void CudaBackend::geluForward(const float *x, float *y, int64_t n, bool exact) {
+  kc::geluForward(x, y, n, exact, compute);
 }
 
-void CudaBackend::geluBackward(const float *x, const float *dy, float *dx, int64_t n) {
-  kc::geluBackward(x, dy, dx, n, compute);
+void CudaBackend::geluBackward(const float *x, const float *dy, float *dx, int64_t n,
+                               bool exact) {
+  kc::geluBackward(x, dy, dx, n, exact, compute);
 }
 
 void CudaBackend::add(const float *a, const float *b, float *out, int64_t n) {

@@ -98,8 +98,8 @@ public:
   void swigluForward(const float *gate, const float *up, float *y, int64_t n) override;
   void swigluBackward(const float *gate, const float *up, const float *dy, float *dgate,
                       float *dup, int64_t n) override;
-  void geluForward(const float *x, float *y, int64_t n) override;
-  void geluBackward(const float *x, const float *dy, float *dx, int64_t n) override;
+  void geluForward(const float *x, float *y, int64_t n, bool exact) override;
+  void geluBackward(const float *x, const float *dy, float *dx, int64_t n, bool exact) override;
   void add(const float *a, const float *b, float *out, int64_t n) override;
   void scale(const float *x, float alpha, float *out, int64_t n) override;
   void dropout(const float *x, float *y, int64_t n, float rate, uint64_t seed, uint64_t stream,

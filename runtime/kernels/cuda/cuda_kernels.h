@@ -46,8 +46,8 @@ void fill32(uint32_t *dst, uint32_t word, int64_t words, cudaStream_t stream);
 void roundToStorage(float *x, int64_t n, StorageType type, cudaStream_t stream);
 
 // ---- element-wise and fused element-wise ----
-void geluForward(const float *x, float *y, int64_t n, cudaStream_t stream);
-void geluBackward(const float *x, const float *dy, float *dx, int64_t n,
+void geluForward(const float *x, float *y, int64_t n, bool exact, cudaStream_t stream);
+void geluBackward(const float *x, const float *dy, float *dx, int64_t n, bool exact,
                   cudaStream_t stream);
 void add(const float *a, const float *b, float *out, int64_t n, cudaStream_t stream);
 void scale(const float *x, float alpha, float *out, int64_t n, cudaStream_t stream);

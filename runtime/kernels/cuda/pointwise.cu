@@ -231,11 +231,12 @@ __global__ void fill32Kernel(uint32_t *dst, uint32_t word, int64_t n) {
 __global__ void roundToStorageKernel(float *x, int64_t n, StorageType type) {
   MTC_GRID_STRIDE(i, n) x[i] = roundTo(type, x[i]);
 }
-__global__ void geluKernel(const float *x, float *y, int64_t n) {
-  MTC_GRID_STRIDE(i, n) y[i] = math::gelu(x[i]);
+__global__ void geluKernel(const float *x, float *y, int64_t n, bool exact) {
+  MTC_GRID_STRIDE(i, n) y[i] = math::gelu(x[i], exact);
 }
-__global__ void geluBackwardKernel(const float *x, const float *dy, float *dx, int64_t n) {
-  MTC_GRID_STRIDE(i, n) dx[i] = dy[i] * math::geluDerivative(x[i]);
+__global__ void geluBackwardKernel(const float *x, const float *dy, float *dx, int64_t n,
+                                   bool exact) {
+  MTC_GRID_STRIDE(i, n) dx[i] = dy[i] * math::geluDerivative(x[i], exact);
 }
 __global__ void addKernel(const float *a, const float *b, float *out, int64_t n) {
   MTC_GRID_STRIDE(i, n) out[i] = a[i] + b[i];
@@ -519,19 +520,19 @@ void roundToStorage(float *x, int64_t n, StorageType type, cudaStream_t stream) 
   checkLaunch("cuda::roundToStorage");
 }
 
-void geluForward(const float *x, float *y, int64_t n, cudaStream_t stream) {
+void geluForward(const float *x, float *y, int64_t n, bool exact, cudaStream_t stream) {
   requireNonNegative("cuda::geluForward", "n", n);
   if (n == 0)
     return;
-  geluKernel<<<gridFor(n), kThreads, 0, stream>>>(x, y, n);
+  geluKernel<<<gridFor(n), kThreads, 0, stream>>>(x, y, n, exact);
   checkLaunch("cuda::geluForward");
 }
-void geluBackward(const float *x, const float *dy, float *dx, int64_t n,
+void geluBackward(const float *x, const float *dy, float *dx, int64_t n, bool exact,
                   cudaStream_t stream) {
   requireNonNegative("cuda::geluBackward", "n", n);
   if (n == 0)
     return;
-  geluBackwardKernel<<<gridFor(n), kThreads, 0, stream>>>(x, dy, dx, n);
+  geluBackwardKernel<<<gridFor(n), kThreads, 0, stream>>>(x, dy, dx, n, exact);
   checkLaunch("cuda::geluBackward");
 }
 void add(const float *a, const float *b, float *out, int64_t n, cudaStream_t stream) {

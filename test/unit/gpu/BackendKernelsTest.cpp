@@ -310,18 +310,26 @@ TEST(CudaBackend, ElementWise) {
   for (int64_t n : {1, 1650, (1 << 20) + 7}) {
     auto x = randn(n, 5, 2.f), b = randn(n, 6), dy = randn(n, 7);
     std::vector<float> gelu(n), dgelu(n), sum(n), scaled(n);
-    cpu().geluForward(x.data(), gelu.data(), n);
-    cpu().geluBackward(x.data(), dy.data(), dgelu.data(), n);
+    cpu().geluForward(x.data(), gelu.data(), n, false);
+    cpu().geluBackward(x.data(), dy.data(), dgelu.data(), n, false);
+    std::vector<float> geluExact(n), dgeluExact(n);
+    cpu().geluForward(x.data(), geluExact.data(), n, true);
+    cpu().geluBackward(x.data(), dy.data(), dgeluExact.data(), n, true);
     cpu().add(x.data(), b.data(), sum.data(), n);
     cpu().scale(x.data(), -0.37f, scaled.data(), n);
     Dev<float> dX(x), dB(b), dDy(dy), dGelu(n), dDgelu(n), dSum(n), dScaled(n);
-    gpu().geluForward(dX, dGelu, n);
-    gpu().geluBackward(dX, dDy, dDgelu, n);
+    gpu().geluForward(dX, dGelu, n, false);
+    gpu().geluBackward(dX, dDy, dDgelu, n, false);
+    Dev<float> dGeluExact(n), dDgeluExact(n);
+    gpu().geluForward(dX, dGeluExact, n, true);
+    gpu().geluBackward(dX, dDy, dDgeluExact, n, true);
     gpu().add(dX, dB, dSum, n);
     gpu().scale(dX, -0.37f, dScaled, n);
     std::string what = "n " + std::to_string(n) + ": ";
     expectClose(dGelu.host(), gelu, 1e-6, what + "gelu");
     expectClose(dDgelu.host(), dgelu, 1e-6, what + "gelu'");
+    expectClose(dGeluExact.host(), geluExact, 1e-6, what + "exact gelu");
+    expectClose(dDgeluExact.host(), dgeluExact, 1e-6, what + "exact gelu'");
     expectBits(dSum.host(), sum, what + "add");
     expectBits(dScaled.host(), scaled, what + "scale");
     // In place, as the executor calls them.
@@ -367,7 +375,7 @@ TEST(CudaBackend, FusedStepsMatchTheComposedPrimitives) {
   auto x = randn(n, 5), bias = randn(cols, 6), residual = randn(n, 7);
   std::vector<float> pre(n), y(n);
   cpu().biasAdd(x.data(), bias.data(), pre.data(), rows, cols);
-  cpu().geluForward(pre.data(), y.data(), n);
+  cpu().geluForward(pre.data(), y.data(), n, false);
   Dev<float> dX(x), dBias(bias), dR(residual), dPre(n), dY(n);
   gpu().biasGelu(dX, dBias, dPre, dY, rows, cols);
   expectBits(dPre.host(), pre, "bias+gelu pre-activation");

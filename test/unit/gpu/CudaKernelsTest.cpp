@@ -73,13 +73,13 @@ TEST(CudaKernels, ElementwiseAndFused) {
   std::vector<float> pre(n), y(n), dx(n), drop(n), out(n);
   for (int64_t i = 0; i < n; ++i)
     pre[i] = x[i] + bias[i % cols];
-  geluForward(pre.data(), y.data(), n);
-  geluBackward(pre.data(), dy.data(), dx.data(), n);
+  geluForward(pre.data(), y.data(), n, false);
+  geluBackward(pre.data(), dy.data(), dx.data(), n, false);
   dropout(pre.data(), drop.data(), n, 0.3f, 11, 4, 0);
   add(drop.data(), r.data(), out.data(), n);
   Dev<float> dX(x), dBias(bias), dR(r), dDy(dy), dPre(n), dY(n), dDx(n), dOut(n);
   kc::biasGelu(dX.p, dBias.p, dPre.p, dY.p, rows, cols, kStream);
-  kc::geluBackward(dPre.p, dDy.p, dDx.p, n, kStream);
+  kc::geluBackward(dPre.p, dDy.p, dDx.p, n, false, kStream);
   kc::biasDropoutResidual(dX.p, dBias.p, dR.p, dOut.p, rows, cols, 0.3f, 11, 4, kStream);
   expectClose(dPre.host(), pre, 0.f, "pre");
   expectClose(dY.host(), y, 1e-6f, "gelu");

@@ -73,6 +73,17 @@ TEST(StepFusion, FusesBiasDropoutResidualAndBiasGelu) {
   EXPECT_EQ(f[5].length, 1);
 }
 
+TEST(StepFusion, ExactGeluIsNotFused) {
+  // The fused bias + GeLU kernel is the tanh approximation's.
+  pb::Plan plan = fusionPlan();
+  plan.mutable_steps(4)->mutable_gelu()->set_exact(true);
+  std::vector<StepFusion> f = planStepFusions(plan);
+  ASSERT_EQ(f.size(), 6u);
+  EXPECT_EQ(f[3].kind, FusionKind::None);
+  EXPECT_EQ(f[3].length, 1);
+  EXPECT_EQ(f[4].length, 1);
+}
+
 TEST(StepFusion, KeepsStepsWhoseIntermediateIsReadElsewhere) {
   pb::Plan plan = fusionPlan();
   // A later step reads the dropout output d: it must be materialized.
