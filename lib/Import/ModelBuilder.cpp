@@ -166,6 +166,24 @@ llvm::Expected<ModelConfig> mtc::readHuggingFaceConfig(llvm::StringRef path) {
   integer({"type_vocab_size"}, c.typeVocab);
   if (c.ffn < 0)
     c.ffn = 0;
+  // Keys whose other values make another model: refused, never approximated.
+  struct Fixed {
+    const char *arch, *key;
+    bool value;
+  };
+  for (const Fixed &f : {Fixed{"gpt", "scale_attn_weights", true},
+                         Fixed{"gpt", "scale_attn_by_inverse_layer_idx", false},
+                         Fixed{"bert", "is_decoder", false},
+                         Fixed{"bert", "add_cross_attention", false}})
+    if (auto v = obj->getBoolean(f.key); v && c.arch == f.arch && *v != f.value)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "'" + path + "': " + f.key + " = " +
+                                         (*v ? "true" : "false") + " is not supported");
+  if (auto type = obj->getString("position_embedding_type");
+      type && c.arch == "bert" && *type != "absolute")
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "'" + path + "': position_embedding_type '" + *type +
+                                       "' is not supported (absolute)");
   if (c.arch != "llama") {
     // GPT-2 and BERT name their activation differently; either form is built
     // exactly, anything else is refused rather than replaced by a GeLU.
