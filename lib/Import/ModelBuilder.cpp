@@ -222,6 +222,8 @@ llvm::Error mtc::readLlamaKeys(const llvm::json::Object &obj, llvm::StringRef pa
   c.ropeTheta = obj.getNumber("rope_theta").value_or(10000.0);
   c.tiedEmbeddings = obj.getBoolean("tie_word_embeddings").value_or(false);
   c.kvHeads = obj.getInteger("num_key_value_heads").value_or(c.heads);
+  if (c.kvHeads < 1)
+    return refuse("num_key_value_heads " + llvm::Twine(c.kvHeads) + " (at least 1)");
   if (auto act = obj.getString("hidden_act"); act && *act != "silu")
     return refuse("hidden_act '" + *act + "' (SwiGLU uses silu)");
   if (!null("rope_scaling"))
