@@ -33,7 +33,8 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import safetensors_io  # noqa: E402
 from numerics_common import (Checks, check_hf_round_trip, compare_training,  # noqa: E402
-                             learning_rate, relative, run, train_reference)
+                             learning_rate, report_final_weights, run, summary,
+                             train_reference)
 from bert_reference import BertForPreTraining, no_decay  # noqa: E402
 
 LAYERS, HIDDEN, HEADS, PAD_TO, SEQ = 2, 64, 4, 128, 32
@@ -229,7 +230,6 @@ def main():
         log)
 
     check = Checks()
-    failures = check.failures
 
     # 1. Import then export is the identity under BertForPreTraining's names.
     check_hf_round_trip(check, path("initial.safetensors"), weights)
@@ -297,14 +297,8 @@ def main():
     mtc_losses = [lm + sop for lm, sop in zip(mtc_lm, mtc_sop)]
     compare_training(check, "lm+sop", mtc_losses, torch_losses, mtc_norms, torch_norms, STEPS,
                      TRAIN_TOL, CLIP)
-    final, _ = safetensors_io.read(path("final.safetensors"))
-    weight_error = max(relative(final[n].astype(np.float64), p.detach().numpy())
-                       for n, p in params.items() if n in final)
-    print(f"info  final weights after {STEPS} iterations: worst relative norm difference "
-          f"{weight_error:.2e}")
-    print(f"{'PASSED' if not failures else 'FAILED'} in {time.time() - started:.1f} s "
-          f"({len(failures)} failure(s)); files in {work}")
-    return 1 if failures else 0
+    report_final_weights(path("final.safetensors"), params, STEPS)
+    return summary(check, started, work)
 
 
 if __name__ == "__main__":

@@ -31,8 +31,8 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import safetensors_io  # noqa: E402
 from numerics_common import (Checks, causal_lm_iteration, check_hf_round_trip,  # noqa: E402
-                             compare_training, learning_rate, read_metrics, relative, run,
-                             train_reference)
+                             compare_training, learning_rate, read_metrics, relative,
+                             report_final_weights, run, summary, train_reference)
 from llama_reference import LlamaForCausalLM, no_decay  # noqa: E402
 
 LAYERS, HIDDEN, HEADS, KV_HEADS, FFN, VOCAB, PAD_TO, SEQ = 2, 64, 4, 2, 96, 300, 128, 32
@@ -154,7 +154,6 @@ def main():
         log)
 
     check = Checks()
-    failures = check.failures
 
     # 1. Import then export is the identity under LlamaForCausalLM's names.
     check_hf_round_trip(check, path("initial.safetensors"), weights)
@@ -209,14 +208,8 @@ def main():
         lambda step: learning_rate(step, LR, MIN_LR, WARMUP, DECAY), BETAS, EPS, WD, CLIP)
     compare_training(check, "loss", mtc_losses, torch_losses, mtc_norms, torch_norms, STEPS,
                      TRAIN_TOL, CLIP)
-    final, _ = safetensors_io.read(path("final.safetensors"))
-    weight_error = max(relative(final[n].astype(np.float64), p.detach().numpy())
-                       for n, p in params.items() if n in final)
-    print(f"info  final weights after {STEPS} iterations: worst relative norm difference "
-          f"{weight_error:.2e}")
-    print(f"{'PASSED' if not failures else 'FAILED'} in {time.time() - started:.1f} s "
-          f"({len(failures)} failure(s)); files in {work}")
-    return 1 if failures else 0
+    report_final_weights(path("final.safetensors"), params, STEPS)
+    return summary(check, started, work)
 
 
 if __name__ == "__main__":

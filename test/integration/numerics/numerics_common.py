@@ -121,3 +121,23 @@ def check_hf_round_trip(check, exported_path, weights):
           f"bit under the same names (mtc_names '{meta.get('mtc_names')}')"
           + ("" if same_names else f"; only in mtc's: {sorted(set(exported) - set(weights))}, "
              f"only in the file: {sorted(set(weights) - set(exported))}"))
+
+
+def report_final_weights(final_path, params, steps):
+    """Prints the worst relative difference between mtc's exported final
+    weights (Hugging Face names) and the reference's parameters of those names."""
+    import numpy as np
+    import safetensors_io
+    final, _ = safetensors_io.read(final_path)
+    error = max(relative(final[n].astype(np.float64), p.detach().numpy())
+                for n, p in params.items() if n in final)
+    print(f"info  final weights after {steps} iterations: worst relative norm difference "
+          f"{error:.2e}")
+
+
+def summary(check, started, work):
+    """The last line of a numerics check, and its exit status."""
+    import time
+    print(f"{'PASSED' if not check.failures else 'FAILED'} in {time.time() - started:.1f} s "
+          f"({len(check.failures)} failure(s)); files in {work}")
+    return 1 if check.failures else 0
