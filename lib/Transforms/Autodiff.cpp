@@ -2,10 +2,11 @@
 //
 // Reverse-mode differentiation of @forward's straight-line body: a generic
 // walk that asks each op for its rule (DifferentiableOpInterface, in
-// dialects/mtc/MtcGradients.cpp). Activations that a rule needs are "saved": at the top level
-// that is the forward value itself; inside a layer it becomes an extra result
-// of the forward layer and an operand of the backward layer, so what is kept
-// between the passes is visible in the IR (and to recompute and pipelining).
+// dialects/mtc/MtcGradients.cpp). Activations that a rule needs are "saved":
+// at the top level that is the forward value itself; inside a layer it
+// becomes an extra result of the forward layer and an operand of the backward
+// layer, so what is kept between the passes is visible in the IR (and to
+// recompute and pipelining).
 //
 //===----------------------------------------------------------------------===//
 #include "mtc/Transforms/Passes.h"
