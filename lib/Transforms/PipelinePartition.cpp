@@ -116,17 +116,31 @@ PipelinePartitionPass::layout(ModuleOp module, int numLayers) {
   if (numLayers < p * v)
     return fail(std::to_string(numLayers) + " layers cannot fill " +
                 std::to_string(p * v) + " chunks of at least one layer");
-  ModelAttr model = getModelAttr(module);
-  if (!model)
-    return fail("balance=cost needs the module's 'mtc.model' attribute");
-  // Forward FLOPs per micro-batch; backward is twice that everywhere, so the
-  // ratio (which is all the balance needs) is the same.
-  double b = model.getMicroBatch(), s = model.getSeq(), h = model.getHidden(),
-         f = model.getFfn(), vocab = model.getPaddedVocab();
-  double layerCost = 2 * b * s * (4 * h * h + 2 * h * f) + 4 * b * s * s * h;
-  double headCost = 2 * b * s * h * vocab;
-  std::vector<int> counts = balanceByCost(
-      std::vector<double>(numLayers, layerCost), p * v, headCost);
+  // Forward FLOPs per micro-batch, from each op's CostOpInterface: of every
+  // forward layer, and of the head (the ops outside the layers, which run on
+  // the last chunk). Backward is about twice the forward everywhere, so the
+  // ratio, which is all the balance needs, is the same.
+  std::vector<double> layerCosts(numLayers, 0.0);
+  double headCost = 0;
+  std::string overflow;
+  auto flops = [&](CostOpInterface op) {
+    Result<int64_t> f = op.getForwardFlops();
+    if (!f && overflow.empty())
+      overflow = f.error();
+    return f ? static_cast<double>(*f) : 0.0;
+  };
+  auto fn = module.lookupSymbol<func::FuncOp>("train_step");
+  for (Operation &op : fn.getBody().front()) {
+    if (auto layer = dyn_cast<LayerOp>(op)) {
+      if (!layer.getBackward() && layer.getIndex() < static_cast<uint64_t>(numLayers))
+        layer.walk([&](CostOpInterface c) { layerCosts[layer.getIndex()] += flops(c); });
+    } else if (auto c = dyn_cast<CostOpInterface>(op)) {
+      headCost += flops(c);
+    }
+  }
+  if (!overflow.empty())
+    return fail("balance=cost: " + overflow);
+  std::vector<int> counts = balanceByCost(layerCosts, p * v, headCost);
   Result<std::vector<LayerRange>> r = assignLayers(counts, numLayers, p, v);
   if (!r)
     return fail(r.error());
