@@ -60,7 +60,7 @@ def Mtc_CostOpInterface : OpInterface<"CostOpInterface"> {
     What one execution of a forward op costs: matrix-multiply FLOPs (2 per
     multiply-add, the FLOPs model-FLOPs utilisation counts; element-wise work
     is not counted). Sizes that overflow int64 are errors naming the product.
-    `--mtc-stats` sums them per layer.
+    `--mtc-stats` sums them per layer; `--pipeline-balance cost` cuts by them.
   }];
   let methods = [
     InterfaceMethod<"Matrix-multiply FLOPs of one forward execution.",
