@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "mtc/MtcDialect.h"
 #include "mtc/Plan/CheckedMath.h"
+#include "mtc/Plan/RankGrid.h"
 
 using namespace mlir;
 using namespace mtc;
@@ -126,5 +127,11 @@ LogicalResult ParallelAttr::verify(EmitError emitError, int64_t tp, int64_t pp,
     return emitError() << attr << ": the world size tp x pp x dp (" << tp
                        << " x " << pp << " x " << dp << ") exceeds " << kMaxSize
                        << " ranks";
+  // A layout the runtime's rank grid cannot place is not a layout.
+  if (Result<RankGrid> grid = RankGrid::create(static_cast<int>(*world), static_cast<int>(tp),
+                                               static_cast<int>(pp), static_cast<int>(dp),
+                                               static_cast<int>(vp));
+      !grid)
+    return emitError() << attr << ": " << grid.error();
   return success();
 }

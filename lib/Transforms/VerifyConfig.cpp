@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "mtc/Plan/CheckedMath.h"
+#include "mtc/Plan/RankGrid.h"
 #include "mtc/Transforms/Passes.h"
 
 namespace mtc {
@@ -72,8 +73,12 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
       fail() << "padded vocabulary (" << model.getPaddedVocab()
              << ") is not divisible by tp (" << t
              << "); re-import with --make-vocab-size-divisible-by=" << 128 * t;
-    if (v > 1 && p == 1)
-      fail() << "interleaving (vp=" << v << ") needs pipeline parallelism, but pp=1";
+    // The grid's own rules (the same RankGrid the runtime places ranks with).
+    if (Result<RankGrid> grid = RankGrid::create(static_cast<int>(*ranks), static_cast<int>(t),
+                                                 static_cast<int>(p), static_cast<int>(d),
+                                                 static_cast<int>(v));
+        !grid)
+      fail() << grid.error();
     if (model.getLayers() % (p * v) != 0)
       fail() << "layers (" << model.getLayers()
              << ") are not divisible by pp*vp (" << p << "*" << v << "="

@@ -80,7 +80,7 @@ module @layers_vp attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", l
 // -----
 
 // vp_without_pp
-// expected-error @+1 {{interleaving (vp=2) needs pipeline parallelism, but pp=1}}
+// expected-error @+1 {{mtc.parallel: rank grid: vp=2 virtual chunks need pp > 1, got pp=1}}
 module @vp_without_pp attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 8, hidden = 64, heads = 4, ffn = 256, vocab = 100, padded_vocab = 128, positions = 16, seq = 16, micro_batch = 2>, mtc.parallel = #mtc.parallel<tp = 1, pp = 1, vp = 2, dp = 1, micro_batch = 2, global_batch = 2, sequence_parallel = 0>} {}
 
 // -----
