@@ -34,6 +34,19 @@ std::string format(const char *fmt, double value) {
 
 int64_t atLeastOne(int64_t v) { return v > 0 ? v : 1; }
 
+// A person watches standard output: it is a terminal, and not one an MPI or
+// batch launcher made up. OpenMPI (and PMI-based launchers) give every rank a
+// pseudo-terminal even when the job's output goes to a file, where a progress
+// bar's carriage returns become pages of partial lines.
+bool watchedTerminal() {
+  if (!isatty(STDOUT_FILENO))
+    return false;
+  for (const char *launcher : {"OMPI_COMM_WORLD_SIZE", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"})
+    if (std::getenv(launcher))
+      return false;
+  return true;
+}
+
 } // namespace
 
 Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &world,
@@ -438,7 +451,7 @@ void Trainer::save(int64_t iteration) {
 TrainSummary Trainer::run() {
   TrainSummary summary;
   summary.firstIteration = startIteration;
-  const bool progressBar = log == &std::cout && isatty(STDOUT_FILENO) && cfg.logInterval > 1;
+  const bool progressBar = log == &std::cout && watchedTerminal() && cfg.logInterval > 1;
   if (log)
     *log << "training '" << exec->plan().model().name() << "' on " << train->describe()
          << ": " << cfg.steps << " iterations, global batch " << geometry.globalBatch << " ("
