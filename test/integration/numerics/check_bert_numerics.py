@@ -32,7 +32,8 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import safetensors_io  # noqa: E402
-from numerics_common import (Checks, check_hf_round_trip, compare_training,  # noqa: E402
+from numerics_common import (Checks, check_gradients, check_hf_round_trip,  # noqa: E402
+                             compare_training,
                              learning_rate, report_final_weights, run, summary,
                              train_reference)
 from bert_reference import BertForPreTraining, no_decay  # noqa: E402
@@ -274,19 +275,8 @@ def main():
     mtc_grads, _ = safetensors_io.read(path("grads.safetensors"))
     check(set(mtc_grads) == set(grads64),
           f"--dump-grads holds the {len(grads64)} BertForPreTraining tensors")
-    worst, worst_name, worst32 = 0.0, "", 0.0
-    for name, g in grads64.items():
-        if name not in mtc_grads:
-            continue
-        error = gradient_error(name, mtc_grads[name].astype(np.float64), grads64)
-        worst32 = max(worst32, gradient_error(name, grads32[name], grads64))
-        if error > worst:
-            worst, worst_name = error, name
-        if error > GRAD_TOL:
-            check(False, f"gradient of {name}: relative norm error {error:.2e} > {GRAD_TOL:g}")
-    check(worst <= GRAD_TOL,
-          f"all {len(grads64)} gradients within {GRAD_TOL:g} relative norm (worst {worst:.2e} "
-          f"on {worst_name}; torch float32's worst {worst32:.2e})")
+    check_gradients(check, {n: g.astype(np.float64) for n, g in mtc_grads.items()}, grads64,
+                    grads32, GRAD_TOL, gradient_error)
 
     # 4. Ten AdamW iterations.
     model = load_into(reference(), weights, torch.float64)

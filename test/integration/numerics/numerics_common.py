@@ -141,3 +141,26 @@ def summary(check, started, work):
     print(f"{'PASSED' if not check.failures else 'FAILED'} in {time.time() - started:.1f} s "
           f"({len(check.failures)} failure(s)); files in {work}")
     return 1 if check.failures else 0
+
+
+def check_gradients(check, mine, grads64, grads32, tol, error=None):
+    """Every gradient of `mine` (mtc's, float64, by name) against the float64
+    reference's within `tol` relative norm, reporting torch float32's worst
+    alongside. `error(name, candidate, grads64)` measures one (default: the
+    relative norm difference); names mtc does not hold are left to the caller."""
+    if error is None:
+        def error(name, candidate, grads):
+            return relative(candidate, grads[name])
+    worst, worst_name, worst32 = 0.0, "", 0.0
+    for name in grads64:
+        if name not in mine:
+            continue
+        e = error(name, mine[name], grads64)
+        worst32 = max(worst32, error(name, grads32[name], grads64))
+        if e > worst:
+            worst, worst_name = e, name
+        if e > tol:
+            check(False, f"gradient of {name}: relative norm error {e:.2e} > {tol:g}")
+    check(worst <= tol,
+          f"all {len(grads64)} gradients within {tol:g} relative norm (worst {worst:.2e} "
+          f"on {worst_name}; torch float32's worst {worst32:.2e})")
