@@ -48,10 +48,12 @@ const std::map<std::string, Rule> &layerRules() {
   return rules;
 }
 
-std::string layerPrefix(int64_t layer) { return "model.layers." + std::to_string(layer) + "."; }
+constexpr const char *kLayers = "model.layers.";
+
+std::string layerPrefix(int64_t layer) { return kLayers + std::to_string(layer) + "."; }
 
 bool findRule(const std::string &name, Rule *rule) {
-  return findHfRule(name, globalRules(), layerRules(), "model.layers.", rule);
+  return findHfRule(name, globalRules(), layerRules(), kLayers, rule);
 }
 
 Rule ruleOrThrow(const std::string &name) {
