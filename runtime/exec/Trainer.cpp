@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -48,6 +49,25 @@ bool watchedTerminal() {
 }
 
 } // namespace
+
+OptimizerConfig optimizerConfigFor(const pb::Plan &plan, const TrainConfig &cfg) {
+  OptimizerConfig oc = OptimizerConfig::fromPlan(plan.optimizer());
+  if (cfg.lr) oc.lr = *cfg.lr;
+  if (cfg.minLr) oc.minLr = *cfg.minLr;
+  if (cfg.warmup) oc.warmupSteps = *cfg.warmup;
+  if (cfg.decaySteps) oc.decaySteps = *cfg.decaySteps;
+  if (!cfg.decayStyle.empty()) oc.decayStyle = parseDecayStyle(cfg.decayStyle);
+  if (cfg.wsdDecaySteps) oc.wsdDecaySteps = *cfg.wsdDecaySteps;
+  if (!cfg.wsdDecayStyle.empty()) oc.wsdDecayStyle = parseWsdDecayStyle(cfg.wsdDecayStyle);
+  if (cfg.weightDecay) oc.weightDecay = *cfg.weightDecay;
+  if (cfg.clipGrad) oc.clipGrad = *cfg.clipGrad;
+  if (cfg.beta1) oc.beta1 = *cfg.beta1;
+  if (cfg.beta2) oc.beta2 = *cfg.beta2;
+  if (cfg.eps) oc.eps = *cfg.eps;
+  if (oc.decaySteps <= 0)
+    oc.decaySteps = cfg.steps; // Megatron-LM: lr-decay-iters defaults to train-iters
+  return oc;
+}
 
 Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &world,
                  std::ostream *log, Backend &backend)
@@ -100,16 +120,9 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   // Pipeline parallelism: every rank of a stage runs that stage's plan.
   exec = std::make_unique<Executor>(pp > 1 ? stagePlanFor(plan, ppRank) : plan, options);
 
-  OptimizerConfig oc = OptimizerConfig::fromPlan(plan.optimizer());
-  if (cfg.lr) oc.lr = *cfg.lr;
-  if (cfg.minLr) oc.minLr = *cfg.minLr;
-  if (cfg.warmup) oc.warmupSteps = *cfg.warmup;
-  if (cfg.decaySteps) oc.decaySteps = *cfg.decaySteps;
-  if (cfg.weightDecay) oc.weightDecay = *cfg.weightDecay;
-  if (cfg.clipGrad) oc.clipGrad = *cfg.clipGrad;
-  if (cfg.beta2) oc.beta2 = *cfg.beta2;
-  if (oc.decaySteps <= 0)
-    oc.decaySteps = cfg.steps; // Megatron-LM: lr-decay-iters defaults to train-iters
+  const OptimizerConfig oc = optimizerConfigFor(plan, cfg);
+  if (std::string problem = scheduleProblem(oc); !problem.empty())
+    throw std::invalid_argument(problem);
   opt = std::make_unique<Optimizer>(*exec, oc);
   configureTensorGradNorm(*exec, *opt, tensorGroup);
   if (pp > 1) {
@@ -298,6 +311,7 @@ LossTerms replicaMean(comm::Communicator &group, const LossTerms &mine) {
 } // namespace
 
 LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr) {
+  skippedLast = false;
   const double lossScale = lossScaler ? lossScaler->scale() : 1.0;
   const float scale = static_cast<float>(lossScale / static_cast<double>(microBatches));
   LossTerms lossSum;
@@ -358,6 +372,8 @@ LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *l
     world.allReduceMax(&overflow, 1);
     const double before = lossScaler->scale();
     if (!lossScaler->update(overflow > 0)) {
+      skippedLast = true;
+      ++skippedInInterval;
       exec->zeroGrads();
       *gradNorm = 0;
       *lr = learningRate(opt->config(), opt->stepsTaken());
@@ -408,18 +424,26 @@ void Trainer::logIteration(int64_t iteration, double ms, double lr, const LossTe
                            double gradNorm) {
   if (!log)
     return;
-  char line[512];
-  double tokensPerSecond = geometry.globalBatch * geometry.seq / (ms / 1000.0);
+  // Megatron-LM's training_log line, field for field, with mtc's throughput
+  // at the end. "nan iterations" stays 0: a non-finite loss stops the run.
+  char stamp[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S", std::localtime(&now));
+  const double tokensPerSecond = geometry.globalBatch * geometry.seq / (ms / 1000.0);
   // Megatron's BERT logs the sentence-order loss beside the LM loss.
-  std::string sop = hasSop ? format(" sop loss: %.6E |", loss.sop) : "";
+  const std::string sop = hasSop ? format(" sop loss: %.6E |", loss.sop) : "";
+  char line[640];
   std::snprintf(line, sizeof line,
-                " iteration %8lld/%8lld | consumed samples: %12lld | elapsed time per "
+                " [%s] iteration %8lld/%8lld | consumed samples: %12lld | elapsed time per "
                 "iteration (ms): %.1f | learning rate: %.6E | global batch size: %5lld | "
-                "lm loss: %.6E |%s grad norm: %.3f | loss scale: %.1f | tokens/s: %.0f |",
-                static_cast<long long>(iteration), static_cast<long long>(cfg.steps),
+                "lm loss: %.6E |%s loss scale: %.1f | grad norm: %.3f | number of skipped "
+                "iterations: %3lld | number of nan iterations: %3d | throughput (tokens/s): "
+                "%.0f |",
+                stamp, static_cast<long long>(iteration), static_cast<long long>(cfg.steps),
                 static_cast<long long>(iteration * geometry.globalBatch), ms, lr,
-                static_cast<long long>(geometry.globalBatch), loss.lm, sop.c_str(), gradNorm,
-                lossScaler ? lossScaler->scale() : 1.0, tokensPerSecond);
+                static_cast<long long>(geometry.globalBatch), loss.lm, sop.c_str(),
+                lossScaler ? lossScaler->scale() : 1.0, gradNorm,
+                static_cast<long long>(skippedInInterval), 0, tokensPerSecond);
   *log << line << std::endl;
 }
 
@@ -451,7 +475,11 @@ void Trainer::save(int64_t iteration) {
 TrainSummary Trainer::run() {
   TrainSummary summary;
   summary.firstIteration = startIteration;
-  const bool progressBar = log == &std::cout && watchedTerminal() && cfg.logInterval > 1;
+  const bool progressBar =
+      log == &std::cout && (cfg.progress || watchedTerminal()) && cfg.logInterval > 1;
+  // With --save, a pre-empted job saves before it goes (Megatron-LM's
+  // --exit-signal-handler, on by default here).
+  ExitSignals signals(cfg.exitSignalHandler || !cfg.save.empty());
   if (log)
     *log << "training '" << exec->plan().model().name() << "' on " << train->describe()
          << ": " << cfg.steps << " iterations, global batch " << geometry.globalBatch << " ("
@@ -466,21 +494,24 @@ TrainSummary Trainer::run() {
   auto logStart = Clock::now();
   int64_t sinceLog = 0;
   double lastLoss = 0;
-  int64_t lastSaved = -1;
+  int64_t lastSaved = -1, lastDone = startIteration;
   for (int64_t it = startIteration; it < cfg.steps; ++it) {
     auto iterationStart = Clock::now();
     double gradNorm = 0, lr = 0;
     LossTerms loss = trainIteration(it, &gradNorm, &lr);
     double ms = secondsSince(iterationStart) * 1000.0;
     const int64_t done = it + 1;
+    lastDone = done;
     summary.losses.push_back(loss.lm);
     if (hasSop)
       summary.sopLosses.push_back(loss.sop);
     summary.gradNorms.push_back(gradNorm);
     summary.tokens += geometry.globalBatch * geometry.seq;
     lastLoss = loss.lm;
-    logLossSum += loss;
-    ++logLossCount;
+    if (!skippedLast) { // Megatron-LM averages the logged loss over applied steps
+      logLossSum += loss;
+      ++logLossCount;
+    }
     ++sinceLog;
 
     MetricsRow row{done, done * geometry.globalBatch, lr, loss.lm, gradNorm, ms,
@@ -491,9 +522,11 @@ TrainSummary Trainer::run() {
       if (progressBar)
         std::cout << "\r\033[K";
       double meanMs = secondsSince(logStart) * 1000.0 / sinceLog;
-      logIteration(done, meanMs, lr, logLossSum.scaled(1.0 / logLossCount), gradNorm);
+      logIteration(done, meanMs, lr,
+                   logLossSum.scaled(1.0 / std::max<int64_t>(1, logLossCount)), gradNorm);
       logLossSum = {};
       logLossCount = 0;
+      skippedInInterval = 0;
       sinceLog = 0;
       logStart = Clock::now();
     } else if (progressBar) {
@@ -532,8 +565,11 @@ TrainSummary Trainer::run() {
       save(done);
       lastSaved = done;
     }
+    if (done < cfg.steps && (summary.exit = earlyExit(done, runStart, signals, &summary.signal)) !=
+                                EarlyExit::None)
+      break;
   }
-  summary.iterations = cfg.steps > startIteration ? cfg.steps - startIteration : 0;
+  summary.iterations = lastDone - startIteration;
   summary.seconds = secondsSince(runStart);
   if (tensorGroup && log && summary.iterations > 0) {
     const double n = static_cast<double>(summary.iterations);
@@ -568,18 +604,21 @@ TrainSummary Trainer::run() {
     if (log && !report.empty())
       *log << report << std::endl;
   }
-  if (!cfg.save.empty() && lastSaved != cfg.steps && summary.iterations > 0)
-    save(cfg.steps);
+  if (!cfg.save.empty() && lastSaved != lastDone && summary.iterations > 0)
+    save(lastDone);
   if (!cfg.dumpBatch.empty() && world.rank() == 0 && summary.iterations > 0)
     writeBatchDump();
-  if (!cfg.exportSafetensors.empty() && world.rank() == 0) {
+  // Weights of a run stopped early are not the final ones: the checkpoint
+  // holds them, and the resumed run exports.
+  if (!cfg.exportSafetensors.empty() && world.rank() == 0 && summary.exit == EarlyExit::None) {
     exportSafetensors(cfg.exportSafetensors, *exec);
     if (log)
       *log << "exported weights to '" << cfg.exportSafetensors << "'" << std::endl;
   }
   if (log) {
-    *log << "training finished: " << summary.iterations << " iterations ("
-         << startIteration + 1 << " to " << cfg.steps << "), " << summary.tokens
+    *log << (summary.exit == EarlyExit::None ? "training finished: " : "training stopped: ")
+         << summary.iterations << " iterations (" << startIteration + 1 << " to " << lastDone
+         << " of " << cfg.steps << "), " << summary.tokens
          << " tokens in " << format("%.2f", summary.seconds) << " s ("
          << format("%.0f", summary.seconds > 0 ? summary.tokens / summary.seconds : 0)
          << " tokens/s)";
@@ -591,6 +630,38 @@ TrainSummary Trainer::run() {
     *log << std::endl;
   }
   return summary;
+}
+
+EarlyExit Trainer::earlyExit(int64_t done, std::chrono::steady_clock::time_point start, const ExitSignals &signals,
+                             int *signal) {
+  EarlyExit exit = EarlyExit::None;
+  std::string why;
+  // Every rank must stop after the same iteration: a signal may reach one
+  // rank only, and clocks differ, so the ranks agree on the largest.
+  if (signals.enabled() || cfg.exitDurationMins > 0) {
+    double flags[2] = {static_cast<double>(signals.received()),
+                       cfg.exitDurationMins > 0 && secondsSince(start) > cfg.exitDurationMins * 60
+                           ? 1.0
+                           : 0.0};
+    world.allReduceMax(flags, 2);
+    if (flags[0] > 0) {
+      *signal = static_cast<int>(flags[0]);
+      exit = EarlyExit::Signal;
+      why = std::string("received ") + ExitSignals::name(*signal);
+    } else if (flags[1] > 0) {
+      exit = EarlyExit::Duration;
+      why = "--exit-duration-in-mins " + format("%g", cfg.exitDurationMins) + " reached";
+    }
+  }
+  if (exit == EarlyExit::None && cfg.exitInterval > 0 && done % cfg.exitInterval == 0) {
+    exit = EarlyExit::Interval;
+    why = "--exit-interval " + std::to_string(cfg.exitInterval);
+  }
+  if (exit != EarlyExit::None && log)
+    *log << "exiting after iteration " << done << " of " << cfg.steps << ": " << why
+         << (cfg.save.empty() ? " (no --save: nothing is kept)" : ", saving first")
+         << std::endl;
+  return exit;
 }
 
 void Trainer::recordBatch(const MicroBatchInputs &in) {
@@ -673,7 +744,11 @@ std::string describePlan(const pb::Plan &plan) {
      << p.global_batch() << "\n";
   const pb::Optimizer &o = plan.optimizer();
   os << "optimizer: AdamW lr " << o.lr() << " min " << o.min_lr() << ", warm-up "
-     << o.warmup_steps() << ", decay " << o.decay_steps() << ", betas (" << o.beta1() << ", "
+     << o.warmup_steps() << ", decay " << o.decay_steps() << " ("
+     << (o.decay_style().empty() ? "cosine" : o.decay_style());
+  if (o.decay_style() == "WSD")
+    os << ", final " << o.wsd_decay_steps() << " " << o.wsd_decay_style();
+  os << "), betas (" << o.beta1() << ", "
      << o.beta2() << "), eps " << o.eps() << ", weight decay " << o.weight_decay()
      << ", clip " << o.clip_grad() << "\n";
   os << "params: " << plan.params_size() << " tensors, " << paramElements << " elements on this rank\n";
