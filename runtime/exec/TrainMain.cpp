@@ -73,6 +73,10 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
             "evaluate on the valid split every E iterations (0: never)", count);
   flags.add("eval-iters", &cfg.evalIters, "global batches per evaluation", positive);
   flags.add("metrics", &cfg.metrics, "per-iteration metrics file: FILE.csv or JSON lines otherwise");
+  flags.add("tensorboard-dir", &cfg.tensorboardDir,
+            "existing folder for TensorBoard event files (rank 0 writes a new file per run: "
+            "losses, learning rate, grad norm, loss scale, throughput, memory, validation "
+            "loss and perplexity under Megatron-LM's tags)");
   flags.add("threads", &cfg.threads, "kernel threads per rank (0: OpenMP's default)",
             Range::between(0, kMaxThreads));
   flags.add("check-tensor-replicas", &cfg.checkTensorReplicas,
@@ -207,6 +211,14 @@ void checkOutputFolders(const TrainConfig &cfg) {
       throw std::invalid_argument(std::string("--") + flag + " '" + *path + "': the folder '" +
                                   folder.string() + "' does not exist");
   }
+  // A folder, not a file (TensorBoard reads every event file in it). Whether
+  // it is writable shows when the Trainer creates the run's event file.
+  std::error_code ec;
+  if (!cfg.tensorboardDir.empty() && !std::filesystem::is_directory(cfg.tensorboardDir, ec))
+    throw std::invalid_argument(
+        "--tensorboard-dir '" + cfg.tensorboardDir + "' " +
+        (std::filesystem::exists(cfg.tensorboardDir, ec) ? "is not a folder"
+                                                         : "does not exist (create it first)"));
 }
 
 } // namespace

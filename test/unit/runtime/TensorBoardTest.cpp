@@ -1,8 +1,13 @@
 // TensorBoard event files: TFRecord framing and the Event bytes against
 // values worked out by hand from the format's definition (the CRCs with a
 // bit-at-a-time CRC32C, not this library's), and the writer's file names.
+#include "TinyPlan.h"
+
 #include "exec/DurableFile.h"
+#include "exec/Main.h"
 #include "exec/TensorBoard.h"
+
+#include "tensorboard_event.pb.h"
 
 #include <gtest/gtest.h>
 
@@ -12,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <string>
 
 namespace mtc::runtime {
@@ -152,6 +158,53 @@ TEST(TensorBoard, RefusesAMissingFolderNamingIt) {
         << e.what();
     EXPECT_NE(std::string(e.what()).find("No such file or directory"), std::string::npos);
   }
+}
+
+// The tags of one step, as train wrote them (decoded with the same .proto).
+std::map<int64_t, std::map<std::string, float>> scalarsByStep(const std::string &file) {
+  std::map<int64_t, std::map<std::string, float>> out;
+  for (const std::string &record : records(readFile(file))) {
+    tensorboard::Event event;
+    EXPECT_TRUE(event.ParseFromString(record));
+    for (const auto &value : event.summary().value())
+      out[event.step()][value.tag()] = value.simple_value();
+  }
+  return out;
+}
+
+TEST(TensorBoard, Fp16RunLogsTheLossScaleAndNoGradNormForASkippedStep) {
+  TempFolder dir;
+  std::string plan = testing::makeTinyPlan().SerializeAsString();
+  std::vector<std::string> args{"train", "--synthetic", "--steps", "3", "--precision", "fp16",
+                                "--initial-loss-scale", "1024", "--inject-overflow-at", "2",
+                                "--tensorboard-dir", dir.path.string()};
+  std::vector<char *> argv;
+  for (std::string &a : args)
+    argv.push_back(a.data());
+  ::testing::internal::CaptureStdout();
+  const int rc = trainMain(static_cast<int>(argv.size()), argv.data(), plan);
+  const std::string log = ::testing::internal::GetCapturedStdout();
+  ASSERT_EQ(rc, 0) << log;
+  ASSERT_EQ(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()), 1);
+  auto steps = scalarsByStep(fs::directory_iterator(dir.path)->path().string());
+  // Iteration 2 overflowed and was skipped; one overflow spends the
+  // hysteresis (2) without halving, so every step shows the log's 1024.
+  EXPECT_NE(log.find("iteration 2: gradients overflowed in fp16, step skipped; loss scale "
+                     "1024 -> 1024"),
+            std::string::npos)
+      << log;
+  for (int64_t step : {1, 2, 3})
+    EXPECT_EQ(steps[step]["loss-scale"], 1024.f) << "step " << step;
+  EXPECT_EQ(steps[1].count("grad-norm"), 1u);
+  EXPECT_EQ(steps[2].count("grad-norm"), 0u) << "a skipped step has no gradient norm";
+  EXPECT_EQ(steps[3].count("grad-norm"), 1u);
+  EXPECT_GT(steps[1]["grad-norm"], 0.f);
+  EXPECT_EQ(steps[2].count("lm loss"), 1u);
+  // The "vs samples" series at consumed samples (the tiny plan's batch).
+  const int64_t batch = static_cast<int64_t>(steps[1]["batch-size"]);
+  ASSERT_GT(batch, 0);
+  EXPECT_EQ(steps[3 * batch]["loss-scale vs samples"], 1024.f);
+  EXPECT_EQ(steps[3 * batch]["lm loss vs samples"], steps[3]["lm loss"]);
 }
 
 } // namespace
