@@ -29,15 +29,20 @@ import sys
 
 ap = argparse.ArgumentParser(description=__doc__)
 ap.add_argument("--bin", required=True, help="folder with mtc-data, mtc-import, mtc-compile")
-ap.add_argument("--mpirun", required=True)
-ap.add_argument("--shim", required=True, help="the fail_io LD_PRELOAD library")
+ap.add_argument("--mpirun", help="mpirun command, space separated (the GPT run)")
+ap.add_argument("--shim", help="the fail_io LD_PRELOAD library (the GPT run)")
 ap.add_argument("--workdir", required=True)
 ap.add_argument("--fortunes", default="/usr/share/games/fortunes/computers")
+ap.add_argument("--bert-vocab", help="instead: a one-rank BERT run (WordPiece vocab.txt), whose "
+                "sentence-order loss must be logged as Megatron's BERT does")
 args = ap.parse_args()
+if not args.bert_vocab and not (args.mpirun and args.shim):
+    ap.error("the GPT run needs --mpirun and --shim")
 
-if not os.path.exists(args.fortunes):
-    print(f"SKIP: {args.fortunes} is missing; run scripts/setup.sh")
-    sys.exit(77)
+for needed in [args.fortunes] + ([args.bert_vocab] if args.bert_vocab else []):
+    if not os.path.exists(needed):
+        print(f"SKIP: {needed} is missing; run scripts/setup.sh")
+        sys.exit(77)
 
 # The schedule the model is compiled with (Megatron's warm-up and cosine decay).
 LR, MIN_LR, WARMUP, DECAY = 1e-3, 1e-4, 2, 6
@@ -195,11 +200,48 @@ def event_files(folder):
     return sorted(f for f in os.listdir(folder) if "tfevents" in f)
 
 
+def read_metrics():
+    with open(os.path.join(args.workdir, "m.jsonl")) as f:
+        return {r["iteration"]: r for r in map(json.loads, filter(str.strip, f))}
+
+
+def check_bert():
+    """BERT's two losses: 'lm loss' and 'sop loss' per step, both validated."""
+    run([tool("mtc-data"), "--format", "fortune", "--input", args.fortunes, "--output-prefix",
+         "bert", "--tokenizer-type", "BertWordPieceLowerCase", "--vocab-file", args.bert_vocab,
+         "--split-sentences"])
+    run([tool("mtc-import"), "--arch", "bert", "--num-layers", "1", "--hidden-size", "32",
+         "--num-attention-heads", "2", "--seq-length", str(SEQ), "--vocab-size", "30522",
+         "-o", "bert.mlir"])
+    run([tool("mtc-compile"), "bert.mlir", "-o", "bert", "--global-batch", str(GLOBAL_BATCH)])
+    os.makedirs(os.path.join(args.workdir, "tb"))
+    run([os.path.join(args.workdir, "bert", "train"), "--data", "bert", "--vocab-file",
+         args.bert_vocab, "--split", "90,10,0", "--steps", "4", "--eval-interval", "2",
+         "--eval-iters", "1", "--threads", "1", "--metrics", "m.jsonl", "--tensorboard-dir", "tb"])
+    rows = read_metrics()
+    (f,) = event_files(os.path.join(args.workdir, "tb"))
+    s = series(decode_file(os.path.join(args.workdir, "tb", f)))
+    for it, row in rows.items():
+        for tag, key in (("lm loss", "lm_loss"), ("sop loss", "sop_loss")):
+            same(s[tag][it], row[key], f"'{tag}' at {it}")
+            same(s[tag + " vs samples"][it * GLOBAL_BATCH], row[key], f"'{tag} vs samples'")
+        if "valid_loss" in row:
+            for tag, key in (("lm loss", "valid_loss"), ("sop loss", "valid_sop_loss")):
+                same(s[tag + " validation"][it], row[key], f"'{tag} validation' at {it}")
+                same(s[tag + " validation ppl"][it], math.exp(row[key]), f"'{tag} ppl'", 1e-6)
+    if sorted(s["sop loss validation"]) != [2, 4]:
+        fail(f"'sop loss validation' at {sorted(s['sop loss validation'])}, expected 2 and 4")
+    print("PASS: BERT's lm and sop losses (and their validation) match the metrics")
+
+
 # ---- the runs ----
 
 shutil.rmtree(args.workdir, ignore_errors=True)
 os.makedirs(args.workdir)
 tool = lambda name: os.path.join(args.bin, name)  # noqa: E731
+if args.bert_vocab:
+    check_bert()
+    sys.exit(0)
 run([tool("mtc-data"), "--format", "fortune", "--input", args.fortunes, "--output-prefix",
      "fortunes"])
 run([tool("mtc-import"), "--num-layers", "2", "--hidden-size", "32", "--num-attention-heads", "2",
@@ -223,8 +265,7 @@ print(first_log)
 second_log = run(mpirun + [train, "--steps", "8", "--load", "ckpt"] + common).stdout
 print(second_log)
 
-with open(os.path.join(args.workdir, "m.jsonl")) as f:
-    rows = {r["iteration"]: r for r in map(json.loads, filter(str.strip, f))}
+rows = read_metrics()
 if sorted(rows) != list(range(1, 9)):
     fail(f"the metrics file has iterations {sorted(rows)}, expected 1 to 8")
 
