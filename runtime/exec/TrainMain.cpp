@@ -126,6 +126,11 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
   flags.add("progress", &cfg.progress,
             "draw a progress bar between log lines even under a launcher or into a file "
             "(default: only on a terminal of a one-process run)");
+  flags.add("tensorboard-dir", &cfg.tensorboardDir,
+            "existing folder for TensorBoard event files (rank 0 writes a new file per run: "
+            "losses, learning rate, grad norm, loss scale, throughput, memory, validation "
+            "loss and perplexity under Megatron-LM's tags)")
+      .valueName("DIR");
   flags.add("pipeline-trace", &cfg.pipelineTrace,
             "pipeline: write the last iteration's measured timeline (Chrome trace JSON)")
       .valueName("FILE");
@@ -247,6 +252,14 @@ void checkOutputFolders(const TrainConfig &cfg) {
       throw std::invalid_argument(std::string("--") + flag + " '" + *path + "': the folder '" +
                                   folder.string() + "' does not exist");
   }
+  // A folder, not a file (TensorBoard reads every event file in it). Whether
+  // it is writable shows when the Trainer creates the run's event file.
+  std::error_code ec;
+  if (!cfg.tensorboardDir.empty() && !std::filesystem::is_directory(cfg.tensorboardDir, ec))
+    throw std::invalid_argument(
+        "--tensorboard-dir '" + cfg.tensorboardDir + "' " +
+        (std::filesystem::exists(cfg.tensorboardDir, ec) ? "is not a folder"
+                                                         : "does not exist (create it first)"));
 }
 
 } // namespace

@@ -219,6 +219,14 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
       *log << "appending metrics to '" << cfg.metrics << "' (resumed at iteration "
            << startIteration << ")\n";
   }
+  // Rank 0 holds every value logged: losses are shared over the pipeline
+  // group (it is on the first stage, Megatron's writer on the last) and
+  // averaged over data-parallel replicas; the gradient norm is global.
+  if (!cfg.tensorboardDir.empty() && world.rank() == 0) {
+    tensorboard = std::make_unique<TensorBoardWriter>(cfg.tensorboardDir, startIteration + 1);
+    if (log)
+      *log << "TensorBoard events: '" << tensorboard->path() << "'\n";
+  }
   setUpDataParallelAndPrecision(plan);
 }
 
@@ -310,8 +318,9 @@ LossTerms replicaMean(comm::Communicator &group, const LossTerms &mine) {
 }
 } // namespace
 
-LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr) {
-  skippedLast = false;
+LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr,
+                                  bool *skipped) {
+  *skipped = false;
   const double lossScale = lossScaler ? lossScaler->scale() : 1.0;
   const float scale = static_cast<float>(lossScale / static_cast<double>(microBatches));
   LossTerms lossSum;
@@ -372,10 +381,9 @@ LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *l
     world.allReduceMax(&overflow, 1);
     const double before = lossScaler->scale();
     if (!lossScaler->update(overflow > 0)) {
-      skippedLast = true;
-      ++skippedInInterval;
       exec->zeroGrads();
       *gradNorm = 0;
+      *skipped = true;
       *lr = learningRate(opt->config(), opt->stepsTaken());
       if (log)
         *log << "iteration " << iteration + 1 << ": gradients overflowed in fp16, step skipped;"
@@ -447,6 +455,52 @@ void Trainer::logIteration(int64_t iteration, double ms, double lr, const LossTe
   *log << line << std::endl;
 }
 
+void Trainer::logToTensorBoard(const MetricsRow &row, bool skipped) {
+  // Megatron-LM's tags, each also against consumed samples (its "vs samples"
+  // series); a step whose fp16 gradients overflowed has no gradient norm.
+  Scalars perStep{{"lm loss", row.loss}, {"learning-rate", row.learningRate},
+                  {"batch-size", static_cast<double>(geometry.globalBatch)}};
+  if (row.sopLoss)
+    perStep.push_back({"sop loss", *row.sopLoss});
+  if (!skipped)
+    perStep.push_back({"grad-norm", row.gradNorm});
+  if (lossScaler)
+    perStep.push_back({"loss-scale", lossScaler->scale()});
+  Scalars perSample;
+  for (const auto &[tag, value] : perStep)
+    perSample.push_back({tag + " vs samples", value});
+  // Time and memory, against iterations only. Memory is rank 0's own, as in
+  // Megatron (the writing rank's device): measured activation bytes.
+  perStep.push_back({"iteration-time", row.iterationMs / 1000.0});
+  perStep.push_back({"tokens-per-second", row.tokensPerSecond});
+  const int64_t ownArena = exec->plan().memory().arena_bytes();
+  perStep.push_back({"mem-activation-peak-bytes",
+                     static_cast<double>(pipeline ? pipeline->peakActivationBytes()
+                                                  : exec->measuredPeakBytes())});
+  perStep.push_back({"mem-activation-allocated-bytes",
+                     static_cast<double>(ownArena + (pipeline ? pipeline->allocatedActivationBytes()
+                                                              : 0))});
+  tensorboard->addScalars(row.iteration, perStep);
+  tensorboard->addScalars(row.consumedSamples, perSample);
+}
+
+void Trainer::logValidationToTensorBoard(int64_t iteration, const LossTerms &valid) {
+  const int64_t samples = iteration * geometry.globalBatch;
+  Scalars perStep, perSample;
+  std::vector<std::pair<std::string, double>> terms{{"lm loss", valid.lm}};
+  if (hasSop)
+    terms.push_back({"sop loss", valid.sop});
+  for (const auto &[name, loss] : terms) {
+    // Megatron's perplexity, exp(min(20, loss)), as the log line prints it.
+    const double ppl = std::exp(std::min(20.0, loss));
+    perStep.insert(perStep.end(), {{name + " validation", loss}, {name + " validation ppl", ppl}});
+    perSample.insert(perSample.end(), {{name + " validation vs samples", loss},
+                                       {name + " validation ppl vs samples", ppl}});
+  }
+  tensorboard->addScalars(iteration, perStep);
+  tensorboard->addScalars(samples, perSample);
+}
+
 void Trainer::save(int64_t iteration) {
   TrainingState state;
   state.iteration = iteration;
@@ -498,7 +552,8 @@ TrainSummary Trainer::run() {
   for (int64_t it = startIteration; it < cfg.steps; ++it) {
     auto iterationStart = Clock::now();
     double gradNorm = 0, lr = 0;
-    LossTerms loss = trainIteration(it, &gradNorm, &lr);
+    bool skipped = false;
+    LossTerms loss = trainIteration(it, &gradNorm, &lr, &skipped);
     double ms = secondsSince(iterationStart) * 1000.0;
     const int64_t done = it + 1;
     lastDone = done;
@@ -508,7 +563,9 @@ TrainSummary Trainer::run() {
     summary.gradNorms.push_back(gradNorm);
     summary.tokens += geometry.globalBatch * geometry.seq;
     lastLoss = loss.lm;
-    if (!skippedLast) { // Megatron-LM averages the logged loss over applied steps
+    if (skipped) {
+      ++skippedInInterval;
+    } else { // Megatron-LM averages the logged loss over applied steps
       logLossSum += loss;
       ++logLossCount;
     }
@@ -518,7 +575,8 @@ TrainSummary Trainer::run() {
                    geometry.globalBatch * geometry.seq / (ms / 1000.0), std::nullopt};
     if (hasSop)
       row.sopLoss = loss.sop;
-    if (done % cfg.logInterval == 0 || done == cfg.steps) {
+    const bool logLine = done % cfg.logInterval == 0 || done == cfg.steps;
+    if (logLine) {
       if (progressBar)
         std::cout << "\r\033[K";
       double meanMs = secondsSince(logStart) * 1000.0 / sinceLog;
@@ -535,6 +593,8 @@ TrainSummary Trainer::run() {
       std::cout << "\r [" << std::string(filled, '=') << std::string(width - filled, ' ')
                 << "] " << done << "/" << cfg.steps << std::flush;
     }
+    if (tensorboard)
+      logToTensorBoard(row, skipped);
     if (cfg.evalInterval > 0 && valid && done % cfg.evalInterval == 0) {
       LossTerms valid = evaluate();
       double validLoss = valid.lm;
@@ -558,10 +618,16 @@ TrainSummary Trainer::run() {
                       std::exp(std::min(20.0, validLoss)), sop.c_str());
         *log << rule << "\n" << line << "\n" << rule << std::endl;
       }
+      if (tensorboard)
+        logValidationToTensorBoard(done, valid);
     }
     if (metrics)
       metrics->write(row);
-    if (!cfg.save.empty() && cfg.saveInterval > 0 && done % cfg.saveInterval == 0) {
+    const bool saveNow = !cfg.save.empty() && cfg.saveInterval > 0 && done % cfg.saveInterval == 0;
+    // Before a checkpoint too: a run resumed from it keeps what led to it.
+    if (tensorboard && (logLine || saveNow))
+      tensorboard->flush();
+    if (saveNow) {
       save(done);
       lastSaved = done;
     }
@@ -604,6 +670,8 @@ TrainSummary Trainer::run() {
     if (log && !report.empty())
       *log << report << std::endl;
   }
+  if (tensorboard)
+    tensorboard->flush();
   if (!cfg.save.empty() && lastSaved != lastDone && summary.iterations > 0)
     save(lastDone);
   if (!cfg.dumpBatch.empty() && world.rank() == 0 && summary.iterations > 0)

@@ -11,6 +11,7 @@
 #include "exec/Precision.h"
 #include "exec/ZeroOptimizer.h"
 #include "exec/Metrics.h"
+#include "exec/TensorBoard.h"
 #include "exec/Optimizer.h"
 #include "exec/TensorParallel.h"
 #include "exec/PipelineRunner.h"
@@ -53,6 +54,7 @@ struct TrainConfig {
   int64_t evalInterval = 0;
   int64_t evalIters = 10;
   std::string metrics;
+  std::string tensorboardDir;     // an existing folder for TensorBoard event files
   int64_t threads = 0;
   bool checkLifetimes = false;
   bool checkTensorReplicas = false; // dropout outputs and replicated params
@@ -107,13 +109,17 @@ public:
   LossTerms evaluate();
 
 private:
-  LossTerms trainIteration(int64_t iteration, double *gradNorm, double *lr);
+  // `skipped`: fp16 gradients overflowed, so the optimizer did not step.
+  LossTerms trainIteration(int64_t iteration, double *gradNorm, double *lr, bool *skipped);
   void logIteration(int64_t iteration, double ms, double lr, const LossTerms &loss,
                     double gradNorm);
   // Whether to stop after iteration `done` (--exit-interval,
   // --exit-duration-in-mins, a caught signal), agreed by every rank.
   EarlyExit earlyExit(int64_t done, std::chrono::steady_clock::time_point start,
                       const ExitSignals &signals, int *signal);
+  // --tensorboard-dir: an iteration's scalars under Megatron-LM's tags.
+  void logToTensorBoard(const MetricsRow &row, bool skipped);
+  void logValidationToTensorBoard(int64_t iteration, const LossTerms &valid);
   // --dump-batch: keeps a micro-batch's inputs.
   void recordBatch(const MicroBatchInputs &in);
   void save(int64_t iteration);
@@ -145,6 +151,7 @@ private:
   std::unique_ptr<IndexedData> indexed;
   std::unique_ptr<BatchSource> train, valid;
   std::unique_ptr<MetricsWriter> metrics;
+  std::unique_ptr<TensorBoardWriter> tensorboard; // rank 0, which knows every loss
   std::unique_ptr<PipelineRunner> pipeline; // pipeline > 1: this rank's schedule
   BatchGeometry geometry;
   int64_t microBatches = 1;
@@ -152,7 +159,6 @@ private:
   LossTerms logLossSum;
   bool hasSop = false; // the plan trains a sentence-order head (BERT)
   int64_t logLossCount = 0;
-  bool skippedLast = false;      // fp16: the last iteration's step was skipped
   int64_t skippedInInterval = 0; // since the last log line
   // --dump-batch, as exact f32, by input name (tokens, targets, token_types,
   // lengths, sentence_labels).
