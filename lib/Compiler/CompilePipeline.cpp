@@ -58,8 +58,8 @@ std::optional<std::string> checkCompileOptions(const CompileOptions &o) {
     return "--wsd-decay-style must be one of " + llvm::join(kWsdDecayStyles, ", ") +
            ", got '" + o.wsdDecayStyle + "'";
   if (o.decayStyle == "WSD" && o.wsdDecaySteps < 1)
-    return std::string("--decay-style WSD needs --wsd-decay-steps (the final decay's "
-                       "iterations)");
+    return std::string("decay style WSD needs the final decay's length (mtc-compile "
+                       "--lr-wsd-decay-iters, pipeline option wsd-decay-steps)");
   return std::nullopt;
 }
 

@@ -40,6 +40,24 @@ std::string joined(const std::vector<std::string> &items, const std::string &sep
   return out;
 }
 
+// Help text starts at this column and wraps before kLineWidth.
+constexpr size_t kHelpColumn = 30, kLineWidth = 100;
+
+// `atoms` joined by spaces into lines that end before kLineWidth (an atom
+// longer than a line stands alone), the lines after the first indented to
+// `column`.
+std::string wrapped(const std::vector<std::string> &atoms, size_t column) {
+  std::string out, line;
+  for (const std::string &atom : atoms) {
+    if (!line.empty() && column + line.size() + 1 + atom.size() > kLineWidth) {
+      out += line + "\n" + std::string(column, ' ');
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + atom;
+  }
+  return out + line;
+}
+
 } // namespace
 
 FlagSet::FlagSet(std::string program, std::string summary)
@@ -206,6 +224,15 @@ bool FlagSet::parse(int argc, char **argv) {
   return parse(std::vector<std::string>(argv + std::min(argc, 1), argv + argc));
 }
 
+std::optional<std::string> FlagSet::tryParse(int argc, char **argv, bool *help) {
+  try {
+    *help = !parse(argc, argv);
+  } catch (const FlagError &e) {
+    return std::string(e.what());
+  }
+  return std::nullopt;
+}
+
 bool FlagSet::parse(const std::vector<std::string> &args) {
   // Which flag last wrote a string target, so --bf16 --precision fp32 is
   // refused instead of one silently overriding the other.
@@ -307,28 +334,33 @@ std::string FlagSet::usage() const {
           std::holds_alternative<bool *>(f.target) || !f.switchValue.empty();
       if (!isSwitch)
         left += " " + f.value;
-      os << left;
-      if (left.size() < 30)
-        os << std::string(30 - left.size(), ' ');
-      else
-        os << "\n" << std::string(30, ' ');
-      os << f.help;
+      // Words of the help, then each note whole: "[>= 1]" never breaks.
+      std::vector<std::string> atoms;
+      std::istringstream words(f.help);
+      for (std::string word; words >> word;)
+        atoms.push_back(word);
       if (!f.choiceList.empty())
-        os << " {" << joined(f.choiceList, "|") << "}";
+        atoms.push_back("{" + joined(f.choiceList, "|") + "}");
+      // A default the help already explains ("(0: the model's)") is not repeated.
       if (f.isRequired)
-        os << " (required)";
-      else if (!f.defaultText.empty())
-        os << " (default " << f.defaultText << ")";
+        atoms.push_back("(required)");
+      else if (!f.defaultText.empty() && f.help.find("(" + f.defaultText + ":") == std::string::npos)
+        atoms.push_back("(default " + f.defaultText + ")");
       // Intervals print as they are ("[0, 1)"), one-sided bounds bracketed ("[>= 1]").
       if (std::string range = f.range.describe(); !range.empty())
-        os << " " << (range[0] == '[' || range[0] == '(' ? range : "[" + range + "]");
+        atoms.push_back(range[0] == '[' || range[0] == '(' ? range : "[" + range + "]");
       if (f.names.size() > 1) {
         std::vector<std::string> aliases;
         for (size_t i = 1; i < f.names.size(); ++i)
           aliases.push_back(dashed(f.names[i]));
-        os << " (also " << joined(aliases, ", ") << ")";
+        atoms.push_back("(also " + joined(aliases, ", ") + ")");
       }
-      os << "\n";
+      os << left;
+      if (left.size() < kHelpColumn)
+        os << std::string(kHelpColumn - left.size(), ' ');
+      else
+        os << "\n" << std::string(kHelpColumn, ' ');
+      os << wrapped(atoms, kHelpColumn) << "\n";
     }
   }
   return os.str();

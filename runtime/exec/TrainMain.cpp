@@ -50,7 +50,7 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
       .required()
       .valueName("N");
   flags.add(flag::globalBatchSize, &cfg.globalBatch,
-            "; a multiple of micro-batch x data-parallel size (0: the plan's)",
+            "(0: the plan's), a multiple of micro-batch x data-parallel size",
             Range::between(0, 1 << 30));
   flags.add(flag::seed, &cfg.seed, "of initialization, data order and dropout", count);
   flags.add(flag::threads, &cfg.threads, "", Range::between(0, kMaxThreads));

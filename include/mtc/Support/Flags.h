@@ -126,6 +126,9 @@ public:
   /// when --help was given (usage() then says what to print).
   bool parse(int argc, char **argv);
   bool parse(const std::vector<std::string> &args); // without the program name
+  /// For tools built without exceptions (LLVM's): parse()'s FlagError as a
+  /// message, or nothing; `*help` is set when --help was given.
+  std::optional<std::string> tryParse(int argc, char **argv, bool *help);
   std::string usage() const;
 
   /// Whether the flag (by any of its names) was on the command line.

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 namespace mtc {
 namespace {
 
@@ -100,7 +102,12 @@ TEST(FlagSet, HelpGroupsByTopicAndShowsDefaultsRangesAndAliases) {
   const std::string usage = flags.usage();
   EXPECT_EQ(usage.rfind("usage: tool [flags]\nDoes things.\n\nParallelism:\n", 0), 0u) << usage;
   EXPECT_NE(usage.find("  --tensor-model-parallel-size VALUE\n"), std::string::npos) << usage;
-  EXPECT_NE(usage.find("(default 1) [>= 1] (also --tp)\n"), std::string::npos) << usage;
+  EXPECT_NE(usage.find("splits) (default 1)\n"), std::string::npos) << usage;
+  EXPECT_NE(usage.find(" [>= 1] (also --tp)\n"), std::string::npos) << usage;
+  // Lines wrap before column 100, never inside a note such as "[>= 1]".
+  std::istringstream lines(usage);
+  for (std::string line; std::getline(lines, line);)
+    EXPECT_LT(line.size(), 100u) << line;
   EXPECT_LT(usage.find("--threads"), usage.find("Optimizer and learning-rate schedule:"))
       << usage;
   EXPECT_NE(usage.find("{linear|cosine} (default cosine)"), std::string::npos) << usage;
