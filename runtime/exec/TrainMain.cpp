@@ -97,16 +97,19 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
   flags.add("load", &cfg.load, "checkpoint folder to resume from (its latest iteration)")
       .valueName("DIR");
   flags.add("save-interval", &cfg.saveInterval,
-            "with --save: save every K iterations (0: only at the end)", count);
+            "with --save: save every K iterations (0: only at the end)", count)
+      .valueName("K");
   flags.add("exit-interval", &cfg.exitInterval,
             "stop after the iteration that is a multiple of K, saving first with --save "
-            "(0: never)", count);
+            "(0: never)", count)
+      .valueName("K");
   flags.add("exit-duration-in-mins", &cfg.exitDurationMins,
             "stop after the first iteration that ends this many minutes after the start, "
-            "saving first with --save (0: never)", count);
+            "saving first with --save (0: never)", count)
+      .valueName("MINUTES");
   flags.add("exit-signal-handler", &cfg.exitSignalHandler,
-            "on SIGTERM or SIGINT, finish the iteration, save (needs --save) and exit with "
-            "status 143 (on by default with --save)");
+            "on SIGTERM, SIGINT or SIGUSR1, finish the iteration, save (needs --save) and exit "
+            "with status 128 + the signal's number (on by default with --save)");
   flags.add("init-from", &cfg.initFrom, "start from the weights in FILE.safetensors")
       .valueName("FILE");
   flags.add("export-safetensors", &cfg.exportSafetensors,
@@ -114,12 +117,14 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
 
   flags.topic(flag::kEvaluation);
   flags.add("eval-interval", &cfg.evalInterval,
-            "evaluate on the valid split every E iterations (0: never)", count);
+            "evaluate on the valid split every E iterations (0: never)", count)
+      .valueName("E");
   flags.add("eval-iters", &cfg.evalIters, "global batches per evaluation", positive);
 
   flags.topic(flag::kLogging);
   flags.add("log-interval", &cfg.logInterval,
-            "print Megatron-LM's log line every K iterations", positive);
+            "print Megatron-LM's log line every K iterations", positive)
+      .valueName("K");
   flags.add("metrics", &cfg.metrics,
             "per-iteration metrics file: FILE.csv, or JSON lines otherwise (docs/runtime.md)")
       .valueName("FILE");
@@ -151,7 +156,8 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
             "write every iteration's inputs (tokens, targets; BERT: token_types, lengths, "
             "sentence_labels) to FILE.safetensors (f32)").valueName("FILE");
   flags.add("inject-overflow-at", &cfg.injectOverflowAt,
-            "test, fp16: make iteration N's gradients overflow", positive);
+            "test, fp16: make iteration N's gradients overflow", positive)
+      .valueName("N");
 }
 
 // The rules between flags, and between flags and the plan: all of them before
