@@ -61,7 +61,7 @@ void addImportFlags() {
   flags.add(flag::ffnHiddenSize, &f.ffnSize, "(0: 4 x hidden)", count);
   flags.add(flag::vocabSize, &f.vocabSize, "", positive);
   flags.add("max-position-embeddings", &f.maxPositions,
-            "learned positions (0: the sequence length)", positive);
+            "learned positions (default: the sequence length)", positive);
   flags.add("make-vocab-size-divisible-by", &f.divisibleBy,
             "pad the vocabulary to a multiple of this x the tensor-parallel size, as "
             "Megatron-LM does (0: no padding)",
@@ -76,8 +76,8 @@ void addImportFlags() {
             "BERT without the sentence-order head (masked LM only)");
 
   flags.topic(flag::kBatch);
-  flags.add(flag::seqLength, &f.seqLength, "(0: all positions)", positive);
-  flags.add(flag::microBatchSize, &f.microBatch, "the model is written for (0: 1)", positive);
+  flags.add(flag::seqLength, &f.seqLength, "(default: all positions)", positive);
+  flags.add(flag::microBatchSize, &f.microBatch, "the model is written for (default 1)", positive);
 
   // Megatron-LM's flags for LLaMA-family models; together they are --arch llama.
   flags.topic("LLaMA family (Megatron-LM's flags)");
@@ -93,9 +93,9 @@ void addImportFlags() {
   flags.add("num-query-groups", &f.numQueryGroups, "key/value heads of grouped-query attention",
             positive);
   flags.add(flag::untieEmbeddings, &f.untieEmbeddings, "(LLaMA; default: tied)");
-  flags.add("rotary-base", &f.rotaryBase, "rotary base, rope_theta (0: 10000)",
+  flags.add("rotary-base", &f.rotaryBase, "rotary base, rope_theta (default 10000)",
             ValueRange::above(0));
-  flags.add("norm-epsilon", &f.normEpsilon, "normalization epsilon (0: the family's)",
+  flags.add("norm-epsilon", &f.normEpsilon, "normalization epsilon (default: the family's)",
             ValueRange::above(0));
 }
 
