@@ -6,7 +6,7 @@
 
 #include "comm/Communicator.h"
 
-#include "data/GptDataset.h"
+#include "data/GptBlend.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -40,11 +40,19 @@ constexpr double kMaxThreads = 4096;
 // Each flag with the values it accepts, next to its meaning.
 void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
   const Range count = Range::atLeast(0), positive = Range::atLeast(1);
-  flags.add("data", &cfg.data, "indexed dataset prefix (PREFIX.bin and PREFIX.idx from mtc-data)");
+  flags.add("data-path", &cfg.data,
+            "indexed dataset prefix (PREFIX.bin and PREFIX.idx from mtc-data or Megatron's "
+            "preprocess_data.py), or a blend as one quoted argument: \"0.3 A 0.7 B\" (weights "
+            "and prefixes, sampled as Megatron's BlendedDataset) or \"A B\" (weighted by size)");
+  flags.add("data", &cfg.data, "the same as --data-path");
   flags.add("vocab-file", &cfg.vocabFile,
-            "BERT: the vocab.txt the data was tokenized with (its [CLS] [SEP] [MASK] [PAD] "
-            "ids and word pieces)");
-  flags.add("split", &cfg.split, "train,valid,test document weights");
+            "the tokenizer the data was made with. BERT: its vocab.txt (the [CLS] [SEP] "
+            "[MASK] [PAD] ids and word pieces; required). GPT-style models: a GPT-2-style "
+            "encoder.json, with --merge-file; the data's ids are checked against it");
+  flags.add("merge-file", &cfg.mergeFile,
+            "GPT-style models: the vocab.bpe merges that go with --vocab-file");
+  flags.add("split", &cfg.split,
+            "train,valid,test weights; Megatron's split: GPT by sequences, BERT by documents");
   flags.add("synthetic", &cfg.synthetic, "train on random tokens (benchmarks without data)");
   flags.add("steps", &cfg.steps, "total training iterations (required)", positive);
   flags.add("global-batch", &cfg.globalBatch,
@@ -117,20 +125,37 @@ std::string number(double v) {
 void checkTrainFlags(const pb::Plan &plan, const TrainConfig &cfg, const FlagSet &flags) {
   if (!flags.given("steps"))
     throw FlagError("--steps N is required (see --help)");
+  if (flags.given("data") && flags.given("data-path"))
+    throw FlagError("--data is another name of --data-path: give one of them");
   if (cfg.synthetic && !cfg.data.empty())
-    throw FlagError("give --data PREFIX or --synthetic, not both");
+    throw FlagError("give --data-path PREFIX or --synthetic, not both");
   if (!cfg.synthetic && cfg.data.empty())
-    throw FlagError("no training data: give --data PREFIX (an indexed dataset made by "
+    throw FlagError("no training data: give --data-path PREFIX (an indexed dataset made by "
                     "mtc-data) or --synthetic");
   if (!cfg.data.empty()) {
     try {
-      data::splitDocuments(cfg.split, 0);
+      data::splitIndices(cfg.split, 0);
     } catch (const std::exception &e) {
       throw FlagError(std::string("--split: ") + e.what());
     }
-  } else if (flags.given("split")) {
-    throw FlagError("--split applies to --data only");
+    try {
+      data::parseDataPath(cfg.data);
+    } catch (const std::exception &e) {
+      throw FlagError(e.what());
+    }
+  } else {
+    for (const char *flag : {"split", "vocab-file", "merge-file"})
+      if (flags.given(flag))
+        throw FlagError(std::string("--") + flag + " applies to --data-path only");
   }
+  // --vocab-file means the tokenizer of the plan's kind of model.
+  const bool causal = parseObjective(plan.model().objective()) == Objective::CausalLm;
+  if (causal && flags.given("vocab-file") != flags.given("merge-file"))
+    throw FlagError("a GPT-style model's tokenizer is two files: give --vocab-file "
+                    "encoder.json with --merge-file vocab.bpe");
+  if (!causal && flags.given("merge-file"))
+    throw FlagError("--merge-file is for GPT-style BPE tokenizers; a BERT model reads "
+                    "--vocab-file vocab.txt alone");
   if (flags.given("save-interval") && cfg.saveInterval > 0 && cfg.save.empty())
     throw FlagError("--save-interval " + std::to_string(cfg.saveInterval) +
                     " needs --save DIR (where to write the checkpoints)");

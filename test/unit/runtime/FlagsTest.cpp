@@ -152,7 +152,13 @@ TEST(TrainFlags, BadCombinationsExitTwoBeforeWork) {
   expectUsageError(trainMain, {"--synthetic"}, "--steps N is required");
   expectUsageError(trainMain, {"--steps", "1"}, "no training data");
   expectUsageError(trainMain, {"--steps", "1", "--synthetic", "--data", "x"},
-                   "give --data PREFIX or --synthetic, not both");
+                   "give --data-path PREFIX or --synthetic, not both");
+  expectUsageError(trainMain, {"--steps", "1", "--data", "x", "--data-path", "y"},
+                   "--data is another name of --data-path: give one of them");
+  expectUsageError(trainMain, {"--steps", "1", "--data-path", "0.5 a b c"},
+                   "some prefixes have a weight and some do not");
+  expectUsageError(trainMain, {"--steps", "1", "--data-path", "x", "--vocab-file", "v.json"},
+                   "give --vocab-file encoder.json with --merge-file vocab.bpe");
   expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--global-batch", "3"},
                    "--global-batch 3 is not divisible by micro-batch 2 x data-parallel 1 = 2");
   expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--min-lr", "0.5"},
@@ -168,7 +174,7 @@ TEST(TrainFlags, BadCombinationsExitTwoBeforeWork) {
   expectUsageError(trainMain, {"--data", "x", "--steps", "1", "--split", "90,x"},
                    "--split: split '90,x': 'x' is not a non-negative number");
   expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--split", "90,10"},
-                   "--split applies to --data only");
+                   "--split applies to --data-path only");
   expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--bogus"}, "unknown flag --bogus");
 }
 
