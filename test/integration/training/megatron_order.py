@@ -29,12 +29,15 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "numerics"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "unit", "data"))
 import megatron_reference as ref  # noqa: E402
 import safetensors_io  # noqa: E402
+import tiny_bpe  # noqa: E402
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--bin", required=True)
 parser.add_argument("--mpirun", default="")
+parser.add_argument("--bpe-dir", required=True, help="GPT-2's encoder.json and vocab.bpe")
 parser.add_argument("--fortunes", default="/usr/share/games/fortunes")
 args = parser.parse_args()
 
@@ -134,6 +137,24 @@ with tempfile.TemporaryDirectory() as work:
     _, dump = train("resumed", blend, 5, 8, extra=["--load", ckpt])
     compare("resumed blend", dump, blend, 5, 8)
 
+    # --vocab-file/--merge-file: the data's ids are checked against that tokenizer
+    # when the data is opened; generate reads the same files.
+    gpt2 = ["--vocab-file", os.path.join(args.bpe_dir, "encoder.json"),
+            "--merge-file", os.path.join(args.bpe_dir, "vocab.bpe")]
+    train("vocab", a, 1, 4, extra=gpt2)
+    tiny_vocab, tiny_merges = tiny_bpe.write(work)
+    result = subprocess.run([os.path.join(out, "train"), "--data-path", a, "--steps", "1",
+                             "--vocab-file", tiny_vocab, "--merge-file", tiny_merges],
+                            capture_output=True, text=True)
+    check(result.returncode == 1 and f"is not an id of the vocabulary '{tiny_vocab}' [0, 259)"
+          in result.stderr and "iteration" not in result.stdout,
+          f"train refuses data that is not in --vocab-file's vocabulary: {result.stderr.strip()}")
+    generated = [run([os.path.join(out, "generate"), "--load", ckpt, "--prompt", "Hello",
+                      "--tokens", "8", "--top-k", "1", *flags])
+                 for flags in (gpt2, ["--vocab-dir", args.bpe_dir])]
+    check(generated[0] == generated[1] and "Hello" in generated[0],
+          f"generate --vocab-file/--merge-file reads GPT-2's files: {generated[0].strip()!r}")
+
     # Data parallelism: the same global batches, so the same losses.
     if args.mpirun:
         out2 = os.path.join(work, "m-dp")
@@ -153,5 +174,5 @@ with tempfile.TemporaryDirectory() as work:
               f"d=2 reads the one-rank global batches: losses {losses['d=2']} vs "
               f"{losses['one rank']} (max difference {diff:.2e})")
 
-print(f"{9 + bool(args.mpirun) - len(failures)} passed, {len(failures)} failed")
+print(f"{11 + bool(args.mpirun) - len(failures)} passed, {len(failures)} failed")
 sys.exit(1 if failures else 0)

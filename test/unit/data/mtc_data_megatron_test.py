@@ -14,6 +14,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tiny_bpe  # noqa: E402
 from tool_checks import ToolChecks  # noqa: E402
 
 mtc_data, bpe_dir, work = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -96,31 +97,8 @@ for workers in ("1", "3"):
 check(outputs[0] == outputs[1], "--workers 3 writes the bytes --workers 1 writes")
 
 
-# Other GPT-2-style BPE files: a 259-token vocabulary (the 256 byte tokens in
-# GPT-2's byte-to-unicode spelling, two merges, <|endoftext|>).
-def bytes_to_unicode():
-    bs = list(range(ord("!"), ord("~") + 1)) + list(range(ord("¡"), ord("¬") + 1)) + \
-        list(range(ord("®"), ord("ÿ") + 1))
-    cs = bs[:]
-    n = 0
-    for b in range(256):
-        if b not in bs:
-            bs.append(b)
-            cs.append(256 + n)
-            n += 1
-    return dict(zip(bs, map(chr, cs)))
-
-
-spell = bytes_to_unicode()
-encoder = {spell[b]: b for b in range(256)}
-encoder["he"] = 256
-encoder["ll"] = 257
-encoder["<|endoftext|>"] = 258
-tiny_vocab, tiny_merges = os.path.join(work, "tiny.json"), os.path.join(work, "tiny.bpe")
-with open(tiny_vocab, "w") as f:
-    json.dump(encoder, f)
-with open(tiny_merges, "w") as f:
-    f.write("#version: 0.2\nh e\nl l\n")
+# Other GPT-2-style BPE files: a 259-token vocabulary.
+tiny_vocab, tiny_merges = tiny_bpe.write(work)
 tiny_text = os.path.join(work, "hello.jsonl")
 with open(tiny_text, "w") as f:
     f.write('{"text": "hello"}\n')
@@ -130,7 +108,7 @@ result = subprocess.run([mtc_data, "--format", "jsonl", "--input", tiny_text, "-
                         capture_output=True, text=True)
 check(result.returncode == 0, f"tiny BPE exit {result.returncode}: {result.stderr}")
 _, _, ids = read_dataset(os.path.join(work, "tiny"))
-check(ids == [256, 257, ord("o"), 258], f"tiny BPE ids {ids}: he, ll, o, <|endoftext|>")
+check(ids == [256, 257, ord("o"), tiny_bpe.EOD], f"tiny BPE ids {ids}: he, ll, o, <|endoftext|>")
 # GPT-2's own files by name give what --vocab-dir gives.
 by_dir = raw(os.path.join(work, "workers1"))
 result = subprocess.run([mtc_data, "--format", "jsonl", "--input", many, "--input", jsonl,
