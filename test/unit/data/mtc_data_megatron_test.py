@@ -9,31 +9,17 @@ usage: mtc_data_megatron_test.py MTC_DATA_BINARY BPE_DIR WORK_DIR
 """
 import json
 import os
-import struct
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tiny_bpe  # noqa: E402
-from tool_checks import ToolChecks  # noqa: E402
+from tool_checks import ToolChecks, read_dataset  # noqa: E402
 
 mtc_data, bpe_dir, work = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(work, exist_ok=True)
 checks = ToolChecks(mtc_data, bpe_dir)
 check, run = checks.check, checks.run
-
-
-def read_dataset(prefix):
-    """(sizes, document index, ids) of a uint16 indexed dataset."""
-    with open(prefix + ".idx", "rb") as f:
-        idx = f.read()
-    _, _, dtype, nseq, ndoc = struct.unpack("<9sQBQQ", idx[:34])
-    sizes = list(struct.unpack(f"<{nseq}i", idx[34:34 + 4 * nseq]))
-    at = 34 + 12 * nseq
-    documents = list(struct.unpack(f"<{ndoc}q", idx[at:at + 8 * ndoc]))
-    with open(prefix + ".bin", "rb") as f:
-        data = f.read()
-    return sizes, documents, list(struct.unpack(f"<{len(data) // 2}H", data))
 
 
 def raw(prefix):
@@ -51,7 +37,7 @@ with open(jsonl, "w") as f:
 prefix = os.path.join(work, "docs")
 result = run(["--format", "jsonl", "--input", jsonl, "--append-eod", "--output-prefix", prefix])
 check(result.returncode == 0, f"jsonl exit {result.returncode}: {result.stderr}")
-sizes, documents, ids = read_dataset(prefix)
+_, sizes, documents, ids = read_dataset(prefix)
 check(documents == [0, 1, 1, 2], f"document index {documents} (the empty one has no sequences)")
 check(sizes == [2, 2] and ids == [15496, 50256, 6894, 50256], f"sizes {sizes}, ids {ids}")
 
@@ -107,7 +93,7 @@ result = subprocess.run([mtc_data, "--format", "jsonl", "--input", tiny_text, "-
                          "--output-prefix", os.path.join(work, "tiny")],
                         capture_output=True, text=True)
 check(result.returncode == 0, f"tiny BPE exit {result.returncode}: {result.stderr}")
-_, _, ids = read_dataset(os.path.join(work, "tiny"))
+ids = read_dataset(os.path.join(work, "tiny"))[3]
 check(ids == [256, 257, ord("o"), tiny_bpe.EOD], f"tiny BPE ids {ids}: he, ll, o, <|endoftext|>")
 # GPT-2's own files by name give what --vocab-dir gives.
 by_dir = raw(os.path.join(work, "workers1"))

@@ -17,7 +17,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tool_checks import ToolChecks  # noqa: E402
+from tool_checks import ToolChecks, read_dataset  # noqa: E402
 
 mtc_data, bpe_dir, work = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(work, exist_ok=True)
@@ -205,20 +205,6 @@ check(summary(result.stdout).get("documents") == "3", "text: three paragraphs")
 def run_default_vocab(args):
     """mtc-data without --vocab-dir: BERT types refuse it and read their default."""
     return subprocess.run([mtc_data] + args, capture_output=True, text=True)
-
-
-def read_dataset(path_prefix):
-    """(dtype code, sizes, document index, token ids) of an indexed dataset."""
-    with open(path_prefix + ".idx", "rb") as f:
-        idx = f.read()
-    magic, version, dtype, nseq, ndoc = struct.unpack("<9sQBQQ", idx[:34])
-    sizes = list(struct.unpack(f"<{nseq}i", idx[34:34 + 4 * nseq]))
-    at = 34 + 12 * nseq
-    doc_index = list(struct.unpack(f"<{ndoc}q", idx[at:at + 8 * ndoc]))
-    with open(path_prefix + ".bin", "rb") as f:
-        data = f.read()
-    ids = list(struct.unpack(f"<{len(data) // 2}H", data))
-    return dtype, sizes, doc_index, ids
 
 
 def sequences_of(dataset):
