@@ -13,6 +13,10 @@ sequence length and run length:
 - the weighted blend "0.3 A 0.7 B" and the size-weighted blend "A B";
 - a run stopped and resumed from its checkpoint reads what the uninterrupted
   run read;
+- each evaluation reads the next --eval-iters valid batches (Megatron's
+  validation iterator), not the first ones again;
+- --vocab-file/--merge-file: train checks the data's ids against them, and
+  generate reads them;
 - under data parallelism (mpirun -np 2, d = 2) the per-iteration losses equal
   the one-rank run's on the same blend (the same global batches were read).
 """
@@ -137,6 +141,21 @@ with tempfile.TemporaryDirectory() as work:
     _, dump = train("resumed", blend, 5, 8, extra=["--load", ckpt])
     compare("resumed blend", dump, blend, 5, 8)
 
+    # Evaluation k reads valid batches [k I, (k+1) I), as Megatron's validation
+    # iterator. With a learning rate too small to move a float32 weight, the mean
+    # of evaluations at iterations 1 and 2 (one batch each) is the evaluation of
+    # batches 0 and 1 together at iteration 2.
+    def valid_losses(interval, iters):
+        log = run([os.path.join(out, "train"), "--data-path", a, "--steps", "2",
+                   "--global-batch", "4", "--lr", "1e-30", "--min-lr", "0", "--threads", "1",
+                   "--eval-interval", str(interval), "--eval-iters", str(iters)], cwd=work)
+        return [float(v) for v in
+                re.findall(r"validation loss at iteration \d+ \| lm loss value: ([0-9.eE+-]+)", log)]
+    each, both = valid_losses(1, 1), valid_losses(2, 2)
+    check(len(each) == 2 and len(both) == 1 and abs(each[0] - each[1]) > 1e-4 and
+          abs((each[0] + each[1]) / 2 - both[0]) < 1e-5 * abs(both[0]),
+          f"evaluations read consecutive valid batches: {each} (one each) vs {both} (both)")
+
     # --vocab-file/--merge-file: the data's ids are checked against that tokenizer
     # when the data is opened; generate reads the same files.
     gpt2 = ["--vocab-file", os.path.join(args.bpe_dir, "encoder.json"),
@@ -174,5 +193,5 @@ with tempfile.TemporaryDirectory() as work:
               f"d=2 reads the one-rank global batches: losses {losses['d=2']} vs "
               f"{losses['one rank']} (max difference {diff:.2e})")
 
-print(f"{11 + bool(args.mpirun) - len(failures)} passed, {len(failures)} failed")
+print(f"{12 + bool(args.mpirun) - len(failures)} passed, {len(failures)} failed")
 sys.exit(1 if failures else 0)
