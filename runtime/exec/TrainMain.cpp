@@ -143,6 +143,10 @@ void checkTrainFlags(const pb::Plan &plan, const TrainConfig &cfg, const FlagSet
     } catch (const std::exception &e) {
       throw FlagError(e.what());
     }
+    // Megatron's sample order draws from NumPy's RandomState(seed).
+    if (cfg.seed > 0xffffffffLL)
+      throw FlagError("--seed " + std::to_string(cfg.seed) + " orders the data as Megatron "
+                      "does, with NumPy's RandomState(seed): give a seed below 2^32");
   } else {
     for (const char *flag : {"split", "vocab-file", "merge-file"})
       if (flags.given(flag))

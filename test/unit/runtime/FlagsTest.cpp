@@ -155,6 +155,8 @@ TEST(TrainFlags, BadCombinationsExitTwoBeforeWork) {
                    "give --data-path PREFIX or --synthetic, not both");
   expectUsageError(trainMain, {"--steps", "1", "--data", "x", "--data-path", "y"},
                    "--data is another name of --data-path: give one of them");
+  expectUsageError(trainMain, {"--steps", "1", "--data-path", "x", "--seed", "4294967296"},
+                   "give a seed below 2^32");
   expectUsageError(trainMain, {"--steps", "1", "--data-path", "0.5 a b c"},
                    "some prefixes have a weight and some do not");
   expectUsageError(trainMain, {"--steps", "1", "--data-path", "x", "--vocab-file", "v.json"},
