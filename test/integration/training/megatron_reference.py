@@ -40,7 +40,7 @@ class Indexed:
         if length is None:
             length = int(self.lengths[sequence]) - offset
         start = int(self.pointers[sequence]) + offset * np.dtype(self.dtype).itemsize
-        return np.frombuffer(self.bin.tobytes()[start:], self.dtype, length)
+        return np.frombuffer(self.bin, self.dtype, length, start)
 
 
 def normalize(weights):
