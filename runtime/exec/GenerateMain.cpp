@@ -68,20 +68,28 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
     double temperature = 1.0;
     FlagSet flags(argc > 0 ? argv[0] : "generate",
                   "Generates text with model '" + plan.model().name() + "'.");
-    flags.add("load", &load, "checkpoint folder (its latest iteration) with the weights");
-    flags.add("init-from", &initFrom, "weights from FILE.safetensors instead of a checkpoint");
-    flags.add("prompt", &prompt, "text to continue");
-    flags.add("tokens", &tokens, "tokens to generate", Range::between(1, kMaxTokens));
+    flags.topic("Weights");
+    flags.add("load", &load, "checkpoint folder (its latest iteration) with the weights")
+        .valueName("DIR");
+    flags.add("init-from", &initFrom, "weights from FILE.safetensors instead of a checkpoint")
+        .valueName("FILE");
+    flags.topic("Sampling");
+    flags.add("prompt", &prompt, "text to continue").valueName("TEXT");
+    flags.add(FlagSpec{"tokens", {"max-new-tokens"}, "tokens to generate"}, &tokens, "",
+              Range::between(1, kMaxTokens))
+        .valueName("N");
     flags.add("top-k", &topK, "sample among the k most likely tokens (0: all, 1: greedy)",
               Range::atLeast(0));
     flags.add("temperature", &temperature, "softmax temperature (0: greedy)", Range::atLeast(0));
-    flags.add("seed", &seed, "sampling seed", Range::atLeast(0));
-    flags.add("vocab-dir", &vocabDir, "folder with GPT-2's encoder.json and vocab.bpe");
+    flags.add(flag::seed, &seed, "of sampling", Range::atLeast(0));
+    flags.topic("Tokenizer and machine");
+    flags.add(flag::vocabDir, &vocabDir).valueName("DIR");
     flags.add("vocab-file", &vocabFile,
               "a GPT-2-style encoder.json (token -> id), with --merge-file; instead of "
-              "--vocab-dir");
-    flags.add("merge-file", &mergeFile, "the vocab.bpe merges that go with --vocab-file");
-    flags.add("threads", &threads, "kernel threads (0: OpenMP's default)", Range::between(0, 4096));
+              "--vocab-dir").valueName("FILE");
+    flags.add("merge-file", &mergeFile, "the vocab.bpe merges that go with --vocab-file")
+        .valueName("FILE");
+    flags.add(flag::threads, &threads, "", Range::between(0, 4096));
     if (!flags.parse(argc, argv)) {
       std::cout << flags.usage();
       return 0;
