@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "mtc/Compiler/CompilePipeline.h"
 #include "mtc/Conversion/ExecPlan.h"
-#include "mtc/Plan/ValueRange.h"
+#include "mtc/Support/ValueRange.h"
 #include "mtc/Transforms/Passes.h"
 
 #include "mlir/Pass/PassRegistry.h"

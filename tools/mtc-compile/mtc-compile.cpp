@@ -14,7 +14,7 @@
 #include "mtc/Transforms/ModelStats.h"
 #include "mtc/Plan/Device.h"
 #include "mtc/Plan/Planner.h"
-#include "mtc/Plan/ValueRange.h"
+#include "mtc/Support/ValueRange.h"
 #include "mtc/Support/FlagVocabulary.h"
 #include "mtc/Support/LrSchedule.h"
 

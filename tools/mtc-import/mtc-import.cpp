@@ -1,7 +1,7 @@
 //===- mtc-import.cpp - write a model .mlir from a config or flags --------===//
 #include "mtc/Import/ModelBuilder.h"
 #include "mtc/MtcDialect.h"
-#include "mtc/Plan/ValueRange.h"
+#include "mtc/Support/ValueRange.h"
 #include "mtc/Support/FlagVocabulary.h"
 
 #include "mlir/IR/MLIRContext.h"

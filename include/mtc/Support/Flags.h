@@ -15,7 +15,7 @@
 #ifndef MTC_SUPPORT_FLAGS_H
 #define MTC_SUPPORT_FLAGS_H
 
-#include "mtc/Plan/ValueRange.h"
+#include "mtc/Support/ValueRange.h"
 
 #include <cstdint>
 #include <deque>
