@@ -2,7 +2,9 @@
 
 #include "data/DataError.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 namespace mtc::data {

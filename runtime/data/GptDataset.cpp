@@ -3,7 +3,10 @@
 #include "data/DataError.h"
 #include "data/NumpyRandom.h"
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdlib>
 #include <numeric>
 
 namespace mtc::data {
