@@ -157,11 +157,11 @@ TEST(GptDataset, MoreSamplesThanAnEpochRepeatAndSeparateTheFinalEpoch) {
   const int64_t beforeFinal = (2 * 375 - 1) / 8;
   for (int64_t i = 0; i < ds.size(); ++i)
     EXPECT_EQ(ds.shuffleIndex()[i] < beforeFinal, i < beforeFinal) << i;
-  // 40 samples of 3 epochs' worth... 90 samples: the final epoch gives 90 - 93 < 0? no:
-  // 90 samples need 2 epochs (2 * 375 >= 90 * 8 + 1), and one epoch alone is not separate.
+  // 90 samples need 2 epochs (2 * 375 >= 90 * 8 + 1); the second gives 90 - 46 = 44 of
+  // its 46, not under int(0.8 * 46) = 36, so both epochs are shuffled together.
   GptDataset two(data, {2, 12}, 8, 90, 7);
   EXPECT_EQ(two.epochs(), 2);
-  EXPECT_FALSE(two.separateFinalEpoch()); // 90 - 46 = 44 >= int(0.8 * 46) = 36
+  EXPECT_FALSE(two.separateFinalEpoch());
 }
 
 TEST(GptDataset, RefusesWhatMegatronCannotBuild) {
