@@ -63,7 +63,7 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
   }
   try {
     pb::Plan plan = parseEmbeddedPlan(planBytes);
-    std::string load, initFrom, prompt, vocabDir = MTC_DEFAULT_BPE_DIR;
+    std::string load, initFrom, prompt, vocabDir = MTC_DEFAULT_BPE_DIR, vocabFile, mergeFile;
     int64_t tokens = 32, topK = 40, seed = 1234, threads = 0;
     double temperature = 1.0;
     FlagSet flags(argc > 0 ? argv[0] : "generate",
@@ -84,6 +84,11 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
     flags.add(flag::seed, &seed, "of sampling", Range::atLeast(0));
     flags.topic("Tokenizer and machine");
     flags.add(flag::vocabDir, &vocabDir).valueName("DIR");
+    flags.add("vocab-file", &vocabFile,
+              "a GPT-2-style encoder.json (token -> id), with --merge-file; instead of "
+              "--vocab-dir").valueName("FILE");
+    flags.add("merge-file", &mergeFile, "the vocab.bpe merges that go with --vocab-file")
+        .valueName("FILE");
     flags.add(flag::threads, &threads, "", Range::between(0, 4096));
     if (!flags.parse(argc, argv)) {
       std::cout << flags.usage();
@@ -91,6 +96,11 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
     }
     if (load.empty() == initFrom.empty())
       throw FlagError("give --load CHECKPOINT_DIR or --init-from FILE.safetensors (one of them)");
+    if (vocabFile.empty() != mergeFile.empty())
+      throw FlagError("a GPT-2-style tokenizer is two files: give --vocab-file encoder.json "
+                      "with --merge-file vocab.bpe");
+    if (!vocabFile.empty() && flags.given("vocab-dir"))
+      throw FlagError("give --vocab-file/--merge-file or --vocab-dir, not both");
     if (world->size() != 1 || plan.parallel().tensor() > 1 || plan.parallel().pipeline() > 1)
       throw std::invalid_argument("generate runs on one rank with a plan compiled for "
                                   "tensor = pipeline = 1");
@@ -103,7 +113,8 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
       throw std::invalid_argument("generate samples from causal language models; '" +
                                   plan.model().name() + "' is trained as " + objective +
                                   " (a bidirectional encoder)");
-    data::Tokenizer tokenizer = data::Tokenizer::fromDirectory(vocabDir);
+    data::Tokenizer tokenizer = vocabFile.empty() ? data::Tokenizer::fromDirectory(vocabDir)
+                                                  : data::Tokenizer(vocabFile, mergeFile);
     std::unique_ptr<Backend> owned;
     Backend *backend = agreeOnBackend(*world, makeBackend, "generate", owned);
     if (!backend)

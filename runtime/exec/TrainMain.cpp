@@ -7,7 +7,7 @@
 
 #include "comm/Communicator.h"
 
-#include "data/GptDataset.h"
+#include "data/GptBlend.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -57,11 +57,20 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
 
   flags.topic(flag::kData);
   flags.add(FlagSpec{"data-path", {"data"}, "indexed dataset prefix (PREFIX.bin and PREFIX.idx "
-                     "from mtc-data)"}, &cfg.data).valueName("PREFIX");
+                     "from mtc-data or Megatron's preprocess_data.py), or a blend as one quoted "
+                     "argument: \"0.3 A 0.7 B\" (weights and prefixes, sampled as Megatron's "
+                     "BlendedDataset) or \"A B\" (weighted by size)"}, &cfg.data)
+      .valueName("PREFIX");
   flags.add("vocab-file", &cfg.vocabFile,
-            "BERT: the vocab.txt the data was tokenized with (its [CLS] [SEP] [MASK] [PAD] "
-            "ids and word pieces)").valueName("FILE");
-  flags.add("split", &cfg.split, "train,valid,test document weights");
+            "the tokenizer the data was made with. BERT: its vocab.txt (the [CLS] [SEP] "
+            "[MASK] [PAD] ids and word pieces; required). GPT-style models: a GPT-2-style "
+            "encoder.json, with --merge-file; the data's ids are checked against it")
+      .valueName("FILE");
+  flags.add("merge-file", &cfg.mergeFile,
+            "GPT-style models: the vocab.bpe merges that go with --vocab-file")
+      .valueName("FILE");
+  flags.add("split", &cfg.split,
+            "train,valid,test weights; Megatron's split: GPT by sequences, BERT by documents");
   flags.add(FlagSpec{"mock-data", {"synthetic"}, "train on random tokens (benchmarks without "
                      "data)"}, &cfg.synthetic);
 
@@ -171,13 +180,33 @@ void checkTrainFlags(const pb::Plan &plan, const TrainConfig &cfg, const FlagSet
                     "mtc-data) or " + mock);
   if (!cfg.data.empty()) {
     try {
-      data::splitDocuments(cfg.split, 0);
+      data::splitIndices(cfg.split, 0);
     } catch (const std::exception &e) {
       throw FlagError(std::string("--split: ") + e.what());
     }
-  } else if (flags.given("split")) {
-    throw FlagError("--split applies to " + data + " only");
+    try {
+      data::parseDataPath(cfg.data);
+    } catch (const std::exception &e) {
+      throw FlagError(e.what());
+    }
+    // Megatron's sample order draws from NumPy's RandomState(seed).
+    if (cfg.seed > 0xffffffffLL)
+      throw FlagError(flags.spelling("seed") + " " + std::to_string(cfg.seed) +
+                      " orders the data as Megatron does, with NumPy's RandomState(seed): "
+                      "give a seed below 2^32");
+  } else {
+    for (const char *flag : {"split", "vocab-file", "merge-file"})
+      if (flags.given(flag))
+        throw FlagError(std::string("--") + flag + " applies to " + data + " only");
   }
+  // --vocab-file means the tokenizer of the plan's kind of model.
+  const bool causal = parseObjective(plan.model().objective()) == Objective::CausalLm;
+  if (causal && flags.given("vocab-file") != flags.given("merge-file"))
+    throw FlagError("a GPT-style model's tokenizer is two files: give --vocab-file "
+                    "encoder.json with --merge-file vocab.bpe");
+  if (!causal && flags.given("merge-file"))
+    throw FlagError("--merge-file is for GPT-style BPE tokenizers; a BERT model reads "
+                    "--vocab-file vocab.txt alone");
   if (flags.given("save-interval") && cfg.saveInterval > 0 && cfg.save.empty())
     throw FlagError("--save-interval " + std::to_string(cfg.saveInterval) +
                     " needs --save DIR (where to write the checkpoints)");

@@ -167,18 +167,34 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
     valid =
         makeSyntheticSource(geometry, vocab, static_cast<uint64_t>(cfg.seed) + 1, objective);
   } else if (!cfg.data.empty()) {
-    indexed = std::make_unique<IndexedData>(cfg.data, cfg.split, plan.model().seq(),
-                                            static_cast<uint64_t>(cfg.seed), objective,
-                                            BertDataConfig{cfg.vocabFile}, vocab);
-    train = indexed->source(data::Split::Train, geometry, vocab);
-    valid = indexed->source(data::Split::Valid, geometry, vocab);
+    IndexedDataConfig data;
+    data.dataPath = cfg.data;
+    data.split = cfg.split;
+    data.seq = plan.model().seq();
+    data.seed = cfg.seed;
+    data.objective = objective;
+    data.bert.vocabFile = cfg.vocabFile;
+    if (objective == Objective::CausalLm) {
+      data.gptVocabFile = cfg.vocabFile;
+      data.gptMergeFile = cfg.mergeFile;
+    }
+    data.modelVocab = vocab;
+    // Megatron's split sizes (training.py get_train_valid_test_num_samples):
+    // they fix how many epochs its sample order spans.
+    data.trainSamples = cfg.steps * globalBatch;
+    data.validSamples =
+        cfg.evalInterval > 0 ? (cfg.steps / cfg.evalInterval + 1) * cfg.evalIters * globalBatch : 0;
+    indexed = std::make_unique<IndexedData>(data);
+    train = indexed->source(data::Split::Train, geometry);
+    valid = indexed->source(data::Split::Valid, geometry);
     if (!train)
-      throw std::invalid_argument("--split " + cfg.split + " leaves no training documents in '" +
-                                  cfg.data + "'");
+      throw std::invalid_argument("--split " + cfg.split + " leaves no training data in '" +
+                                  cfg.data + "' (" + indexed->problem(data::Split::Train) + ")");
+    if (log)
+      for (const std::string &line : indexed->describe())
+        *log << line << "\n";
     if (!valid && cfg.evalInterval > 0 && log)
-      *log << "note: no usable validation split ("
-           << (indexed->problem(data::Split::Valid).empty() ? "empty"
-                                                           : indexed->problem(data::Split::Valid))
+      *log << "note: no usable validation split (" << indexed->problem(data::Split::Valid)
            << "); evaluation is off\n";
   } else {
     throw std::invalid_argument("no training data: give --data PREFIX (an indexed dataset "
@@ -404,10 +420,14 @@ LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *l
   return loss;
 }
 
-LossTerms Trainer::evaluate() {
+LossTerms Trainer::evaluate(int64_t done) {
   LossTerms sum;
   int64_t count = 0;
-  for (int64_t e = 0; e < cfg.evalIters; ++e) {
+  // As Megatron's validation iterator: each evaluation reads the next evalIters
+  // batches, so evaluation k (at iteration (k + 1) * evalInterval) reads
+  // batches [k * evalIters, (k + 1) * evalIters), whether or not the run resumed.
+  const int64_t first = (done / cfg.evalInterval - 1) * cfg.evalIters;
+  for (int64_t e = first; e < first + cfg.evalIters; ++e) {
     if (pipeline) {
       auto fill = [&](int64_t mb, MicroBatchInputs &in) { valid->fill(e, mb, in); };
       sum += pipeline->evaluateIteration(fill, exec->dropoutCounter())
@@ -596,7 +616,7 @@ TrainSummary Trainer::run() {
     if (tensorboard)
       logToTensorBoard(row, skipped);
     if (cfg.evalInterval > 0 && valid && done % cfg.evalInterval == 0) {
-      LossTerms valid = evaluate();
+      LossTerms valid = evaluate(done);
       double validLoss = valid.lm;
       row.validLoss = validLoss;
       summary.finalValidLoss = validLoss;

@@ -31,8 +31,8 @@ class Communicator;
 namespace mtc::runtime {
 
 struct TrainConfig {
-  std::string data;               // indexed dataset prefix
-  std::string split = "949,50,1";
+  std::string data;               // --data-path: a prefix or a weighted blend of prefixes
+  std::string split = "969,30,1"; // Megatron's default
   bool synthetic = false;
   int64_t steps = 0;              // total iterations (a resumed run continues to it)
   int64_t globalBatch = 0;        // 0: the plan's
@@ -64,7 +64,9 @@ struct TrainConfig {
   std::string exportInitial;      // weights before the first iteration
   std::string dumpGrads;          // gradients of the first iteration, before clipping
   std::string dumpBatch;          // every iteration's inputs (tokens, targets, BERT's)
-  std::string vocabFile;          // BERT: the vocab.txt the data was tokenized with
+  // The tokenizer the data was made with: BERT's vocab.txt, or for a causal LM
+  // GPT-2-style encoder.json with mergeFile's vocab.bpe.
+  std::string vocabFile, mergeFile;
   std::string pipelineTrace;      // pipeline: the last iteration's measured timeline
   // Data parallelism: gradient bucket size; 0 all-reduces after the backward.
   double dpBucketMb = -1; // < 0: the plan's (mtc-compile --dp-bucket-mb, default 4)
@@ -105,8 +107,9 @@ public:
   Executor &executor() { return *exec; }
   Optimizer &optimizer() { return *opt; }
   int64_t numMicroBatches() const { return microBatches; }
-  // Mean validation loss over evalIters global batches of the valid split.
-  LossTerms evaluate();
+  // Mean validation loss over evalIters global batches of the valid split, at
+  // iteration `done` (a multiple of --eval-interval).
+  LossTerms evaluate(int64_t done);
 
 private:
   // `skipped`: fp16 gradients overflowed, so the optimizer did not step.

@@ -242,8 +242,8 @@ tool = lambda name: os.path.join(args.bin, name)  # noqa: E731
 if args.bert_vocab:
     check_bert()
     sys.exit(0)
-run([tool("mtc-data"), "--format", "fortune", "--input", args.fortunes, "--output-prefix",
-     "fortunes"])
+run([tool("mtc-data"), "--format", "fortune", "--append-eod", "--input", args.fortunes,
+     "--output-prefix", "fortunes"])
 run([tool("mtc-import"), "--num-layers", "2", "--hidden-size", "32", "--num-attention-heads", "2",
      "--seq-length", str(SEQ), "--vocab-size", "50257", "--hidden-dropout", "0",
      "--attention-dropout", "0", "--name", "tb", "-o", "m.mlir"])

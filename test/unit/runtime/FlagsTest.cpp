@@ -153,6 +153,14 @@ TEST(TrainFlags, BadCombinationsExitTwoBeforeWork) {
   expectUsageError(trainMain, {"--steps", "1"}, "no training data");
   expectUsageError(trainMain, {"--steps", "1", "--synthetic", "--data", "x"},
                    "give --data PREFIX or --synthetic, not both");
+  expectUsageError(trainMain, {"--steps", "1", "--data-path", "x", "--seed", "4294967296"},
+                   "give a seed below 2^32");
+  expectUsageError(trainMain, {"--steps", "1", "--data-path", "0.5 a b c"},
+                   "some prefixes have a weight and some do not");
+  expectUsageError(trainMain, {"--steps", "1", "--data-path", "x", "--vocab-file", "v.json"},
+                   "give --vocab-file encoder.json with --merge-file vocab.bpe");
+  expectUsageError(trainMain, {"--steps", "1", "--synthetic", "--merge-file", "m.bpe"},
+                   "--merge-file applies to --data-path only");
   expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--global-batch", "3"},
                    "--global-batch 3 is not divisible by micro-batch 2 x data-parallel 1 = 2");
   expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--min-lr", "0.5"},
