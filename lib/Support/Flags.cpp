@@ -80,6 +80,12 @@ FlagSet::Flag &FlagSet::Flag::standalone() {
   isStandalone = true;
   return *this;
 }
+FlagSet::Flag &FlagSet::Flag::words() {
+  if (!std::holds_alternative<std::vector<std::string> *>(target))
+    throw std::logic_error("--" + names[0] + ": only a list of strings takes words");
+  takesWords = true;
+  return *this;
+}
 FlagSet::Flag &FlagSet::Flag::valueName(std::string name) {
   value = std::move(name);
   return *this;
@@ -285,6 +291,16 @@ bool FlagSet::parse(const std::vector<std::string> &args) {
       if (!on)
         throw FlagError(shown + "=false has no meaning; leave the switch out");
       value = flag->switchValue;
+    } else if (flag->takesWords) {
+      auto *list = std::get<std::vector<std::string> *>(flag->target);
+      list->clear(); // the words given replace the default
+      if (hasValue)
+        list->push_back(value);
+      while (!hasValue && i + 1 < args.size() && !(args[i + 1].size() > 1 && args[i + 1][0] == '-'))
+        list->push_back(args[++i]);
+      if (list->empty())
+        throw FlagError(shown + " needs at least one value");
+      continue;
     } else if (!hasValue) {
       if (i + 1 >= args.size())
         throw FlagError(shown + " needs a value");
@@ -341,10 +357,12 @@ std::string FlagSet::usage() const {
         atoms.push_back(word);
       if (!f.choiceList.empty())
         atoms.push_back("{" + joined(f.choiceList, "|") + "}");
-      // A default the help already explains ("(0: the model's)") is not repeated.
+      // A default the help already gives ("(0: the model's)", "(default: ...)") is not
+      // repeated.
       if (f.isRequired)
         atoms.push_back("(required)");
-      else if (!f.defaultText.empty() && f.help.find("(" + f.defaultText + ":") == std::string::npos)
+      else if (!f.defaultText.empty() && f.help.find("(" + f.defaultText + ":") == std::string::npos &&
+               f.help.find("(default") == std::string::npos)
         atoms.push_back("(default " + f.defaultText + ")");
       // Intervals print as they are ("[0, 1)"), one-sided bounds bracketed ("[>= 1]").
       if (std::string range = f.range.describe(); !range.empty())
@@ -363,6 +381,8 @@ std::string FlagSet::usage() const {
       os << wrapped(atoms, kHelpColumn) << "\n";
     }
   }
+  if (!closing.empty())
+    os << "\n" << closing;
   return os.str();
 }
 

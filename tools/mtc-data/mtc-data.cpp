@@ -9,6 +9,8 @@
 #include "data/IndexedDataset.h"
 #include "data/Tokenizer.h"
 #include "data/WordPiece.h"
+#include "mtc/Support/FlagVocabulary.h"
+#include "mtc/Support/Flags.h"
 
 #include <sys/stat.h>
 
@@ -28,57 +30,15 @@ using namespace mtc::data;
 
 namespace {
 
-const char *kUsage = R"(usage: mtc-data --input FILE [--input FILE ...] --output-prefix PREFIX [options]
-
-Tokenizes text and writes a Megatron-LM indexed dataset: PREFIX.bin (the
+const char *kSummary = R"(Tokenizes text and writes a Megatron-LM indexed dataset: PREFIX.bin (the
 tokens; uint16 for vocabularies under 65500 ids, else int32) and PREFIX.idx
 (where each sequence and document starts), the files Megatron's
-tools/preprocess_data.py writes for the same text, tokenizer and flags.
+tools/preprocess_data.py writes for the same text, tokenizer and flags.)";
 
-options:
-  --input FILE          an input file; repeat for several (read in order)
-  --output-prefix PREFIX
-                        write PREFIX.bin and PREFIX.idx (replaced only once
-                        both are complete; never one of the inputs); the
-                        folder of PREFIX is made when missing
-  --format FORMAT       how FILEs split into documents (default: text)
-                          jsonl    one JSON object per line (Megatron's input);
-                                   its --json-keys string is a document
-                          text     the whole file is one document
-                          fortune  Debian fortune files: documents are separated
-                                   by lines that are exactly "%"
-  --json-keys KEY [KEY ...]
-                        jsonl: the fields to tokenize (default: text); with
-                        several, one dataset per key:
-                        PREFIX_KEY_document (PREFIX_KEY_sentence with
-                        --split-sentences), as Megatron names them
-  --split-paragraphs    with --format text: one document per paragraph
-                        (blank lines separate paragraphs)
-  --split-sentences     one sequence per sentence (a rule-based splitter:
-                        after . ! ? before an upper-case letter, digit or
-                        quote; not after Mr. Dr. etc. or initials); a document
-                        is then several sequences, as for Megatron's BERT
-  --tokenizer-type TYPE GPT2BPETokenizer (default), BertWordPieceLowerCase
-                        (BERT uncased: lower-cases and strips accents) or
-                        BertWordPieceCase (needs a cased --vocab-file)
-  --vocab-file FILE     GPT-2: a GPT-2-style encoder.json (token -> id), with
-                        --merge-file; BERT: vocab.txt, one token per line
-                        (default: )" MTC_DEFAULT_BERT_VOCAB R"()
-  --merge-file FILE     GPT-2: the vocab.bpe merges that go with --vocab-file
-  --vocab-dir DIR       GPT-2: a folder holding encoder.json and vocab.bpe
-                        (default: $MTC_BPE_DIR, else the folder set at build
-                        time: )" MTC_DEFAULT_BPE_DIR R"()
-  --append-eod          GPT-2: append <|endoftext|> after each document that
-                        has tokens (with --split-sentences, to its last
-                        sentence). Off by default, as in Megatron; GPT
-                        training wants it, so documents stay apart
-  --no-append-eod       do not append it (the default)
-  --workers N           tokenizing threads (default 1); the output does not
-                        depend on N
-  --shuffle-documents SEED
-                        write the documents in a seeded random order (held in
-                        memory until written)
-  -h, --help            show this help
+const char *kNotes = R"(Input formats (--format): jsonl is one JSON object per line (Megatron's input), its
+--json-keys strings are documents; text is one document per file (or per paragraph with
+--split-paragraphs); fortune is Debian's fortune files, documents separated by lines that are
+exactly "%".
 
 As Megatron's preprocess_data.py: a document without tokens (an empty "text",
 or one only of characters the tokenizer drops) is kept as a document of no
@@ -87,12 +47,14 @@ sequences, and sentences without tokens are dropped. The text
 GPT2Tokenizer: the same). With BERT's WordPiece nothing is appended.
 
 Where mtc-data differs from preprocess_data.py:
-  - Output names: one key writes PREFIX.bin/.idx (Megatron: PREFIX_text_document).
+  - Output names: one key writes PREFIX.bin/.idx (Megatron: PREFIX_text_document);
+    the folder of PREFIX is made when missing.
   - Inputs: several --input files and the text and fortune formats (Megatron:
     one JSON-lines file); blank lines in JSON lines are skipped (Megatron fails
     on them); a --json-keys field must be a string (Megatron also takes a list
     of sentences); --format defaults to text.
-  - --split-sentences uses the rule-based splitter above, not nltk's punkt.
+  - --split-sentences uses a rule-based splitter (after . ! ? before an upper-case
+    letter, digit or quote; not after Mr. Dr. etc. or initials), not nltk's punkt.
   - Inputs without any token are an error and write nothing (Megatron writes
     an empty .bin that cannot be memory-mapped).
   - Not implemented (refused as unknown flags): --partitions, --keep-newlines,
@@ -136,7 +98,9 @@ std::optional<uint64_t> parseUnsigned(const std::string &text) {
 }
 
 [[noreturn]] void usageError(const std::string &message) {
-  std::fprintf(stderr, "mtc-data: %s\n(see mtc-data --help)\n", message.c_str());
+  const bool pointsToHelp = message.find("--help") != std::string::npos;
+  std::fprintf(stderr, "mtc-data: error: %s%s\n", message.c_str(),
+               pointsToHelp ? "" : " (see mtc-data --help)");
   std::exit(2);
 }
 
@@ -144,92 +108,82 @@ Options parseArguments(int argc, char **argv) {
   Options options;
   const char *envDir = std::getenv("MTC_BPE_DIR");
   options.vocabDir = envDir && *envDir ? envDir : MTC_DEFAULT_BPE_DIR;
-  bool formatGiven = false, vocabDirGiven = false, vocabFileGiven = false, eodGiven = false,
-       keysGiven = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc)
-        usageError(arg + " needs a value");
-      return argv[++i];
-    };
-    if (arg == "-h" || arg == "--help") {
-      std::fputs(kUsage, stdout);
+  std::string format = "text", tokenizer = "GPT2BPETokenizer", shuffleSeed;
+  bool noAppendEod = false;
+  mtc::FlagSet flags("mtc-data", kSummary);
+  flags.epilogue(kNotes);
+  flags.topic("Input and output");
+  flags.add("input", &options.inputs, "an input file; repeat for several (read in order)")
+      .valueName("FILE");
+  flags.add("output-prefix", &options.outputPrefix,
+            "write PREFIX.bin and PREFIX.idx (replaced only once both are complete; never one "
+            "of the inputs)")
+      .required()
+      .valueName("PREFIX");
+  flags.add("format", &format, "how the inputs split into documents")
+      .choices({"text", "jsonl", "fortune"});
+  flags.add("json-keys", &options.jsonKeys,
+            "jsonl: the fields to tokenize; with several, one dataset per key, "
+            "PREFIX_KEY_document (PREFIX_KEY_sentence with --split-sentences), as Megatron "
+            "names them (default: text)")
+      .words()
+      .valueName("KEY...");
+  flags.add("split-paragraphs", &options.read.splitParagraphs,
+            "with --format text: one document per paragraph (blank lines separate them)");
+  flags.add("split-sentences", &options.splitSentences,
+            "one sequence per sentence, a document is then several sequences (Megatron's BERT)");
+  flags.add("shuffle-documents", &shuffleSeed,
+            "write the documents in the order of a shuffle with this seed in [0, 2^64) (held "
+            "in memory until written)")
+      .valueName("SEED");
+  flags.add("workers", &options.workers, "tokenizing threads; the output does not depend on them",
+            mtc::ValueRange::between(1, 1024));
+  flags.topic("Tokenizer");
+  flags.add("tokenizer-type", &tokenizer, "GPT-2's BPE, or BERT's WordPiece (uncased: "
+            "lower-cases and strips accents; cased needs a cased --vocab-file)")
+      .choices({"GPT2BPETokenizer", "BertWordPieceLowerCase", "BertWordPieceCase"});
+  flags.add("vocab-file", &options.vocabFile,
+            "GPT-2: a GPT-2-style encoder.json (token -> id), with --merge-file; BERT: "
+            "vocab.txt, one token per line (default " MTC_DEFAULT_BERT_VOCAB ")")
+      .valueName("FILE");
+  flags.add("merge-file", &options.mergeFile, "GPT-2: the vocab.bpe merges that go with "
+            "--vocab-file").valueName("FILE");
+  flags.add(mtc::flag::vocabDir, &options.vocabDir, "(default: $MTC_BPE_DIR, else the folder "
+            "set at build time)").valueName("DIR");
+  flags.add("append-eod", &options.appendEod,
+            "GPT-2: append <|endoftext|> after each document that has tokens (with "
+            "--split-sentences, to its last sentence). Off by default, as in Megatron; GPT "
+            "training wants it, so documents stay apart");
+  flags.add("no-append-eod", &noAppendEod, "do not append it (the default)");
+  try {
+    if (!flags.parse(argc, argv)) {
+      std::fputs(flags.usage().c_str(), stdout);
       std::exit(0);
-    } else if (arg == "--input") {
-      options.inputs.push_back(value());
-    } else if (arg == "--output-prefix") {
-      options.outputPrefix = value();
-    } else if (arg == "--format") {
-      std::string format = value();
-      formatGiven = true;
-      if (format == "text")
-        options.read.format = InputFormat::Text;
-      else if (format == "jsonl")
-        options.read.format = InputFormat::Jsonl;
-      else if (format == "fortune")
-        options.read.format = InputFormat::Fortune;
-      else
-        usageError("unknown --format '" + format + "' (expected text, jsonl or fortune)");
-    } else if (arg == "--split-paragraphs") {
-      options.read.splitParagraphs = true;
-    } else if (arg == "--split-sentences") {
-      options.splitSentences = true;
-    } else if (arg == "--tokenizer-type") {
-      std::string type = value();
-      if (type == "GPT2BPETokenizer")
-        options.tokenizer = TokenizerType::Gpt2Bpe;
-      else if (type == "BertWordPieceLowerCase")
-        options.tokenizer = TokenizerType::BertLowerCase;
-      else if (type == "BertWordPieceCase")
-        options.tokenizer = TokenizerType::BertCased;
-      else
-        usageError("unknown --tokenizer-type '" + type +
-                   "' (expected GPT2BPETokenizer, BertWordPieceLowerCase or BertWordPieceCase)");
-    } else if (arg == "--vocab-dir") {
-      options.vocabDir = value();
-      vocabDirGiven = true;
-    } else if (arg == "--vocab-file") {
-      options.vocabFile = value();
-      vocabFileGiven = true;
-    } else if (arg == "--merge-file") {
-      options.mergeFile = value();
-    } else if (arg == "--json-keys") {
-      // Megatron's nargs='+': every following word up to the next flag.
-      options.jsonKeys.clear();
-      while (i + 1 < argc && std::string(argv[i + 1]).rfind("--", 0) != 0)
-        options.jsonKeys.push_back(argv[++i]);
-      if (options.jsonKeys.empty())
-        usageError("--json-keys needs at least one key");
-      keysGiven = true;
-    } else if (arg == "--workers") {
-      std::string text = value();
-      std::optional<uint64_t> workers = parseUnsigned(text);
-      if (!workers || *workers < 1 || *workers > 1024)
-        usageError("--workers needs a thread count in [1, 1024], got '" + text + "'");
-      options.workers = static_cast<int64_t>(*workers);
-    } else if (arg == "--shuffle-documents") {
-      std::string seed = value();
-      std::optional<uint64_t> parsed = parseUnsigned(seed);
-      if (!parsed)
-        usageError("--shuffle-documents needs an integer seed in [0, 2^64), got '" + seed + "'");
-      options.shuffleSeed = *parsed;
-    } else if (arg == "--append-eod") {
-      options.appendEod = true;
-      eodGiven = true;
-    } else if (arg == "--no-append-eod") {
-      options.appendEod = false;
-    } else {
-      usageError("unknown argument '" + arg + "'");
     }
+  } catch (const mtc::FlagError &e) {
+    usageError(e.what());
   }
+  if (options.appendEod && noAppendEod)
+    usageError("--append-eod and --no-append-eod contradict");
+  options.read.format = format == "jsonl"     ? InputFormat::Jsonl
+                        : format == "fortune" ? InputFormat::Fortune
+                                              : InputFormat::Text;
+  options.tokenizer = tokenizer == "BertWordPieceLowerCase" ? TokenizerType::BertLowerCase
+                      : tokenizer == "BertWordPieceCase"    ? TokenizerType::BertCased
+                                                            : TokenizerType::Gpt2Bpe;
+  if (!shuffleSeed.empty()) {
+    options.shuffleSeed = parseUnsigned(shuffleSeed);
+    if (!options.shuffleSeed)
+      usageError("--shuffle-documents needs an integer seed in [0, 2^64), got '" + shuffleSeed +
+                 "'");
+  }
+  const bool vocabDirGiven = flags.given("vocab-dir"), vocabFileGiven = flags.given("vocab-file");
   if (options.inputs.empty())
     usageError("no --input given");
-  if (options.outputPrefix.empty())
-    usageError("no --output-prefix given");
-  if (options.read.splitParagraphs && formatGiven && options.read.format != InputFormat::Text)
+  if (options.read.splitParagraphs && flags.given("format") &&
+      options.read.format != InputFormat::Text)
     usageError("--split-paragraphs applies to --format text only");
-  if (keysGiven && options.read.format != InputFormat::Jsonl)
+  if (flags.given("json-keys") && options.read.format != InputFormat::Jsonl)
     usageError("--json-keys applies to --format jsonl only");
   for (size_t k = 0; k < options.jsonKeys.size(); ++k)
     for (size_t j = 0; j < k; ++j)
@@ -245,13 +199,12 @@ Options parseArguments(int argc, char **argv) {
     if (vocabDirGiven || !options.mergeFile.empty())
       usageError(std::string(vocabDirGiven ? "--vocab-dir" : "--merge-file") +
                  " is for GPT2BPETokenizer; BERT reads --vocab-file vocab.txt");
-    if (eodGiven && options.appendEod)
+    if (options.appendEod)
       usageError("--append-eod is for GPT2BPETokenizer: a BERT vocabulary has no "
                  "end-of-document token (Megatron's BERT data appends none)");
     if (options.tokenizer == TokenizerType::BertCased && !vocabFileGiven)
       usageError("BertWordPieceCase needs --vocab-file with a cased vocabulary (the default, " +
                  std::string(MTC_DEFAULT_BERT_VOCAB) + ", is bert-base-uncased's)");
-    options.appendEod = false;
     if (!vocabFileGiven)
       options.vocabFile = MTC_DEFAULT_BERT_VOCAB;
   }

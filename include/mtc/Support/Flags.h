@@ -59,6 +59,9 @@ public:
     /// A flag that does all the work alone (--print-plan): given, the
     /// required flags are not required.
     Flag &standalone();
+    /// A vector<string> flag that takes every following word up to the next
+    /// flag, as argparse's nargs='+' (--json-keys text title).
+    Flag &words();
 
   private:
     friend class FlagSet;
@@ -70,7 +73,7 @@ public:
     std::vector<std::string> choiceList;
     Target target;
     ValueRange range;
-    bool isRequired = false, isStandalone = false, seen = false;
+    bool isRequired = false, isStandalone = false, takesWords = false, seen = false;
     std::string spelled; // the name the user gave it by
   };
 
@@ -118,6 +121,9 @@ public:
     return *flag;
   }
 
+  /// Text printed after the flags in --help (notes, exit statuses).
+  void epilogue(std::string text) { closing = std::move(text); }
+
   /// The operand without a leading dash (a model file, say); at most one.
   void positional(std::string name, std::string *target, std::string help, bool required);
 
@@ -146,7 +152,7 @@ private:
   const Flag *find(const std::string &name) const;
   void setValue(Flag &flag, const std::string &name, const std::string &value);
 
-  std::string program, summary, currentTopic;
+  std::string program, summary, closing, currentTopic;
   std::deque<Flag> flags; // a deque: the handles add() returns stay valid
   struct Positional {
     std::string name, help;

@@ -335,11 +335,14 @@ check(all(seq.count(50256) == (1 if i == len(d) - 1 else 0) and
 
 # Usage and vocabulary errors.
 for args, needle in [
-        (["--tokenizer-type", "Bert"], "unknown --tokenizer-type 'Bert'"),
+        (["--tokenizer-type", "Bert"], "--tokenizer-type must be one of GPT2BPETokenizer, "
+         "BertWordPieceLowerCase, BertWordPieceCase, got 'Bert'"),
         (["--vocab-file", vocab_path], "give --vocab-file encoder.json with --merge-file"),
         (["--json-keys", "text"], "--json-keys applies to --format jsonl only"),
         (["--format", "jsonl", "--json-keys", "a", "a"], "--json-keys names 'a' twice"),
-        (["--workers", "0"], "--workers needs a thread count in [1, 1024], got '0'"),
+        (["--workers", "0"], "--workers must be in [1, 1024], got 0"),
+        (["--append-eod", "--no-append-eod"], "--append-eod and --no-append-eod contradict"),
+        (["--frobnicate"], "unknown flag --frobnicate"),
         (["--tokenizer-type", "BertWordPieceLowerCase", "--vocab-dir", bpe_dir],
          "--vocab-dir is for GPT2BPETokenizer"),
         (["--tokenizer-type", "BertWordPieceLowerCase", "--append-eod"],
