@@ -10,6 +10,7 @@ APT_PACKAGES=(
   libopenmpi-dev openmpi-bin libopenblas-dev libopenblas0-openmp
   python3-torch python3-numpy
   fortunes libicu-dev nlohmann-json3-dev
+  slurm-wlm munge   # the cluster tests' one-machine Slurm (test/integration/cluster)
 )
 
 missing=()

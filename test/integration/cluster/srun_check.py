@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""train under Slurm, for real: a one-machine cluster (munged, slurmctld,
+slurmd; slurm_cluster.py) runs gpt2-tiny at t=2 x p=2 on the fortunes
+
+  - as `srun --mpi=pmix -n 4 train`: the four tasks form one MPI world, read
+    SLURM_LOCALID, and train the losses of `mpirun -np 4` bit for bit;
+  - as an sbatch job whose script runs that srun (the usual way), its log in a
+    file with whole lines only;
+  - as a one-task step without PMI (`srun --mpi=none -n 1`, Debian's default
+    MpiDefault): one rank, the losses of a plain one-process run;
+  - and `srun --mpi=none -n 2` is refused on every task with what to change,
+    instead of two ranks each starting MPI alone.
+
+Skipped (exit 77, with the reason) where Slurm cannot start: not root, Slurm or
+munge not installed, a daemon that exits or a node that never registers.
+"""
+import os
+import sys
+
+from cluster_common import Job, arguments, compare, expect_in, must_run, run_bounded, skip
+from slurm_cluster import OneNodeSlurm, Unavailable
+
+STEP_SECONDS = 120
+
+
+def main():
+    args = arguments(__doc__).parse_args()
+    try:
+        with OneNodeSlurm(cpus=4) as slurm:  # Unavailable comes from starting it only
+            check(args, slurm)
+    except Unavailable as e:
+        skip(f"Slurm cannot run here: {e}")
+    print("PASS")
+
+
+def check(args, slurm):
+    env = slurm.env()
+    # OpenMPI cannot tell that srun's tasks share 2 cores: yield when idle.
+    env["OMPI_MCA_mpi_yield_when_idle"] = "1"
+    plugins = must_run(["srun", "--mpi=list"], 30, "srun --mpi=list", env)
+    if "pmix" not in plugins:
+        skip(f"this Slurm has no PMIx plugin, which Debian's OpenMPI needs:\n{plugins}")
+
+    job = Job(args)
+    reference = job.reference()
+    host = os.uname().nodename.split(".")[0]
+
+    srun = ["srun", "--mpi=pmix", "-n", "4", "--time", "2"]
+    log = must_run(srun + [job.train] + job.args("srun.jsonl"), STEP_SECONDS,
+                   "srun --mpi=pmix -n 4 train", env)
+    expect_in(log, f"launch: srun, 4 ranks on 1 host ({host}: ranks 0-3), local rank from "
+              "SLURM_LOCALID", "the placement line under srun")
+    compare(reference, job.metrics("srun.jsonl"), 0.0, Job.STEPS)
+
+    script = os.path.join(job.work, "train.sbatch")
+    with open(script, "w") as f:
+        f.write("#!/bin/sh\n" + " ".join(srun + [job.train] + job.args("sbatch.jsonl")) + "\n")
+    batch_log = os.path.join(job.work, "sbatch.log")
+    must_run(["sbatch", "--wait", "-n", "4", "--time", "2", "-o", batch_log, script],
+             STEP_SECONDS, "sbatch --wait", env)
+    with open(batch_log, newline="") as f:
+        text = f.read()
+    print(text)
+    expect_in(text, f"iteration        {Job.STEPS}/       {Job.STEPS}", "the sbatch job's log")
+    if "\r" in text:
+        sys.exit("FAIL: the sbatch job's log holds carriage returns (a progress bar)")
+    compare(reference, job.metrics("sbatch.jsonl"), 0.0, Job.STEPS)
+
+    # One rank: the plan compiled for t=1 x p=1.
+    one = os.path.join(job.work, "one")
+    must_run([os.path.join(args.bin, "mtc-compile"), args.model, "-o", one, "--seq", "32",
+              "--global-batch", "4"], 300, "mtc-compile (one rank)")
+    one_train = os.path.join(one, "train")
+    must_run([one_train] + job.args("alone.jsonl"), STEP_SECONDS, "train alone")
+    log = must_run(["srun", "--mpi=none", "-n", "1", "--time", "2", one_train] +
+                   job.args("srun1.jsonl"), STEP_SECONDS, "srun --mpi=none -n 1 train", env)
+    expect_in(log, "launch: srun, 1 rank on 1 host", "the placement line of one task")
+    compare(job.metrics("alone.jsonl"), job.metrics("srun1.jsonl"), 0.0, Job.STEPS)
+
+    code, out = run_bounded(["srun", "--mpi=none", "-n", "2", "--time", "2", one_train] +
+                            job.args("refused.jsonl"), STEP_SECONDS, env)
+    print(out)
+    if code == 0:
+        sys.exit("FAIL: srun --mpi=none -n 2 train succeeded; two tasks without PMI cannot "
+                 "form one world")
+    expect_in(out, "srun started 2 tasks without a process-management interface (srun "
+              "--mpi=none), so they cannot form one MPI world: launch with srun --mpi=pmix",
+              "srun --mpi=none -n 2")
+
+
+if __name__ == "__main__":
+    main()
