@@ -4,8 +4,8 @@ slurmd; slurm_cluster.py) runs gpt2-tiny at t=2 x p=2 on the fortunes
 
   - as `srun --mpi=pmix -n 4 train`: the four tasks form one MPI world, read
     SLURM_LOCALID, and train the losses of `mpirun -np 4` bit for bit;
-  - as an sbatch job whose script runs that srun (the usual way), its log in a
-    file with whole lines only;
+  - as sbatch jobs whose script runs that srun (the usual way) or mpirun (which
+    takes the allocation from Slurm), their logs in files with whole lines only;
   - as a one-task step without PMI (`srun --mpi=none -n 1`, Debian's default
     MpiDefault): one rank, the losses of a plain one-process run;
   - and `srun --mpi=none -n 2` is refused on every task with what to change,
@@ -15,6 +15,7 @@ Skipped (exit 77, with the reason) where Slurm cannot start: not root, Slurm or
 munge not installed, a daemon that exits or a node that never registers.
 """
 import os
+import shlex
 import sys
 
 from cluster_common import Job, arguments, compare, expect_in, must_run, run_bounded, skip
@@ -31,6 +32,24 @@ def main():
     except Unavailable as e:
         skip(f"Slurm cannot run here: {e}")
     print("PASS")
+
+
+def batch(job, name, command, env):
+    """The log of `sbatch --wait -n 4` running COMMAND in a script; it must end
+    well and hold whole lines only (no progress bar)."""
+    script = os.path.join(job.work, name)
+    with open(script, "w") as f:
+        f.write("#!/bin/sh\n" + " ".join(shlex.quote(c) for c in command) + "\n")
+    log_file = script + ".log"
+    must_run(["sbatch", "--wait", "-n", "4", "--time", "2", "-o", log_file, script],
+             STEP_SECONDS, f"sbatch --wait {name}", env)
+    with open(log_file, newline="") as f:
+        log = f.read()
+    print(log)
+    expect_in(log, f"iteration        {Job.STEPS}/       {Job.STEPS}", f"the log of {name}")
+    if "\r" in log:
+        sys.exit(f"FAIL: the log of {name} holds carriage returns (a progress bar)")
+    return log
 
 
 def check(args, slurm):
@@ -52,19 +71,17 @@ def check(args, slurm):
               "SLURM_LOCALID", "the placement line under srun")
     compare(reference, job.metrics("srun.jsonl"), 0.0, Job.STEPS)
 
-    script = os.path.join(job.work, "train.sbatch")
-    with open(script, "w") as f:
-        f.write("#!/bin/sh\n" + " ".join(srun + [job.train] + job.args("sbatch.jsonl")) + "\n")
-    batch_log = os.path.join(job.work, "sbatch.log")
-    must_run(["sbatch", "--wait", "-n", "4", "--time", "2", "-o", batch_log, script],
-             STEP_SECONDS, "sbatch --wait", env)
-    with open(batch_log, newline="") as f:
-        text = f.read()
-    print(text)
-    expect_in(text, f"iteration        {Job.STEPS}/       {Job.STEPS}", "the sbatch job's log")
-    if "\r" in text:
-        sys.exit("FAIL: the sbatch job's log holds carriage returns (a progress bar)")
-    compare(reference, job.metrics("sbatch.jsonl"), 0.0, Job.STEPS)
+    # Batch jobs, their logs in files: srun in the script, and mpirun in the script
+    # (OpenMPI takes the allocation from Slurm; its ranks inherit the job's
+    # SLURM_PROCID=0 and SLURM_LOCALID=0, which must not count).
+    log = batch(job, "srun.sbatch", srun + [job.train] + job.args("sbatch_srun.jsonl"), env)
+    expect_in(log, "launch: srun, 4 ranks on 1 host", "the sbatch job running srun")
+    compare(reference, job.metrics("sbatch_srun.jsonl"), 0.0, Job.STEPS)
+    log = batch(job, "mpirun.sbatch",
+                job.mpirun + ["-np", "4", job.train] + job.args("sbatch_mpirun.jsonl"), env)
+    expect_in(log, f"launch: mpirun, 4 ranks on 1 host ({host}: ranks 0-3), local rank from "
+              "OMPI_COMM_WORLD_LOCAL_RANK", "the sbatch job running mpirun")
+    compare(reference, job.metrics("sbatch_mpirun.jsonl"), 0.0, Job.STEPS)
 
     # One rank: the plan compiled for t=1 x p=1.
     one = os.path.join(job.work, "one")
