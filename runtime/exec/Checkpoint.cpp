@@ -240,6 +240,13 @@ CheckpointLocation findCheckpoint(const std::string &dirName) {
 
 namespace {
 
+void createFolder(const std::string &dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec)
+    throw IoError("cannot create '" + dir + "': " + ec.message());
+}
+
 // What a rank found for --load: 0 for nothing, else a checksum of the folder's
 // name and its checkpoint.json bytes (never 0).
 int64_t checkpointIdentity(const CheckpointLocation &location) {
@@ -289,10 +296,7 @@ void checkSaveFolderShared(comm::Communicator &world, const std::string &dir) {
   std::string error;
   if (world.rank() == 0) {
     try {
-      std::error_code ec;
-      fs::create_directories(dir, ec);
-      if (ec)
-        throw IoError("cannot create '" + dir + "': " + ec.message());
+      createFolder(dir);
       writeFileAtomically(probe.string(), std::to_string(token) + "\n");
     } catch (const std::exception &e) {
       error = "--save: " + std::string(e.what());
@@ -388,10 +392,8 @@ std::string saveCheckpoint(const std::string &dir, const TrainingState &state,
   std::string error;
   if (world.rank() == 0) {
     try {
+      createFolder(dir);
       std::error_code ec;
-      fs::create_directories(dir, ec);
-      if (ec)
-        throw IoError("cannot create '" + dir + "': " + ec.message());
       if (fs::exists(finalDir))
         throw CheckpointError("'" + finalDir.string() + "' exists already; refusing to "
                               "replace a checkpoint this save did not write");

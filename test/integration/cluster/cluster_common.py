@@ -60,6 +60,16 @@ def expect_in(text, needle, what):
         sys.exit(f"FAIL: {what}: expected {needle!r} in the output")
 
 
+def expect_refusal(cmd, timeout, needle, what, env=None):
+    """The output of CMD, which must fail within `timeout` seconds saying `needle`."""
+    code, out = run_bounded(cmd, timeout, env)
+    print(out, flush=True)
+    if code == 0:
+        sys.exit(f"FAIL: {what} was accepted")
+    expect_in(out, needle, what)
+    return out
+
+
 class Job:
     """The training job of the cluster tests, prepared in `work`: the fortunes
     tokenized with GPT-2's BPE, gpt2-tiny compiled for t=2 x p=2 (4 ranks)."""

@@ -27,7 +27,7 @@ import socket
 import subprocess
 import sys
 
-from cluster_common import Job, arguments, compare, expect_in, must_run, run_bounded, skip
+from cluster_common import Job, arguments, compare, expect_in, expect_refusal, must_run, skip
 
 AGENT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_node_agent.sh")
 RUN_SECONDS = 120
@@ -54,21 +54,22 @@ class TwoNodes:
                                     "--mca", "btl_tcp_if_include", "lo",
                                     "--mca", "oob_tcp_if_include", "lo", "-np", "4"]
 
-    def train(self, flags, private=None):
-        env = dict(os.environ)
-        if private:
-            env["MTC_FAKE_NODE_PRIVATE"] = private
-        return run_bounded(self.mpirun + [self.job.train] + flags, RUN_SECONDS, env)
+    def command(self, flags):
+        return self.mpirun + [self.job.train] + flags
+
+    def refuse(self, flags, private, needle, what):
+        """`train FLAGS` on the two nodes, node-b with its own empty PRIVATE folder,
+        must fail saying `needle`."""
+        env = dict(os.environ, MTC_FAKE_NODE_PRIVATE=private)
+        return expect_refusal(self.command(flags), RUN_SECONDS, needle, what, env)
 
 
 def same_losses(job, nodes):
     reference = job.reference()
     ckpt = os.path.join(job.work, "ckpt")
     shutil.rmtree(ckpt, ignore_errors=True)
-    code, log = nodes.train(job.args("two_nodes.jsonl") + ["--save", ckpt, "--save-interval", "4"])
-    print(log)
-    if code != 0:
-        sys.exit(f"FAIL: the two-node run exited {code}")
+    flags = job.args("two_nodes.jsonl") + ["--save", ckpt, "--save-interval", "4"]
+    log = must_run(nodes.command(flags), RUN_SECONDS, "the two-node run")
     host = socket.gethostname().split(".")[0]
     expect_in(log, f"launch: mpirun, 4 ranks on 2 hosts ({host}: ranks 0-1; node-b: ranks 2-3)",
               "the two-node run's placement line")
@@ -86,12 +87,9 @@ def not_shared(job, nodes):
     save = os.path.join(job.work, "node_local_save")
     shutil.rmtree(save, ignore_errors=True)
     os.makedirs(save)
-    code, log = nodes.train(job.args("refused_save.jsonl") + ["--save", save], private=save)
-    print(log)
-    if code == 0:
-        sys.exit("FAIL: --save into a folder node-b does not share was accepted")
-    expect_in(log, f"--save '{save}' is not one folder for all ranks: 2 of 4 ranks do not see "
-              "the file rank 0 wrote there", "--save into a node's own folder")
+    log = nodes.refuse(job.args("refused_save.jsonl") + ["--save", save], save,
+                       f"--save '{save}' is not one folder for all ranks: 2 of 4 ranks do not "
+                       "see the file rank 0 wrote there", "--save into a node's own folder")
     if " iteration " in log:
         sys.exit("FAIL: training started before the --save folder was found not shared")
     if os.listdir(save):
@@ -101,12 +99,9 @@ def not_shared(job, nodes):
     shutil.rmtree(load, ignore_errors=True)
     must_run(job.mpirun + ["-np", "4", job.train] + job.args("saved.jsonl", steps=2) +
              ["--save", load], RUN_SECONDS, "saving a checkpoint on one node")
-    code, log = nodes.train(job.args("refused_load.jsonl") + ["--load", load], private=load)
-    print(log)
-    if code == 0:
-        sys.exit("FAIL: --load from a folder node-b does not share was accepted")
-    expect_in(log, f"the ranks do not see the same checkpoint in '{load}' (rank(s) 2, 3 see "
-              "another one than rank 0, or none)", "--load from a node's own folder")
+    nodes.refuse(job.args("refused_load.jsonl") + ["--load", load], load,
+                 f"the ranks do not see the same checkpoint in '{load}' (rank(s) 2, 3 see "
+                 "another one than rank 0, or none)", "--load from a node's own folder")
 
 
 def main():

@@ -4,11 +4,12 @@
 #include "comm/Communicator.h"
 #include "comm/Launch.h"
 
+#include "ErrorOf.h"
+
 #include <gtest/gtest.h>
 
 #include <unistd.h>
 
-#include <functional>
 #include <map>
 #include <string>
 
@@ -27,12 +28,7 @@ Launch launchWith(std::map<std::string, std::string> variables) {
 }
 
 std::string refusal(const std::function<void()> &f) {
-  try {
-    f();
-  } catch (const CommError &e) {
-    return e.what();
-  }
-  return "";
+  return runtime::testing::errorOf<CommError>(f);
 }
 
 // An srun --mpi=pmix task's variables (task 2 of 4 on one node).
@@ -115,7 +111,7 @@ TEST(Launch, AWorldOtherThanSrunsIsRefused) {
   EXPECT_EQ(refusal([&] { checkMpiWorld(launch, 0, 1); }),
             "srun started 4 tasks, but MPI formed a world of 1 with task 2 as rank 0: the "
             "tasks did not meet through srun's PMI; launch with srun --mpi=pmix");
-  EXPECT_NE(refusal([&] { checkMpiWorld(launch, 1, 4); }), "");
+  EXPECT_NE(refusal([&] { checkMpiWorld(launch, 1, 4); }), "(no error)");
 }
 
 TEST(Launch, MalformedVariablesAreRefusedByName) {
@@ -126,7 +122,7 @@ TEST(Launch, MalformedVariablesAreRefusedByName) {
   for (const char *bad : {"", "-1", "3x", "99999999999"}) {
     vars = srunTask();
     vars["SLURM_STEP_NUM_TASKS"] = bad;
-    EXPECT_NE(refusal([&] { launchWith(vars); }), "") << bad;
+    EXPECT_NE(refusal([&] { launchWith(vars); }), "(no error)") << bad;
   }
   vars = srunTask();
   vars.erase("SLURM_STEP_NUM_TASKS");
@@ -135,7 +131,7 @@ TEST(Launch, MalformedVariablesAreRefusedByName) {
   EXPECT_NE(refusal([&] {
               launchWith({{"OMPI_COMM_WORLD_SIZE", "2"}, {"OMPI_COMM_WORLD_LOCAL_RANK", "1.5"}});
             }),
-            "");
+            "(no error)");
 }
 
 TEST(Launch, PlacementNamesHostsAndTheirRanks) {

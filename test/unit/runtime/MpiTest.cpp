@@ -1,6 +1,7 @@
 // Runs under `mpirun -np 2` (registered by CMakeLists.txt): the MPI communicator's
 // collectives and point-to-point calls, data-parallel training matching one rank,
 // and the checks that every rank sees the same --save and --load folders.
+#include "ErrorOf.h"
 #include "TinyPlan.h"
 
 #include "comm/Communicator.h"
@@ -13,7 +14,6 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 
 namespace mtc::runtime {
 namespace {
@@ -109,18 +109,13 @@ std::filesystem::path sharedFolder(const char *name) {
 }
 
 std::string refusal(const std::function<void()> &f) {
-  try {
-    f();
-  } catch (const CheckpointError &e) {
-    return e.what();
-  }
-  return "";
+  return testing::errorOf<CheckpointError>(f);
 }
 
 TEST(Mpi, SaveFolderMustBeOneFolderForAllRanks) {
   comm::Communicator &w = world();
   const std::filesystem::path shared = sharedFolder("save");
-  EXPECT_EQ(refusal([&] { checkSaveFolderShared(w, (shared / "ckpt").string()); }), "");
+  EXPECT_EQ(refusal([&] { checkSaveFolderShared(w, (shared / "ckpt").string()); }), "(no error)");
   EXPECT_TRUE(std::filesystem::is_empty(shared / "ckpt")); // the probe is gone
   // Rank 1 names another folder: a node whose --save path is its own disk.
   const std::string mine = (shared / ("rank" + std::to_string(w.rank()))).string();
@@ -143,9 +138,9 @@ TEST(Mpi, LoadRefusesRanksThatSeeDifferentCheckpoints) {
   }
   w.barrier();
   CheckpointLocation same{(shared / "iter_0000004").string(), {}};
-  EXPECT_EQ(refusal([&] { agreeOnCheckpointFound(w, same, shared.string()); }), "");
+  EXPECT_EQ(refusal([&] { agreeOnCheckpointFound(w, same, shared.string()); }), "(no error)");
   CheckpointLocation none;
-  EXPECT_EQ(refusal([&] { agreeOnCheckpointFound(w, none, shared.string()); }), "");
+  EXPECT_EQ(refusal([&] { agreeOnCheckpointFound(w, none, shared.string()); }), "(no error)");
   // Rank 1 sees no checkpoint (a node without the folder), then an older one.
   for (const std::string &rank1Sees : {std::string(), (shared / "iter_0000002").string()}) {
     CheckpointLocation seen{w.rank() == 0 ? same.folder : rank1Sees, {}};
