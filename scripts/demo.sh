@@ -96,7 +96,7 @@ fi
 echo "== 1. tokenize Debian's fortunes with GPT-2's BPE"
 # Documents shuffled, so the train/valid/test split mixes every fortune file.
 "$BUILD/bin/mtc-data" --format fortune --output-prefix "$OUT/fortunes" --shuffle-documents 1 \
-  --vocab-dir "$ROOT/third_party_data/gpt2-bpe" \
+  --append-eod --vocab-dir "$ROOT/third_party_data/gpt2-bpe" \
   $(printf -- '--input %s ' "${FORTUNES[@]}")
 
 echo "== 2. compile $NAME for tp=$TP pp=$PP dp=$DP, and a one-rank program for sampling"

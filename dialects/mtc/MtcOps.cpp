@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 #include "mtc/MtcOps.h"
 #include "mtc/Plan/CheckedMath.h"
+#include "mtc/Support/LrSchedule.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -533,6 +535,17 @@ LogicalResult AdamWOp::verify() {
   if (!in(getWeightDecay(), 0.0, 1e300) || !in(getClipGrad(), 0.0, 1e300))
     return emitOpError("weight_decay and clip_grad must be finite and not "
                        "negative");
+  // Megatron-LM's --lr-decay-style and --lr-wsd-decay-style spellings.
+  if (!llvm::is_contained(kDecayStyles, getDecayStyle().str()))
+    return emitOpError("decay_style must be one of ")
+           << llvm::join(kDecayStyles, ", ") << ", got '" << getDecayStyle() << "'";
+  if (!llvm::is_contained(kWsdDecayStyles, getWsdDecayStyle().str()))
+    return emitOpError("wsd_decay_style must be one of ")
+           << llvm::join(kWsdDecayStyles, ", ") << ", got '" << getWsdDecayStyle() << "'";
+  if (static_cast<int64_t>(getWsdDecaySteps()) < 0)
+    return emitOpError("step counts must not be negative");
+  if (getDecayStyle() == "WSD" && getWsdDecaySteps() == 0)
+    return emitOpError("decay_style WSD needs wsd_decay_steps > 0");
   return success();
 }
 

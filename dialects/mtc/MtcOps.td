@@ -494,11 +494,19 @@ def Mtc_AdamWOp : Mtc_Op<"adamw", [HasParent<"::mlir::ModuleOp">]> {
   let description = [{
     AdamW with decoupled weight decay (not applied to `no_decay` parameters),
     global-norm gradient clipping, and a learning rate that warms up linearly
-    and then decays along a cosine to `min_lr` (Megatron-LM's GPT defaults).
+    and then follows `decay_style` to `min_lr` over `decay_steps` (warm-up
+    included; 0: the run's iterations), as Megatron-LM's --lr-decay-style:
+    `constant`, `linear`, `cosine` (the default, Megatron's GPT recipes),
+    `inverse-square-root` or `WSD` (warmup-stable-decay: constant until the
+    last `wsd_decay_steps`, which decay along `wsd_decay_style`: `linear`,
+    `cosine`, `exponential` or `minus_sqrt`).
   }];
   let arguments = (ins F64Attr:$lr, F64Attr:$min_lr, I64Attr:$warmup_steps,
                        I64Attr:$decay_steps, F64Attr:$beta1, F64Attr:$beta2,
-                       F64Attr:$eps, F64Attr:$weight_decay, F64Attr:$clip_grad);
+                       F64Attr:$eps, F64Attr:$weight_decay, F64Attr:$clip_grad,
+                       DefaultValuedAttr<StrAttr, "\"cosine\"">:$decay_style,
+                       DefaultValuedAttr<I64Attr, "0">:$wsd_decay_steps,
+                       DefaultValuedAttr<StrAttr, "\"exponential\"">:$wsd_decay_style);
   let assemblyFormat = "attr-dict";
   let hasVerifier = 1;
 }

@@ -10,10 +10,11 @@
 //===----------------------------------------------------------------------===//
 #include "mtc/Compiler/CompilePipeline.h"
 #include "mtc/Conversion/ExecPlan.h"
-#include "mtc/Plan/ValueRange.h"
+#include "mtc/Support/ValueRange.h"
 #include "mtc/Transforms/Passes.h"
 
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 
@@ -34,6 +35,7 @@ std::optional<std::string> checkCompileOptions(const CompileOptions &o) {
       {"min-lr", {o.minLr, count}},
       {"warmup-steps", {double(o.warmupSteps), count}},
       {"decay-steps", {double(o.decaySteps), count}},
+      {"wsd-decay-steps", {double(o.wsdDecaySteps), count}},
       {"beta1", {o.beta1, unit}},
       {"beta2", {o.beta2, unit}},
       {"adam-eps", {o.adamEps, ValueRange::above(0)}},
@@ -49,6 +51,15 @@ std::optional<std::string> checkCompileOptions(const CompileOptions &o) {
   if (o.minLr > o.lr)
     return "--min-lr " + formatNumber(o.minLr) + " is above --lr " + formatNumber(o.lr) +
            ": the learning rate would grow during the decay";
+  if (!llvm::is_contained(kDecayStyles, o.decayStyle))
+    return "--decay-style must be one of " + llvm::join(kDecayStyles, ", ") + ", got '" +
+           o.decayStyle + "'";
+  if (!llvm::is_contained(kWsdDecayStyles, o.wsdDecayStyle))
+    return "--wsd-decay-style must be one of " + llvm::join(kWsdDecayStyles, ", ") +
+           ", got '" + o.wsdDecayStyle + "'";
+  if (o.decayStyle == "WSD" && o.wsdDecaySteps < 1)
+    return std::string("decay style WSD needs the final decay's length (mtc-compile "
+                       "--lr-wsd-decay-iters, pipeline option wsd-decay-steps)");
   return std::nullopt;
 }
 
@@ -70,8 +81,20 @@ void buildCompilePipeline(OpPassManager &pm, const CompileOptions &o) {
   pm.addPass(createAutodiff());
   if (o.recompute != "none")
     pm.addPass(createRecompute({o.recompute}));
-  pm.addPass(createOptimizer({o.lr, o.minLr, o.warmupSteps, o.decaySteps, o.beta1, o.beta2,
-                              o.adamEps, o.weightDecay, o.clipGrad}));
+  OptimizerOptions optimizer;
+  optimizer.lr = o.lr;
+  optimizer.minLr = o.minLr;
+  optimizer.warmupSteps = o.warmupSteps;
+  optimizer.decaySteps = o.decaySteps;
+  optimizer.decayStyle = o.decayStyle;
+  optimizer.wsdDecaySteps = o.wsdDecaySteps;
+  optimizer.wsdDecayStyle = o.wsdDecayStyle;
+  optimizer.beta1 = o.beta1;
+  optimizer.beta2 = o.beta2;
+  optimizer.eps = o.adamEps;
+  optimizer.weightDecay = o.weightDecay;
+  optimizer.clipGrad = o.clipGrad;
+  pm.addPass(createOptimizer(optimizer));
   pm.addPass(createDataParallel({o.precision, o.dpBucketMb, false}));
   if (o.distributedOptimizer)
     pm.addPass(createDistributedOptimizer({false}));
@@ -142,8 +165,20 @@ struct CompilePipelineOptions : PassPipelineOptions<CompilePipelineOptions> {
   Option<int64_t> warmupSteps{*this, "warmup-steps", llvm::cl::desc("linear warm-up steps"),
                               llvm::cl::init(0)};
   Option<int64_t> decaySteps{*this, "decay-steps",
-                             llvm::cl::desc("cosine decay steps (0: constant lr)"),
+                             llvm::cl::desc("schedule length, warm-up included (0: the run's "
+                                            "iterations)"),
                              llvm::cl::init(0)};
+  Option<std::string> decayStyle{*this, "decay-style",
+                                 llvm::cl::desc("constant, linear, cosine, inverse-square-root "
+                                                "or WSD"),
+                                 llvm::cl::init("cosine")};
+  Option<int64_t> wsdDecaySteps{*this, "wsd-decay-steps",
+                                llvm::cl::desc("WSD: iterations of the final decay"),
+                                llvm::cl::init(0)};
+  Option<std::string> wsdDecayStyle{*this, "wsd-decay-style",
+                                    llvm::cl::desc("WSD: linear, cosine, exponential or "
+                                                   "minus_sqrt"),
+                                    llvm::cl::init("exponential")};
   Option<double> beta1{*this, "beta1", llvm::cl::desc("Adam beta1"), llvm::cl::init(0.9)};
   Option<double> beta2{*this, "beta2", llvm::cl::desc("Adam beta2"), llvm::cl::init(0.95)};
   Option<double> adamEps{*this, "adam-eps", llvm::cl::desc("Adam epsilon"), llvm::cl::init(1e-8)};
@@ -178,6 +213,9 @@ struct CompilePipelineOptions : PassPipelineOptions<CompilePipelineOptions> {
     o.minLr = minLr;
     o.warmupSteps = warmupSteps;
     o.decaySteps = decaySteps;
+    o.decayStyle = decayStyle;
+    o.wsdDecaySteps = wsdDecaySteps;
+    o.wsdDecayStyle = wsdDecayStyle;
     o.beta1 = beta1;
     o.beta2 = beta2;
     o.adamEps = adamEps;

@@ -134,6 +134,9 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module, const TrainStepMemory &p
   o->set_eps(opt.getEps().convertToDouble());
   o->set_weight_decay(opt.getWeightDecay().convertToDouble());
   o->set_clip_grad(opt.getClipGrad().convertToDouble());
+  o->set_decay_style(opt.getDecayStyle().str());
+  o->set_wsd_decay_steps(opt.getWsdDecaySteps());
+  o->set_wsd_decay_style(opt.getWsdDecayStyle().str());
 
   for (auto [id, b] : llvm::enumerate(memory.buffers)) {
     auto *buffer = plan.add_buffers();

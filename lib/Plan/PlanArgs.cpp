@@ -1,26 +1,12 @@
 //===- PlanArgs.cpp - mtc-plan's command line -----------------------------===//
 #include "mtc/Plan/PlanTool.h"
+#include "mtc/Support/FlagVocabulary.h"
 
 #include <sys/stat.h>
 
 #include <optional>
 
 namespace mtc {
-
-std::string planUsage() {
-  return R"(usage: mtc-plan [model.mlir | --model-config FILE.json | model flags] --gpus N
-                [--gpus-per-node 8] [--gpu a100-80gb|h100-80gb|h200|v100-32gb]
-                --global-batch B [--seq S] [--top K] [--json]
-       mtc-plan ... --evaluate --tp T --pp P [--vp V] --dp D --micro-batch b
-                [--recompute none|selective|full] [--sequence-parallel]
-                [--distributed-optimizer]
-       mtc-plan --paper-table [--json]
-model flags: --num-layers L --hidden-size H --num-attention-heads A
-             --vocab-size V --seq-length S [--ffn-hidden-size F] [--untied]
-Searches tensor/pipeline/data parallel layouts, predicts time and memory per
-GPU and prints the best plans; --evaluate predicts one given layout.
-)";
-}
 
 namespace {
 // A folder opens like a file and then reads as "not valid JSON": say what it is.
@@ -29,132 +15,71 @@ bool isFolder(const std::string &path) {
   return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-std::optional<int> toInt(const std::string &text) {
-  if (text.empty() || text.size() > 10)
-    return std::nullopt;
-  for (char ch : text)
-    if (ch < '0' || ch > '9')
-      return std::nullopt;
-  long long v = std::stoll(text);
-  if (v > 1LL << 30)
-    return std::nullopt;
-  return static_cast<int>(v);
-}
 } // namespace
 
 Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
                                   const ModelFileReader &readModelFile) {
   PlanRequest req;
-  std::string configPath;
+  std::string configPath, recompute;
   int seqOverride = 0;
-  ModelShape flags; // fields set by model flags, 0 = not given
+  ModelShape shapeFlags; // fields set by model flags, 0 = not given
   bool untied = false;
   ParallelConfig &ev = req.evaluateConfig;
-  bool recomputeGiven = false;
   ev.dp = 0; // 0 = take what the GPU count leaves
 
-  for (size_t i = 0; i < args.size(); ++i) {
-    std::string arg = args[i];
-    std::string value;
-    bool hasInlineValue = false;
-    if (arg.rfind("--", 0) == 0) {
-      if (size_t eq = arg.find('='); eq != std::string::npos) {
-        value = arg.substr(eq + 1);
-        arg = arg.substr(0, eq);
-        hasInlineValue = true;
-      }
-    }
-    auto takeValue = [&]() -> Result<std::string> {
-      if (hasInlineValue)
-        return value;
-      if (i + 1 >= args.size())
-        return Error{"mtc-plan: " + arg + " needs a value"};
-      return args[++i];
-    };
-    auto takeInt = [&](int &out) -> std::string {
-      auto v = takeValue();
-      if (!v.ok())
-        return v.error();
-      auto n = toInt(*v);
-      if (!n || *n < 1)
-        return "mtc-plan: " + arg + " needs a positive integer, got '" + *v + "'";
-      out = *n;
-      return "";
-    };
-    std::string e;
-    if (arg == "--help" || arg == "-h") {
+  const ValueRange count = ValueRange::between(1, 1 << 30);
+  FlagSet flags("mtc-plan",
+                "Searches tensor/pipeline/data-parallel layouts of a model on a cluster, predicts\n"
+                "time and memory per GPU and prints the best plans; --evaluate predicts one given\n"
+                "layout; --paper-table compares with Narayanan et al. 2021, Table 1. The model is\n"
+                "a model.mlir, a config .json (--model-config) or Megatron-LM's model flags.");
+  flags.positional("model", &req.modelPath, "a model .mlir (mtc-import writes one) or a config .json",
+                   false);
+  flags.topic(flag::kModel);
+  flags.add("model-config", &configPath, "the model from a HuggingFace or Megatron config")
+      .valueName("FILE.json");
+  flags.add(flag::numLayers, &shapeFlags.layers, "", count);
+  flags.add(flag::hiddenSize, &shapeFlags.hidden, "", count);
+  flags.add(flag::numAttentionHeads, &shapeFlags.heads, "", count);
+  flags.add(flag::vocabSize, &shapeFlags.vocab, "", count);
+  flags.add(flag::ffnHiddenSize, &shapeFlags.ffn, "(default 4 x hidden)", count);
+  flags.add(flag::seqLength, &seqOverride, "(overrides the model's)", count);
+  flags.add(flag::untieEmbeddings, &untied);
+
+  flags.topic(flag::kPlanner);
+  flags.add(flag::gpus, &req.gpus, "(required)", count);
+  flags.add(flag::gpusPerNode, &req.gpusPerNode, "", count);
+  flags.add(flag::gpu, &req.device);
+  flags.add(flag::globalBatchSize, &req.globalBatch, "(required)", count);
+  flags.add("top", &req.top, "plans in the table", count);
+  flags.add("json", &req.json, "print JSON instead of tables");
+  flags.add("paper-table", &req.paperTable,
+            "compare with Narayanan et al. 2021, Table 1, and exit")
+      .standalone();
+
+  flags.topic("One layout (--evaluate)");
+  flags.add("evaluate", &req.evaluate, "predict the layout the flags below give");
+  flags.add(flag::tensorParallel, &ev.tp, "", count);
+  flags.add(flag::pipelineParallel, &ev.pp, "", count);
+  flags.add(flag::virtualStages, &ev.vp, "", count);
+  flags.add(flag::dataParallel, &ev.dp, "(default: what --gpus leaves)", count);
+  flags.add(flag::microBatchSize, &ev.microBatch, "", count);
+  flags.add(flag::recomputeGranularity, &recompute).choices({"none", "selective", "full"});
+  flags.add(flag::sequenceParallel, &ev.sequenceParallel);
+  flags.add(flag::distributedOptimizer, &ev.distributedOptimizer);
+  try {
+    if (!flags.parse(args)) {
       req.help = true;
-    } else if (arg == "--json") {
-      req.json = true;
-    } else if (arg == "--evaluate") {
-      req.evaluate = true;
-    } else if (arg == "--paper-table") {
-      req.paperTable = true;
-    } else if (arg == "--sequence-parallel") {
-      ev.sequenceParallel = true;
-    } else if (arg == "--distributed-optimizer") {
-      ev.distributedOptimizer = true;
-    } else if (arg == "--untied") {
-      untied = true;
-    } else if (arg == "--model-config") {
-      auto v = takeValue();
-      if (!v.ok())
-        return Error{v.error()};
-      configPath = *v;
-    } else if (arg == "--gpu") {
-      auto v = takeValue();
-      if (!v.ok())
-        return Error{v.error()};
-      req.device = *v;
-    } else if (arg == "--recompute") {
-      auto v = takeValue();
-      if (!v.ok())
-        return Error{v.error()};
-      if (!parseRecompute(*v, ev.recompute))
-        return Error{"mtc-plan: --recompute must be none, selective or full, got '" +
-                     *v + "'"};
-      recomputeGiven = true;
-    } else if (arg == "--gpus") {
-      e = takeInt(req.gpus);
-    } else if (arg == "--gpus-per-node") {
-      e = takeInt(req.gpusPerNode);
-    } else if (arg == "--global-batch") {
-      e = takeInt(req.globalBatch);
-    } else if (arg == "--seq" || arg == "--seq-length") {
-      e = takeInt(seqOverride);
-    } else if (arg == "--top") {
-      e = takeInt(req.top);
-    } else if (arg == "--num-layers") {
-      e = takeInt(flags.layers);
-    } else if (arg == "--hidden-size") {
-      e = takeInt(flags.hidden);
-    } else if (arg == "--num-attention-heads") {
-      e = takeInt(flags.heads);
-    } else if (arg == "--vocab-size") {
-      e = takeInt(flags.vocab);
-    } else if (arg == "--ffn-hidden-size") {
-      e = takeInt(flags.ffn);
-    } else if (arg == "--tp") {
-      e = takeInt(ev.tp);
-    } else if (arg == "--pp") {
-      e = takeInt(ev.pp);
-    } else if (arg == "--vp") {
-      e = takeInt(ev.vp);
-    } else if (arg == "--dp") {
-      e = takeInt(ev.dp);
-    } else if (arg == "--micro-batch") {
-      e = takeInt(ev.microBatch);
-    } else if (arg.rfind("-", 0) == 0) {
-      return Error{"mtc-plan: unknown option '" + arg + "' (see --help)"};
-    } else if (req.modelPath.empty()) {
-      req.modelPath = arg;
-    } else {
-      return Error{"mtc-plan: unexpected argument '" + arg + "'"};
+      req.usage = flags.usage();
+      return req;
     }
-    if (!e.empty())
-      return Error{e};
+  } catch (const FlagError &e) {
+    return Error{std::string("mtc-plan: ") + e.what()};
   }
-  if (req.help || req.paperTable)
+  if (!recompute.empty())
+    parseRecompute(recompute, ev.recompute);
+  const bool recomputeGiven = !recompute.empty();
+  if (req.paperTable)
     return req;
 
   for (const std::string *path : {&configPath, &req.modelPath})
@@ -182,11 +107,11 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
     }
   }
   // Flags override (or supply) the shape.
-  if (flags.layers) req.model.layers = flags.layers;
-  if (flags.hidden) req.model.hidden = flags.hidden;
-  if (flags.heads) req.model.heads = flags.heads;
-  if (flags.vocab) req.model.vocab = flags.vocab;
-  if (flags.ffn) req.model.ffn = flags.ffn;
+  if (shapeFlags.layers) req.model.layers = shapeFlags.layers;
+  if (shapeFlags.hidden) req.model.hidden = shapeFlags.hidden;
+  if (shapeFlags.heads) req.model.heads = shapeFlags.heads;
+  if (shapeFlags.vocab) req.model.vocab = shapeFlags.vocab;
+  if (shapeFlags.ffn) req.model.ffn = shapeFlags.ffn;
   if (seqOverride) req.model.seq = seqOverride;
   if (untied) req.model.tied = false;
   if (req.modelName.empty())
@@ -207,7 +132,7 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   if (req.gpus == 0)
     return Error{"mtc-plan: --gpus N is required"};
   if (req.globalBatch == 0)
-    return Error{"mtc-plan: --global-batch B is required"};
+    return Error{"mtc-plan: --global-batch-size B is required"};
   if (req.evaluate) {
     ev.globalBatch = req.globalBatch;
     if (!recomputeGiven)

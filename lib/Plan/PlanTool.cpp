@@ -186,7 +186,7 @@ int paperTable(const PlanRequest &req, std::ostream &out) {
 
 int runPlanTool(const PlanRequest &req, std::ostream &out, std::ostream &err) {
   if (req.help) {
-    out << planUsage();
+    out << req.usage;
     return 0;
   }
   if (req.paperTable)

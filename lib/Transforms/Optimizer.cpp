@@ -24,7 +24,9 @@ struct OptimizerPass : mtc::impl::OptimizerBase<OptimizerPass> {
     auto op = AdamWOp::create(b, module.getLoc(), f(lr), f(minLr),
                               b.getI64IntegerAttr(warmupSteps),
                               b.getI64IntegerAttr(decaySteps), f(beta1),
-                              f(beta2), f(eps), f(weightDecay), f(clipGrad));
+                              f(beta2), f(eps), f(weightDecay), f(clipGrad),
+                              b.getStringAttr(decayStyle), b.getI64IntegerAttr(wsdDecaySteps),
+                              b.getStringAttr(wsdDecayStyle));
     if (failed(op.verify()))
       return signalPassFailure();
   }

@@ -1,28 +1,22 @@
 #include "data/GptDataset.h"
 
 #include "data/DataError.h"
+#include "data/NumpyRandom.h"
 
-#include <cfenv>
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdlib>
-#include <random>
+#include <numeric>
 
 namespace mtc::data {
 namespace {
 
-uint64_t splitMix64(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
+std::string str(int64_t v) { return std::to_string(v); }
 
-
-std::string trim(const std::string &s) {
-  size_t b = s.find_first_not_of(" \t");
-  size_t e = s.find_last_not_of(" \t");
-  return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
-}
+// Megatron separates the final epoch when fewer than this share of its samples
+// are used (gpt_dataset.py: threshold).
+constexpr double kFinalEpochThreshold = 0.80;
 
 } // namespace
 
@@ -38,52 +32,227 @@ const char *splitName(Split split) {
   return "?";
 }
 
-std::array<DocumentRange, 3> splitDocuments(const std::string &ratios, int64_t documentCount) {
-  if (documentCount < 0)
-    throw DataError("split: negative document count " + std::to_string(documentCount));
+double numpySum(const std::vector<double> &values) {
+  // numpy's pairwise_sum: sequential below 8 values, 8 interleaved partial sums
+  // up to its block of 128, halves (multiples of 8) above.
+  auto sum = [](auto &self, const double *a, size_t n) -> double {
+    if (n < 8) {
+      double res = 0.;
+      for (size_t i = 0; i < n; ++i)
+        res += a[i];
+      return res;
+    }
+    if (n <= 128) {
+      double r[8];
+      for (int j = 0; j < 8; ++j)
+        r[j] = a[j];
+      size_t i = 8;
+      for (; i < n - n % 8; i += 8)
+        for (int j = 0; j < 8; ++j)
+          r[j] += a[i + j];
+      double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+      for (; i < n; ++i)
+        res += a[i];
+      return res;
+    }
+    size_t half = n / 2;
+    half -= half % 8;
+    return self(self, a, half) + self(self, a + half, n - half);
+  };
+  return sum(sum, values.data(), values.size());
+}
+
+std::vector<double> normalizeWeights(const std::vector<double> &weights) {
+  const double total = numpySum(weights);
+  std::vector<double> normalized;
+  for (double w : weights)
+    normalized.push_back(w / total);
+  return normalized;
+}
+
+std::array<std::optional<IndexRange>, 3> splitIndices(const std::string &ratios,
+                                                      int64_t count) {
+  if (count < 0)
+    throw DataError("split: negative count " + str(count));
   std::vector<double> weights;
   size_t start = 0;
   while (true) {
     size_t sep = ratios.find_first_of(",/", start);
-    std::string field = trim(ratios.substr(start, sep == std::string::npos ? sep : sep - start));
+    std::string field = ratios.substr(start, sep == std::string::npos ? sep : sep - start);
+    const size_t b = field.find_first_not_of(" \t"), e = field.find_last_not_of(" \t");
+    field = b == std::string::npos ? std::string() : field.substr(b, e - b + 1);
+    // Megatron reads the runs of digits and '.'; anything else would be dropped
+    // there without a word, so it is refused here.
     char *end = nullptr;
     double w = std::strtod(field.c_str(), &end);
-    if (field.empty() || *end != '\0' || !std::isfinite(w) || w < 0)
+    if (field.empty() || field.find_first_not_of("0123456789.") != std::string::npos ||
+        *end != '\0')
       throw DataError("split '" + ratios + "': '" + field +
-                      "' is not a non-negative number (expected e.g. \"949,50,1\")");
+                      "' is not a non-negative number (expected e.g. \"969,30,1\")");
     weights.push_back(w);
     if (sep == std::string::npos)
       break;
     start = sep + 1;
   }
   if (weights.size() > 3)
-    throw DataError("split '" + ratios + "' has " + std::to_string(weights.size()) +
+    throw DataError("split '" + ratios + "' has " + str(weights.size()) +
                     " parts; at most 3 (train, valid, test)");
   weights.resize(3, 0.0);
-  double sum = weights[0] + weights[1] + weights[2];
-  if (sum <= 0)
+  if (weights[0] + weights[1] + weights[2] <= 0)
     throw DataError("split '" + ratios + "': the weights sum to 0");
-
-  // Megatron: cumulative sums of round(weight * n), then every boundary shifted by
-  // the rounding excess so the last one lands on n. Python's round() rounds half
-  // to even, as nearbyint does in the default rounding mode.
-  std::array<int64_t, 4> index{0, 0, 0, 0};
-  for (int k = 0; k < 3; ++k)
-    index[k + 1] = index[k] + static_cast<int64_t>(std::nearbyint(
-                                  weights[k] / sum * static_cast<double>(documentCount)));
-  int64_t excess = index[3] - documentCount;
-  for (int k = 1; k < 4; ++k)
-    index[k] = std::max<int64_t>(0, index[k] - excess);
-  std::array<DocumentRange, 3> ranges;
-  for (int k = 0; k < 3; ++k)
-    ranges[k] = DocumentRange{index[k], std::max(index[k], index[k + 1])};
+  // blended_megatron_dataset_config.py: normalized weights, their running sums
+  // as book-ends, and each book-end times n rounded as Python's round() (half
+  // to even, as nearbyint in the default rounding mode).
+  const std::vector<double> fractions = normalizeWeights(weights);
+  std::array<std::optional<IndexRange>, 3> ranges;
+  double low = 0;
+  for (int k = 0; k < 3; ++k) {
+    const double high = low + fractions[k];
+    if (high > low)
+      ranges[k] = IndexRange{
+          static_cast<int64_t>(std::nearbyint(low * static_cast<double>(count))),
+          static_cast<int64_t>(std::nearbyint(high * static_cast<double>(count)))};
+    low = high;
+  }
   return ranges;
+}
+
+GptDataset::GptDataset(const IndexedDataset &data, IndexRange sequences, int64_t seqLength,
+                       std::optional<int64_t> numSamples, int64_t seed, std::string name)
+    : data_(data), name_(std::move(name)), sequences_(sequences), seqLength_(seqLength) {
+  if (seqLength < 2)
+    throw DataError("split '" + name_ + "': the sequence length must be at least 2, got " +
+                    str(seqLength));
+  if (sequences.begin < 0 || sequences.end < sequences.begin ||
+      sequences.end > data.sequenceCount())
+    throw DataError("split '" + name_ + "': sequences [" + str(sequences.begin) + ", " +
+                    str(sequences.end) + ") are outside the dataset's " +
+                    str(data.sequenceCount()) + " sequences");
+  if (sequences.end > INT32_MAX)
+    throw DataError("split '" + name_ + "': Megatron's document index holds int32 sequence "
+                    "ids; the dataset has " + str(data.sequenceCount()) + " sequences");
+  if (numSamples && *numSamples < 0)
+    throw DataError("split '" + name_ + "': negative sample count " + str(*numSamples));
+  for (int64_t s = sequences.begin; s < sequences.end; ++s)
+    tokensPerEpoch_ += data.sequenceLength(s);
+  // Megatron would loop forever on an empty split and assert on one token.
+  if (tokensPerEpoch_ < 2)
+    throw DataError("split '" + name_ + "' is too small: sequences [" + str(sequences.begin) +
+                    ", " + str(sequences.end) + ") of '" + data.prefix() + "' hold " +
+                    str(tokensPerEpoch_) + " tokens; a sample needs at least 2");
+
+  // _get_num_epochs: enough epochs for numSamples samples of seq + 1 tokens
+  // (neighbours share one, hence numSamples * seq + 1).
+  if (numSamples) {
+    const int64_t needed = *numSamples * seqLength + 1;
+    epochs_ = std::max<int64_t>(1, (needed + tokensPerEpoch_ - 1) / tokensPerEpoch_);
+  }
+  int64_t samplesBeforeFinal = 0;
+  if (epochs_ > 1) {
+    samplesBeforeFinal = ((epochs_ - 1) * tokensPerEpoch_ - 1) / seqLength;
+    const int64_t fromFinal = *numSamples - samplesBeforeFinal;
+    const int64_t perEpoch = (tokensPerEpoch_ - 1) / seqLength;
+    separateFinalEpoch_ =
+        fromFinal < static_cast<int64_t>(kFinalEpochThreshold * static_cast<double>(perEpoch));
+  }
+
+  NumpyRandomState random(seed);
+  // _build_document_index: the split's sequence ids once per epoch, shuffled as
+  // one array, or the epochs before the last and the last one separately.
+  const int64_t n = sequences.size();
+  auto epochsOfIds = [&](int64_t epochs) {
+    std::vector<int32_t> ids(static_cast<size_t>(epochs * n));
+    for (int64_t e = 0; e < epochs; ++e)
+      std::iota(ids.begin() + e * n, ids.begin() + (e + 1) * n,
+                static_cast<int32_t>(sequences.begin));
+    random.shuffle(ids);
+    return ids;
+  };
+  if (separateFinalEpoch_) {
+    documentIndex_ = epochsOfIds(epochs_ - 1);
+    std::vector<int32_t> last = epochsOfIds(1);
+    documentIndex_.insert(documentIndex_.end(), last.begin(), last.end());
+  } else {
+    documentIndex_ = epochsOfIds(epochs_);
+  }
+
+  buildSampleIndex();
+
+  // _build_shuffle_index: [0, samples) shuffled, or the samples before the
+  // final epoch and those from it each shuffled on their own.
+  const int64_t total = static_cast<int64_t>(sampleIndex_.size() / 2) - 1;
+  const int64_t first = separateFinalEpoch_ ? samplesBeforeFinal : total;
+  std::vector<int64_t> head(static_cast<size_t>(first));
+  std::iota(head.begin(), head.end(), int64_t{0});
+  random.shuffle(head);
+  if (first < total) {
+    std::vector<int64_t> tail(static_cast<size_t>(total - first));
+    std::iota(tail.begin(), tail.end(), first);
+    random.shuffle(tail);
+    head.insert(head.end(), tail.begin(), tail.end());
+  }
+  shuffleIndex_ = std::move(head);
+}
+
+// helpers.cpp build_sample_idx (drop_last_partial_sequence, one extra token):
+// walk the shuffled sequences, recording where each sample of seq + 1 tokens
+// starts; a sample ends on the token the next one starts with.
+void GptDataset::buildSampleIndex() {
+  const int64_t samples = (epochs_ * tokensPerEpoch_ - 1) / seqLength_;
+  sampleIndex_.assign(static_cast<size_t>(2 * (samples + 1)), 0);
+  int64_t position = 0, offset = 0;
+  const int64_t last = static_cast<int64_t>(documentIndex_.size()) - 1;
+  for (int64_t s = 1; s <= samples; ++s) {
+    int64_t remaining = seqLength_ + 1;
+    while (remaining != 0) {
+      const int64_t length = data_.sequenceLength(documentIndex_[position]) - offset;
+      remaining -= length;
+      if (remaining <= 0) {
+        offset += remaining + length - 1;
+        remaining = 0;
+      } else if (position == last) {
+        // The stream ends exactly where the last sample does.
+        offset = data_.sequenceLength(documentIndex_[position]) - 1;
+        break;
+      } else {
+        ++position;
+        offset = 0;
+      }
+    }
+    sampleIndex_[2 * s] = position;
+    sampleIndex_[2 * s + 1] = offset;
+  }
+}
+
+void GptDataset::sample(int64_t index, int32_t *out) const {
+  if (index < 0 || index >= size())
+    throw DataError("split '" + name_ + "': sample " + str(index) + " outside the " +
+                    str(size()) + " samples built for this run");
+  const int64_t k = shuffleIndex_[index];
+  const int64_t beginPos = sampleIndex_[2 * k], beginOffset = sampleIndex_[2 * k + 1];
+  const int64_t endPos = sampleIndex_[2 * k + 2], endOffset = sampleIndex_[2 * k + 3];
+  int64_t written = 0;
+  for (int64_t p = beginPos; p <= endPos; ++p) {
+    const int64_t sequence = documentIndex_[p];
+    const int64_t from = p == beginPos ? beginOffset : 0;
+    const int64_t to = p == endPos ? endOffset + 1 : data_.sequenceLength(sequence);
+    data_.readSequence(sequence, from, to - from, out + written);
+    written += to - from;
+  }
+  if (written != seqLength_ + 1)
+    throw DataError("split '" + name_ + "': sample " + str(index) + " has " + str(written) +
+                    " tokens, expected " + str(seqLength_ + 1) + " (internal error)");
+}
+
+std::vector<int32_t> GptDataset::sample(int64_t index) const {
+  std::vector<int32_t> tokens(static_cast<size_t>(seqLength_ + 1));
+  sample(index, tokens.data());
+  return tokens;
 }
 
 std::vector<int64_t> shuffledRange(int64_t n, uint64_t seed) {
   std::vector<int64_t> order(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i)
-    order[i] = i;
+  std::iota(order.begin(), order.end(), int64_t{0});
   std::mt19937_64 rng(seed);
   for (int64_t i = n - 1; i > 0; --i) {
     auto j = static_cast<int64_t>(uniformBelow(rng, static_cast<uint64_t>(i) + 1));
@@ -92,52 +261,15 @@ std::vector<int64_t> shuffledRange(int64_t n, uint64_t seed) {
   return order;
 }
 
-GptDataset::GptDataset(const IndexedDataset &data, DocumentRange documents, int64_t seqLength,
-                       uint64_t seed, std::string name)
-    : data_(data), name_(std::move(name)), seqLength_(seqLength), seed_(seed) {
-  if (seqLength <= 0)
-    throw DataError("split '" + name_ + "': sequence length must be positive, got " +
-                    std::to_string(seqLength));
-  if (documents.begin < 0 || documents.end < documents.begin ||
-      documents.end > data.documentCount())
-    throw DataError("split '" + name_ + "': documents [" + std::to_string(documents.begin) +
-                    ", " + std::to_string(documents.end) + ") are outside the dataset's " +
-                    std::to_string(data.documentCount()) + " documents");
-  firstToken_ = documents.size() ? data.documentStart(documents.begin) : 0;
-  int64_t endToken = documents.size() ? data.documentStart(documents.end - 1) +
-                                            data.documentLength(documents.end - 1)
-                                      : 0;
-  tokenCount_ = endToken - firstToken_;
-  if (tokenCount_ < seqLength + 1)
-    throw DataError("split '" + name_ + "' is too small: " + std::to_string(documents.size()) +
-                    " documents [" + std::to_string(documents.begin) + ", " +
-                    std::to_string(documents.end) + ") hold " + std::to_string(tokenCount_) +
-                    " tokens, but one sample needs seq + 1 = " + std::to_string(seqLength + 1) +
-                    " tokens");
-  samplesPerEpoch_ = (tokenCount_ - 1) / seqLength;
-}
-
-int64_t GptDataset::unshuffledSample(int64_t index) const {
-  if (index < 0)
-    throw DataError("split '" + name_ + "': negative sample index " + std::to_string(index));
-  int64_t epoch = index / samplesPerEpoch_;
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (epoch != cachedEpoch_) {
-    order_ = shuffledRange(samplesPerEpoch_, splitMix64(seed_ ^ splitMix64(epoch)));
-    cachedEpoch_ = epoch;
-  }
-  return order_[index % samplesPerEpoch_];
-}
-
-void GptDataset::sample(int64_t index, int32_t *out) const {
-  int64_t k = unshuffledSample(index);
-  data_.readTokens(firstToken_ + k * seqLength_, seqLength_ + 1, out);
-}
-
-std::vector<int32_t> GptDataset::sample(int64_t index) const {
-  std::vector<int32_t> tokens(seqLength_ + 1);
-  sample(index, tokens.data());
-  return tokens;
+// Rejection sampling: std::uniform_int_distribution's algorithm differs
+// between standard libraries.
+uint64_t uniformBelow(std::mt19937_64 &rng, uint64_t bound) {
+  const uint64_t threshold = (0 - bound) % bound; // 2^64 mod bound
+  uint64_t r;
+  do
+    r = rng();
+  while (r < threshold);
+  return r % bound;
 }
 
 std::vector<int64_t> dataParallelSampleIndices(int64_t iteration, int64_t microBatchIndex,
@@ -167,17 +299,6 @@ std::vector<int64_t> dataParallelSampleIndices(int64_t iteration, int64_t microB
   for (int64_t k = 0; k < microBatchSize; ++k)
     indices[k] = first + k;
   return indices;
-}
-
-// Rejection sampling: std::uniform_int_distribution's algorithm differs
-// between standard libraries.
-uint64_t uniformBelow(std::mt19937_64 &rng, uint64_t bound) {
-  const uint64_t threshold = (0 - bound) % bound; // 2^64 mod bound
-  uint64_t r;
-  do
-    r = rng();
-  while (r < threshold);
-  return r % bound;
 }
 
 } // namespace mtc::data

@@ -7,7 +7,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
+#include <climits>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -43,7 +46,74 @@ TokenDType tokenDTypeForVocab(int64_t vocabSize) {
   return vocabSize < 65500 ? TokenDType::UInt16 : TokenDType::Int32;
 }
 
-size_t tokenDTypeBytes(TokenDType dtype) { return dtype == TokenDType::UInt16 ? 2 : 4; }
+size_t tokenDTypeBytes(TokenDType dtype) {
+  switch (dtype) {
+  case TokenDType::UInt8:
+  case TokenDType::Int8:
+    return 1;
+  case TokenDType::Int16:
+  case TokenDType::UInt16:
+    return 2;
+  case TokenDType::Int32:
+  case TokenDType::Float32:
+    return 4;
+  case TokenDType::Int64:
+  case TokenDType::Float64:
+    return 8;
+  }
+  return 0;
+}
+
+const char *tokenDTypeName(TokenDType dtype) {
+  switch (dtype) {
+  case TokenDType::UInt8:
+    return "uint8";
+  case TokenDType::Int8:
+    return "int8";
+  case TokenDType::Int16:
+    return "int16";
+  case TokenDType::Int32:
+    return "int32";
+  case TokenDType::Int64:
+    return "int64";
+  case TokenDType::Float64:
+    return "float64";
+  case TokenDType::Float32:
+    return "float32";
+  case TokenDType::UInt16:
+    return "uint16";
+  }
+  return "?";
+}
+
+bool isTokenDTypeCode(uint8_t code) { return code >= 1 && code <= 8; }
+
+namespace {
+
+// Calls f with a value of the C++ type that `dtype` stores (the value is unused:
+// it carries the type).
+template <typename F> void withElementType(TokenDType dtype, F &&f) {
+  switch (dtype) {
+  case TokenDType::UInt8:
+    return f(uint8_t{});
+  case TokenDType::Int8:
+    return f(int8_t{});
+  case TokenDType::Int16:
+    return f(int16_t{});
+  case TokenDType::Int32:
+    return f(int32_t{});
+  case TokenDType::Int64:
+    return f(int64_t{});
+  case TokenDType::Float64:
+    return f(double{});
+  case TokenDType::Float32:
+    return f(float{});
+  case TokenDType::UInt16:
+    return f(uint16_t{});
+  }
+}
+
+} // namespace
 
 std::string indexPath(const std::string &prefix) { return prefix + ".idx"; }
 std::string binPath(const std::string &prefix) { return prefix + ".bin"; }
@@ -280,38 +350,53 @@ IndexedDataset::IndexedDataset(const std::string &prefix) : prefix_(prefix) {
   if (version != kVersion)
     throw bad("unsupported version " + std::to_string(version) + " (expected 1)");
   uint8_t dtypeCode = readAt<uint8_t>(idx, 17);
-  if (dtypeCode != static_cast<uint8_t>(TokenDType::UInt16) &&
-      dtypeCode != static_cast<uint8_t>(TokenDType::Int32))
-    throw bad("unsupported dtype code " + std::to_string(dtypeCode) +
-              " (expected 8 for uint16 or 4 for int32 token ids)");
+  if (!isTokenDTypeCode(dtypeCode))
+    throw bad("unknown dtype code " + std::to_string(dtypeCode) +
+              " (Megatron's codes are 1-8: uint8, int8, int16, int32, int64, float64, "
+              "float32, uint16)");
   dtype_ = static_cast<TokenDType>(dtypeCode);
   const uint64_t sequences = readAt<uint64_t>(idx, 18);
   const uint64_t docIndexLength = readAt<uint64_t>(idx, 26);
   const uint64_t body = idx.size() - kHeaderBytes;
-  // 12 bytes per sequence (size + pointer) and 8 per document-index entry.
+  // 12 bytes per sequence (size + pointer), 8 per document-index entry, and
+  // optionally Megatron's multimodal writer's one mode byte per sequence.
   if (sequences > body / 12 || docIndexLength > body / 8 ||
-      sequences * 12 + docIndexLength * 8 != body)
+      (sequences * 12 + docIndexLength * 8 != body &&
+       sequences * 13 + docIndexLength * 8 != body))
     throw bad("size " + std::to_string(idx.size()) + " bytes does not match its header (" +
               std::to_string(sequences) + " sequences, document index of " +
               std::to_string(docIndexLength) + " entries needs " +
-              std::to_string(kHeaderBytes) + " + 12 * sequences + 8 * entries bytes); "
-              "the file is truncated or corrupt");
+              std::to_string(kHeaderBytes) + " + 12 * sequences + 8 * entries bytes, plus " +
+              "one byte per sequence with sequence modes); the file is truncated or corrupt");
+  hasModes_ = sequences > 0 && sequences * 13 + docIndexLength * 8 == body;
 
   const size_t sizesAt = kHeaderBytes;
   const size_t pointersAt = sizesAt + sequences * 4;
   const size_t docIndexAt = pointersAt + sequences * 8;
+  const size_t modesAt = docIndexAt + docIndexLength * 8;
   const int64_t elementBytes = static_cast<int64_t>(tokenDTypeBytes(dtype_));
   seqTokenStart_.assign(sequences + 1, 0);
+  seqPointer_.assign(sequences, 0);
+  // Sequences may be stored anywhere: the .bin must end where the furthest one ends.
+  int64_t binEnd = 0;
   for (uint64_t s = 0; s < sequences; ++s) {
     int32_t size = readAt<int32_t>(idx, sizesAt + s * 4);
     int64_t pointer = readAt<int64_t>(idx, pointersAt + s * 8);
     if (size < 0)
       throw bad("sequence " + std::to_string(s) + " has negative length " + std::to_string(size));
-    if (pointer != seqTokenStart_[s] * elementBytes)
+    if (pointer < 0 || pointer > (INT64_MAX - size * elementBytes))
       throw bad("sequence " + std::to_string(s) + " starts at byte " + std::to_string(pointer) +
-                ", expected " + std::to_string(seqTokenStart_[s] * elementBytes) +
-                " (sequences must be stored back to back)");
+                ", outside any file");
+    if (hasModes_) {
+      const int8_t mode = readAt<int8_t>(idx, modesAt + s);
+      if (mode != 0)
+        throw bad("sequence " + std::to_string(s) + " has mode " + std::to_string(mode) +
+                  " (Megatron's multimodal datasets: 0 is text, 1 an image); training reads "
+                  "text only");
+    }
+    seqPointer_[s] = pointer;
     seqTokenStart_[s + 1] = seqTokenStart_[s] + size;
+    binEnd = std::max(binEnd, pointer + size * elementBytes);
   }
   if (docIndexLength == 0)
     throw bad("the document index is empty (it must start with 0)");
@@ -341,13 +426,13 @@ IndexedDataset::IndexedDataset(const std::string &prefix) : prefix_(prefix) {
     ::close(fd);
     throw DataError("cannot stat '" + binFile + "': " + reason);
   }
-  const uint64_t expectedBytes = static_cast<uint64_t>(seqTokenStart_.back() * elementBytes);
-  if (static_cast<uint64_t>(st.st_size) != expectedBytes) {
+  if (static_cast<uint64_t>(st.st_size) != static_cast<uint64_t>(binEnd)) {
     ::close(fd);
     throw DataError("indexed dataset data '" + binFile + "' has " + std::to_string(st.st_size) +
                     " bytes, but its index '" + idxFile + "' describes " +
-                    std::to_string(seqTokenStart_.back()) + " tokens = " +
-                    std::to_string(expectedBytes) + " bytes; one of them is truncated or stale");
+                    std::to_string(sequences) + " sequences of " + tokenDTypeName(dtype_) +
+                    " tokens ending at byte " + std::to_string(binEnd) +
+                    "; one of them is truncated or stale");
   }
   binBytes_ = static_cast<size_t>(st.st_size);
   if (binBytes_ > 0) {
@@ -363,13 +448,14 @@ IndexedDataset::IndexedDataset(const std::string &prefix) : prefix_(prefix) {
 }
 
 IndexedDataset::IndexedDataset(IndexedDataset &&other) noexcept
-    : prefix_(std::move(other.prefix_)), dtype_(other.dtype_),
-      seqTokenStart_(std::move(other.seqTokenStart_)),
-      docSequenceBegin_(std::move(other.docSequenceBegin_)),
-      binData_(other.binData_), binBytes_(other.binBytes_) {
+    : prefix_(std::move(other.prefix_)), dtype_(other.dtype_), hasModes_(other.hasModes_),
+      seqTokenStart_(std::move(other.seqTokenStart_)), seqPointer_(std::move(other.seqPointer_)),
+      docSequenceBegin_(std::move(other.docSequenceBegin_)), binData_(other.binData_),
+      binBytes_(other.binBytes_) {
   other.binData_ = nullptr;
   other.binBytes_ = 0;
   other.seqTokenStart_ = {0};
+  other.seqPointer_.clear();
   other.docSequenceBegin_ = {0};
 }
 
@@ -397,6 +483,14 @@ int64_t IndexedDataset::documentSequenceBegin(int64_t doc) const {
   return docSequenceBegin_[doc];
 }
 
+int64_t IndexedDataset::documentOfSequence(int64_t i) const {
+  sequenceStart(i); // checks i
+  // The last document whose first sequence is at or before i (empty documents
+  // share their first sequence with the next one).
+  auto it = std::upper_bound(docSequenceBegin_.begin(), docSequenceBegin_.end() - 1, i);
+  return static_cast<int64_t>(it - docSequenceBegin_.begin()) - 1;
+}
+
 int64_t IndexedDataset::sequenceStart(int64_t i) const {
   if (i < 0 || i >= sequenceCount())
     throw DataError("indexed dataset '" + prefix_ + "': sequence " + std::to_string(i) +
@@ -415,21 +509,91 @@ std::vector<int32_t> IndexedDataset::document(int64_t i) const {
   return tokens;
 }
 
+void IndexedDataset::copyTokens(int64_t at, int64_t count, int32_t *out) const {
+  if (count <= 0)
+    return;
+  const unsigned char *from = binData_ + at;
+  if (dtype_ == TokenDType::Int32) {
+    std::memcpy(out, from, static_cast<size_t>(count) * 4);
+    return;
+  }
+  // Every value was checked to be an id by checkTokenIds, or is narrowed here as
+  // Megatron's int64 conversion would; ids come from this file only after the check.
+  withElementType(dtype_, [&](auto type) {
+    using T = decltype(type);
+    for (int64_t k = 0; k < count; ++k) {
+      T value;
+      std::memcpy(&value, from + k * sizeof(T), sizeof(T));
+      out[k] = static_cast<int32_t>(value);
+    }
+  });
+}
+
+void IndexedDataset::readSequence(int64_t sequence, int64_t offset, int64_t count,
+                                  int32_t *out) const {
+  const int64_t length = sequenceLength(sequence);
+  if (offset < 0 || count < 0 || offset + count > length)
+    throw DataError("indexed dataset '" + prefix_ + "': tokens [" + std::to_string(offset) +
+                    ", " + std::to_string(offset + count) + ") of sequence " +
+                    std::to_string(sequence) + " out of range [0, " + std::to_string(length) +
+                    ")");
+  copyTokens(seqPointer_[sequence] + offset * static_cast<int64_t>(tokenDTypeBytes(dtype_)),
+             count, out);
+}
+
 void IndexedDataset::readTokens(int64_t offset, int64_t count, int32_t *out) const {
   if (offset < 0 || count < 0 || offset + count > tokenCount())
     throw DataError("indexed dataset '" + prefix_ + "': tokens [" + std::to_string(offset) +
                     ", " + std::to_string(offset + count) + ") out of range [0, " +
                     std::to_string(tokenCount()) + ")");
-  if (dtype_ == TokenDType::UInt16) {
-    const unsigned char *from = binData_ + offset * 2;
-    for (int64_t k = 0; k < count; ++k) {
-      uint16_t value;
-      std::memcpy(&value, from + k * 2, 2);
-      out[k] = value;
-    }
-  } else if (count > 0) {
-    std::memcpy(out, binData_ + offset * 4, static_cast<size_t>(count) * 4);
+  // The sequence holding `offset`, then each sequence in turn.
+  auto it = std::upper_bound(seqTokenStart_.begin(), seqTokenStart_.end(), offset);
+  int64_t s = static_cast<int64_t>(it - seqTokenStart_.begin()) - 1;
+  while (count > 0) {
+    const int64_t within = offset - seqTokenStart_[s];
+    const int64_t take = std::min(count, seqTokenStart_[s + 1] - offset);
+    readSequence(s, within, take, out);
+    out += take;
+    offset += take;
+    count -= take;
+    ++s;
   }
+}
+
+void IndexedDataset::checkTokenIds(int64_t vocabSize, const std::string &vocabName) const {
+  withElementType(dtype_, [&](auto type) {
+    using T = decltype(type);
+    for (int64_t s = 0; s < sequenceCount(); ++s) {
+      const unsigned char *from = binData_ + seqPointer_[s];
+      const int64_t length = seqTokenStart_[s + 1] - seqTokenStart_[s];
+      // One pass that vectorizes; the offender is looked for only on failure.
+      bool ok = true;
+      for (int64_t k = 0; k < length; ++k) {
+        T value;
+        std::memcpy(&value, from + k * sizeof(T), sizeof(T));
+        const double v = static_cast<double>(value);
+        ok &= v >= 0 && v < static_cast<double>(vocabSize) && v == std::floor(v);
+      }
+      if (ok)
+        continue;
+      for (int64_t k = 0; k < length; ++k) {
+        T value;
+        std::memcpy(&value, from + k * sizeof(T), sizeof(T));
+        const double v = static_cast<double>(value);
+        if (v >= 0 && v < static_cast<double>(vocabSize) && v == std::floor(v))
+          continue;
+        std::ostringstream shown;
+        shown.precision(17);
+        shown << v;
+        throw DataError("indexed dataset '" + prefix_ + "': token " + shown.str() +
+                        " at position " + std::to_string(k) + " of sequence " +
+                        std::to_string(s) + " (document " +
+                        std::to_string(documentOfSequence(s)) + ") is not an id of " +
+                        vocabName + " [0, " + std::to_string(vocabSize) +
+                        "); was the data tokenized for another vocabulary?");
+      }
+    }
+  });
 }
 
 } // namespace mtc::data

@@ -2,8 +2,11 @@
 // PREFIX.idx says where each sequence and document starts. The layout is in
 // docs/data.md; files written here load in Megatron-LM and the reverse.
 //
-// A document is one or more sequences (Megatron's --split-sentences writes one
+// A document is zero or more sequences (Megatron's --split-sentences writes one
 // sequence per sentence; BERT samples are cut at sequence boundaries). The reader
+// accepts every file Megatron-LM writes or reads: any of its dtype codes, the
+// trailing sequence_modes array of its multimodal writer, and sequences placed
+// anywhere in the .bin (its pointers are followed, not assumed back to back). It
 // checks the whole index against the .bin size when it opens, so later reads
 // cannot go out of bounds.
 #pragma once
@@ -14,12 +17,25 @@
 
 namespace mtc::data {
 
-// Megatron's dtype codes; only the two it picks for token ids are supported.
-enum class TokenDType : uint8_t { Int32 = 4, UInt16 = 8 };
+// Megatron's dtype codes (megatron/core/datasets/indexed_dataset.py DType). Its
+// writer picks uint16 or int32 for token ids; the others are read too.
+enum class TokenDType : uint8_t {
+  UInt8 = 1,
+  Int8 = 2,
+  Int16 = 3,
+  Int32 = 4,
+  Int64 = 5,
+  Float64 = 6,
+  Float32 = 7,
+  UInt16 = 8
+};
 
 // Megatron's rule: uint16 when the vocabulary has fewer than 65500 entries.
 TokenDType tokenDTypeForVocab(int64_t vocabSize);
 size_t tokenDTypeBytes(TokenDType dtype);
+const char *tokenDTypeName(TokenDType dtype); // NumPy's name: "uint16"
+// False for a code Megatron does not define.
+bool isTokenDTypeCode(uint8_t code);
 
 std::string indexPath(const std::string &prefix); // PREFIX.idx
 std::string binPath(const std::string &prefix);   // PREFIX.bin
@@ -90,29 +106,46 @@ public:
   IndexedDataset &operator=(IndexedDataset &&) = delete;
   IndexedDataset(const IndexedDataset &) = delete;
 
+  const std::string &prefix() const { return prefix_; }
   int64_t documentCount() const { return static_cast<int64_t>(docSequenceBegin_.size()) - 1; }
   int64_t sequenceCount() const { return static_cast<int64_t>(seqTokenStart_.size()) - 1; }
   int64_t tokenCount() const { return seqTokenStart_.back(); }
   TokenDType dtype() const { return dtype_; }
+  // Whether the .idx ends in Megatron's per-sequence modes (all 0: text).
+  bool hasSequenceModes() const { return hasModes_; }
 
-  // Position of document i's first token in the stream of all tokens.
+  // The token stream is every sequence in index order, wherever each is stored.
+  // Position of document i's first token in it.
   int64_t documentStart(int64_t i) const;
   int64_t documentLength(int64_t i) const;
   std::vector<int32_t> document(int64_t i) const;
   // Document doc's sequences are [documentSequenceBegin(doc),
   // documentSequenceBegin(doc + 1)); doc may be documentCount() (gives sequenceCount()).
   int64_t documentSequenceBegin(int64_t doc) const;
+  // The document holding sequence i (for messages).
+  int64_t documentOfSequence(int64_t i) const;
   // Position of sequence i's first token in the stream, and its token count.
   int64_t sequenceStart(int64_t i) const;
   int64_t sequenceLength(int64_t i) const;
-  // Copies tokens [offset, offset + count) of the whole stream (documents are
-  // stored back to back) into out.
+  // Copies tokens [offset, offset + count) of the stream into out.
   void readTokens(int64_t offset, int64_t count, int32_t *out) const;
+  // Copies tokens [offset, offset + count) of sequence `sequence` into out.
+  void readSequence(int64_t sequence, int64_t offset, int64_t count, int32_t *out) const;
+
+  // Throws DataError naming the first token that is not an id in [0, vocabSize)
+  // (for float files: not a whole number in it), with its sequence, document and
+  // position. Reads every token once.
+  void checkTokenIds(int64_t vocabSize, const std::string &vocabName) const;
 
 private:
+  // Copies `count` tokens stored at byte `at` of the .bin into out.
+  void copyTokens(int64_t at, int64_t count, int32_t *out) const;
+
   std::string prefix_;
   TokenDType dtype_ = TokenDType::UInt16;
+  bool hasModes_ = false;
   std::vector<int64_t> seqTokenStart_{0};    // sequenceCount() + 1 entries
+  std::vector<int64_t> seqPointer_;          // byte offset of each sequence in .bin
   std::vector<int64_t> docSequenceBegin_{0}; // documentCount() + 1 entries
   const unsigned char *binData_ = nullptr;
   size_t binBytes_ = 0;

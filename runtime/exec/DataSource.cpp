@@ -1,6 +1,7 @@
 #include "exec/DataSource.h"
 
 #include "data/DataError.h"
+#include "data/Tokenizer.h"
 #include "data/WordPiece.h"
 
 #include <vector>
@@ -96,32 +97,25 @@ private:
   Objective objective;
 };
 
+// GPT samples; their ids were checked against the vocabulary when the data
+// was opened.
 class DatasetSource : public BatchSource {
 public:
-  DatasetSource(BatchGeometry g, const data::GptDataset &dataset, int64_t vocab,
-                std::string name)
-      : BatchSource(g), dataset(dataset), vocab(vocab), name(std::move(name)) {}
+  DatasetSource(BatchGeometry g, const data::GptSamples &samples, std::string name)
+      : BatchSource(g), samples(samples), name(std::move(name)) {}
   std::string describe() const override {
-    return name + " (" + std::to_string(dataset.tokenCount()) + " tokens, " +
-           std::to_string(dataset.samplesPerEpoch()) + " samples per epoch)";
+    return name + " (" + samples.describe() + ")";
   }
 
 protected:
   void fillRow(int64_t index, int64_t row, MicroBatchInputs &out) override {
     std::vector<int32_t> sample(geometry.seq + 1);
-    dataset.sample(index, sample.data());
-    for (int32_t id : sample)
-      if (id < 0 || id >= vocab)
-        throw data::DataError(name + ": sample " + std::to_string(index) + " holds token id " +
-                              std::to_string(id) + ", outside the model's vocabulary of " +
-                              std::to_string(vocab) +
-                              " (was the dataset tokenized for another model?)");
+    samples.sample(index, sample.data());
     writeCausalRow(sample.data(), geometry.seq, row, out);
   }
 
 private:
-  const data::GptDataset &dataset;
-  int64_t vocab;
+  const data::GptSamples &samples;
   std::string name;
 };
 
@@ -165,57 +159,122 @@ std::unique_ptr<BatchSource> makeSyntheticSource(BatchGeometry geometry, int64_t
   return std::make_unique<SyntheticSource>(geometry, vocab, seed, objective);
 }
 
-IndexedData::IndexedData(const std::string &prefix, const std::string &split, int64_t seq,
-                         uint64_t seed, Objective objective, const BertDataConfig &bert,
-                         int64_t vocab)
-    : prefix(prefix), dataset(prefix), objective(objective) {
-  ranges = data::splitDocuments(split, dataset.documentCount());
+namespace {
+
+// The BERT sampler's options from the vocabulary the data was tokenized with.
+data::BertDatasetOptions bertOptions(const IndexedDataConfig &config) {
+  const BertDataConfig &bert = config.bert;
+  if (bert.vocabFile.empty())
+    throw data::DataError("a BERT model reads its data with the vocabulary it was "
+                          "tokenized with: give --vocab-file vocab.txt");
+  data::WordPieceVocab words = data::WordPieceVocab::fromFile(bert.vocabFile);
+  if (words.size() > config.modelVocab)
+    throw data::DataError("'" + bert.vocabFile + "' has " + std::to_string(words.size()) +
+                          " tokens, more than the model's vocabulary of " +
+                          std::to_string(config.modelVocab));
   data::BertDatasetOptions options;
-  if (objective != Objective::CausalLm) {
-    if (bert.vocabFile.empty())
-      throw data::DataError("a BERT model reads its data with the vocabulary it was "
-                            "tokenized with: give --vocab-file vocab.txt");
-    data::WordPieceVocab words = data::WordPieceVocab::fromFile(bert.vocabFile);
-    if (words.size() > vocab)
-      throw data::DataError("'" + bert.vocabFile + "' has " + std::to_string(words.size()) +
-                            " tokens, more than the model's vocabulary of " +
-                            std::to_string(vocab));
-    options.seqLength = seq;
-    options.maskProb = bert.maskProb;
-    options.shortSeqProb = bert.shortSeqProb;
-    options.seed = seed;
-    options.binaryHead = objective == Objective::MaskedLmSop;
-    options.special = {words.clsId(), words.sepId(), words.maskId(), words.padId()};
-    options.vocabSize = words.size();
-    for (uint8_t flag : words.continuationFlags())
-      options.isContinuation.push_back(flag != 0);
+  options.seqLength = config.seq;
+  options.maskProb = bert.maskProb;
+  options.shortSeqProb = bert.shortSeqProb;
+  options.seed = static_cast<uint64_t>(config.seed);
+  options.binaryHead = config.objective == Objective::MaskedLmSop;
+  options.special = {words.clsId(), words.sepId(), words.maskId(), words.padId()};
+  options.vocabSize = words.size();
+  for (uint8_t flag : words.continuationFlags())
+    options.isContinuation.push_back(flag != 0);
+  return options;
+}
+
+// The ids a GPT model's data may hold, and what to call that range.
+std::pair<int64_t, std::string> gptVocabulary(const IndexedDataConfig &config) {
+  if (config.gptVocabFile.empty())
+    return {config.modelVocab, "the model's vocabulary"};
+  data::Tokenizer tokenizer(config.gptVocabFile, config.gptMergeFile);
+  if (tokenizer.vocabSize() > config.modelVocab)
+    throw data::DataError("--vocab-file '" + config.gptVocabFile + "' has " +
+                          std::to_string(tokenizer.vocabSize()) +
+                          " tokens, more than the model's vocabulary of " +
+                          std::to_string(config.modelVocab));
+  return {tokenizer.vocabSize(), "the vocabulary '" + config.gptVocabFile + "'"};
+}
+
+} // namespace
+
+IndexedData::IndexedData(const IndexedDataConfig &config) : config(config) {
+  const data::DataBlend blend = data::parseDataPath(config.dataPath);
+  const bool bert = config.objective != Objective::CausalLm;
+  if (bert && blend.prefixes.size() > 1)
+    throw data::DataError("--data-path '" + config.dataPath + "': blends of several datasets "
+                          "are implemented for GPT models; a BERT model reads one");
+  data::BertDatasetOptions options;
+  std::pair<int64_t, std::string> vocabulary;
+  if (bert) {
+    options = bertOptions(config);
+    vocabulary = {options.vocabSize, "the vocabulary '" + config.bert.vocabFile + "'"};
+  } else {
+    vocabulary = gptVocabulary(config);
   }
-  for (int s = 0; s < 3; ++s) {
-    if (ranges[s].size() == 0)
-      continue;
-    const char *name = data::splitName(static_cast<data::Split>(s));
+  std::vector<const data::IndexedDataset *> opened;
+  for (const std::string &prefix : blend.prefixes) {
+    datasets.push_back(std::make_unique<data::IndexedDataset>(prefix));
+    // Now rather than when a sample holding a bad id is first read.
+    datasets.back()->checkTokenIds(vocabulary.first, vocabulary.second);
+    opened.push_back(datasets.back().get());
+  }
+
+  for (int s = 0; s < 2; ++s) {
+    const auto split = static_cast<data::Split>(s);
     try {
-      if (objective == Objective::CausalLm)
-        splits[s] = std::make_unique<data::GptDataset>(dataset, ranges[s], seq, seed, name);
-      else
-        bertSplits[s] = std::make_unique<data::BertDataset>(dataset, ranges[s], options, name);
+      if (bert) {
+        // Megatron splits BERT data by documents.
+        auto range = data::splitIndices(config.split, datasets[0]->documentCount())[s];
+        if (range && range->size() > 0)
+          bertSplits[s] = std::make_unique<data::BertDataset>(*datasets[0], *range, options,
+                                                              data::splitName(split));
+        else
+          problems[s] = "--split " + config.split + " gives it no documents";
+        continue;
+      }
+      const int64_t samples = s == 0 ? config.trainSamples : config.validSamples;
+      if (samples <= 0)
+        continue;
+      gptSplits[s] = data::buildGptSplit(opened, blend, config.split,
+                                         {split, samples, config.seq, config.seed});
+      if (!gptSplits[s])
+        problems[s] = "--split " + config.split + " gives it no share";
+      else if (gptSplits[s]->size() < samples)
+        throw data::DataError("the " + std::string(data::splitName(split)) + " split has " +
+                              std::to_string(gptSplits[s]->size()) + " samples, the run reads " +
+                              std::to_string(samples));
     } catch (const data::DataError &e) {
       if (s == 0)
         throw; // no training without training data
-      problems[s] = e.what(); // a tiny valid/test split only disables evaluation
+      gptSplits[s].reset();
+      problems[s] = e.what(); // an unusable valid split only disables evaluation
     }
   }
 }
 
-std::unique_ptr<BatchSource> IndexedData::source(data::Split split, BatchGeometry geometry,
-                                                 int64_t vocab) const {
-  std::string name = prefix + " [" + data::splitName(split) + "]";
+IndexedData::~IndexedData() = default;
+
+std::vector<std::string> IndexedData::describe() const {
+  std::vector<std::string> lines;
+  for (int s = 0; s < 2; ++s)
+    if (gptSplits[s])
+      lines.push_back(std::string(data::splitName(static_cast<data::Split>(s))) + " data: " +
+                      gptSplits[s]->describe());
+  return lines;
+}
+
+std::unique_ptr<BatchSource> IndexedData::source(data::Split split,
+                                                 BatchGeometry geometry) const {
+  std::string name = config.dataPath + " [" + data::splitName(split) + "]";
   if (const auto &bert = bertSplits[static_cast<int>(split)])
     return std::make_unique<BertSource>(geometry, *bert, name);
-  const auto &dataset = splits[static_cast<int>(split)];
-  if (!dataset)
+  const auto &samples = gptSplits[static_cast<int>(split)];
+  if (!samples)
     return nullptr;
-  return std::make_unique<DatasetSource>(geometry, *dataset, vocab, name);
+  return std::make_unique<DatasetSource>(geometry, *samples, name);
 }
 
 } // namespace mtc::runtime

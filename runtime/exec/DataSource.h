@@ -10,7 +10,7 @@
 // the sources refuse the wrong objective instead of training on it.
 #pragma once
 #include "data/BertDataset.h"
-#include "data/GptDataset.h"
+#include "data/GptBlend.h"
 #include "data/IndexedDataset.h"
 #include "exec/MicroBatch.h"
 
@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace mtc::runtime {
 
@@ -61,26 +62,41 @@ struct BertDataConfig {
   double maskProb = 0.15, shortSeqProb = 0.1;
 };
 
-// The train, valid and test splits of one indexed dataset.
+// Where the data comes from and how much of it a run reads.
+struct IndexedDataConfig {
+  std::string dataPath;           // --data-path: PREFIX, or "W1 PREFIX1 W2 PREFIX2 ..."
+  std::string split = "969,30,1"; // Megatron's default
+  int64_t seq = 0;
+  int64_t seed = 0;
+  Objective objective = Objective::CausalLm;
+  BertDataConfig bert;            // the masked objectives
+  // GPT: the tokenizer's files (encoder.json, vocab.bpe) whose ids the data
+  // must hold; empty: any id of the model's vocabulary.
+  std::string gptVocabFile, gptMergeFile;
+  int64_t modelVocab = 0;
+  // GPT: samples the run reads from each split (Megatron's train/valid sizes,
+  // which fix how many epochs its sample order covers); 0 builds no split.
+  int64_t trainSamples = 0, validSamples = 0;
+};
+
+// The train and valid splits of one indexed dataset or a blend of several.
 class IndexedData {
 public:
-  // Throws data::DataError naming the files or the numbers. `bert` is read
-  // for the masked objectives.
-  IndexedData(const std::string &prefix, const std::string &split, int64_t seq,
-              uint64_t seed, Objective objective, const BertDataConfig &bert, int64_t vocab);
-  // Null when the split is empty.
-  std::unique_ptr<BatchSource> source(data::Split split, BatchGeometry geometry,
-                                      int64_t vocab) const;
-  int64_t documents(data::Split split) const { return ranges[static_cast<int>(split)].size(); }
-  // Why a split is unusable ("" when it is fine or simply empty).
+  // Opens every dataset, checks its token ids against the vocabulary and builds
+  // the splits. Throws data::DataError naming the files or the numbers.
+  explicit IndexedData(const IndexedDataConfig &config);
+  ~IndexedData();
+  // Null when the split is not built or unusable (problem() says why).
+  std::unique_ptr<BatchSource> source(data::Split split, BatchGeometry geometry) const;
+  // Why a split is unusable ("" when it is fine or not asked for).
   const std::string &problem(data::Split split) const { return problems[static_cast<int>(split)]; }
+  // What the log says about the data.
+  std::vector<std::string> describe() const;
 
 private:
-  std::string prefix;
-  data::IndexedDataset dataset;
-  std::array<data::DocumentRange, 3> ranges;
-  Objective objective;
-  std::unique_ptr<data::GptDataset> splits[3];
+  IndexedDataConfig config;
+  std::vector<std::unique_ptr<data::IndexedDataset>> datasets;
+  std::unique_ptr<data::GptSamples> gptSplits[3];
   std::unique_ptr<data::BertDataset> bertSplits[3];
   std::string problems[3];
 };

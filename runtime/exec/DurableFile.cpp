@@ -39,16 +39,20 @@ AtomicFileWriter::~AtomicFileWriter() {
 }
 
 void AtomicFileWriter::write(const void *data, size_t bytes) {
+  writeAll(fd, data, bytes, tmp);
+  written += bytes;
+}
+
+void writeAll(int fd, const void *data, size_t bytes, const std::string &path) {
   const char *p = static_cast<const char *>(data);
   while (bytes > 0) {
     ssize_t n = ::write(fd, p, bytes);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0) // 0 cannot make progress: report it like a full disk
-      fail("cannot write", tmp, n < 0 ? errno : ENOSPC);
+      fail("cannot write", path, n < 0 ? errno : ENOSPC);
     p += n;
     bytes -= static_cast<size_t>(n);
-    written += static_cast<uint64_t>(n);
   }
 }
 

@@ -36,6 +36,10 @@ private:
 };
 
 void writeFileAtomically(const std::string &path, const std::string &text);
+// write(2) until every byte is out (retrying after signals); a failure, or a
+// write that makes no progress (as on a full disk), throws IoError
+// "cannot write 'PATH': reason".
+void writeAll(int fd, const void *data, size_t bytes, const std::string &path);
 // fsync of a folder: makes the creation, removal or renaming of its entries durable.
 void fsyncDirectory(const std::string &dir);
 // rename(2), then fsync of the folders of both names.

@@ -63,27 +63,44 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
   }
   try {
     pb::Plan plan = parseEmbeddedPlan(planBytes);
-    std::string load, initFrom, prompt, vocabDir = MTC_DEFAULT_BPE_DIR;
+    std::string load, initFrom, prompt, vocabDir = MTC_DEFAULT_BPE_DIR, vocabFile, mergeFile;
     int64_t tokens = 32, topK = 40, seed = 1234, threads = 0;
     double temperature = 1.0;
     FlagSet flags(argc > 0 ? argv[0] : "generate",
                   "Generates text with model '" + plan.model().name() + "'.");
-    flags.add("load", &load, "checkpoint folder (its latest iteration) with the weights");
-    flags.add("init-from", &initFrom, "weights from FILE.safetensors instead of a checkpoint");
-    flags.add("prompt", &prompt, "text to continue");
-    flags.add("tokens", &tokens, "tokens to generate", Range::between(1, kMaxTokens));
+    flags.topic("Weights");
+    flags.add("load", &load, "checkpoint folder (its latest iteration) with the weights")
+        .valueName("DIR");
+    flags.add("init-from", &initFrom, "weights from FILE.safetensors instead of a checkpoint")
+        .valueName("FILE");
+    flags.topic("Sampling");
+    flags.add("prompt", &prompt, "text to continue").valueName("TEXT");
+    flags.add(FlagSpec{"tokens", {"max-new-tokens"}, "tokens to generate"}, &tokens, "",
+              Range::between(1, kMaxTokens))
+        .valueName("N");
     flags.add("top-k", &topK, "sample among the k most likely tokens (0: all, 1: greedy)",
               Range::atLeast(0));
     flags.add("temperature", &temperature, "softmax temperature (0: greedy)", Range::atLeast(0));
-    flags.add("seed", &seed, "sampling seed", Range::atLeast(0));
-    flags.add("vocab-dir", &vocabDir, "folder with GPT-2's encoder.json and vocab.bpe");
-    flags.add("threads", &threads, "kernel threads (0: OpenMP's default)", Range::between(0, 4096));
+    flags.add(flag::seed, &seed, "of sampling", Range::atLeast(0));
+    flags.topic("Tokenizer and machine");
+    flags.add(flag::vocabDir, &vocabDir).valueName("DIR");
+    flags.add("vocab-file", &vocabFile,
+              "a GPT-2-style encoder.json (token -> id), with --merge-file; instead of "
+              "--vocab-dir").valueName("FILE");
+    flags.add("merge-file", &mergeFile, "the vocab.bpe merges that go with --vocab-file")
+        .valueName("FILE");
+    flags.add(flag::threads, &threads, "", Range::between(0, 4096));
     if (!flags.parse(argc, argv)) {
       std::cout << flags.usage();
       return 0;
     }
     if (load.empty() == initFrom.empty())
       throw FlagError("give --load CHECKPOINT_DIR or --init-from FILE.safetensors (one of them)");
+    if (vocabFile.empty() != mergeFile.empty())
+      throw FlagError("a GPT-2-style tokenizer is two files: give --vocab-file encoder.json "
+                      "with --merge-file vocab.bpe");
+    if (!vocabFile.empty() && flags.given("vocab-dir"))
+      throw FlagError("give --vocab-file/--merge-file or --vocab-dir, not both");
     if (world->size() != 1 || plan.parallel().tensor() > 1 || plan.parallel().pipeline() > 1)
       throw std::invalid_argument("generate runs on one rank with a plan compiled for "
                                   "tensor = pipeline = 1");
@@ -96,7 +113,8 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
       throw std::invalid_argument("generate samples from causal language models; '" +
                                   plan.model().name() + "' is trained as " + objective +
                                   " (a bidirectional encoder)");
-    data::Tokenizer tokenizer = data::Tokenizer::fromDirectory(vocabDir);
+    data::Tokenizer tokenizer = vocabFile.empty() ? data::Tokenizer::fromDirectory(vocabDir)
+                                                  : data::Tokenizer(vocabFile, mergeFile);
     std::unique_ptr<Backend> owned;
     Backend *backend = agreeOnBackend(*world, makeBackend, "generate", owned);
     if (!backend)

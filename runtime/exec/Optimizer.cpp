@@ -1,11 +1,35 @@
 #include "exec/Optimizer.h"
 #include "exec/Executor.h"
+#include "mtc/Support/LrSchedule.h"
 
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
 namespace mtc::runtime {
+
+namespace {
+template <typename Style>
+Style parseStyle(const std::string &name, const std::vector<std::string> &names,
+                 const char *flag) {
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name)
+      return static_cast<Style>(i);
+  std::string list;
+  for (const std::string &n : names)
+    list += (list.empty() ? "" : ", ") + n;
+  throw std::invalid_argument(std::string(flag) + " must be one of " + list + ", got '" + name +
+                              "'");
+}
+} // namespace
+
+DecayStyle parseDecayStyle(const std::string &name) {
+  return parseStyle<DecayStyle>(name, kDecayStyles, "--lr-decay-style");
+}
+WsdDecayStyle parseWsdDecayStyle(const std::string &name) {
+  return parseStyle<WsdDecayStyle>(name, kWsdDecayStyles, "--lr-wsd-decay-style");
+}
 
 OptimizerConfig OptimizerConfig::fromPlan(const pb::Optimizer &o) {
   OptimizerConfig c;
@@ -13,6 +37,11 @@ OptimizerConfig OptimizerConfig::fromPlan(const pb::Optimizer &o) {
   c.minLr = o.min_lr();
   c.warmupSteps = o.warmup_steps();
   c.decaySteps = o.decay_steps();
+  // Plans from before the field was written decayed along a cosine.
+  c.decayStyle = parseDecayStyle(o.decay_style().empty() ? "cosine" : o.decay_style());
+  c.wsdDecaySteps = o.wsd_decay_steps();
+  c.wsdDecayStyle =
+      parseWsdDecayStyle(o.wsd_decay_style().empty() ? "exponential" : o.wsd_decay_style());
   c.beta1 = o.beta1();
   c.beta2 = o.beta2();
   c.eps = o.eps();
@@ -24,14 +53,76 @@ OptimizerConfig OptimizerConfig::fromPlan(const pb::Optimizer &o) {
 double learningRate(const OptimizerConfig &c, int64_t n) {
   if (c.warmupSteps > 0 && n <= c.warmupSteps)
     return c.lr * static_cast<double>(n) / static_cast<double>(c.warmupSteps);
-  if (c.decaySteps <= c.warmupSteps)
+  // No decay left after the warm-up (scheduleProblem refuses this for runs;
+  // Megatron-LM asserts): the peak rate.
+  if (c.decayStyle == DecayStyle::Constant || c.decaySteps <= c.warmupSteps)
     return c.lr;
   if (n > c.decaySteps)
     return c.minLr;
-  double ratio = static_cast<double>(n - c.warmupSteps) /
-                 static_cast<double>(c.decaySteps - c.warmupSteps);
-  double coeff = 0.5 * (std::cos(M_PI * ratio) + 1.0);
+  if (c.decayStyle == DecayStyle::InverseSquareRoot) {
+    const double warmup = static_cast<double>(std::max<int64_t>(c.warmupSteps, 1));
+    const double steps = static_cast<double>(std::max<int64_t>(n, 1));
+    return std::max(c.minLr, c.lr * std::sqrt(warmup) / std::sqrt(steps));
+  }
+  const double ratio = static_cast<double>(n - c.warmupSteps) /
+                       static_cast<double>(c.decaySteps - c.warmupSteps);
+  double coeff = 1;
+  switch (c.decayStyle) {
+  case DecayStyle::Linear:
+    coeff = 1.0 - ratio;
+    break;
+  case DecayStyle::Cosine:
+    coeff = 0.5 * (std::cos(M_PI * ratio) + 1.0);
+    break;
+  case DecayStyle::WSD: {
+    const int64_t annealStart = c.decaySteps - c.wsdDecaySteps;
+    if (n <= annealStart)
+      break;
+    const double r = static_cast<double>(n - annealStart) / static_cast<double>(c.wsdDecaySteps);
+    switch (c.wsdDecayStyle) {
+    case WsdDecayStyle::Linear:
+      coeff = 1.0 - r;
+      break;
+    case WsdDecayStyle::Cosine:
+      coeff = 0.5 * (std::cos(M_PI * r) + 1.0);
+      break;
+    case WsdDecayStyle::Exponential:
+      coeff = 2.0 * std::pow(0.5, r) - 1.0;
+      break;
+    case WsdDecayStyle::MinusSqrt:
+      coeff = 1.0 - std::sqrt(r);
+      break;
+    }
+    break;
+  }
+  case DecayStyle::Constant:
+  case DecayStyle::InverseSquareRoot:
+    break; // returned above
+  }
   return c.minLr + coeff * (c.lr - c.minLr);
+}
+
+std::string scheduleProblem(const OptimizerConfig &c) {
+  auto text = [](double v) {
+    std::ostringstream os;
+    os << v;
+    return os.str();
+  };
+  if (c.minLr > c.lr)
+    return "--min-lr " + text(c.minLr) + " is above --lr " + text(c.lr) +
+           ": the learning rate would grow during the decay";
+  if (c.decayStyle == DecayStyle::Constant)
+    return "";
+  if (c.warmupSteps >= c.decaySteps)
+    return "--lr-warmup-iters " + std::to_string(c.warmupSteps) +
+           " leaves nothing of --lr-decay-iters " + std::to_string(c.decaySteps) +
+           " to decay over (the warm-up must be shorter; or --lr-decay-style constant)";
+  if (c.decayStyle == DecayStyle::WSD &&
+      (c.wsdDecaySteps < 1 || c.wsdDecaySteps > c.decaySteps - c.warmupSteps))
+    return "--lr-decay-style WSD needs --lr-wsd-decay-iters in [1, " +
+           std::to_string(c.decaySteps - c.warmupSteps) +
+           "] (what follows the warm-up), got " + std::to_string(c.wsdDecaySteps);
+  return "";
 }
 
 Optimizer::Optimizer(Executor &executor, OptimizerConfig config)

@@ -1,5 +1,6 @@
 // AdamW with global-norm gradient clipping and Megatron-LM's learning-rate
-// schedule (linear warm-up, then cosine decay to min_lr).
+// schedules (linear warm-up, then a constant, linear, cosine,
+// inverse-square-root or warmup-stable-decay rate).
 #pragma once
 #include "exec/Backend.h"
 #include "plan.pb.h"
@@ -7,16 +8,29 @@
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace mtc::runtime {
 
 class Executor;
 
+// Megatron-LM's --lr-decay-style and --lr-wsd-decay-style values, in the
+// order of mtc::kDecayStyles and mtc::kWsdDecayStyles (their spellings).
+enum class DecayStyle { Constant, Linear, Cosine, InverseSquareRoot, WSD };
+enum class WsdDecayStyle { Linear, Cosine, Exponential, MinusSqrt };
+// By Megatron-LM's spelling ("inverse-square-root", "WSD", "minus_sqrt");
+// throws std::invalid_argument listing the accepted names.
+DecayStyle parseDecayStyle(const std::string &name);
+WsdDecayStyle parseWsdDecayStyle(const std::string &name);
+
 struct OptimizerConfig {
   double lr = 1.5e-4, minLr = 0;
   int64_t warmupSteps = 0;
   int64_t decaySteps = 0; // total iterations of the schedule, warm-up included
+  DecayStyle decayStyle = DecayStyle::Cosine;
+  int64_t wsdDecaySteps = 0; // WSD: the final decay's iterations
+  WsdDecayStyle wsdDecayStyle = WsdDecayStyle::Exponential;
   double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
   double weightDecay = 0.01;
   double clipGrad = 1.0; // 0 disables clipping
@@ -24,13 +38,22 @@ struct OptimizerConfig {
   static OptimizerConfig fromPlan(const pb::Optimizer &o);
 };
 
-// Learning rate of the optimizer step that follows `completedSteps` steps.
-// Megatron-LM's OptimizerParamScheduler.get_lr with num_steps = completedSteps:
+// Learning rate of the optimizer step that follows `completedSteps` steps:
+// Megatron-LM's OptimizerParamScheduler.get_lr with num_steps = n, init_lr 0:
 //   warm-up (warmup > 0, n <= warmup): lr * n / warmup
+//   constant, or decaySteps <= warmupSteps (nothing to decay over): lr
 //   n > decaySteps: minLr
-//   else cosine: minLr + (lr - minLr) * 0.5 * (1 + cos(pi * (n - warmup) / (decay - warmup)))
-// decaySteps <= warmupSteps means no decay: lr after the warm-up.
+//   inverse-square-root: max(minLr, lr * sqrt(max(warmup, 1) / max(n, 1)))
+//   otherwise minLr + (lr - minLr) * coeff(r), r = (n - warmup) / (decay - warmup):
+//     linear 1 - r, cosine (1 + cos(pi r)) / 2, WSD 1 until the last wsdDecaySteps
+//     of the schedule, then the WSD style of r' = (n - (decay - wsdDecay)) / wsdDecay:
+//     linear 1 - r', cosine (1 + cos(pi r')) / 2, exponential 2 * 0.5^r' - 1,
+//     minus_sqrt 1 - sqrt(r').
 double learningRate(const OptimizerConfig &config, int64_t completedSteps);
+// Why the schedule cannot run (Megatron-LM asserts the same), "" when it can:
+// min-lr above lr, warm-up not shorter than the decay, a WSD decay longer than
+// what follows the warm-up. Names the flags.
+std::string scheduleProblem(const OptimizerConfig &config);
 
 class TrainingError : public std::runtime_error {
 public:

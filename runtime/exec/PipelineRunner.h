@@ -61,6 +61,8 @@ public:
   const std::vector<TimedPipelineStep> &lastTimeline() const { return timeline; }
   // Largest sum of arenas in use (chunk arenas x micro-batches in flight).
   int64_t peakActivationBytes() const { return peakBytes; }
+  // Sum of the chunk arenas allocated so far (kept for reuse, never freed early).
+  int64_t allocatedActivationBytes() const { return allocatedBytes; }
   int64_t predictedActivationBytes() const;
 
   // Collects every stage's last timeline on stage 0 of the pipeline group and,

@@ -1,5 +1,6 @@
 // The generated per-model `train` executable calls trainMain with its embedded plan.
 #include "exec/Flags.h"
+#include "mtc/Support/LrSchedule.h"
 #include "exec/Main.h"
 #include "exec/PlanValidator.h"
 #include "exec/Trainer.h"
@@ -7,7 +8,7 @@
 #include "comm/Communicator.h"
 #include "comm/Launch.h"
 
-#include "data/GptDataset.h"
+#include "data/GptBlend.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -42,111 +43,189 @@ namespace {
 // Kernel threads: more than any machine has is a typo, and an int besides.
 constexpr double kMaxThreads = 4096;
 
-// Each flag with the values it accepts, next to its meaning.
+// Each flag with the values it accepts, next to its meaning, by topic. Names
+// are Megatron-LM's where Megatron has the flag (docs/flags.md).
 void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
   const Range count = Range::atLeast(0), positive = Range::atLeast(1);
-  flags.add("data", &cfg.data, "indexed dataset prefix (PREFIX.bin and PREFIX.idx from mtc-data)");
-  flags.add("vocab-file", &cfg.vocabFile,
-            "BERT: the vocab.txt the data was tokenized with (its [CLS] [SEP] [MASK] [PAD] "
-            "ids and word pieces)");
-  flags.add("split", &cfg.split, "train,valid,test document weights");
-  flags.add("synthetic", &cfg.synthetic, "train on random tokens (benchmarks without data)");
-  flags.add("steps", &cfg.steps, "total training iterations (required)", positive);
-  flags.add("global-batch", &cfg.globalBatch,
-            "samples per iteration; a multiple of micro-batch x data-parallel size (0: the plan's)",
+  const std::string plans = "(default: the plan's)";
+
+  flags.topic(flag::kTraining);
+  flags.add(FlagSpec{"train-iters", {"steps"}, "total training iterations (a resumed run "
+                     "continues to this count)"}, &cfg.steps, "", positive)
+      .required()
+      .valueName("N");
+  flags.add(flag::globalBatchSize, &cfg.globalBatch,
+            "(0: the plan's), a multiple of micro-batch x data-parallel size",
             Range::between(0, 1 << 30));
-  flags.add("lr", &cfg.lr, "peak learning rate (default: the plan's)", Range::above(0));
-  flags.add("min-lr", &cfg.minLr,
-            "learning rate at the end of the cosine decay, at most --lr (default: the plan's)",
-            count);
-  flags.add("warmup", &cfg.warmup, "linear warm-up iterations (default: the plan's)", count);
-  flags.add("decay-steps", &cfg.decaySteps,
-            "iterations of the schedule, warm-up included, after which lr = min-lr "
-            "(default: the plan's, else --steps)",
-            positive);
-  flags.add("weight-decay", &cfg.weightDecay, "AdamW weight decay (default: the plan's)", count);
-  flags.add("clip-grad", &cfg.clipGrad,
-            "global gradient-norm clipping, 0 = off (default: the plan's)", count);
-  flags.add("beta2", &cfg.beta2, "AdamW beta2 (default: the plan's)", Range::fromBelow(0, 1));
-  flags.add("seed", &cfg.seed, "seed of initialization, data order and dropout", count);
-  flags.add("save", &cfg.save, "checkpoint folder to write");
-  flags.add("load", &cfg.load, "checkpoint folder to resume from (its latest iteration)");
-  flags.add("save-interval", &cfg.saveInterval,
-            "with --save: save every K iterations (0: only at the end)", count);
-  flags.add("log-interval", &cfg.logInterval, "print a log line every k iterations", positive);
-  flags.add("eval-interval", &cfg.evalInterval,
-            "evaluate on the valid split every E iterations (0: never)", count);
-  flags.add("eval-iters", &cfg.evalIters, "global batches per evaluation", positive);
-  flags.add("metrics", &cfg.metrics, "per-iteration metrics file: FILE.csv or JSON lines otherwise");
-  flags.add("threads", &cfg.threads, "kernel threads per rank (0: OpenMP's default)",
-            Range::between(0, kMaxThreads));
-  flags.add("check-tensor-replicas", &cfg.checkTensorReplicas,
-            "debug: check that replicated activations and params are bit-identical "
-            "on every tensor-parallel rank");
-  flags.add("check-lifetimes", &cfg.checkLifetimes,
-            "debug: poison every buffer with NaN after its last use");
-  flags.add("export-safetensors", &cfg.exportSafetensors, "write the final weights to FILE.safetensors");
-  flags.add("init-from", &cfg.initFrom, "start from the weights in FILE.safetensors");
-  flags.add("export-initial", &cfg.exportInitial,
-            "write the weights before the first iteration to FILE.safetensors");
-  flags.add("dump-grads", &cfg.dumpGrads,
-            "write the first iteration's gradients (before clipping) to FILE.safetensors");
-  flags.add("dump-batch", &cfg.dumpBatch,
-            "write every iteration's inputs (tokens, targets; BERT: token_types, lengths, "
-            "sentence_labels) to FILE.safetensors (f32)");
-  flags.add("pipeline-trace", &cfg.pipelineTrace,
-            "pipeline: write the last iteration's measured timeline (Chrome trace JSON)");
-  flags.add("dp-bucket-mb", &cfg.dpBucketMb,
-            "data parallelism: all-reduce gradients in buckets of this many MiB, each "
-            "started when its gradients are final (0: one all-reduce after the backward; "
-            "default: the plan's)",
-            Range::between(0, 1 << 20));
-  flags.add("distributed-optimizer", &cfg.distributedOptimizer,
-            "shard optimizer state over the data-parallel group (ZeRO-1; default: the plan's)");
-  flags.add("precision", &cfg.precision,
-            "fp32, bf16 or fp16 storage with fp32 compute (default: the plan's)");
+  flags.add(flag::seed, &cfg.seed, "of initialization, data order and dropout", count);
+  flags.add(flag::threads, &cfg.threads, "", Range::between(0, kMaxThreads));
+
+  flags.topic(flag::kData);
+  flags.add(FlagSpec{"data-path", {"data"}, "indexed dataset prefix (PREFIX.bin and PREFIX.idx "
+                     "from mtc-data or Megatron's preprocess_data.py), or a blend as one quoted "
+                     "argument: \"0.3 A 0.7 B\" (weights and prefixes, sampled as Megatron's "
+                     "BlendedDataset) or \"A B\" (weighted by size)"}, &cfg.data)
+      .valueName("PREFIX");
+  flags.add("vocab-file", &cfg.vocabFile,
+            "the tokenizer the data was made with. BERT: its vocab.txt (the [CLS] [SEP] "
+            "[MASK] [PAD] ids and word pieces; required). GPT-style models: a GPT-2-style "
+            "encoder.json, with --merge-file; the data's ids are checked against it")
+      .valueName("FILE");
+  flags.add("merge-file", &cfg.mergeFile,
+            "GPT-style models: the vocab.bpe merges that go with --vocab-file")
+      .valueName("FILE");
+  flags.add("split", &cfg.split,
+            "train,valid,test weights; Megatron's split: GPT by sequences, BERT by documents");
+  flags.add(FlagSpec{"mock-data", {"synthetic"}, "train on random tokens (benchmarks without "
+                     "data)"}, &cfg.synthetic);
+
+  flags.topic(flag::kOptimizer);
+  flags.add(flag::lr, &cfg.lr, plans, Range::above(0));
+  flags.add(flag::minLr, &cfg.minLr, plans, count);
+  flags.add(flag::lrDecayStyle, &cfg.decayStyle, plans).choices(kDecayStyles);
+  flags.add(flag::lrWarmupIters, &cfg.warmup, plans, count).valueName("N");
+  flags.add(flag::lrDecayIters, &cfg.decaySteps, "(default: the plan's, else --train-iters)",
+            positive)
+      .valueName("N");
+  flags.add(flag::lrWsdDecayIters, &cfg.wsdDecaySteps, plans, positive).valueName("N");
+  flags.add(flag::lrWsdDecayStyle, &cfg.wsdDecayStyle, plans).choices(kWsdDecayStyles);
+  flags.add(flag::adamBeta1, &cfg.beta1, plans, Range::fromBelow(0, 1));
+  flags.add(flag::adamBeta2, &cfg.beta2, plans, Range::fromBelow(0, 1));
+  flags.add(flag::adamEps, &cfg.eps, plans, Range::above(0));
+  flags.add(flag::weightDecay, &cfg.weightDecay, plans, count);
+  flags.add(flag::clipGrad, &cfg.clipGrad, plans, count);
+
+  flags.topic(flag::kParallel);
+  flags.add(flag::dpBucketMb, &cfg.dpBucketMb, plans, Range::between(0, 1 << 20));
+  flags.add(flag::distributedOptimizer, &cfg.distributedOptimizer, plans);
+
+  flags.topic(flag::kPrecision);
+  flags.add(flag::precision, &cfg.precision, plans).choices({"fp32", "bf16", "fp16"});
+  flags.addSwitch(flag::bf16.name, &cfg.precision, "bf16", flag::bf16.help);
+  flags.addSwitch(flag::fp16.name, &cfg.precision, "fp16", flag::fp16.help);
   flags.add("initial-loss-scale", &cfg.initialLossScale,
             "fp16: the dynamic loss scale to start from (default 2^32)", Range::above(0));
-  flags.add("inject-overflow-at", &cfg.injectOverflowAt,
-            "test, fp16: make iteration N's gradients overflow", positive);
-}
 
-std::string number(double v) {
-  std::ostringstream os;
-  os << v;
-  return os.str();
+  flags.topic(flag::kCheckpoints);
+  flags.add("save", &cfg.save, "checkpoint folder to write").valueName("DIR");
+  flags.add("load", &cfg.load, "checkpoint folder to resume from (its latest iteration)")
+      .valueName("DIR");
+  flags.add("save-interval", &cfg.saveInterval,
+            "with --save: save every K iterations (0: only at the end)", count)
+      .valueName("K");
+  flags.add("exit-interval", &cfg.exitInterval,
+            "stop after the iteration that is a multiple of K, saving first with --save "
+            "(0: never)", count)
+      .valueName("K");
+  flags.add("exit-duration-in-mins", &cfg.exitDurationMins,
+            "stop after the first iteration that ends this many minutes after the start, "
+            "saving first with --save (0: never)", count)
+      .valueName("MINUTES");
+  flags.add("exit-signal-handler", &cfg.exitSignalHandler,
+            "on SIGTERM, SIGINT or SIGUSR1, finish the iteration, save (needs --save) and exit "
+            "with status 128 + the signal's number (on by default with --save)");
+  flags.add("init-from", &cfg.initFrom, "start from the weights in FILE.safetensors")
+      .valueName("FILE");
+  flags.add("export-safetensors", &cfg.exportSafetensors,
+            "write the final weights to FILE.safetensors").valueName("FILE");
+
+  flags.topic(flag::kEvaluation);
+  flags.add("eval-interval", &cfg.evalInterval,
+            "evaluate on the valid split every E iterations (0: never)", count)
+      .valueName("E");
+  flags.add("eval-iters", &cfg.evalIters, "global batches per evaluation", positive);
+
+  flags.topic(flag::kLogging);
+  flags.add("log-interval", &cfg.logInterval,
+            "print Megatron-LM's log line every K iterations", positive)
+      .valueName("K");
+  flags.add("metrics", &cfg.metrics,
+            "per-iteration metrics file: FILE.csv, or JSON lines otherwise (docs/runtime.md)")
+      .valueName("FILE");
+  flags.add("progress", &cfg.progress,
+            "draw a progress bar between log lines even under a launcher or into a file "
+            "(default: only on a terminal of a one-process run)");
+  flags.add("tensorboard-dir", &cfg.tensorboardDir,
+            "existing folder for TensorBoard event files (rank 0 writes a new file per run: "
+            "losses, learning rate, grad norm, loss scale, throughput, memory, validation "
+            "loss and perplexity under Megatron-LM's tags)")
+      .valueName("DIR");
+  flags.add("pipeline-trace", &cfg.pipelineTrace,
+            "pipeline: write the last iteration's measured timeline (Chrome trace JSON)")
+      .valueName("FILE");
+
+  flags.topic(flag::kDebug);
+  flags.add("check-tensor-replicas", &cfg.checkTensorReplicas,
+            "check that replicated activations and params are bit-identical on every "
+            "tensor-parallel rank");
+  flags.add("check-lifetimes", &cfg.checkLifetimes,
+            "poison every buffer with NaN after its last use");
+  flags.add("export-initial", &cfg.exportInitial,
+            "write the weights before the first iteration to FILE.safetensors")
+      .valueName("FILE");
+  flags.add("dump-grads", &cfg.dumpGrads,
+            "write the first iteration's gradients (before clipping) to FILE.safetensors")
+      .valueName("FILE");
+  flags.add("dump-batch", &cfg.dumpBatch,
+            "write every iteration's inputs (tokens, targets; BERT: token_types, lengths, "
+            "sentence_labels) to FILE.safetensors (f32)").valueName("FILE");
+  flags.add("inject-overflow-at", &cfg.injectOverflowAt,
+            "test, fp16: make iteration N's gradients overflow", positive)
+      .valueName("N");
 }
 
 // The rules between flags, and between flags and the plan: all of them before
 // any work, so a bad combination costs no start-up and loses nothing.
 void checkTrainFlags(const pb::Plan &plan, const TrainConfig &cfg, const FlagSet &flags) {
-  if (!flags.given("steps"))
-    throw FlagError("--steps N is required (see --help)");
+  const std::string data = flags.spelling("data-path"), mock = flags.spelling("mock-data");
   if (cfg.synthetic && !cfg.data.empty())
-    throw FlagError("give --data PREFIX or --synthetic, not both");
+    throw FlagError("give " + data + " PREFIX or " + mock + ", not both");
   if (!cfg.synthetic && cfg.data.empty())
-    throw FlagError("no training data: give --data PREFIX (an indexed dataset made by "
-                    "mtc-data) or --synthetic");
+    throw FlagError("no training data: give " + data + " PREFIX (an indexed dataset made by "
+                    "mtc-data) or " + mock);
   if (!cfg.data.empty()) {
     try {
-      data::splitDocuments(cfg.split, 0);
+      data::splitIndices(cfg.split, 0);
     } catch (const std::exception &e) {
       throw FlagError(std::string("--split: ") + e.what());
     }
-  } else if (flags.given("split")) {
-    throw FlagError("--split applies to --data only");
+    try {
+      data::parseDataPath(cfg.data);
+    } catch (const std::exception &e) {
+      throw FlagError(e.what());
+    }
+    // Megatron's sample order draws from NumPy's RandomState(seed).
+    if (cfg.seed > 0xffffffffLL)
+      throw FlagError(flags.spelling("seed") + " " + std::to_string(cfg.seed) +
+                      " orders the data as Megatron does, with NumPy's RandomState(seed): "
+                      "give a seed below 2^32");
+  } else {
+    for (const char *flag : {"split", "vocab-file", "merge-file"})
+      if (flags.given(flag))
+        throw FlagError(std::string("--") + flag + " applies to " + data + " only");
   }
+  // --vocab-file means the tokenizer of the plan's kind of model.
+  const bool causal = parseObjective(plan.model().objective()) == Objective::CausalLm;
+  if (causal && flags.given("vocab-file") != flags.given("merge-file"))
+    throw FlagError("a GPT-style model's tokenizer is two files: give --vocab-file "
+                    "encoder.json with --merge-file vocab.bpe");
+  if (!causal && flags.given("merge-file"))
+    throw FlagError("--merge-file is for GPT-style BPE tokenizers; a BERT model reads "
+                    "--vocab-file vocab.txt alone");
   if (flags.given("save-interval") && cfg.saveInterval > 0 && cfg.save.empty())
     throw FlagError("--save-interval " + std::to_string(cfg.saveInterval) +
                     " needs --save DIR (where to write the checkpoints)");
 
-  // The optimizer as it will run: the plan's settings with the flags on top.
-  OptimizerConfig oc = OptimizerConfig::fromPlan(plan.optimizer());
-  const double lr = cfg.lr.value_or(oc.lr), minLr = cfg.minLr.value_or(oc.minLr);
-  if (minLr > lr)
-    throw FlagError("--min-lr " + number(minLr) + (cfg.minLr ? "" : " (the plan's)") +
-                    " is above --lr " + number(lr) + (cfg.lr ? "" : " (the plan's)") +
-                    ": the learning rate would grow during the decay");
+  if (cfg.exitSignalHandler && cfg.save.empty())
+    throw FlagError("--exit-signal-handler saves before it exits: give --save DIR");
+
+  // The schedule as it will run: the plan's settings with the flags on top.
+  try {
+    if (std::string problem = scheduleProblem(optimizerConfigFor(plan, cfg)); !problem.empty())
+      throw FlagError(problem);
+  } catch (const std::invalid_argument &e) { // a style name the plan does not know
+    throw FlagError(e.what());
+  }
 
   // The batch the Trainer will use: it must split into whole micro-batches.
   const int64_t micro = std::max<int64_t>(1, plan.model().micro_batch());
@@ -156,7 +235,7 @@ void checkTrainFlags(const pb::Plan &plan, const TrainConfig &cfg, const FlagSet
   if (globalBatch <= 0)
     globalBatch = micro * dp;
   if (globalBatch % (micro * dp) != 0)
-    throw FlagError("--global-batch " + std::to_string(globalBatch) +
+    throw FlagError(flags.spelling("global-batch-size") + " " + std::to_string(globalBatch) +
                     (cfg.globalBatch > 0 ? "" : " (the plan's)") +
                     " is not divisible by micro-batch " + std::to_string(micro) +
                     " x data-parallel " + std::to_string(dp) + " = " +
@@ -164,11 +243,12 @@ void checkTrainFlags(const pb::Plan &plan, const TrainConfig &cfg, const FlagSet
   if (pp > 1) {
     const int64_t compiled = std::max<int64_t>(1, plan.parallel().global_batch() / (micro * dp));
     if (globalBatch / (micro * dp) != compiled)
-      throw FlagError("--global-batch " + std::to_string(globalBatch) + " gives " +
+      throw FlagError(flags.spelling("global-batch-size") + " " + std::to_string(globalBatch) +
+                      " gives " +
                       std::to_string(globalBatch / (micro * dp)) +
                       " micro-batches, but the pipeline schedule was compiled for global "
                       "batch " + std::to_string(plan.parallel().global_batch()) +
-                      ": recompile with mtc-compile --global-batch " +
+                      ": recompile with mtc-compile --global-batch-size " +
                       std::to_string(globalBatch));
     // Each stage holds only its own layers: whole-model files would come out partial.
     for (const char *flag : {"export-safetensors", "init-from", "export-initial", "dump-grads"})
@@ -212,6 +292,14 @@ void checkOutputFolders(const TrainConfig &cfg) {
       throw std::invalid_argument(std::string("--") + flag + " '" + *path + "': the folder '" +
                                   folder.string() + "' does not exist");
   }
+  // A folder, not a file (TensorBoard reads every event file in it). Whether
+  // it is writable shows when the Trainer creates the run's event file.
+  std::error_code ec;
+  if (!cfg.tensorboardDir.empty() && !std::filesystem::is_directory(cfg.tensorboardDir, ec))
+    throw std::invalid_argument(
+        "--tensorboard-dir '" + cfg.tensorboardDir + "' " +
+        (std::filesystem::exists(cfg.tensorboardDir, ec) ? "is not a folder"
+                                                         : "does not exist (create it first)"));
 }
 
 } // namespace
@@ -262,7 +350,8 @@ int trainMain(int argc, char **argv, const std::string &planBytes, BackendFactor
                       "' with its compiled plan. Launch with mpirun -np N or srun --mpi=pmix "
                       "-n N for N ranks (docs/cluster.md).");
     addTrainFlags(flags, cfg);
-    flags.add("print-plan", &printPlan, "print the plan's summary and steps, then exit");
+    flags.add("print-plan", &printPlan, "print the plan's summary and steps, then exit")
+        .standalone();
     if (!flags.parse(argc, argv)) {
       if (rank == 0)
         std::cout << flags.usage();
@@ -287,16 +376,18 @@ int trainMain(int argc, char **argv, const std::string &planBytes, BackendFactor
     if (!backend)
       return 1;
     Trainer trainer(plan, cfg, *world, rank == 0 ? &std::cout : nullptr, *backend);
-    trainer.run();
-    return 0;
+    TrainSummary summary = trainer.run();
+    // A pre-empted run saved and stops, but it did not finish: the shell
+    // status of a process ended by that signal, so job scripts see it.
+    return summary.exit == EarlyExit::Signal ? 128 + summary.signal : 0;
   } catch (const FlagError &e) {
     // Every rank parsed the same flags and fails the same way, before any
-    // collective: no abort needed, each rank exits with the usage status.
-    std::cout.flush();
-    std::cerr << "train";
-    if (world->size() > 1)
-      std::cerr << " [rank " << rank << "]";
-    std::cerr << ": error: " << e.what() << std::endl;
+    // collective: no abort needed, each rank exits with the usage status,
+    // and one of them says why.
+    if (rank == 0) {
+      std::cout.flush();
+      std::cerr << "train: error: " << e.what() << std::endl;
+    }
     return 2;
   } catch (const std::exception &e) {
     std::cout.flush();

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -48,6 +49,25 @@ bool watchedTerminal() {
 }
 
 } // namespace
+
+OptimizerConfig optimizerConfigFor(const pb::Plan &plan, const TrainConfig &cfg) {
+  OptimizerConfig oc = OptimizerConfig::fromPlan(plan.optimizer());
+  if (cfg.lr) oc.lr = *cfg.lr;
+  if (cfg.minLr) oc.minLr = *cfg.minLr;
+  if (cfg.warmup) oc.warmupSteps = *cfg.warmup;
+  if (cfg.decaySteps) oc.decaySteps = *cfg.decaySteps;
+  if (!cfg.decayStyle.empty()) oc.decayStyle = parseDecayStyle(cfg.decayStyle);
+  if (cfg.wsdDecaySteps) oc.wsdDecaySteps = *cfg.wsdDecaySteps;
+  if (!cfg.wsdDecayStyle.empty()) oc.wsdDecayStyle = parseWsdDecayStyle(cfg.wsdDecayStyle);
+  if (cfg.weightDecay) oc.weightDecay = *cfg.weightDecay;
+  if (cfg.clipGrad) oc.clipGrad = *cfg.clipGrad;
+  if (cfg.beta1) oc.beta1 = *cfg.beta1;
+  if (cfg.beta2) oc.beta2 = *cfg.beta2;
+  if (cfg.eps) oc.eps = *cfg.eps;
+  if (oc.decaySteps <= 0)
+    oc.decaySteps = cfg.steps; // Megatron-LM: lr-decay-iters defaults to train-iters
+  return oc;
+}
 
 Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &world,
                  std::ostream *log, Backend &backend)
@@ -100,16 +120,9 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   // Pipeline parallelism: every rank of a stage runs that stage's plan.
   exec = std::make_unique<Executor>(pp > 1 ? stagePlanFor(plan, ppRank) : plan, options);
 
-  OptimizerConfig oc = OptimizerConfig::fromPlan(plan.optimizer());
-  if (cfg.lr) oc.lr = *cfg.lr;
-  if (cfg.minLr) oc.minLr = *cfg.minLr;
-  if (cfg.warmup) oc.warmupSteps = *cfg.warmup;
-  if (cfg.decaySteps) oc.decaySteps = *cfg.decaySteps;
-  if (cfg.weightDecay) oc.weightDecay = *cfg.weightDecay;
-  if (cfg.clipGrad) oc.clipGrad = *cfg.clipGrad;
-  if (cfg.beta2) oc.beta2 = *cfg.beta2;
-  if (oc.decaySteps <= 0)
-    oc.decaySteps = cfg.steps; // Megatron-LM: lr-decay-iters defaults to train-iters
+  const OptimizerConfig oc = optimizerConfigFor(plan, cfg);
+  if (std::string problem = scheduleProblem(oc); !problem.empty())
+    throw std::invalid_argument(problem);
   opt = std::make_unique<Optimizer>(*exec, oc);
   configureTensorGradNorm(*exec, *opt, tensorGroup);
   if (pp > 1) {
@@ -154,18 +167,34 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
     valid =
         makeSyntheticSource(geometry, vocab, static_cast<uint64_t>(cfg.seed) + 1, objective);
   } else if (!cfg.data.empty()) {
-    indexed = std::make_unique<IndexedData>(cfg.data, cfg.split, plan.model().seq(),
-                                            static_cast<uint64_t>(cfg.seed), objective,
-                                            BertDataConfig{cfg.vocabFile}, vocab);
-    train = indexed->source(data::Split::Train, geometry, vocab);
-    valid = indexed->source(data::Split::Valid, geometry, vocab);
+    IndexedDataConfig data;
+    data.dataPath = cfg.data;
+    data.split = cfg.split;
+    data.seq = plan.model().seq();
+    data.seed = cfg.seed;
+    data.objective = objective;
+    data.bert.vocabFile = cfg.vocabFile;
+    if (objective == Objective::CausalLm) {
+      data.gptVocabFile = cfg.vocabFile;
+      data.gptMergeFile = cfg.mergeFile;
+    }
+    data.modelVocab = vocab;
+    // Megatron's split sizes (training.py get_train_valid_test_num_samples):
+    // they fix how many epochs its sample order spans.
+    data.trainSamples = cfg.steps * globalBatch;
+    data.validSamples =
+        cfg.evalInterval > 0 ? (cfg.steps / cfg.evalInterval + 1) * cfg.evalIters * globalBatch : 0;
+    indexed = std::make_unique<IndexedData>(data);
+    train = indexed->source(data::Split::Train, geometry);
+    valid = indexed->source(data::Split::Valid, geometry);
     if (!train)
-      throw std::invalid_argument("--split " + cfg.split + " leaves no training documents in '" +
-                                  cfg.data + "'");
+      throw std::invalid_argument("--split " + cfg.split + " leaves no training data in '" +
+                                  cfg.data + "' (" + indexed->problem(data::Split::Train) + ")");
+    if (log)
+      for (const std::string &line : indexed->describe())
+        *log << line << "\n";
     if (!valid && cfg.evalInterval > 0 && log)
-      *log << "note: no usable validation split ("
-           << (indexed->problem(data::Split::Valid).empty() ? "empty"
-                                                           : indexed->problem(data::Split::Valid))
+      *log << "note: no usable validation split (" << indexed->problem(data::Split::Valid)
            << "); evaluation is off\n";
   } else {
     throw std::invalid_argument("no training data: give --data PREFIX (an indexed dataset "
@@ -207,6 +236,14 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
     if (append && log)
       *log << "appending metrics to '" << cfg.metrics << "' (resumed at iteration "
            << startIteration << ")\n";
+  }
+  // Rank 0 holds every value logged: losses are shared over the pipeline
+  // group (it is on the first stage, Megatron's writer on the last) and
+  // averaged over data-parallel replicas; the gradient norm is global.
+  if (!cfg.tensorboardDir.empty() && world.rank() == 0) {
+    tensorboard = std::make_unique<TensorBoardWriter>(cfg.tensorboardDir, startIteration + 1);
+    if (log)
+      *log << "TensorBoard events: '" << tensorboard->path() << "'\n";
   }
   setUpDataParallelAndPrecision(plan);
 }
@@ -300,7 +337,9 @@ LossTerms replicaMean(comm::Communicator &group, const LossTerms &mine) {
 }
 } // namespace
 
-LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr) {
+LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *lr,
+                                  bool *skipped) {
+  *skipped = false;
   const double lossScale = lossScaler ? lossScaler->scale() : 1.0;
   const float scale = static_cast<float>(lossScale / static_cast<double>(microBatches));
   LossTerms lossSum;
@@ -363,6 +402,7 @@ LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *l
     if (!lossScaler->update(overflow > 0)) {
       exec->zeroGrads();
       *gradNorm = 0;
+      *skipped = true;
       *lr = learningRate(opt->config(), opt->stepsTaken());
       if (log)
         *log << "iteration " << iteration + 1 << ": gradients overflowed in fp16, step skipped;"
@@ -383,10 +423,14 @@ LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *l
   return loss;
 }
 
-LossTerms Trainer::evaluate() {
+LossTerms Trainer::evaluate(int64_t done) {
   LossTerms sum;
   int64_t count = 0;
-  for (int64_t e = 0; e < cfg.evalIters; ++e) {
+  // As Megatron's validation iterator: each evaluation reads the next evalIters
+  // batches, so evaluation k (at iteration (k + 1) * evalInterval) reads
+  // batches [k * evalIters, (k + 1) * evalIters), whether or not the run resumed.
+  const int64_t first = (done / cfg.evalInterval - 1) * cfg.evalIters;
+  for (int64_t e = first; e < first + cfg.evalIters; ++e) {
     if (pipeline) {
       auto fill = [&](int64_t mb, MicroBatchInputs &in) { valid->fill(e, mb, in); };
       sum += pipeline->evaluateIteration(fill, exec->dropoutCounter())
@@ -411,19 +455,73 @@ void Trainer::logIteration(int64_t iteration, double ms, double lr, const LossTe
                            double gradNorm) {
   if (!log)
     return;
-  char line[512];
-  double tokensPerSecond = geometry.globalBatch * geometry.seq / (ms / 1000.0);
+  // Megatron-LM's training_log line, field for field, with mtc's throughput
+  // at the end. "nan iterations" stays 0: a non-finite loss stops the run.
+  char stamp[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S", std::localtime(&now));
+  const double tokensPerSecond = geometry.globalBatch * geometry.seq / (ms / 1000.0);
   // Megatron's BERT logs the sentence-order loss beside the LM loss.
-  std::string sop = hasSop ? format(" sop loss: %.6E |", loss.sop) : "";
+  const std::string sop = hasSop ? format(" sop loss: %.6E |", loss.sop) : "";
+  char line[640];
   std::snprintf(line, sizeof line,
-                " iteration %8lld/%8lld | consumed samples: %12lld | elapsed time per "
+                " [%s] iteration %8lld/%8lld | consumed samples: %12lld | elapsed time per "
                 "iteration (ms): %.1f | learning rate: %.6E | global batch size: %5lld | "
-                "lm loss: %.6E |%s grad norm: %.3f | loss scale: %.1f | tokens/s: %.0f |",
-                static_cast<long long>(iteration), static_cast<long long>(cfg.steps),
+                "lm loss: %.6E |%s loss scale: %.1f | grad norm: %.3f | number of skipped "
+                "iterations: %3lld | number of nan iterations: %3d | throughput (tokens/s): "
+                "%.0f |",
+                stamp, static_cast<long long>(iteration), static_cast<long long>(cfg.steps),
                 static_cast<long long>(iteration * geometry.globalBatch), ms, lr,
-                static_cast<long long>(geometry.globalBatch), loss.lm, sop.c_str(), gradNorm,
-                lossScaler ? lossScaler->scale() : 1.0, tokensPerSecond);
+                static_cast<long long>(geometry.globalBatch), loss.lm, sop.c_str(),
+                lossScaler ? lossScaler->scale() : 1.0, gradNorm,
+                static_cast<long long>(skippedInInterval), 0, tokensPerSecond);
   *log << line << std::endl;
+}
+
+void Trainer::logToTensorBoard(const MetricsRow &row, bool skipped) {
+  // Megatron-LM's tags, each also against consumed samples (its "vs samples"
+  // series); a step whose fp16 gradients overflowed has no gradient norm.
+  Scalars perStep{{"lm loss", row.loss}, {"learning-rate", row.learningRate},
+                  {"batch-size", static_cast<double>(geometry.globalBatch)}};
+  if (row.sopLoss)
+    perStep.push_back({"sop loss", *row.sopLoss});
+  if (!skipped)
+    perStep.push_back({"grad-norm", row.gradNorm});
+  if (lossScaler)
+    perStep.push_back({"loss-scale", lossScaler->scale()});
+  Scalars perSample;
+  for (const auto &[tag, value] : perStep)
+    perSample.push_back({tag + " vs samples", value});
+  // Time and memory, against iterations only. Memory is rank 0's own, as in
+  // Megatron (the writing rank's device): measured activation bytes.
+  perStep.push_back({"iteration-time", row.iterationMs / 1000.0});
+  perStep.push_back({"tokens-per-second", row.tokensPerSecond});
+  const int64_t ownArena = exec->plan().memory().arena_bytes();
+  perStep.push_back({"mem-activation-peak-bytes",
+                     static_cast<double>(pipeline ? pipeline->peakActivationBytes()
+                                                  : exec->measuredPeakBytes())});
+  perStep.push_back({"mem-activation-allocated-bytes",
+                     static_cast<double>(ownArena + (pipeline ? pipeline->allocatedActivationBytes()
+                                                              : 0))});
+  tensorboard->addScalars(row.iteration, perStep);
+  tensorboard->addScalars(row.consumedSamples, perSample);
+}
+
+void Trainer::logValidationToTensorBoard(int64_t iteration, const LossTerms &valid) {
+  const int64_t samples = iteration * geometry.globalBatch;
+  Scalars perStep, perSample;
+  std::vector<std::pair<std::string, double>> terms{{"lm loss", valid.lm}};
+  if (hasSop)
+    terms.push_back({"sop loss", valid.sop});
+  for (const auto &[name, loss] : terms) {
+    // Megatron's perplexity, exp(min(20, loss)), as the log line prints it.
+    const double ppl = std::exp(std::min(20.0, loss));
+    perStep.insert(perStep.end(), {{name + " validation", loss}, {name + " validation ppl", ppl}});
+    perSample.insert(perSample.end(), {{name + " validation vs samples", loss},
+                                       {name + " validation ppl vs samples", ppl}});
+  }
+  tensorboard->addScalars(iteration, perStep);
+  tensorboard->addScalars(samples, perSample);
 }
 
 void Trainer::save(int64_t iteration) {
@@ -454,7 +552,11 @@ void Trainer::save(int64_t iteration) {
 TrainSummary Trainer::run() {
   TrainSummary summary;
   summary.firstIteration = startIteration;
-  const bool progressBar = log == &std::cout && watchedTerminal() && cfg.logInterval > 1;
+  const bool progressBar =
+      log == &std::cout && (cfg.progress || watchedTerminal()) && cfg.logInterval > 1;
+  // With --save, a pre-empted job saves before it goes (Megatron-LM's
+  // --exit-signal-handler, on by default here).
+  ExitSignals signals(cfg.exitSignalHandler || !cfg.save.empty());
   if (log)
     *log << "training '" << exec->plan().model().name() << "' on " << train->describe()
          << ": " << cfg.steps << " iterations, global batch " << geometry.globalBatch << " ("
@@ -469,34 +571,43 @@ TrainSummary Trainer::run() {
   auto logStart = Clock::now();
   int64_t sinceLog = 0;
   double lastLoss = 0;
-  int64_t lastSaved = -1;
+  int64_t lastSaved = -1, lastDone = startIteration;
   for (int64_t it = startIteration; it < cfg.steps; ++it) {
     auto iterationStart = Clock::now();
     double gradNorm = 0, lr = 0;
-    LossTerms loss = trainIteration(it, &gradNorm, &lr);
+    bool skipped = false;
+    LossTerms loss = trainIteration(it, &gradNorm, &lr, &skipped);
     double ms = secondsSince(iterationStart) * 1000.0;
     const int64_t done = it + 1;
+    lastDone = done;
     summary.losses.push_back(loss.lm);
     if (hasSop)
       summary.sopLosses.push_back(loss.sop);
     summary.gradNorms.push_back(gradNorm);
     summary.tokens += geometry.globalBatch * geometry.seq;
     lastLoss = loss.lm;
-    logLossSum += loss;
-    ++logLossCount;
+    if (skipped) {
+      ++skippedInInterval;
+    } else { // Megatron-LM averages the logged loss over applied steps
+      logLossSum += loss;
+      ++logLossCount;
+    }
     ++sinceLog;
 
     MetricsRow row{done, done * geometry.globalBatch, lr, loss.lm, gradNorm, ms,
                    geometry.globalBatch * geometry.seq / (ms / 1000.0), std::nullopt};
     if (hasSop)
       row.sopLoss = loss.sop;
-    if (done % cfg.logInterval == 0 || done == cfg.steps) {
+    const bool logLine = done % cfg.logInterval == 0 || done == cfg.steps;
+    if (logLine) {
       if (progressBar)
         std::cout << "\r\033[K";
       double meanMs = secondsSince(logStart) * 1000.0 / sinceLog;
-      logIteration(done, meanMs, lr, logLossSum.scaled(1.0 / logLossCount), gradNorm);
+      logIteration(done, meanMs, lr,
+                   logLossSum.scaled(1.0 / std::max<int64_t>(1, logLossCount)), gradNorm);
       logLossSum = {};
       logLossCount = 0;
+      skippedInInterval = 0;
       sinceLog = 0;
       logStart = Clock::now();
     } else if (progressBar) {
@@ -505,8 +616,10 @@ TrainSummary Trainer::run() {
       std::cout << "\r [" << std::string(filled, '=') << std::string(width - filled, ' ')
                 << "] " << done << "/" << cfg.steps << std::flush;
     }
+    if (tensorboard)
+      logToTensorBoard(row, skipped);
     if (cfg.evalInterval > 0 && valid && done % cfg.evalInterval == 0) {
-      LossTerms valid = evaluate();
+      LossTerms valid = evaluate(done);
       double validLoss = valid.lm;
       row.validLoss = validLoss;
       summary.finalValidLoss = validLoss;
@@ -528,15 +641,24 @@ TrainSummary Trainer::run() {
                       std::exp(std::min(20.0, validLoss)), sop.c_str());
         *log << rule << "\n" << line << "\n" << rule << std::endl;
       }
+      if (tensorboard)
+        logValidationToTensorBoard(done, valid);
     }
     if (metrics)
       metrics->write(row);
-    if (!cfg.save.empty() && cfg.saveInterval > 0 && done % cfg.saveInterval == 0) {
+    const bool saveNow = !cfg.save.empty() && cfg.saveInterval > 0 && done % cfg.saveInterval == 0;
+    // Before a checkpoint too: a run resumed from it keeps what led to it.
+    if (tensorboard && (logLine || saveNow))
+      tensorboard->flush();
+    if (saveNow) {
       save(done);
       lastSaved = done;
     }
+    if (done < cfg.steps && (summary.exit = earlyExit(done, runStart, signals, &summary.signal)) !=
+                                EarlyExit::None)
+      break;
   }
-  summary.iterations = cfg.steps > startIteration ? cfg.steps - startIteration : 0;
+  summary.iterations = lastDone - startIteration;
   summary.seconds = secondsSince(runStart);
   if (tensorGroup && log && summary.iterations > 0) {
     const double n = static_cast<double>(summary.iterations);
@@ -571,18 +693,23 @@ TrainSummary Trainer::run() {
     if (log && !report.empty())
       *log << report << std::endl;
   }
-  if (!cfg.save.empty() && lastSaved != cfg.steps && summary.iterations > 0)
-    save(cfg.steps);
+  if (tensorboard)
+    tensorboard->flush();
+  if (!cfg.save.empty() && lastSaved != lastDone && summary.iterations > 0)
+    save(lastDone);
   if (!cfg.dumpBatch.empty() && world.rank() == 0 && summary.iterations > 0)
     writeBatchDump();
-  if (!cfg.exportSafetensors.empty() && world.rank() == 0) {
+  // Weights of a run stopped early are not the final ones: the checkpoint
+  // holds them, and the resumed run exports.
+  if (!cfg.exportSafetensors.empty() && world.rank() == 0 && summary.exit == EarlyExit::None) {
     exportSafetensors(cfg.exportSafetensors, *exec);
     if (log)
       *log << "exported weights to '" << cfg.exportSafetensors << "'" << std::endl;
   }
   if (log) {
-    *log << "training finished: " << summary.iterations << " iterations ("
-         << startIteration + 1 << " to " << cfg.steps << "), " << summary.tokens
+    *log << (summary.exit == EarlyExit::None ? "training finished: " : "training stopped: ")
+         << summary.iterations << " iterations (" << startIteration + 1 << " to " << lastDone
+         << " of " << cfg.steps << "), " << summary.tokens
          << " tokens in " << format("%.2f", summary.seconds) << " s ("
          << format("%.0f", summary.seconds > 0 ? summary.tokens / summary.seconds : 0)
          << " tokens/s)";
@@ -594,6 +721,38 @@ TrainSummary Trainer::run() {
     *log << std::endl;
   }
   return summary;
+}
+
+EarlyExit Trainer::earlyExit(int64_t done, std::chrono::steady_clock::time_point start, const ExitSignals &signals,
+                             int *signal) {
+  EarlyExit exit = EarlyExit::None;
+  std::string why;
+  // Every rank must stop after the same iteration: a signal may reach one
+  // rank only, and clocks differ, so the ranks agree on the largest.
+  if (signals.enabled() || cfg.exitDurationMins > 0) {
+    double flags[2] = {static_cast<double>(signals.received()),
+                       cfg.exitDurationMins > 0 && secondsSince(start) > cfg.exitDurationMins * 60
+                           ? 1.0
+                           : 0.0};
+    world.allReduceMax(flags, 2);
+    if (flags[0] > 0) {
+      *signal = static_cast<int>(flags[0]);
+      exit = EarlyExit::Signal;
+      why = std::string("received ") + ExitSignals::name(*signal);
+    } else if (flags[1] > 0) {
+      exit = EarlyExit::Duration;
+      why = "--exit-duration-in-mins " + format("%g", cfg.exitDurationMins) + " reached";
+    }
+  }
+  if (exit == EarlyExit::None && cfg.exitInterval > 0 && done % cfg.exitInterval == 0) {
+    exit = EarlyExit::Interval;
+    why = "--exit-interval " + std::to_string(cfg.exitInterval);
+  }
+  if (exit != EarlyExit::None && log)
+    *log << "exiting after iteration " << done << " of " << cfg.steps << ": " << why
+         << (cfg.save.empty() ? " (no --save: nothing is kept)" : ", saving first")
+         << std::endl;
+  return exit;
 }
 
 void Trainer::recordBatch(const MicroBatchInputs &in) {
@@ -676,7 +835,11 @@ std::string describePlan(const pb::Plan &plan) {
      << p.global_batch() << "\n";
   const pb::Optimizer &o = plan.optimizer();
   os << "optimizer: AdamW lr " << o.lr() << " min " << o.min_lr() << ", warm-up "
-     << o.warmup_steps() << ", decay " << o.decay_steps() << ", betas (" << o.beta1() << ", "
+     << o.warmup_steps() << ", decay " << o.decay_steps() << " ("
+     << (o.decay_style().empty() ? "cosine" : o.decay_style());
+  if (o.decay_style() == "WSD")
+    os << ", final " << o.wsd_decay_steps() << " " << o.wsd_decay_style();
+  os << "), betas (" << o.beta1() << ", "
      << o.beta2() << "), eps " << o.eps() << ", weight decay " << o.weight_decay()
      << ", clip " << o.clip_grad() << "\n";
   os << "params: " << plan.params_size() << " tensors, " << paramElements << " elements on this rank\n";

@@ -4,16 +4,19 @@
 #include "exec/Main.h"
 #include "exec/Checkpoint.h"
 #include "exec/DataSource.h"
+#include "exec/ExitSignals.h"
 #include "exec/Executor.h"
 #include "exec/GradBuckets.h"
 #include "exec/LossScaler.h"
 #include "exec/Precision.h"
 #include "exec/ZeroOptimizer.h"
 #include "exec/Metrics.h"
+#include "exec/TensorBoard.h"
 #include "exec/Optimizer.h"
 #include "exec/TensorParallel.h"
 #include "exec/PipelineRunner.h"
 
+#include <chrono>
 #include <iosfwd>
 #include <map>
 #include <memory>
@@ -28,20 +31,30 @@ class Communicator;
 namespace mtc::runtime {
 
 struct TrainConfig {
-  std::string data;               // indexed dataset prefix
-  std::string split = "949,50,1";
+  std::string data;               // --data-path: a prefix or a weighted blend of prefixes
+  std::string split = "969,30,1"; // Megatron's default
   bool synthetic = false;
   int64_t steps = 0;              // total iterations (a resumed run continues to it)
   int64_t globalBatch = 0;        // 0: the plan's
-  std::optional<double> lr, minLr, weightDecay, clipGrad, beta2;
-  std::optional<int64_t> warmup, decaySteps;
+  // Optimizer and schedule; unset: the plan's.
+  std::optional<double> lr, minLr, weightDecay, clipGrad, beta1, beta2, eps;
+  std::optional<int64_t> warmup, decaySteps, wsdDecaySteps;
+  std::string decayStyle, wsdDecayStyle;
   int64_t seed = 1234;
   std::string save, load;
   int64_t saveInterval = 0;
+  // Stopping early (Megatron-LM's): after an iteration that is a multiple of
+  // exitInterval, after exitDurationMins of training, or on SIGTERM/SIGINT;
+  // each saves first when --save is given.
+  int64_t exitInterval = 0;
+  double exitDurationMins = 0;
+  bool exitSignalHandler = false; // implied by --save
   int64_t logInterval = 1;
+  bool progress = false; // a progress bar even where no person watches
   int64_t evalInterval = 0;
   int64_t evalIters = 10;
   std::string metrics;
+  std::string tensorboardDir;     // an existing folder for TensorBoard event files
   int64_t threads = 0;
   bool checkLifetimes = false;
   bool checkTensorReplicas = false; // dropout outputs and replicated params
@@ -51,7 +64,9 @@ struct TrainConfig {
   std::string exportInitial;      // weights before the first iteration
   std::string dumpGrads;          // gradients of the first iteration, before clipping
   std::string dumpBatch;          // every iteration's inputs (tokens, targets, BERT's)
-  std::string vocabFile;          // BERT: the vocab.txt the data was tokenized with
+  // The tokenizer the data was made with: BERT's vocab.txt, or for a causal LM
+  // GPT-2-style encoder.json with mergeFile's vocab.bpe.
+  std::string vocabFile, mergeFile;
   std::string pipelineTrace;      // pipeline: the last iteration's measured timeline
   // Data parallelism: gradient bucket size; 0 all-reduces after the backward.
   double dpBucketMb = -1; // < 0: the plan's (mtc-compile --dp-bucket-mb, default 4)
@@ -62,9 +77,14 @@ struct TrainConfig {
   int64_t injectOverflowAt = 0;   // test: make iteration N's gradients overflow
 };
 
+// Why a run ended before --train-iters.
+enum class EarlyExit { None, Interval, Duration, Signal };
+
 struct TrainSummary {
   int64_t firstIteration = 0; // 0, or the resumed checkpoint's
   int64_t iterations = 0;     // run by this call
+  EarlyExit exit = EarlyExit::None;
+  int signal = 0;             // with EarlyExit::Signal: which one
   int64_t tokens = 0;         // trained on by this call (all data-parallel ranks)
   double seconds = 0;
   std::vector<double> losses; // per iteration run by this call (the LM loss)
@@ -87,13 +107,22 @@ public:
   Executor &executor() { return *exec; }
   Optimizer &optimizer() { return *opt; }
   int64_t numMicroBatches() const { return microBatches; }
-  // Mean validation loss over evalIters global batches of the valid split.
-  LossTerms evaluate();
+  // Mean validation loss over evalIters global batches of the valid split, at
+  // iteration `done` (a multiple of --eval-interval).
+  LossTerms evaluate(int64_t done);
 
 private:
-  LossTerms trainIteration(int64_t iteration, double *gradNorm, double *lr);
+  // `skipped`: fp16 gradients overflowed, so the optimizer did not step.
+  LossTerms trainIteration(int64_t iteration, double *gradNorm, double *lr, bool *skipped);
   void logIteration(int64_t iteration, double ms, double lr, const LossTerms &loss,
                     double gradNorm);
+  // Whether to stop after iteration `done` (--exit-interval,
+  // --exit-duration-in-mins, a caught signal), agreed by every rank.
+  EarlyExit earlyExit(int64_t done, std::chrono::steady_clock::time_point start,
+                      const ExitSignals &signals, int *signal);
+  // --tensorboard-dir: an iteration's scalars under Megatron-LM's tags.
+  void logToTensorBoard(const MetricsRow &row, bool skipped);
+  void logValidationToTensorBoard(int64_t iteration, const LossTerms &valid);
   // --dump-batch: keeps a micro-batch's inputs.
   void recordBatch(const MicroBatchInputs &in);
   void save(int64_t iteration);
@@ -125,6 +154,7 @@ private:
   std::unique_ptr<IndexedData> indexed;
   std::unique_ptr<BatchSource> train, valid;
   std::unique_ptr<MetricsWriter> metrics;
+  std::unique_ptr<TensorBoardWriter> tensorboard; // rank 0, which knows every loss
   std::unique_ptr<PipelineRunner> pipeline; // pipeline > 1: this rank's schedule
   BatchGeometry geometry;
   int64_t microBatches = 1;
@@ -132,11 +162,16 @@ private:
   LossTerms logLossSum;
   bool hasSop = false; // the plan trains a sentence-order head (BERT)
   int64_t logLossCount = 0;
+  int64_t skippedInInterval = 0; // since the last log line
   // --dump-batch, as exact f32, by input name (tokens, targets, token_types,
   // lengths, sentence_labels).
   std::map<std::string, std::vector<float>> batchDump;
 };
 
+
+// The optimizer as the run uses it: the plan's settings with the flags on
+// top; the schedule lasts --train-iters unless the plan or a flag says.
+OptimizerConfig optimizerConfigFor(const pb::Plan &plan, const TrainConfig &config);
 
 // A human-readable summary of a plan (--print-plan).
 std::string describePlan(const pb::Plan &plan);

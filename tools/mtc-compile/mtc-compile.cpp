@@ -14,12 +14,13 @@
 #include "mtc/Transforms/ModelStats.h"
 #include "mtc/Plan/Device.h"
 #include "mtc/Plan/Planner.h"
-#include "mtc/Plan/ValueRange.h"
+#include "mtc/Support/ValueRange.h"
+#include "mtc/Support/FlagVocabulary.h"
+#include "mtc/Support/LrSchedule.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
@@ -39,115 +40,103 @@
 using namespace llvm;
 
 namespace {
-cl::OptionCategory category("mtc-compile options");
-cl::opt<std::string> inputPath(cl::Positional, cl::desc("<model.mlir>"),
-                               cl::Required, cl::cat(category));
-cl::opt<std::string> outputDir("o", cl::desc("output folder (created)"),
-                               cl::value_desc("dir"), cl::Required,
-                               cl::cat(category));
-cl::opt<int64_t> microBatch("micro-batch", cl::desc("micro-batch size (default: the model's)"),
-                            cl::init(0), cl::cat(category));
-cl::opt<int64_t> seqLength("seq", cl::desc("sequence length (default: the model's)"),
-                           cl::init(0), cl::cat(category));
-cl::opt<int64_t> globalBatch("global-batch",
-                             cl::desc("global batch the plan is checked for "
-                                      "(default: micro-batch x dp; train can change it)"),
-                             cl::init(0), cl::cat(category));
-cl::opt<int64_t> tp("tp", cl::desc("tensor-parallel size"), cl::init(1), cl::cat(category));
-cl::opt<int64_t> pp("pp", cl::desc("pipeline-parallel size"), cl::init(1), cl::cat(category));
-cl::opt<int64_t> vp("vp", cl::desc("virtual pipeline chunks per rank"), cl::init(1),
-                    cl::cat(category));
-cl::opt<std::string> scheduleKind("schedule",
-                                  cl::desc("pipeline schedule: 1f1b or interleaved "
-                                           "(default: interleaved when --vp > 1)"),
-                                  cl::init(""), cl::cat(category));
-cl::list<int64_t> layersPerChunk("layers-per-chunk",
-                                 cl::desc("explicit uneven pipeline layout: layers of "
-                                          "each chunk in model order"),
-                                 cl::CommaSeparated, cl::cat(category));
-cl::opt<std::string> pipelineBalance("pipeline-balance",
-                                     cl::desc("even (L/(pp*vp) layers per chunk) or cost"),
-                                     cl::init("even"), cl::cat(category));
-cl::opt<bool> emitSchedule("emit-schedule",
-                           cl::desc("write DIR/schedule.json, schedule.trace.json "
-                                    "(Chrome/Perfetto) and schedule.svg"),
-                           cl::cat(category));
-cl::opt<int64_t> dp("dp", cl::desc("data-parallel size"), cl::init(1), cl::cat(category));
-cl::opt<bool> sequenceParallel("sequence-parallel",
-                               cl::desc("Megatron sequence parallelism (needs tp > 1)"),
-                               cl::cat(category));
-cl::opt<std::string> recompute("recompute",
-                                cl::desc("activation recomputation: none, full (whole layers) "
-                                         "or selective (core attention)"),
-                                cl::init("none"), cl::cat(category));
-cl::opt<bool> distributedOptimizer(
-    "distributed-optimizer",
-    cl::desc("shard master weights and AdamW state over the data-parallel group (ZeRO-1)"),
-    cl::cat(category));
-cl::opt<std::string> precision("precision",
-                               cl::desc("storage precision: fp32, bf16 or fp16 (fp32 compute, "
-                                        "master weights and gradients)"),
-                               cl::init("fp32"), cl::cat(category));
-cl::opt<double> dpBucketMb("dp-bucket-mb",
-                           cl::desc("data-parallel gradient bucket size in MiB (default 4)"),
-                           cl::init(4.0), cl::cat(category));
-cl::opt<std::string> planMode(
-    "plan",
-    cl::desc("auto: let the planner (mtc-plan) choose --tp --pp --vp --dp "
-             "--micro-batch --recompute --sequence-parallel and "
-             "--distributed-optimizer for --gpus of kind --gpu; needs --global-batch"),
-    cl::init(""), cl::cat(category));
-cl::opt<int> planGpus("gpus", cl::desc("with --plan=auto: GPUs to plan for"),
-                      cl::init(0), cl::cat(category));
-cl::opt<int> planGpusPerNode("gpus-per-node",
-                             cl::desc("with --plan=auto: GPUs per node (default 8)"),
-                             cl::init(8), cl::cat(category));
-cl::opt<std::string> planDevice("gpu",
-                                cl::desc("with --plan=auto: a100-80gb, h100-80gb, h200 "
-                                         "or v100-32gb (default a100-80gb)"),
-                                cl::init("a100-80gb"), cl::cat(category));
-cl::opt<double> lr("lr", cl::desc("peak learning rate (default 1.5e-4)"), cl::init(1.5e-4),
-                   cl::cat(category));
-cl::opt<double> minLr("min-lr", cl::desc("final learning rate (default 1e-5)"),
-                      cl::init(1e-5), cl::cat(category));
-cl::opt<int64_t> warmup("warmup-steps", cl::desc("linear warm-up steps"), cl::init(0),
-                        cl::cat(category));
-cl::opt<int64_t> decaySteps("decay-steps", cl::desc("cosine decay steps (0: constant lr)"),
-                            cl::init(0), cl::cat(category));
-cl::opt<double> beta1("beta1", cl::desc("Adam beta1 (default 0.9)"), cl::init(0.9),
-                      cl::cat(category));
-cl::opt<double> beta2("beta2", cl::desc("Adam beta2 (default 0.95)"), cl::init(0.95),
-                      cl::cat(category));
-cl::opt<double> adamEps("adam-eps", cl::desc("Adam epsilon (default 1e-8)"), cl::init(1e-8),
-                        cl::cat(category));
-cl::opt<double> weightDecay("weight-decay", cl::desc("decoupled weight decay (default 0.01)"),
-                            cl::init(0.01), cl::cat(category));
-cl::opt<double> clipGrad("clip-grad", cl::desc("global gradient-norm clip (default 1.0; 0 = off)"),
-                         cl::init(1.0), cl::cat(category));
-cl::opt<std::string> target("target", cl::desc("host (CPU kernels + MPI) or cuda"),
-                            cl::init("host"), cl::cat(category));
 #ifndef MTC_NVCC
 #define MTC_NVCC "nvcc"
 #endif
-cl::opt<std::string> nvccPath("nvcc", cl::desc("CUDA compiler for --target=cuda"),
-                              cl::init(MTC_NVCC), cl::cat(category));
-cl::opt<std::string> cudaArch("cuda-arch",
-                              cl::desc("GPU architectures for --target=cuda (default 80,90)"),
-                              cl::init("80,90"), cl::cat(category));
-cl::opt<bool> noBuild("no-build",
-                      cl::desc("write the plan and the sources, do not compile them"),
-                      cl::cat(category));
-cl::opt<bool> emitMlir("emit-mlir",
-                       cl::desc("also write the lowered IR to DIR/train_step.mlir"),
-                       cl::cat(category));
-cl::opt<std::string> hostCompiler("cxx", cl::desc("host C++ compiler"),
-                                  cl::init(MTC_HOST_CXX), cl::cat(category));
-cl::opt<std::string> runtimeInclude("runtime-include",
-                                    cl::desc("folder holding exec/Main.h"),
-                                    cl::init(MTC_RUNTIME_INCLUDE_DIR), cl::cat(category));
-cl::opt<std::string> runtimeLib("runtime-lib",
-                                cl::desc("folder holding libmtc_runtime.so"),
-                                cl::init(MTC_RUNTIME_LIB_DIR), cl::cat(category));
+
+/// What the flags decide besides the compiler's options.
+struct DriverFlags {
+  std::string inputPath, outputDir;
+  std::string schedulePlan; ///< --plan: "" or auto
+  int planGpus = 0, planGpusPerNode = 8;
+  std::string planDevice = "a100-80gb";
+  bool emitSchedule = false, emitMlir = false, noBuild = false;
+  std::string target = "host", nvccPath = MTC_NVCC, cudaArch = "80,90";
+  std::string hostCompiler = MTC_HOST_CXX, runtimeInclude = MTC_RUNTIME_INCLUDE_DIR,
+              runtimeLib = MTC_RUNTIME_LIB_DIR;
+};
+DriverFlags driver;
+
+/// Every flag, by topic, under the shared vocabulary's names (docs/flags.md).
+void addCompileFlags(mtc::FlagSet &flags, mtc::CompileOptions &o, DriverFlags &d) {
+  namespace flag = mtc::flag;
+  using mtc::ValueRange;
+  const ValueRange count = ValueRange::atLeast(0), ranks = ValueRange::between(1, 1 << 20),
+                   unit = ValueRange::fromBelow(0, 1);
+  flags.positional("<model.mlir>", &d.inputPath, "the model (mtc-import writes one)", true);
+  flags.add("o", &d.outputDir, "output folder (created)").required().valueName("DIR");
+
+  flags.topic(flag::kBatch);
+  flags.add(flag::microBatchSize, &o.microBatch, "(0: the model's)", ValueRange::between(0, 1 << 20));
+  flags.add(flag::seqLength, &o.seq, "(0: the model's)", ValueRange::between(0, 1 << 24));
+  flags.add(flag::globalBatchSize, &o.globalBatch,
+            "the pipeline schedule is built for (0: micro-batch x d; train can change it "
+            "when p = 1)",
+            ValueRange::between(0, 1 << 30));
+
+  flags.topic(flag::kParallel);
+  flags.add(flag::tensorParallel, &o.tp, "", ranks);
+  flags.add(flag::pipelineParallel, &o.pp, "", ranks);
+  flags.add(flag::virtualStages, &o.vp, "", ranks);
+  flags.add(flag::dataParallel, &o.dp, "", ranks);
+  flags.add(flag::sequenceParallel, &o.sequenceParallel);
+  flags.add("schedule", &o.schedule,
+            "pipeline schedule (default: interleaved when v > 1, else 1f1b)")
+      .choices({"1f1b", "interleaved"});
+  flags.add("layers-per-chunk", &o.layersPerChunk,
+            "explicit uneven pipeline layout: layers of each chunk in model order",
+            ValueRange::atLeast(1));
+  flags.add("pipeline-balance", &o.pipelineBalance,
+            "layers per chunk: even (L / (p x v)) or cost (balanced forward FLOPs)")
+      .choices({"even", "cost"});
+  flags.add(flag::recomputeGranularity, &o.recompute).choices({"none", "full", "selective"});
+  flags.add(flag::distributedOptimizer, &o.distributedOptimizer);
+  flags.add(flag::dpBucketMb, &o.dpBucketMb, "", ValueRange::between(0, 1 << 20));
+
+  flags.topic(flag::kPrecision);
+  flags.add(flag::precision, &o.precision).choices({"fp32", "bf16", "fp16"});
+  flags.addSwitch(flag::bf16.name, &o.precision, "bf16", flag::bf16.help);
+  flags.addSwitch(flag::fp16.name, &o.precision, "fp16", flag::fp16.help);
+
+  flags.topic(flag::kOptimizer);
+  flags.add(flag::lr, &o.lr, "", ValueRange::above(0));
+  flags.add(flag::minLr, &o.minLr, "", count);
+  flags.add(flag::lrDecayStyle, &o.decayStyle).choices(mtc::kDecayStyles);
+  flags.add(flag::lrWarmupIters, &o.warmupSteps, "", count).valueName("N");
+  flags.add(flag::lrDecayIters, &o.decaySteps, "(0: train's --train-iters)", count)
+      .valueName("N");
+  flags.add(flag::lrWsdDecayIters, &o.wsdDecaySteps, "", count).valueName("N");
+  flags.add(flag::lrWsdDecayStyle, &o.wsdDecayStyle).choices(mtc::kWsdDecayStyles);
+  flags.add(flag::adamBeta1, &o.beta1, "", unit);
+  flags.add(flag::adamBeta2, &o.beta2, "", unit);
+  flags.add(flag::adamEps, &o.adamEps, "", ValueRange::above(0));
+  flags.add(flag::weightDecay, &o.weightDecay, "", count);
+  flags.add(flag::clipGrad, &o.clipGrad, "", count);
+
+  flags.topic(flag::kPlanner);
+  flags.add("plan", &d.schedulePlan,
+            "auto: let the planner (mtc-plan) choose t, p, v, d, the micro-batch, "
+            "recomputation, sequence parallelism and the distributed optimizer for --gpus "
+            "of kind --gpu; needs --global-batch-size")
+      .choices({"auto"});
+  flags.add(flag::gpus, &d.planGpus, "", ValueRange::between(0, 1 << 20));
+  flags.add(flag::gpusPerNode, &d.planGpusPerNode, "", ValueRange::between(1, 1 << 16));
+  flags.add(flag::gpu, &d.planDevice);
+
+  flags.topic(flag::kOutput);
+  flags.add("target", &d.target, "host (CPU kernels + MPI) or cuda (CUDA kernels, cuBLASLt, "
+            "NCCL)").choices({"host", "cuda"});
+  flags.add("emit-schedule", &d.emitSchedule,
+            "write DIR/schedule.json, schedule.trace.json (Chrome/Perfetto) and schedule.svg");
+  flags.add("emit-mlir", &d.emitMlir, "also write the lowered IR to DIR/train_step.mlir");
+  flags.add("no-build", &d.noBuild, "write the plan and the sources, do not compile them");
+  flags.add("nvcc", &d.nvccPath, "CUDA compiler for --target=cuda").valueName("PATH");
+  flags.add("cuda-arch", &d.cudaArch, "GPU architectures for --target=cuda");
+  flags.add("cxx", &d.hostCompiler, "host C++ compiler").valueName("PATH");
+  flags.add("runtime-include", &d.runtimeInclude, "folder holding exec/Main.h")
+      .valueName("DIR");
+  flags.add("runtime-lib", &d.runtimeLib, "folder holding libmtc_runtime.so").valueName("DIR");
+}
 
 int fail(const Twine &message) {
   WithColor::error(errs(), "mtc-compile") << message << "\n";
@@ -171,56 +160,14 @@ Error writeFile(StringRef path, StringRef contents) {
   return Error::success();
 }
 
-template <typename T>
-std::optional<std::string> outOfRange(const cl::opt<T> &option, const mtc::ValueRange &range) {
-  return mtc::valueProblem(option.ArgStr.str(), static_cast<double>(option.getValue()), range);
-}
-
-/// Everything the flags decide about the program.
-mtc::CompileOptions compileOptions() {
-  mtc::CompileOptions o;
-  o.microBatch = microBatch;
-  o.seq = seqLength;
-  o.globalBatch = globalBatch;
-  o.tp = tp;
-  o.pp = pp;
-  o.vp = vp;
-  o.dp = dp;
-  o.sequenceParallel = sequenceParallel;
-  o.schedule = scheduleKind;
-  o.layersPerChunk.assign(layersPerChunk.begin(), layersPerChunk.end());
-  o.pipelineBalance = pipelineBalance;
-  o.recompute = recompute;
-  o.distributedOptimizer = distributedOptimizer;
-  o.precision = precision;
-  o.dpBucketMb = dpBucketMb;
-  o.lr = lr;
-  o.minLr = minLr;
-  o.warmupSteps = warmup;
-  o.decaySteps = decaySteps;
-  o.beta1 = beta1;
-  o.beta2 = beta2;
-  o.adamEps = adamEps;
-  o.weightDecay = weightDecay;
-  o.clipGrad = clipGrad;
-  return o;
-}
-
-/// The accepted values of every option, checked before any work: a bad value
-/// exits 2 naming the option (numbers must be finite too). The compiler's
-/// options are the library's to check; the rest are this driver's.
+/// What the flags' own ranges do not cover: the compiler's rules between its
+/// options (exit 2 naming them) and the driver's.
 std::optional<std::string> checkOptions(const mtc::CompileOptions &options) {
   if (auto problem = mtc::checkCompileOptions(options))
     return problem;
-  for (auto problem : {outOfRange(planGpus, mtc::ValueRange::between(0, 1 << 20)),
-                       outOfRange(planGpusPerNode, mtc::ValueRange::between(1, 1 << 16))})
-    if (problem)
-      return problem;
-  if (target != "host" && target != "cuda")
-    return "--target=" + target + " is unknown (host or cuda)";
-  if (target == "cuda") {
+  if (driver.target == "cuda") {
     SmallVector<StringRef> archs;
-    StringRef(cudaArch).split(archs, ',', -1, false);
+    StringRef(driver.cudaArch).split(archs, ',', -1, false);
     if (archs.empty())
       return std::string("--cuda-arch needs at least one SM number such as 80 or 90");
     for (StringRef a : archs) {
@@ -229,8 +176,6 @@ std::optional<std::string> checkOptions(const mtc::CompileOptions &options) {
         return "--cuda-arch: '" + a.str() + "' is not an SM number such as 80 or 90";
     }
   }
-  if (!planMode.empty() && planMode != "auto")
-    return "--plan=" + planMode + " is unknown (auto)";
   return std::nullopt;
 }
 
@@ -258,12 +203,12 @@ std::string generateProgram(StringRef entry, StringRef modelName,
 }
 
 Error compileProgram(StringRef source, StringRef output) {
-  auto cxx = sys::findProgramByName(hostCompiler);
+  auto cxx = sys::findProgramByName(driver.hostCompiler);
   if (!cxx)
     return createStringError(cxx.getError(),
-                             "host compiler '" + hostCompiler + "' not found");
-  std::string include = "-I" + runtimeInclude, libDir = "-L" + runtimeLib,
-              rpath = "-Wl,-rpath," + runtimeLib;
+                             "host compiler '" + driver.hostCompiler + "' not found");
+  std::string include = "-I" + driver.runtimeInclude, libDir = "-L" + driver.runtimeLib,
+              rpath = "-Wl,-rpath," + driver.runtimeLib;
   SmallVector<StringRef> args = {*cxx,   "-O1",  "-std=c++17", include,
                                  source, "-o",   output,       libDir,
                                  rpath,  "-lmtc_runtime"};
@@ -278,21 +223,21 @@ Error compileProgram(StringRef source, StringRef output) {
 /// --target=cuda: the program is CUDA C++ built by nvcc for each architecture
 /// and linked with libmtc_runtime_cuda (kernels, cuBLASLt, NCCL; docs/gpu.md).
 Error compileCudaProgram(StringRef source, StringRef output) {
-  auto nvcc = sys::findProgramByName(nvccPath);
+  auto nvcc = sys::findProgramByName(driver.nvccPath);
   if (!nvcc)
     nvcc = sys::findProgramByName("nvcc", {"/usr/local/cuda/bin"});
   if (!nvcc)
-    return createStringError(nvcc.getError(), "CUDA compiler '" + nvccPath +
+    return createStringError(nvcc.getError(), "CUDA compiler '" + driver.nvccPath +
                                                   "' not found (pass --nvcc=PATH)");
-  std::vector<std::string> owned = {"-O2", "-std=c++17", "-I" + runtimeInclude};
+  std::vector<std::string> owned = {"-O2", "-std=c++17", "-I" + driver.runtimeInclude};
   SmallVector<StringRef> archs;
-  StringRef(cudaArch).split(archs, ',', -1, false);
+  StringRef(driver.cudaArch).split(archs, ',', -1, false);
   for (StringRef a : archs) { // checked by checkOptions
     a = a.trim();
     owned.push_back("-gencode=arch=compute_" + a.str() + ",code=sm_" + a.str());
   }
   for (std::string extra : {source.str(), std::string("-o"), output.str(),
-                            "-L" + runtimeLib, "-Xlinker=-rpath," + runtimeLib,
+                            "-L" + driver.runtimeLib, "-Xlinker=-rpath," + driver.runtimeLib,
                             std::string("-lmtc_runtime_cuda")})
     owned.push_back(extra);
   SmallVector<StringRef> args = {*nvcc};
@@ -314,15 +259,15 @@ Error choosePlan(mlir::ModuleOp module, mtc::CompileOptions &options) {
   if (!model)
     return createStringError(inconvertibleErrorCode(),
                              "--plan=auto needs the model's #mtc.model attribute");
-  const mtc::DeviceSpec *device = mtc::findDevice(planDevice);
+  const mtc::DeviceSpec *device = mtc::findDevice(driver.planDevice);
   if (!device)
     return createStringError(inconvertibleErrorCode(),
-                             "--gpu=" + planDevice +
+                             "--gpu=" + driver.planDevice +
                                  " is unknown (a100-80gb, h100-80gb, h200, v100-32gb)");
-  if (planGpus < 1 || options.globalBatch < 1)
+  if (driver.planGpus < 1 || options.globalBatch < 1)
     return createStringError(inconvertibleErrorCode(),
-                             "--plan=auto needs --gpus and --global-batch");
-  mtc::ClusterSpec cluster{planGpus, planGpusPerNode, *device};
+                             "--plan=auto needs --gpus and --global-batch-size");
+  mtc::ClusterSpec cluster{driver.planGpus, driver.planGpusPerNode, *device};
   mtc::ModelShape shape = mtc::modelShapeOf(model);
   if (options.seq)
     shape.seq = options.seq;
@@ -332,7 +277,7 @@ Error choosePlan(mlir::ModuleOp module, mtc::CompileOptions &options) {
   if (found->fitting.empty())
     return createStringError(inconvertibleErrorCode(),
                              "--plan=auto: no layout of " + model.getName() + " fits " +
-                                 Twine(planGpus) + " x " + planDevice +
+                                 Twine(driver.planGpus) + " x " + driver.planDevice +
                                  " (run mtc-plan for the nearest possible request)");
   const mtc::Prediction &best = found->best();
   const mtc::ParallelConfig &c = best.config;
@@ -344,8 +289,8 @@ Error choosePlan(mlir::ModuleOp module, mtc::CompileOptions &options) {
   options.sequenceParallel = c.sequenceParallel;
   options.recompute = mtc::toString(c.recompute);
   options.distributedOptimizer = c.distributedOptimizer;
-  outs() << "mtc-compile: --plan=auto chose " << c.summary() << " for " << planGpus
-         << " x " << planDevice << " (predicted " << format("%.3g", best.iterationTime)
+  outs() << "mtc-compile: --plan=auto chose " << c.summary() << " for " << driver.planGpus
+         << " x " << driver.planDevice << " (predicted " << format("%.3g", best.iterationTime)
          << " s per iteration; run mtc-plan for the comparison)\n";
   return Error::success();
 }
@@ -356,16 +301,16 @@ int compile(mtc::CompileOptions options) {
   context.loadDialect<mtc::MtcDialect, mlir::func::FuncDialect>();
   llvm::SourceMgr sourceMgr;
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-  if (sys::fs::is_directory(inputPath))
-    return fail("cannot read '" + inputPath + "': it is a folder");
-  auto file = MemoryBuffer::getFileOrSTDIN(inputPath);
+  if (sys::fs::is_directory(driver.inputPath))
+    return fail("cannot read '" + driver.inputPath + "': it is a folder");
+  auto file = MemoryBuffer::getFileOrSTDIN(driver.inputPath);
   if (!file)
-    return fail("cannot read '" + inputPath + "': " + file.getError().message());
+    return fail("cannot read '" + driver.inputPath + "': " + file.getError().message());
   sourceMgr.AddNewSourceBuffer(std::move(*file), SMLoc());
   auto module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
-  if (planMode == "auto") {
+  if (driver.schedulePlan == "auto") {
     if (Error err = choosePlan(*module, options))
       return fail(toString(std::move(err)));
   }
@@ -374,18 +319,18 @@ int compile(mtc::CompileOptions options) {
     return 1;
 
   // What the CUDA kernels cannot run is refused here, not at the first step.
-  if (target == "cuda" && plan->model().heads() > 0 &&
+  if (driver.target == "cuda" && plan->model().heads() > 0 &&
       plan->model().hidden() / plan->model().heads() > 128)
     return fail("--target=cuda: head dimension " +
                 std::to_string(plan->model().hidden() / plan->model().heads()) +
                 " (hidden / heads) is above the 128 the GPU attention kernel holds in "
                 "registers; use --target=host");
-  if (sys::fs::exists(outputDir) && !sys::fs::is_directory(outputDir))
-    return fail("cannot write into '" + outputDir + "': it is not a folder");
-  if (std::error_code ec = sys::fs::create_directories(outputDir))
-    return fail("cannot create '" + outputDir + "': " + ec.message());
+  if (sys::fs::exists(driver.outputDir) && !sys::fs::is_directory(driver.outputDir))
+    return fail("cannot write into '" + driver.outputDir + "': it is not a folder");
+  if (std::error_code ec = sys::fs::create_directories(driver.outputDir))
+    return fail("cannot create '" + driver.outputDir + "': " + ec.message());
   auto path = [&](StringRef name) {
-    SmallString<256> p(outputDir);
+    SmallString<256> p(driver.outputDir);
     sys::path::append(p, name);
     return std::string(p);
   };
@@ -400,13 +345,13 @@ int compile(mtc::CompileOptions options) {
         {"generate.cpp", generateProgram("generateMain", modelName, bytes)}})
     if (Error err = writeFile(path(name), contents))
       return fail(toString(std::move(err)));
-  if (target == "cuda")
+  if (driver.target == "cuda")
     for (auto [name, entry] : {std::pair<const char *, const char *>{"train.cu", "cudaTrainMain"},
                                {"generate.cu", "cudaGenerateMain"}})
       if (Error err = writeFile(path(name), generateProgram(entry, modelName, bytes,
                                                             "exec/cuda/CudaMain.h")))
         return fail(toString(std::move(err)));
-  if (emitSchedule) {
+  if (driver.emitSchedule) {
     // The schedule the plan runs, from its stage plans' step lists.
     auto schedule = mtc::scheduleOfPlan(*plan);
     if (!schedule)
@@ -422,16 +367,16 @@ int compile(mtc::CompileOptions options) {
       if (Error err = writeFile(path(name), contents))
         return fail(toString(std::move(err)));
   }
-  if (emitMlir) {
+  if (driver.emitMlir) {
     std::string ir;
     raw_string_ostream os(ir);
     module->print(os);
     if (Error err = writeFile(path("train_step.mlir"), ir))
       return fail(toString(std::move(err)));
   }
-  if (!noBuild)
+  if (!driver.noBuild)
     for (StringRef program : {"train", "generate"}) {
-      Error err = target == "cuda"
+      Error err = driver.target == "cuda"
                       ? compileCudaProgram(path((program + ".cu").str()), path(program))
                       : compileProgram(path((program + ".cpp").str()), path(program));
       if (err)
@@ -473,7 +418,7 @@ int compile(mtc::CompileOptions options) {
                      stage.pipeline_activation_bytes() / 1048576.0,
                      stage.pipeline_arena_pool_bytes() / 1048576.0);
   outs() << "  wrote " << path("plan.pb") << ", " << path("plan.txt");
-  if (!noBuild)
+  if (!driver.noBuild)
     outs() << ", " << path("train") << ", " << path("generate");
   outs() << "\n";
   return 0;
@@ -481,18 +426,24 @@ int compile(mtc::CompileOptions options) {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions(category);
-  if (!cl::ParseCommandLineOptions(
-          argc, argv,
-          "mtc-compile: compile a model into training programs\n\n"
-          "  mtc-compile model.mlir -o DIR [--micro-batch B --seq S] [--tp T --pp P --dp D]\n\n"
-          "Writes DIR/plan.pb (the runtime's plan), DIR/plan.txt (the same, readable),\n"
-          "DIR/train.cpp and DIR/generate.cpp, and builds DIR/train and DIR/generate.\n"
-          "Run `DIR/train --help` for the training flags. Exit status: 0 on success,\n"
-          "1 on an error in the model or a file, 2 on a bad option.\n",
-          &errs()))
+  mtc::CompileOptions options;
+  mtc::FlagSet flags(
+      "mtc-compile",
+      "Compiles a model into training programs: writes DIR/plan.pb (the runtime's plan),\n"
+      "DIR/plan.txt (the same, readable), DIR/train.cpp and DIR/generate.cpp, and builds\n"
+      "DIR/train and DIR/generate (run `DIR/train --help` for the training flags).\n"
+      "Flags are Megatron-LM's names (docs/flags.md). Exit status: 0 on success, 1 on an\n"
+      "error in the model or a file, 2 on a bad flag.");
+  addCompileFlags(flags, options, driver);
+  bool help = false;
+  if (auto problem = flags.tryParse(argc, argv, &help)) {
+    fail(*problem);
     return 2;
-  mtc::CompileOptions options = compileOptions();
+  }
+  if (help) {
+    outs() << flags.usage();
+    return 0;
+  }
   if (auto problem = checkOptions(options)) {
     fail(*problem);
     return 2;

@@ -49,7 +49,7 @@ void readSeparated(std::istream &in, const std::function<bool(const std::string 
   onProgress(consumed);
 }
 
-void readJsonLines(std::istream &in, const std::string &path,
+void readJsonLines(std::istream &in, const std::string &path, const std::string &key,
                    const std::function<void(std::string_view)> &onDocument,
                    const std::function<void(uint64_t)> &onProgress) {
   std::string line;
@@ -66,16 +66,16 @@ void readJsonLines(std::istream &in, const std::string &path,
     } catch (const nlohmann::json::parse_error &e) {
       throw DataError(where() + "not valid JSON (" + e.what() + ")");
     }
+    const std::string field = "\"" + key + "\" field";
     if (!object.is_object())
-      throw DataError(where() + "expected a JSON object with a \"text\" field");
-    auto text = object.find("text");
+      throw DataError(where() + "expected a JSON object with a " + field);
+    auto text = object.find(key);
     if (text == object.end())
-      throw DataError(where() + "the object has no \"text\" field");
+      throw DataError(where() + "the object has no " + field);
     if (!text->is_string())
-      throw DataError(where() + "the \"text\" field is not a string");
-    const std::string &document = text->get_ref<const std::string &>();
-    if (!document.empty())
-      onDocument(document);
+      throw DataError(where() + "the " + field + " is not a string (lists of sentences "
+                      "are not read: give whole documents)");
+    onDocument(text->get_ref<const std::string &>());
     onProgress(consumed);
   }
 }
@@ -90,7 +90,7 @@ void readDocuments(const std::string &path, const ReadOptions &options,
     throw DataError("cannot open input '" + path + "': " + std::strerror(errno));
   switch (options.format) {
   case InputFormat::Jsonl:
-    readJsonLines(in, path, onDocument, onProgress);
+    readJsonLines(in, path, options.jsonKey, onDocument, onProgress);
     break;
   case InputFormat::Fortune:
     readSeparated(in, [](const std::string &line) { return line == "%"; }, onDocument,

@@ -21,6 +21,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace mtc::data;
@@ -30,11 +31,9 @@ namespace {
 const char *kUsage = R"(usage: mtc-data --input FILE [--input FILE ...] --output-prefix PREFIX [options]
 
 Tokenizes text and writes a Megatron-LM indexed dataset: PREFIX.bin (the
-tokens, uint16) and PREFIX.idx (where each sequence and document starts).
-With GPT-2's byte-level BPE (the default), every document is followed by
-<|endoftext|> (id 50256), so documents stay separated when the trainer reads
-them as one stream; the text "<|endoftext|>" inside a document also becomes id
-50256. With BERT's WordPiece nothing is appended (as Megatron's BERT data).
+tokens; uint16 for vocabularies under 65500 ids, else int32) and PREFIX.idx
+(where each sequence and document starts), the files Megatron's
+tools/preprocess_data.py writes for the same text, tokenizer and flags.
 
 options:
   --input FILE          an input file; repeat for several (read in order)
@@ -43,11 +42,16 @@ options:
                         both are complete; never one of the inputs); the
                         folder of PREFIX is made when missing
   --format FORMAT       how FILEs split into documents (default: text)
+                          jsonl    one JSON object per line (Megatron's input);
+                                   its --json-keys string is a document
                           text     the whole file is one document
-                          jsonl    one JSON object per line; its "text" string
-                                   is a document (blank lines are skipped)
                           fortune  Debian fortune files: documents are separated
                                    by lines that are exactly "%"
+  --json-keys KEY [KEY ...]
+                        jsonl: the fields to tokenize (default: text); with
+                        several, one dataset per key:
+                        PREFIX_KEY_document (PREFIX_KEY_sentence with
+                        --split-sentences), as Megatron names them
   --split-paragraphs    with --format text: one document per paragraph
                         (blank lines separate paragraphs)
   --split-sentences     one sequence per sentence (a rule-based splitter:
@@ -57,22 +61,47 @@ options:
   --tokenizer-type TYPE GPT2BPETokenizer (default), BertWordPieceLowerCase
                         (BERT uncased: lower-cases and strips accents) or
                         BertWordPieceCase (needs a cased --vocab-file)
-  --vocab-dir DIR       GPT-2: folder holding encoder.json and vocab.bpe
+  --vocab-file FILE     GPT-2: a GPT-2-style encoder.json (token -> id), with
+                        --merge-file; BERT: vocab.txt, one token per line
+                        (default: )" MTC_DEFAULT_BERT_VOCAB R"()
+  --merge-file FILE     GPT-2: the vocab.bpe merges that go with --vocab-file
+  --vocab-dir DIR       GPT-2: a folder holding encoder.json and vocab.bpe
                         (default: $MTC_BPE_DIR, else the folder set at build
                         time: )" MTC_DEFAULT_BPE_DIR R"()
-  --vocab-file FILE     BERT: vocab.txt, one token per line (default:
-                        )" MTC_DEFAULT_BERT_VOCAB R"()
+  --append-eod          GPT-2: append <|endoftext|> after each document that
+                        has tokens (with --split-sentences, to its last
+                        sentence). Off by default, as in Megatron; GPT
+                        training wants it, so documents stay apart
+  --no-append-eod       do not append it (the default)
+  --workers N           tokenizing threads (default 1); the output does not
+                        depend on N
   --shuffle-documents SEED
                         write the documents in a seeded random order (held in
-                        memory until written), so the trainer's train/valid/test
-                        split by document position mixes every input file
-  --append-eod          GPT-2: append <|endoftext|> after each document (the
-                        default; with --split-sentences, to its last sentence)
-  --no-append-eod       do not append it
+                        memory until written)
   -h, --help            show this help
 
-Documents and sentences without tokens are skipped. Progress goes to stderr (a
-bar on a terminal, a line every 10 s otherwise); a summary goes to stdout:
+As Megatron's preprocess_data.py: a document without tokens (an empty "text",
+or one only of characters the tokenizer drops) is kept as a document of no
+sequences, and sentences without tokens are dropped. The text
+"<|endoftext|>" inside a document becomes GPT-2's id 50256 (Megatron's
+GPT2Tokenizer: the same). With BERT's WordPiece nothing is appended.
+
+Where mtc-data differs from preprocess_data.py:
+  - Output names: one key writes PREFIX.bin/.idx (Megatron: PREFIX_text_document).
+  - Inputs: several --input files and the text and fortune formats (Megatron:
+    one JSON-lines file); blank lines in JSON lines are skipped (Megatron fails
+    on them); a --json-keys field must be a string (Megatron also takes a list
+    of sentences); --format defaults to text.
+  - --split-sentences uses the rule-based splitter above, not nltk's punkt.
+  - Inputs without any token are an error and write nothing (Megatron writes
+    an empty .bin that cannot be memory-mapped).
+  - Not implemented (refused as unknown flags): --partitions, --keep-newlines,
+    --lang, --log-interval, --keep-sequential-samples,
+    --find-optimal-num-workers, --workers-to-check, --max-documents, and the
+    tokenizer types other than the three above.
+
+Progress goes to stderr (a bar on a terminal, a line every 10 s otherwise); a
+summary goes to stdout:
   documents: N / sequences: N / tokens: N / seconds: S / tokens/s: R /
   output bytes: B
 Exit status: 0 on success, 1 on an input or output error, 2 on bad usage.
@@ -85,12 +114,26 @@ struct Options {
   std::string outputPrefix;
   ReadOptions read;
   TokenizerType tokenizer = TokenizerType::Gpt2Bpe;
-  std::string vocabDir;  // GPT-2
-  std::string vocabFile; // BERT
-  bool appendEod = true;
+  std::string vocabDir;  // GPT-2, unless vocabFile and mergeFile are given
+  std::string vocabFile; // BERT's vocab.txt, or GPT-2's encoder.json
+  std::string mergeFile; // GPT-2's vocab.bpe
+  std::vector<std::string> jsonKeys{"text"};
+  bool appendEod = false; // Megatron's default
   bool splitSentences = false;
+  int64_t workers = 1;
   std::optional<uint64_t> shuffleSeed;
 };
+
+// Digits only: strtoull would skip blanks, negate "-5" and saturate on overflow.
+std::optional<uint64_t> parseUnsigned(const std::string &text) {
+  char *end = nullptr;
+  errno = 0;
+  unsigned long long parsed = std::strtoull(text.c_str(), &end, 10);
+  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])) || *end != '\0' ||
+      errno == ERANGE)
+    return std::nullopt;
+  return parsed;
+}
 
 [[noreturn]] void usageError(const std::string &message) {
   std::fprintf(stderr, "mtc-data: %s\n(see mtc-data --help)\n", message.c_str());
@@ -101,7 +144,8 @@ Options parseArguments(int argc, char **argv) {
   Options options;
   const char *envDir = std::getenv("MTC_BPE_DIR");
   options.vocabDir = envDir && *envDir ? envDir : MTC_DEFAULT_BPE_DIR;
-  bool formatGiven = false, vocabDirGiven = false, vocabFileGiven = false, eodGiven = false;
+  bool formatGiven = false, vocabDirGiven = false, vocabFileGiven = false, eodGiven = false,
+       keysGiven = false;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&]() -> std::string {
@@ -148,16 +192,28 @@ Options parseArguments(int argc, char **argv) {
     } else if (arg == "--vocab-file") {
       options.vocabFile = value();
       vocabFileGiven = true;
+    } else if (arg == "--merge-file") {
+      options.mergeFile = value();
+    } else if (arg == "--json-keys") {
+      // Megatron's nargs='+': every following word up to the next flag.
+      options.jsonKeys.clear();
+      while (i + 1 < argc && std::string(argv[i + 1]).rfind("--", 0) != 0)
+        options.jsonKeys.push_back(argv[++i]);
+      if (options.jsonKeys.empty())
+        usageError("--json-keys needs at least one key");
+      keysGiven = true;
+    } else if (arg == "--workers") {
+      std::string text = value();
+      std::optional<uint64_t> workers = parseUnsigned(text);
+      if (!workers || *workers < 1 || *workers > 1024)
+        usageError("--workers needs a thread count in [1, 1024], got '" + text + "'");
+      options.workers = static_cast<int64_t>(*workers);
     } else if (arg == "--shuffle-documents") {
       std::string seed = value();
-      char *end = nullptr;
-      errno = 0;
-      unsigned long long parsed = std::strtoull(seed.c_str(), &end, 10);
-      // strtoull skips blanks, negates "-5" and saturates on overflow: digits only.
-      if (seed.empty() || !std::isdigit(static_cast<unsigned char>(seed[0])) || *end != '\0' ||
-          errno == ERANGE)
+      std::optional<uint64_t> parsed = parseUnsigned(seed);
+      if (!parsed)
         usageError("--shuffle-documents needs an integer seed in [0, 2^64), got '" + seed + "'");
-      options.shuffleSeed = parsed;
+      options.shuffleSeed = *parsed;
     } else if (arg == "--append-eod") {
       options.appendEod = true;
       eodGiven = true;
@@ -173,12 +229,22 @@ Options parseArguments(int argc, char **argv) {
     usageError("no --output-prefix given");
   if (options.read.splitParagraphs && formatGiven && options.read.format != InputFormat::Text)
     usageError("--split-paragraphs applies to --format text only");
+  if (keysGiven && options.read.format != InputFormat::Jsonl)
+    usageError("--json-keys applies to --format jsonl only");
+  for (size_t k = 0; k < options.jsonKeys.size(); ++k)
+    for (size_t j = 0; j < k; ++j)
+      if (options.jsonKeys[j] == options.jsonKeys[k])
+        usageError("--json-keys names '" + options.jsonKeys[k] + "' twice");
   if (options.tokenizer == TokenizerType::Gpt2Bpe) {
-    if (vocabFileGiven)
-      usageError("--vocab-file is for the BERT tokenizer types; GPT-2 reads --vocab-dir");
+    if (vocabFileGiven != !options.mergeFile.empty())
+      usageError("GPT2BPETokenizer reads two files: give --vocab-file encoder.json with "
+                 "--merge-file vocab.bpe (or --vocab-dir DIR holding both)");
+    if (vocabFileGiven && vocabDirGiven)
+      usageError("give --vocab-file/--merge-file or --vocab-dir, not both");
   } else {
-    if (vocabDirGiven)
-      usageError("--vocab-dir is for GPT2BPETokenizer; BERT reads --vocab-file");
+    if (vocabDirGiven || !options.mergeFile.empty())
+      usageError(std::string(vocabDirGiven ? "--vocab-dir" : "--merge-file") +
+                 " is for GPT2BPETokenizer; BERT reads --vocab-file vocab.txt");
     if (eodGiven && options.appendEod)
       usageError("--append-eod is for GPT2BPETokenizer: a BERT vocabulary has no "
                  "end-of-document token (Megatron's BERT data appends none)");
@@ -202,20 +268,31 @@ uint64_t fileSize(const std::string &path) {
   return size;
 }
 
+// Where key `key` of the inputs is written: PREFIX itself for a single key
+// (mtc-data's own name), else Megatron's PREFIX_KEY_document / _sentence.
+std::string outputPrefixFor(const Options &options, const std::string &key) {
+  if (options.jsonKeys.size() == 1)
+    return options.outputPrefix;
+  return options.outputPrefix + "_" + key + (options.splitSentences ? "_sentence" : "_document");
+}
+
 // An output that is also an input would replace what is being read. Compared by
 // file identity, so another spelling ("../x/in.bin"), a hard link or a symbolic
 // link to an input is caught too.
 void refuseOutputsThatAreInputs(const Options &options) {
-  for (const std::string &output :
-       {binPath(options.outputPrefix), indexPath(options.outputPrefix)}) {
-    struct stat out;
-    if (::stat(output.c_str(), &out) != 0)
-      continue; // not there yet: nothing to overwrite
-    for (const std::string &input : options.inputs) {
-      struct stat in;
-      if (::stat(input.c_str(), &in) == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino)
-        usageError("--output-prefix " + options.outputPrefix + " would overwrite the input '" +
-                   input + "' (it is the same file as '" + output + "')");
+  for (const std::string &key : options.jsonKeys) {
+    const std::string prefix = outputPrefixFor(options, key);
+    for (const std::string &output : {binPath(prefix), indexPath(prefix)}) {
+      struct stat out;
+      if (::stat(output.c_str(), &out) != 0)
+        continue; // not there yet: nothing to overwrite
+      for (const std::string &input : options.inputs) {
+        struct stat in;
+        if (::stat(input.c_str(), &in) == 0 && in.st_dev == out.st_dev &&
+            in.st_ino == out.st_ino)
+          usageError("--output-prefix " + options.outputPrefix + " would overwrite the input '" +
+                     input + "' (it is the same file as '" + output + "')");
+      }
     }
   }
 }
@@ -224,7 +301,9 @@ void refuseOutputsThatAreInputs(const Options &options) {
 class TextEncoder {
 public:
   explicit TextEncoder(const Options &options) {
-    if (options.tokenizer == TokenizerType::Gpt2Bpe)
+    if (options.tokenizer == TokenizerType::Gpt2Bpe && !options.vocabFile.empty())
+      gpt2_.emplace(options.vocabFile, options.mergeFile);
+    else if (options.tokenizer == TokenizerType::Gpt2Bpe)
       gpt2_.emplace(Tokenizer::fromDirectory(options.vocabDir));
     else
       bert_.emplace(WordPieceTokenizer::fromFile(
@@ -275,55 +354,114 @@ int64_t tokenCount(const Document &document) {
   return count;
 }
 
-int run(const Options &options) {
-  // Check every input before writing anything.
-  refuseOutputsThatAreInputs(options);
-  uint64_t totalBytes = 0;
-  for (const std::string &input : options.inputs)
-    totalBytes += fileSize(input);
-  TextEncoder encoder(options);
-  IndexedDatasetWriter writer(options.outputPrefix, encoder.vocabSize());
+// Tokenizes documents on options.workers threads, each with its own copy of
+// the encoder, a batch at a time; documents come out in input order, so the
+// output does not depend on the thread count.
+class BatchTokenizer {
+public:
+  BatchTokenizer(const Options &options, const TextEncoder &encoder)
+      : options_(options), encoders_(static_cast<size_t>(options.workers), encoder) {}
+
+  // Queues a document; full batches are tokenized and passed to `emit`.
+  void add(std::string_view text, const std::function<void(const Document &)> &emit) {
+    texts_.emplace_back(text);
+    bytes_ += text.size();
+    if (texts_.size() >= kBatchDocuments || bytes_ >= kBatchBytes)
+      flush(emit);
+  }
+
+  void flush(const std::function<void(const Document &)> &emit) {
+    std::vector<Document> documents(texts_.size());
+    auto work = [&](size_t worker) {
+      for (size_t d = worker; d < texts_.size(); d += encoders_.size())
+        tokenizeDocument(texts_[d], options_, encoders_[worker], documents[d]);
+    };
+    if (encoders_.size() == 1 || texts_.size() < 2) {
+      work(0);
+    } else {
+      std::vector<std::thread> threads;
+      std::vector<std::exception_ptr> errors(encoders_.size());
+      for (size_t w = 0; w < encoders_.size(); ++w)
+        threads.emplace_back([&, w] {
+          try {
+            work(w);
+          } catch (...) {
+            errors[w] = std::current_exception();
+          }
+        });
+      for (auto &t : threads)
+        t.join();
+      for (auto &e : errors)
+        if (e)
+          std::rethrow_exception(e);
+    }
+    for (const Document &document : documents)
+      emit(document);
+    texts_.clear();
+    bytes_ = 0;
+  }
+
+private:
+  static constexpr size_t kBatchDocuments = 4096, kBatchBytes = 16 << 20;
+  const Options &options_;
+  std::vector<TextEncoder> encoders_;
+  std::vector<std::string> texts_;
+  size_t bytes_ = 0;
+};
+
+// Tokenizes field `key` of every input into one indexed dataset.
+void writeDataset(const Options &options, const std::string &key, TextEncoder &encoder,
+                  uint64_t totalBytes) {
+  const std::string prefix = outputPrefixFor(options, key);
+  IndexedDatasetWriter writer(prefix, encoder.vocabSize());
+  ReadOptions read = options.read;
+  read.jsonKey = key;
 
   auto start = std::chrono::steady_clock::now();
   Progress progress(totalBytes);
-  uint64_t bytesBefore = 0, bytesDone = 0;
-  Document document;
+  uint64_t bytesBefore = 0;
   // With --shuffle-documents, documents wait here until all are read.
   std::vector<Document> held;
   int64_t heldTokens = 0;
+  auto emit = [&](const Document &document) {
+    // A document without tokens stays a document of no sequences, as Megatron's.
+    if (options.shuffleSeed) {
+      heldTokens += tokenCount(document);
+      held.push_back(document);
+    } else {
+      writer.addDocument(document);
+    }
+  };
+  BatchTokenizer tokenizer(options, encoder);
   for (const std::string &input : options.inputs) {
     readDocuments(
-        input, options.read,
-        [&](std::string_view text) {
-          tokenizeDocument(text, options, encoder, document);
-          if (document.empty())
-            return; // nothing to learn from
-          if (options.shuffleSeed) {
-            heldTokens += tokenCount(document);
-            held.push_back(document);
-          } else {
-            writer.addDocument(document);
-          }
-        },
+        input, read, [&](std::string_view text) { tokenizer.add(text, emit); },
         [&](uint64_t consumed) {
-          bytesDone = bytesBefore + consumed;
-          progress.update(bytesDone, writer.documentCount() + held.size(),
+          progress.update(bytesBefore + consumed, writer.documentCount() + held.size(),
                           writer.tokenCount() + heldTokens);
         });
+    tokenizer.flush(emit);
     bytesBefore += fileSize(input);
   }
   if (options.shuffleSeed)
     for (int64_t i : shuffledRange(static_cast<int64_t>(held.size()), *options.shuffleSeed))
       writer.addDocument(held[i]);
+  // Megatron would write an empty .bin, which neither it nor a trainer can use.
+  if (writer.tokenCount() == 0)
+    throw DataError("the inputs hold no tokens" +
+                    (options.read.format == InputFormat::Jsonl ? " in field '" + key + "'"
+                                                               : std::string()) +
+                    " (" + std::to_string(writer.documentCount()) +
+                    " documents): nothing written to " + prefix);
   writer.finalize();
   progress.finish(bytesBefore, writer.documentCount(), writer.tokenCount());
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  uint64_t binBytes = std::filesystem::file_size(binPath(options.outputPrefix));
-  uint64_t idxBytes = std::filesystem::file_size(indexPath(options.outputPrefix));
-  std::printf("mtc-data: wrote %s and %s\n", binPath(options.outputPrefix).c_str(),
-              indexPath(options.outputPrefix).c_str());
+  uint64_t binBytes = std::filesystem::file_size(binPath(prefix));
+  uint64_t idxBytes = std::filesystem::file_size(indexPath(prefix));
+  std::printf("mtc-data: wrote %s and %s\n", binPath(prefix).c_str(),
+              indexPath(prefix).c_str());
   std::printf("input files: %zu (%llu bytes)\n", options.inputs.size(),
               static_cast<unsigned long long>(bytesBefore));
   std::printf("documents: %lld\n", static_cast<long long>(writer.documentCount()));
@@ -335,6 +473,20 @@ int run(const Options &options) {
               static_cast<unsigned long long>(binBytes + idxBytes),
               static_cast<unsigned long long>(binBytes),
               static_cast<unsigned long long>(idxBytes));
+}
+
+int run(const Options &options) {
+  // Check every input before writing anything.
+  refuseOutputsThatAreInputs(options);
+  uint64_t totalBytes = 0;
+  for (const std::string &input : options.inputs)
+    totalBytes += fileSize(input);
+  TextEncoder encoder(options);
+  if (options.tokenizer == TokenizerType::Gpt2Bpe && !options.appendEod)
+    std::fprintf(stderr, "mtc-data: note: no <|endoftext|> between documents (Megatron's "
+                         "default); GPT training usually wants --append-eod\n");
+  for (const std::string &key : options.jsonKeys)
+    writeDataset(options, key, encoder, totalBytes);
   if (std::fflush(stdout) != 0)
     throw DataError(std::string("the dataset is written, but its summary could not be: "
                                 "standard output: ") + std::strerror(errno));

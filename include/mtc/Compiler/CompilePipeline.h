@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/LLVM.h"
+#include "mtc/Support/LrSchedule.h"
 #include "plan.pb.h"
 
 #include <cstdint>
@@ -42,7 +43,10 @@ struct CompileOptions {
   double dpBucketMb = 4.0;
 
   double lr = 1.5e-4, minLr = 1e-5;
-  int64_t warmupSteps = 0, decaySteps = 0;
+  int64_t warmupSteps = 0, decaySteps = 0; ///< decaySteps 0: the run's iterations
+  std::string decayStyle = "cosine";       ///< one of kDecayStyles
+  int64_t wsdDecaySteps = 0;               ///< WSD: iterations of the final decay
+  std::string wsdDecayStyle = "exponential"; ///< one of kWsdDecayStyles
   double beta1 = 0.9, beta2 = 0.95, adamEps = 1e-8, weightDecay = 0.01, clipGrad = 1.0;
 };
 

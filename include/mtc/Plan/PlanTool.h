@@ -31,6 +31,7 @@ struct PlanRequest {
   ParallelConfig evaluateConfig;
   bool paperTable = false; ///< compare with Narayanan et al. 2021 Table 1
   bool help = false;
+  std::string usage;       ///< --help's text
 };
 
 /// Parses the JSON text of a model config: HuggingFace GPT-2 keys (n_layer,
@@ -51,7 +52,6 @@ using ModelFileReader = std::function<Result<ModelShape>(const std::string &path
 Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
                                   const ModelFileReader &readModelFile = nullptr);
 
-std::string planUsage();
 
 /// Runs the request: writes the report (or JSON) to `out`, diagnostics to
 /// `err`; returns the process exit code (0 ok, 1 impossible request, 2 bad

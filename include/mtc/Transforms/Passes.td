@@ -160,15 +160,21 @@ def Optimizer : Pass<"mtc-optimizer", "mlir::ModuleOp"> {
   let description = [{
     Adds (or replaces) the module's `mtc.adamw` op. Defaults are Megatron-LM's
     GPT settings: lr 1.5e-4 warming up linearly, then a cosine decay to
-    min-lr 1e-5; betas 0.9 and 0.95; eps 1e-8; weight decay 0.01 (not on
-    parameters marked `no_decay`: biases and layer norms); global-norm
-    clipping at 1.0.
+    min-lr 1e-5 over decay-steps (0: the run's iterations); betas 0.9 and
+    0.95; eps 1e-8; weight decay 0.01 (not on parameters marked `no_decay`:
+    biases and layer norms); global-norm clipping at 1.0. decay-style takes
+    Megatron-LM's --lr-decay-style values.
   }];
   let options = [
     Option<"lr", "lr", "double", "1.5e-4", "peak learning rate">,
     Option<"minLr", "min-lr", "double", "1.0e-5", "learning rate at the end of the decay">,
     Option<"warmupSteps", "warmup-steps", "int64_t", "0", "linear warm-up steps">,
-    Option<"decaySteps", "decay-steps", "int64_t", "0", "cosine decay steps after warm-up (0: constant)">,
+    Option<"decaySteps", "decay-steps", "int64_t", "0", "schedule length, warm-up included (0: the run's iterations)">,
+    Option<"decayStyle", "decay-style", "std::string", "\"cosine\"",
+           "constant, linear, cosine, inverse-square-root or WSD">,
+    Option<"wsdDecaySteps", "wsd-decay-steps", "int64_t", "0", "WSD: iterations of the final decay">,
+    Option<"wsdDecayStyle", "wsd-decay-style", "std::string", "\"exponential\"",
+           "WSD: linear, cosine, exponential or minus_sqrt">,
     Option<"beta1", "beta1", "double", "0.9", "Adam beta1">,
     Option<"beta2", "beta2", "double", "0.95", "Adam beta2">,
     Option<"eps", "eps", "double", "1.0e-8", "Adam epsilon">,

@@ -193,8 +193,8 @@ def main():
     elif args.command == "eval":
         pipeline_eval(args)
     else:
-        # GPT-2 data (one sequence per document, ids up to 50256) for a BERT
-        # model: refused, never read as next-token targets.
+        # GPT-2 data (ids up to 50256) for a BERT model: refused when opened, never
+        # read as next-token targets.
         out = os.path.join(args.workdir, "objective")
         mpi_checks.compile_model([args.mtc_compile, os.path.join(args.workdir, "bert.mlir"),
                                   "-o", out, "--micro-batch", "1"])
@@ -205,8 +205,17 @@ def main():
             sys.exit(f"mtc-data failed: {r.stdout}")
         cmd = [os.path.join(out, "train"), "--data", gpt, "--vocab-file", args.vocab_file,
                "--steps", "1", "--global-batch", "1"]
-        mpi_checks.expect_error(cmd, r"hold no BERT sample .*write one sequence per sentence",
+        mpi_checks.expect_error(cmd, r"is not an id of the vocabulary .*vocab\.txt' \[0, 30522\)",
                                 1, 60)
+        # WordPiece ids, but one sequence per document: no sentence pairs to make.
+        whole = os.path.join(args.workdir, "bert-documents")
+        r = mpi_checks.run([args.mtc_data, "--format", "fortune", "--input", args.fortunes,
+                            "--tokenizer-type", "BertWordPieceLowerCase", "--vocab-file",
+                            args.vocab_file, "--output-prefix", whole], 120)
+        if r.returncode != 0:
+            sys.exit(f"mtc-data failed: {r.stdout}")
+        mpi_checks.expect_error([cmd[0], "--data", whole, *cmd[3:]],
+                                r"hold no BERT sample .*write one sequence per sentence", 1, 60)
         # BERT samples need the vocabulary's special ids.
         mpi_checks.expect_error([cmd[0], "--data", gpt, "--steps", "1"],
                                 "give --vocab-file vocab.txt", 1, 60)

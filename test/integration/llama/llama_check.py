@@ -26,7 +26,7 @@ SEQ, GLOBAL, STEPS = 64, 4, 6
 
 def prepare(args):
     os.makedirs(args.workdir, exist_ok=True)
-    r = mpi_checks.run([args.mtc_data, "--format", "fortune", "--input", args.fortunes,
+    r = mpi_checks.run([args.mtc_data, "--format", "fortune", "--append-eod", "--input", args.fortunes,
                         "--output-prefix", os.path.join(args.workdir, "fortunes")], 120)
     print(r.stdout)
     if r.returncode != 0:

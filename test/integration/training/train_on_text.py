@@ -44,7 +44,7 @@ def run(cmd, **kw):
 
 with tempfile.TemporaryDirectory() as work:
     data = os.path.join(work, "fortunes")
-    run([os.path.join(args.bin, "mtc-data"), "--format", "fortune", "--shuffle-documents", "3",
+    run([os.path.join(args.bin, "mtc-data"), "--format", "fortune", "--shuffle-documents", "3", "--append-eod",
          "--output-prefix", data] + sum([["--input", p] for p in inputs], []))
     model = os.path.join(work, "small.mlir")
     family = (["--arch", "llama", "--group-query-attention", "--num-query-groups", "2",

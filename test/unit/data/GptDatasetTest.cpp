@@ -1,6 +1,8 @@
 #include "data/DataError.h"
 #include "DataErrorOf.h"
+#include "data/GptBlend.h"
 #include "data/GptDataset.h"
+#include "data/NumpyRandom.h"
 
 #include <gtest/gtest.h>
 
@@ -38,111 +40,189 @@ const IndexedDataset &streamDataset() {
 
 } // namespace
 
-TEST(Split, MegatronRatios) {
-  auto r = splitDocuments("949,50,1", 1000);
-  EXPECT_EQ(r[0].begin, 0);
-  EXPECT_EQ(r[0].end, 949);
-  EXPECT_EQ(r[1].begin, 949);
-  EXPECT_EQ(r[1].end, 999);
-  EXPECT_EQ(r[2].begin, 999);
-  EXPECT_EQ(r[2].end, 1000);
-
-  r = splitDocuments("80, 20", 10); // missing test weight is 0
-  EXPECT_EQ(r[0].end, 8);
-  EXPECT_EQ(r[1].end, 10);
-  EXPECT_EQ(r[2].size(), 0);
-
-  r = splitDocuments("1", 7);
-  EXPECT_EQ(r[0].size(), 7);
-  EXPECT_EQ(r[1].size() + r[2].size(), 0);
-
-  // round half to even (Python's round), then shift by the excess:
-  // 1.5 -> 2, 3.5 -> 4 => boundaries [0, 2, 4, 4] - 1 = [0, 1, 3, 3].
-  r = splitDocuments("1/1", 3);
-  EXPECT_EQ(r[0].size(), 1);
-  EXPECT_EQ(r[1].size(), 2);
-  EXPECT_EQ(r[2].size(), 0);
+TEST(Split, MegatronsCurrentRounding) {
+  // Book-ends 0, 1/3, 2/3, 1 times 10, each rounded: [0,3) [3,7) [7,10). (The
+  // older rule, cumulative rounded counts shifted by the excess, gave [0,4).)
+  auto r = splitIndices("1,1,1", 10);
+  ASSERT_TRUE(r[0] && r[1] && r[2]);
+  EXPECT_EQ(r[0]->begin, 0);
+  EXPECT_EQ(r[0]->end, 3);
+  EXPECT_EQ(r[1]->begin, 3);
+  EXPECT_EQ(r[1]->end, 7);
+  EXPECT_EQ(r[2]->begin, 7);
+  EXPECT_EQ(r[2]->end, 10);
+  r = splitIndices("969,30,1", 15217);
+  EXPECT_EQ(r[0]->end, 14745); // round(0.969 * 15217) = round(14745.273)
+  EXPECT_EQ(r[1]->end, 15202);
+  EXPECT_EQ(r[2]->end, 15217);
+  // Half to even, as Python: 0.5 * 5 = 2.5 -> 2; 0.5 * 7 = 3.5 -> 4.
+  EXPECT_EQ(splitIndices("1,1", 5)[0]->end, 2);
+  EXPECT_EQ(splitIndices("1/1", 7)[0]->end, 4);
+  // A missing or zero weight gives no split at all (Megatron builds none).
+  r = splitIndices("80, 20", 10);
+  EXPECT_EQ(r[1]->size(), 2);
+  EXPECT_FALSE(r[2]);
+  // A share that rounds to nothing is a split without elements.
+  r = splitIndices("98,1,1", 10);
+  ASSERT_TRUE(r[2]);
+  EXPECT_EQ(r[2]->size(), 0);
 }
 
-TEST(Split, BadRatiosAreRejected) {
-  EXPECT_NE(errorOf([] { splitDocuments("949,x,1", 10); }).find("'x'"), std::string::npos);
-  EXPECT_NE(errorOf([] { splitDocuments("1,2,3,4", 10); }).find("4 parts"), std::string::npos);
-  EXPECT_NE(errorOf([] { splitDocuments("0,0", 10); }).find("sum to 0"), std::string::npos);
-  EXPECT_NE(errorOf([] { splitDocuments("-1,2", 10); }).find("'-1'"), std::string::npos);
-  EXPECT_NE(errorOf([] { splitDocuments("", 10); }).find("not a non-negative"),
+TEST(Split, RefusesWhatMegatronWouldMisread) {
+  EXPECT_NE(errorOf([] { splitIndices("949,x,1", 10); }).find("'x'"), std::string::npos);
+  // Megatron's regex would read "1e-3" as 1 and 3.
+  EXPECT_NE(errorOf([] { splitIndices("1e-3,1", 10); }).find("'1e-3'"), std::string::npos);
+  EXPECT_NE(errorOf([] { splitIndices("1,2,3,4", 10); }).find("4 parts"), std::string::npos);
+  EXPECT_NE(errorOf([] { splitIndices("0,0", 10); }).find("sum to 0"), std::string::npos);
+  EXPECT_NE(errorOf([] { splitIndices("-1,2", 10); }).find("'-1'"), std::string::npos);
+  EXPECT_NE(errorOf([] { splitIndices("", 10); }).find("not a non-negative"),
             std::string::npos);
 }
 
-TEST(Shuffle, IsAPermutationAndPinned) {
-  std::vector<int64_t> order = shuffledRange(1000, 7);
-  std::vector<int64_t> sorted = order;
-  std::sort(sorted.begin(), sorted.end());
-  std::vector<int64_t> identity(1000);
-  std::iota(identity.begin(), identity.end(), 0);
-  EXPECT_EQ(sorted, identity);
-  EXPECT_NE(order, identity);
-  // Pinned: std::mt19937_64's output is fixed by the standard and the bounded
-  // draw is ours, so this holds on every platform. (Cross-checked against an
-  // independent Python implementation of MT19937-64 and the same Fisher-Yates.)
-  EXPECT_EQ(shuffledRange(10, 1234), (std::vector<int64_t>{0, 3, 4, 7, 9, 8, 5, 6, 1, 2}));
+TEST(NumpyRandom, ShuffleIsNumpys) {
+  // numpy 1.24: r = numpy.random.RandomState(s); r.shuffle(a) on these arrays.
+  auto shuffled = [](NumpyRandomState &r, int64_t n) {
+    std::vector<int64_t> a(n);
+    std::iota(a.begin(), a.end(), 0);
+    r.shuffle(a);
+    return a;
+  };
+  NumpyRandomState r1234(1234);
+  EXPECT_EQ(shuffled(r1234, 10), (std::vector<int64_t>{7, 2, 9, 1, 0, 8, 4, 5, 6, 3}));
+  NumpyRandomState r0(0); // two shuffles from one state
+  EXPECT_EQ(shuffled(r0, 20), (std::vector<int64_t>{18, 1, 19, 8, 10, 17, 6, 13, 4, 2, 5, 14,
+                                                    9, 7, 16, 11, 3, 0, 15, 12}));
+  EXPECT_EQ(shuffled(r0, 7), (std::vector<int64_t>{5, 2, 3, 4, 1, 0, 6}));
+  NumpyRandomState rMax(4294967295LL);
+  EXPECT_EQ(shuffled(rMax, 5), (std::vector<int64_t>{4, 1, 0, 2, 3}));
+  EXPECT_NE(errorOf([] { NumpyRandomState r(1LL << 32); }).find("[0, 2^32)"),
+            std::string::npos);
 }
 
-TEST(GptDataset, SamplesAreConsecutiveWindows) {
+TEST(NumpyRandom, SumIsNumpysPairwiseSum) {
+  // 0.1 added 10 times in order is 0.9999999999999999; numpy's 8 partial sums
+  // give 1.0, as numpy.sum([0.1] * 10) does.
+  std::vector<double> tenths(10, 0.1);
+  double sequential = 0;
+  for (double v : tenths)
+    sequential += v;
+  EXPECT_EQ(sequential, 0.9999999999999999);
+  EXPECT_EQ(numpySum(tenths), 1.0);
+  EXPECT_EQ(numpySum({0.1, 0.2, 0.3}), (0.1 + 0.2) + 0.3);
+}
+
+TEST(GptDataset, SamplesAreWindowsOfTheShuffledSequences) {
   const IndexedDataset &data = streamDataset();
-  DocumentRange docs{2, 6}; // lengths 15, 20, 25, 30 -> stream tokens [15, 105)
-  GptDataset ds(data, docs, 8, 1);
-  EXPECT_EQ(ds.tokenCount(), 90);
-  EXPECT_EQ(ds.samplesPerEpoch(), (90 - 1) / 8);
+  GptDataset ds(data, {2, 12}, 8, 30, 1234);
+  // Sequences 2..11 hold 15 + 20 + ... + 60 = 375 tokens: one epoch has
+  // (375 - 1) / 8 = 46 samples, enough for 30.
+  EXPECT_EQ(ds.tokensPerEpoch(), 375);
+  EXPECT_EQ(ds.epochs(), 1);
+  EXPECT_EQ(ds.size(), 46);
+  // The document index is the split's sequences, shuffled.
+  std::vector<int32_t> ids = ds.documentIndex();
+  std::sort(ids.begin(), ids.end());
+  EXPECT_EQ(ids, (std::vector<int32_t>{2, 3, 4, 5, 6, 7, 8, 9, 10, 11}));
+  // Unshuffled sample k starts at token k * 8 of the shuffled stream and the
+  // next one starts on its last token.
+  std::vector<int32_t> stream;
+  for (int32_t id : ds.documentIndex())
+    for (int32_t t = 0; t < data.sequenceLength(id); ++t)
+      stream.push_back(static_cast<int32_t>(data.sequenceStart(id)) + t);
   std::set<int64_t> seen;
-  for (int64_t i = 0; i < ds.samplesPerEpoch(); ++i) {
-    int64_t k = ds.unshuffledSample(i);
+  for (int64_t i = 0; i < ds.size(); ++i) {
+    const int64_t k = ds.shuffleIndex()[i];
     seen.insert(k);
-    std::vector<int32_t> s = ds.sample(i);
-    ASSERT_EQ(s.size(), 9u);
-    for (int j = 0; j < 9; ++j)
-      EXPECT_EQ(s[j], 15 + k * 8 + j);
+    std::vector<int32_t> expected(stream.begin() + k * 8, stream.begin() + k * 8 + 9);
+    EXPECT_EQ(ds.sample(i), expected) << "sample " << i << " (unshuffled " << k << ")";
   }
-  EXPECT_EQ(static_cast<int64_t>(seen.size()), ds.samplesPerEpoch());
+  EXPECT_EQ(static_cast<int64_t>(seen.size()), ds.size());
+  EXPECT_THROW(ds.sample(46), DataError);
 }
 
-TEST(GptDataset, ShuffleIsSeededAndChangesPerEpoch) {
+TEST(GptDataset, MoreSamplesThanAnEpochRepeatAndSeparateTheFinalEpoch) {
   const IndexedDataset &data = streamDataset();
-  DocumentRange all{0, data.documentCount()};
-  GptDataset a(data, all, 4, 1234), b(data, all, 4, 1234), c(data, all, 4, 99);
-  const int64_t n = a.samplesPerEpoch();
-  ASSERT_GT(n, 100);
-  std::vector<int64_t> epoch0A, epoch1A, epoch0B, epoch0C;
-  for (int64_t i = 0; i < n; ++i) {
-    epoch0A.push_back(a.unshuffledSample(i));
-    epoch1A.push_back(a.unshuffledSample(n + i));
-  }
-  for (int64_t i = 0; i < n; ++i) { // b reads epoch 1 before epoch 0: same answers
-    EXPECT_EQ(b.unshuffledSample(n + i), epoch1A[i]);
-  }
-  for (int64_t i = 0; i < n; ++i) {
-    epoch0B.push_back(b.unshuffledSample(i));
-    epoch0C.push_back(c.unshuffledSample(i));
-  }
-  EXPECT_EQ(epoch0A, epoch0B);
-  EXPECT_NE(epoch0A, epoch1A);
-  EXPECT_NE(epoch0A, epoch0C);
-  std::vector<int64_t> sorted = epoch1A;
-  std::sort(sorted.begin(), sorted.end());
-  for (int64_t i = 0; i < n; ++i)
-    EXPECT_EQ(sorted[i], i);
-  EXPECT_EQ(a.sample(5), b.sample(5));
+  // 375 tokens, 46 samples per epoch. 100 samples need 3 epochs; the last gives
+  // 100 - (2 * 375 - 1) / 8 = 7 samples, under 80% of 46: it is shuffled apart.
+  GptDataset ds(data, {2, 12}, 8, 100, 7);
+  EXPECT_EQ(ds.epochs(), 3);
+  EXPECT_TRUE(ds.separateFinalEpoch());
+  EXPECT_EQ(ds.size(), (3 * 375 - 1) / 8);
+  // The first 2 epochs' sequences come first, each sequence twice in them.
+  std::vector<int32_t> firstTwo(ds.documentIndex().begin(), ds.documentIndex().begin() + 20);
+  std::sort(firstTwo.begin(), firstTwo.end());
+  for (int i = 0; i < 20; ++i)
+    EXPECT_EQ(firstTwo[i], 2 + i / 2);
+  // Samples before the final epoch are shuffled among themselves.
+  const int64_t beforeFinal = (2 * 375 - 1) / 8;
+  for (int64_t i = 0; i < ds.size(); ++i)
+    EXPECT_EQ(ds.shuffleIndex()[i] < beforeFinal, i < beforeFinal) << i;
+  // 90 samples need 2 epochs (2 * 375 >= 90 * 8 + 1); the second gives 90 - 46 = 44 of
+  // its 46, not under int(0.8 * 46) = 36, so both epochs are shuffled together.
+  GptDataset two(data, {2, 12}, 8, 90, 7);
+  EXPECT_EQ(two.epochs(), 2);
+  EXPECT_FALSE(two.separateFinalEpoch());
 }
 
-TEST(GptDataset, TooSmallSplitNamesTheNumbers) {
+TEST(GptDataset, RefusesWhatMegatronCannotBuild) {
   const IndexedDataset &data = streamDataset();
-  std::string message = errorOf([&] { GptDataset ds(data, {0, 2}, 15, 1, "valid"); });
-  // documents 0 and 1 hold 5 + 10 = 15 tokens; a sample needs 16.
-  EXPECT_NE(message.find("split 'valid'"), std::string::npos) << message;
-  EXPECT_NE(message.find("15 tokens"), std::string::npos) << message;
-  EXPECT_NE(message.find("16 tokens"), std::string::npos) << message;
-  message = errorOf([&] { GptDataset ds(data, {3, 3}, 4, 1, "test"); });
-  EXPECT_NE(message.find("0 documents"), std::string::npos) << message;
-  EXPECT_NO_THROW(GptDataset(data, {0, 2}, 14, 1));
+  EXPECT_NE(errorOf([&] { GptDataset ds(data, {3, 3}, 4, 10, 1, "valid"); })
+                .find("split 'valid' is too small: sequences [3, 3)"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { GptDataset ds(data, {0, 2}, 1, 10, 1); }).find("at least 2"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { GptDataset ds(data, {0, 21}, 4, 10, 1); }).find("outside"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { GptDataset ds(data, {0, 2}, 4, 10, 1LL << 33); }).find("2^32"),
+            std::string::npos);
+}
+
+TEST(Blend, DataPathIsMegatronsList) {
+  DataBlend one = parseDataPath("data/a");
+  EXPECT_EQ(one.prefixes, (std::vector<std::string>{"data/a"}));
+  EXPECT_TRUE(one.weights.empty());
+  DataBlend weighted = parseDataPath(" 0.3 A\t0.7  B ");
+  EXPECT_EQ(weighted.prefixes, (std::vector<std::string>{"A", "B"}));
+  EXPECT_EQ(weighted.weights, (std::vector<double>{0.3, 0.7}));
+  DataBlend bySize = parseDataPath("A B");
+  EXPECT_EQ(bySize.prefixes, (std::vector<std::string>{"A", "B"}));
+  EXPECT_TRUE(bySize.weights.empty());
+  EXPECT_EQ(parseDataPath("A B C").prefixes.size(), 3u);
+  EXPECT_NE(errorOf([] { parseDataPath("  "); }).find("empty"), std::string::npos);
+  EXPECT_NE(errorOf([] { parseDataPath("0.3 A B C"); }).find("some prefixes have a weight"),
+            std::string::npos);
+  EXPECT_NE(errorOf([] { parseDataPath("0 A 1 B"); }).find("weight '0' of 'A'"),
+            std::string::npos);
+  EXPECT_NE(errorOf([] { parseDataPath("-1 A 1 B"); }).find("positive"), std::string::npos);
+}
+
+TEST(Blend, SizesAndIndicesAreMegatrons) {
+  // ceil(ceil(1000 * w) * 1.005): 300 -> 302 (301.5 rounds up), 700 -> 704.
+  EXPECT_EQ(samplesPerDataset({0.3, 0.7}, 1000, 0.005), (std::vector<int64_t>{302, 704}));
+  EXPECT_EQ(samplesPerDataset({0.3, 0.7}, 1000, 0.0), (std::vector<int64_t>{300, 700}));
+  std::vector<int16_t> dataset;
+  std::vector<int64_t> sample;
+  buildBlendingIndices({0.3, 0.7}, 10, dataset, sample);
+  // Sample j goes to the dataset whose share lags w * max(j, 1) most.
+  EXPECT_EQ(dataset, (std::vector<int16_t>{1, 0, 1, 1, 0, 1, 1, 0, 1, 1}));
+  EXPECT_EQ(sample, (std::vector<int64_t>{0, 0, 1, 2, 1, 3, 4, 2, 5, 6}));
+}
+
+TEST(Blend, WeightedSplitTakesItsShareFromEachDataset) {
+  const IndexedDataset &data = streamDataset();
+  DataBlend blend{{"a", "b"}, {1.0, 3.0}};
+  auto samples = buildGptSplit({&data, &data}, blend, "1,0,0", {Split::Train, 40, 8, 5});
+  ASSERT_TRUE(samples);
+  EXPECT_EQ(samples->size(), 10 + 30);
+  int counts[2] = {0, 0};
+  for (int64_t i = 0; i < samples->size(); ++i)
+    ++counts[samples->source(i).first];
+  EXPECT_EQ(counts[0], 10);
+  EXPECT_EQ(counts[1], 30);
+  // Dataset 0 built ceil(10 * 1.005) = 11 samples' worth, dataset 1 ceil(30.15) = 31.
+  EXPECT_GE(samples->datasets()[0]->size(), 11);
+  // No valid share: no valid split.
+  EXPECT_FALSE(buildGptSplit({&data, &data}, blend, "1,0,0", {Split::Valid, 40, 8, 5}));
 }
 
 TEST(DataParallel, SharesAreDisjointAndCoverTheGlobalBatch) {

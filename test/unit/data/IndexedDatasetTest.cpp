@@ -117,12 +117,15 @@ TEST(IndexedDataset, CorruptIndexIsRejected) {
   EXPECT_NE(openWith(badVersion).find("version 2"), std::string::npos);
 
   std::string badDType = good;
-  badDType[17] = 6;
-  EXPECT_NE(openWith(badDType).find("dtype code 6"), std::string::npos);
+  badDType[17] = 9;
+  EXPECT_NE(openWith(badDType).find("unknown dtype code 9"), std::string::npos);
 
+  // A sequence stored past the end of the .bin.
   std::string badPointer = good;
-  badPointer[34 + 16 + 8 * 2] = 9;
-  EXPECT_NE(openWith(badPointer).find("sequence 2 starts at byte 9"), std::string::npos);
+  badPointer[34 + 16 + 8 * 2] = 100;
+  EXPECT_NE(openWith(badPointer).find("ending at byte 106; one of them is truncated"),
+            std::string::npos)
+      << openWith(badPointer);
 
   // A .bin that does not match the index (e.g. truncated) is named too.
   writeBytes(indexPath(prefix), good);
@@ -276,4 +279,110 @@ TEST(IndexedDataset, SequenceAccessorsCheckRange) {
   EXPECT_NE(message.find("sequence 8 out of range [0, 8)"), std::string::npos) << message;
   EXPECT_THROW(data.sequenceStart(-1), DataError);
   EXPECT_THROW(data.documentLength(5), DataError);
+}
+
+namespace {
+
+// Writes PREFIX.idx by hand as Megatron's _IndexWriter lays it out (modes
+// appended when given), and PREFIX.bin as given.
+void writeRawDataset(const std::string &prefix, uint8_t dtypeCode,
+                     const std::vector<int32_t> &sizes, const std::vector<int64_t> &pointers,
+                     const std::vector<int64_t> &documents, const std::vector<int8_t> &modes,
+                     const std::string &bin) {
+  std::string idx("MMIDIDX\0\0", 9);
+  auto put = [&](const void *p, size_t n) { idx.append(static_cast<const char *>(p), n); };
+  const uint64_t version = 1, count = sizes.size(), docs = documents.size();
+  put(&version, 8);
+  put(&dtypeCode, 1);
+  put(&count, 8);
+  put(&docs, 8);
+  put(sizes.data(), sizes.size() * 4);
+  put(pointers.data(), pointers.size() * 8);
+  put(documents.data(), documents.size() * 8);
+  put(modes.data(), modes.size());
+  writeBytes(indexPath(prefix), idx);
+  writeBytes(binPath(prefix), bin);
+}
+
+template <typename T> std::string bytesOf(const std::vector<T> &values) {
+  return std::string(reinterpret_cast<const char *>(values.data()), values.size() * sizeof(T));
+}
+
+} // namespace
+
+TEST(IndexedDataset, ReadsEveryMegatronDType) {
+  const std::vector<int32_t> ids = {3, 0, 127, 42, 5};
+  auto check = [&](uint8_t code, const std::string &bin, TokenDType dtype) {
+    const std::string prefix = tempPrefix("dtype" + std::to_string(code));
+    writeRawDataset(prefix, code, {2, 3}, {0, static_cast<int64_t>(2 * bin.size() / 5)},
+                    {0, 1, 2}, {}, bin);
+    IndexedDataset data(prefix);
+    EXPECT_EQ(data.dtype(), dtype);
+    EXPECT_EQ(data.document(0), std::vector<int32_t>(ids.begin(), ids.begin() + 2));
+    EXPECT_EQ(data.document(1), std::vector<int32_t>(ids.begin() + 2, ids.end()));
+    EXPECT_NO_THROW(data.checkTokenIds(128, "a vocabulary"));
+    EXPECT_NE(errorOf([&] { data.checkTokenIds(127, "a vocabulary of 127"); })
+                  .find("token 127 at position 0 of sequence 1 (document 1) is not an id of "
+                        "a vocabulary of 127 [0, 127)"),
+              std::string::npos)
+        << tokenDTypeName(dtype);
+  };
+  check(1, bytesOf(std::vector<uint8_t>(ids.begin(), ids.end())), TokenDType::UInt8);
+  check(2, bytesOf(std::vector<int8_t>(ids.begin(), ids.end())), TokenDType::Int8);
+  check(3, bytesOf(std::vector<int16_t>(ids.begin(), ids.end())), TokenDType::Int16);
+  check(4, bytesOf(ids), TokenDType::Int32);
+  check(5, bytesOf(std::vector<int64_t>(ids.begin(), ids.end())), TokenDType::Int64);
+  check(6, bytesOf(std::vector<double>(ids.begin(), ids.end())), TokenDType::Float64);
+  check(7, bytesOf(std::vector<float>(ids.begin(), ids.end())), TokenDType::Float32);
+  check(8, bytesOf(std::vector<uint16_t>(ids.begin(), ids.end())), TokenDType::UInt16);
+}
+
+TEST(IndexedDataset, TokenIdsAreCheckedWhole) {
+  const std::string prefix = tempPrefix("fractional");
+  writeRawDataset(prefix, 7, {3}, {0}, {0, 1}, {}, bytesOf(std::vector<float>{1, 2.5f, 3}));
+  IndexedDataset data(prefix);
+  EXPECT_NE(errorOf([&] { data.checkTokenIds(10, "v"); }).find("token 2.5 at position 1"),
+            std::string::npos);
+  const std::string negative = tempPrefix("negative");
+  writeRawDataset(negative, 5, {1, 2}, {0, 8}, {0, 2}, {},
+                  bytesOf(std::vector<int64_t>{1, 2, -7}));
+  IndexedDataset signedData(negative);
+  EXPECT_NE(errorOf([&] { signedData.checkTokenIds(10, "v"); })
+                .find("token -7 at position 1 of sequence 1 (document 0)"),
+            std::string::npos);
+}
+
+TEST(IndexedDataset, AcceptsMegatronsSequenceModes) {
+  const std::string prefix = tempPrefix("modes");
+  const std::string bin = bytesOf(std::vector<uint16_t>{7, 8, 9});
+  writeRawDataset(prefix, 8, {1, 2}, {0, 2}, {0, 2}, {0, 0}, bin);
+  IndexedDataset data(prefix);
+  EXPECT_TRUE(data.hasSequenceModes());
+  EXPECT_EQ(data.document(0), (std::vector<int32_t>{7, 8, 9}));
+  // An image sequence is not text to train on.
+  writeRawDataset(prefix, 8, {1, 2}, {0, 2}, {0, 2}, {0, 1}, bin);
+  EXPECT_NE(errorOf([&] { IndexedDataset image(prefix); })
+                .find("sequence 1 has mode 1 (Megatron's multimodal datasets: 0 is text, 1 an "
+                      "image)"),
+            std::string::npos);
+}
+
+TEST(IndexedDataset, FollowsPointersWhereverSequencesAre) {
+  // Sequence 0 stored after sequence 1, with a gap of 2 unused tokens between.
+  const std::string prefix = tempPrefix("scattered");
+  writeRawDataset(prefix, 8, {2, 3}, {10, 0}, {0, 1, 2}, {},
+                  bytesOf(std::vector<uint16_t>{20, 21, 22, 99, 99, 10, 11}));
+  IndexedDataset data(prefix);
+  EXPECT_EQ(data.document(0), (std::vector<int32_t>{10, 11}));
+  EXPECT_EQ(data.document(1), (std::vector<int32_t>{20, 21, 22}));
+  std::vector<int32_t> across(3);
+  data.readTokens(1, 3, across.data()); // the stream in index order
+  EXPECT_EQ(across, (std::vector<int32_t>{11, 20, 21}));
+  std::vector<int32_t> part(2);
+  data.readSequence(1, 1, 2, part.data());
+  EXPECT_EQ(part, (std::vector<int32_t>{21, 22}));
+  // A .bin longer than its furthest sequence is stale.
+  writeBytes(binPath(prefix), bytesOf(std::vector<uint16_t>{20, 21, 22, 99, 99, 10, 11, 0}));
+  EXPECT_NE(errorOf([&] { IndexedDataset stale(prefix); }).find("ending at byte 14"),
+            std::string::npos);
 }

@@ -17,7 +17,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tool_checks import ToolChecks  # noqa: E402
+from tool_checks import ToolChecks, read_dataset  # noqa: E402
 
 mtc_data, bpe_dir, work = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(work, exist_ok=True)
@@ -55,7 +55,8 @@ docs = len(FORTUNES)
 tokens = sum(n for _, n in FORTUNES) + docs  # + one <|endoftext|> per document
 
 prefix = os.path.join(work, "out")
-result = run(["--input", fortune_path, "--format", "fortune", "--output-prefix", prefix])
+result = run(["--input", fortune_path, "--format", "fortune", "--append-eod",
+              "--output-prefix", prefix])
 check(result.returncode == 0, f"mtc-data exit {result.returncode}: {result.stderr}")
 values = summary(result.stdout)
 print(result.stdout)
@@ -78,10 +79,13 @@ with open(prefix + ".bin", "rb") as f:
 ends = [i for i, t in enumerate(stream) if t == 50256]
 check(len(ends) == docs and ends[-1] == tokens - 1, f"<|endoftext|> positions {ends}")
 
-# --no-append-eod drops the separators.
-result = run(["--input", fortune_path, "--format", "fortune", "--no-append-eod",
-              "--output-prefix", prefix + "-noeod"])
-check(summary(result.stdout).get("tokens") == str(tokens - docs), "--no-append-eod count")
+# As Megatron's preprocess_data.py, no <|endoftext|> without --append-eod (a
+# note says so); --no-append-eod says the same.
+for flags in ([], ["--no-append-eod"]):
+    result = run(["--input", fortune_path, "--format", "fortune", *flags,
+                  "--output-prefix", prefix + "-noeod"])
+    check(summary(result.stdout).get("tokens") == str(tokens - docs), f"{flags} count")
+    check("no <|endoftext|> between documents" in result.stderr, f"{flags}: the note")
 
 # --shuffle-documents: the same documents in a seeded order, the same for the
 # same seed, different from the input order.
@@ -99,7 +103,7 @@ def documents(path_prefix):
 
 for name in ("shuffled-a", "shuffled-b"):
     result = run(["--input", fortune_path, "--format", "fortune", "--shuffle-documents", "5",
-                  "--output-prefix", os.path.join(work, name)])
+                  "--append-eod", "--output-prefix", os.path.join(work, name)])
     check(result.returncode == 0, f"--shuffle-documents exit {result.returncode}: {result.stderr}")
     check(summary(result.stdout).get("tokens") == str(tokens), "--shuffle-documents token count")
 original = documents(prefix)
@@ -203,20 +207,6 @@ def run_default_vocab(args):
     return subprocess.run([mtc_data] + args, capture_output=True, text=True)
 
 
-def read_dataset(path_prefix):
-    """(dtype code, sizes, document index, token ids) of an indexed dataset."""
-    with open(path_prefix + ".idx", "rb") as f:
-        idx = f.read()
-    magic, version, dtype, nseq, ndoc = struct.unpack("<9sQBQQ", idx[:34])
-    sizes = list(struct.unpack(f"<{nseq}i", idx[34:34 + 4 * nseq]))
-    at = 34 + 12 * nseq
-    doc_index = list(struct.unpack(f"<{ndoc}q", idx[at:at + 8 * ndoc]))
-    with open(path_prefix + ".bin", "rb") as f:
-        data = f.read()
-    ids = list(struct.unpack(f"<{len(data) // 2}H", data))
-    return dtype, sizes, doc_index, ids
-
-
 def sequences_of(dataset):
     _, sizes, doc_index, ids = dataset
     starts = [0]
@@ -255,7 +245,8 @@ SENTENCE_CASES = [
 ]
 sentences_path = os.path.join(work, "sentences-fortunes")
 with open(sentences_path, "w", encoding="utf-8") as f:
-    # The "\x07" fortune has no tokens (a control character): it is skipped.
+    # The "\x07" fortune has no BERT tokens (a control character): as in Megatron's
+    # preprocess_data.py it stays a document, of no sequences.
     f.write("%\n".join([text for text, _ in SENTENCE_CASES[:2]] + ["\x07\n"] +
                        [text for text, _ in SENTENCE_CASES[2:]]))
 
@@ -265,7 +256,8 @@ result = run_default_vocab(["--tokenizer-type", "BertWordPieceLowerCase", "--for
 check(result.returncode == 0, f"BERT --split-sentences exit {result.returncode}: {result.stderr}")
 values = summary(result.stdout)
 expected_sentences = [sentences for _, sentences in SENTENCE_CASES]
-check(values.get("documents") == str(len(SENTENCE_CASES)),
+expected_sentences.insert(2, [])
+check(values.get("documents") == str(len(SENTENCE_CASES) + 1),
       f"BERT sentences: documents {values.get('documents')}")
 check(values.get("sequences") == str(sum(len(s) for s in expected_sentences)),
       f"BERT sentences: sequences {values.get('sequences')}")
@@ -330,11 +322,11 @@ check(read_dataset(prefix + "-cased")[3] == [bert_vocab["[UNK]"], bert_vocab["wo
 
 # GPT-2 with --split-sentences: <|endoftext|> ends each document's last sentence only.
 result = run(["--input", sentences_path, "--format", "fortune", "--split-sentences",
-              "--output-prefix", prefix + "-gpt-sent"])
+              "--append-eod", "--output-prefix", prefix + "-gpt-sent"])
 check(result.returncode == 0, f"GPT-2 --split-sentences exit {result.returncode}: {result.stderr}")
 docs = sequences_of(read_dataset(prefix + "-gpt-sent"))
 expected_counts = [len(s) for s in expected_sentences]
-expected_counts.insert(2, 1)  # GPT-2 encodes every byte: "\x07" is a token
+expected_counts[2] = 1  # GPT-2 encodes every byte: "\x07" is a token
 check([len(d) for d in docs] == expected_counts,
       f"GPT-2 sentences per document {[len(d) for d in docs]}, expected {expected_counts}")
 check(all(seq.count(50256) == (1 if i == len(d) - 1 else 0) and
@@ -344,7 +336,10 @@ check(all(seq.count(50256) == (1 if i == len(d) - 1 else 0) and
 # Usage and vocabulary errors.
 for args, needle in [
         (["--tokenizer-type", "Bert"], "unknown --tokenizer-type 'Bert'"),
-        (["--vocab-file", vocab_path], "--vocab-file is for the BERT tokenizer types"),
+        (["--vocab-file", vocab_path], "give --vocab-file encoder.json with --merge-file"),
+        (["--json-keys", "text"], "--json-keys applies to --format jsonl only"),
+        (["--format", "jsonl", "--json-keys", "a", "a"], "--json-keys names 'a' twice"),
+        (["--workers", "0"], "--workers needs a thread count in [1, 1024], got '0'"),
         (["--tokenizer-type", "BertWordPieceLowerCase", "--vocab-dir", bpe_dir],
          "--vocab-dir is for GPT2BPETokenizer"),
         (["--tokenizer-type", "BertWordPieceLowerCase", "--append-eod"],

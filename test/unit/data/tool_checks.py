@@ -1,5 +1,6 @@
-"""What the mtc-data tool tests share: running the tool and collecting failed
-checks, so one run reports every failure at once."""
+"""What the mtc-data tool tests share: running the tool, collecting failed
+checks (so one run reports every failure at once), and reading what it wrote."""
+import struct
 import subprocess
 import sys
 
@@ -20,3 +21,17 @@ class ToolChecks:
     def finish(self):
         print("FAILED" if self.failures else "PASSED", f"({len(self.failures)} failures)")
         sys.exit(1 if self.failures else 0)
+
+
+def read_dataset(path_prefix):
+    """(dtype code, sizes, document index, token ids) of an indexed dataset."""
+    with open(path_prefix + ".idx", "rb") as f:
+        idx = f.read()
+    magic, version, dtype, nseq, ndoc = struct.unpack("<9sQBQQ", idx[:34])
+    sizes = list(struct.unpack(f"<{nseq}i", idx[34:34 + 4 * nseq]))
+    at = 34 + 12 * nseq
+    doc_index = list(struct.unpack(f"<{ndoc}q", idx[at:at + 8 * ndoc]))
+    with open(path_prefix + ".bin", "rb") as f:
+        data = f.read()
+    ids = list(struct.unpack(f"<{len(data) // 2}H", data))
+    return dtype, sizes, doc_index, ids

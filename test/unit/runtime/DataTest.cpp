@@ -55,20 +55,30 @@ TEST(TrainOnData, IndexedDatasetWithValidation) {
   EXPECT_NE(out.find(" validation loss at iteration 6 | lm loss value: "), std::string::npos) << out;
   EXPECT_NE(out.find("final valid loss: "), std::string::npos) << out;
 
-  // A dataset whose ids do not fit the model's vocabulary is refused by name.
+  // A dataset whose ids do not fit the model's vocabulary is refused by name
+  // when it is opened, before the first iteration, though the one bad id sits
+  // in the last document, which one step would not read.
   std::string wide = (dir / "wide").string();
   {
     data::IndexedDatasetWriter writer(wide, 100);
-    for (int d = 0; d < 10; ++d)
-      writer.addDocument(std::vector<int32_t>(20, 50));
+    for (int d = 0; d < 50; ++d)
+      writer.addDocument(std::vector<int32_t>(20, 5));
+    std::vector<int32_t> last(20, 5);
+    last[7] = 50;
+    writer.addDocument(last);
     writer.finalize();
   }
   ::testing::internal::CaptureStderr();
-  rc = runMain(trainMain, {"--data", wide, "--steps", "1"},
-               testing::makeTinyPlan().SerializeAsString());
+  std::string wideOut;
+  rc = runMain(trainMain, {"--data-path", wide, "--steps", "1", "--split", "98,2,0"},
+               testing::makeTinyPlan().SerializeAsString(), &wideOut);
   std::string err = ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(rc, 1);
-  EXPECT_NE(err.find("token id 50, outside the model's vocabulary of 11"), std::string::npos) << err;
+  EXPECT_NE(err.find("token 50 at position 7 of sequence 50 (document 50) is not an id of the "
+                     "model's vocabulary [0, 11)"),
+            std::string::npos)
+      << err;
+  EXPECT_EQ(wideOut.find("iteration"), std::string::npos) << wideOut;
   fs::remove_all(dir);
 }
 

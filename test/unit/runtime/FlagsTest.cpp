@@ -149,27 +149,87 @@ TEST(TrainFlags, OutOfRangeValuesExitTwoNamingTheFlag) {
 
 TEST(TrainFlags, BadCombinationsExitTwoBeforeWork) {
   // The tiny plan: micro-batch 2, one rank, lr 1e-2, min-lr 1e-3, fp32.
-  expectUsageError(trainMain, {"--synthetic"}, "--steps N is required");
+  expectUsageError(trainMain, {"--synthetic"}, "--train-iters N is required");
   expectUsageError(trainMain, {"--steps", "1"}, "no training data");
   expectUsageError(trainMain, {"--steps", "1", "--synthetic", "--data", "x"},
                    "give --data PREFIX or --synthetic, not both");
+  expectUsageError(trainMain, {"--steps", "1", "--data-path", "x", "--seed", "4294967296"},
+                   "give a seed below 2^32");
+  expectUsageError(trainMain, {"--steps", "1", "--data-path", "0.5 a b c"},
+                   "some prefixes have a weight and some do not");
+  expectUsageError(trainMain, {"--steps", "1", "--data-path", "x", "--vocab-file", "v.json"},
+                   "give --vocab-file encoder.json with --merge-file vocab.bpe");
+  expectUsageError(trainMain, {"--steps", "1", "--synthetic", "--merge-file", "m.bpe"},
+                   "--merge-file applies to --data-path only");
   expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--global-batch", "3"},
                    "--global-batch 3 is not divisible by micro-batch 2 x data-parallel 1 = 2");
   expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--min-lr", "0.5"},
-                   "--min-lr 0.5 is above --lr 0.01 (the plan's)");
+                   "--min-lr 0.5 is above --lr 0.01: the learning rate would grow");
   expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--lr", "1e-4"},
-                   "--min-lr 0.001 (the plan's) is above --lr 0.0001");
+                   "--min-lr 0.001 is above --lr 0.0001");
   expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--save-interval", "5"},
                    "--save-interval 5 needs --save DIR");
   expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--precision", "fp8"},
-                   "--precision: precision 'fp8' is unknown");
+                   "--precision must be one of fp32, bf16, fp16, got 'fp8'");
+  expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--bf16", "--precision", "fp32"},
+                   "--bf16 and --precision fp32 contradict");
   expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--initial-loss-scale", "1024"},
                    "--initial-loss-scale applies to fp16 only (this run is fp32)");
   expectUsageError(trainMain, {"--data", "x", "--steps", "1", "--split", "90,x"},
                    "--split: split '90,x': 'x' is not a non-negative number");
   expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--split", "90,10"},
-                   "--split applies to --data only");
+                   "--split applies to --data-path only");
   expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--bogus"}, "unknown flag --bogus");
+}
+
+TEST(TrainFlags, LearningRateSchedulesAreCheckedLikeMegatron) {
+  const std::vector<std::string> ok = {"--mock-data", "--train-iters", "10",
+                                       "--lr-decay-iters", "10", "--lr-warmup-iters", "0"};
+  auto with = [&](const std::vector<std::string> &extra) { return concat(ok, extra); };
+  expectUsageError(trainMain, with({"--lr-decay-style", "step"}),
+                   "--lr-decay-style must be one of constant, linear, cosine, "
+                   "inverse-square-root, WSD, got 'step'");
+  expectUsageError(trainMain, with({"--lr-warmup-iters", "10"}),
+                   "--lr-warmup-iters 10 leaves nothing of --lr-decay-iters 10 to decay over");
+  expectUsageError(trainMain, with({"--lr-decay-style", "WSD"}),
+                   "--lr-decay-style WSD needs --lr-wsd-decay-iters in [1, 10]");
+  expectUsageError(trainMain, with({"--lr-decay-style", "WSD", "--lr-warmup-iters", "4",
+                                    "--lr-wsd-decay-iters", "7"}),
+                   "--lr-decay-style WSD needs --lr-wsd-decay-iters in [1, 6]");
+  expectUsageError(trainMain, with({"--lr-wsd-decay-style", "square"}),
+                   "--lr-wsd-decay-style must be one of linear, cosine, exponential, "
+                   "minus_sqrt, got 'square'");
+  expectUsageError(trainMain, with({"--exit-signal-handler"}),
+                   "--exit-signal-handler saves before it exits: give --save DIR");
+  // A constant rate needs no decay to fit after the warm-up.
+  Outcome o = run(trainMain, with({"--lr-decay-style", "constant", "--lr-warmup-iters", "20",
+                                   "--train-iters", "1"}));
+  EXPECT_EQ(o.status, 0) << o.err;
+}
+
+TEST(TrainFlags, OldNamesAreAliasesAndErrorsUseTheSpellingGiven) {
+  // Megatron-LM's names and mtc's older ones set the same values.
+  expectUsageError(trainMain, {"--mock-data", "--train-iters", "1", "--global-batch-size", "3"},
+                   "--global-batch-size 3 is not divisible");
+  expectUsageError(trainMain, {"--synthetic", "--steps", "1", "--global-batch", "3"},
+                   "--global-batch 3 is not divisible");
+  expectUsageError(trainMain, {"--mock-data", "--train-iters", "1", "--lr-warmup-iters", "-1"},
+                   "--lr-warmup-iters must be >= 0");
+  expectUsageError(trainMain, {"--mock-data", "--train-iters", "1", "--warmup-steps", "-1"},
+                   "--warmup-steps must be >= 0");
+  expectUsageError(trainMain, {"--mock-data", "--train-iters", "1", "--adam-beta1", "1"},
+                   "--adam-beta1 must be in [0, 1)");
+  // The plan's summary needs no training flags.
+  Outcome o = run(trainMain, {"--print-plan"});
+  EXPECT_EQ(o.status, 0) << o.err;
+  // --help groups flags by topic and names the aliases.
+  o = run(trainMain, {"--help"});
+  EXPECT_EQ(o.status, 0);
+  for (const char *text : {"\nOptimizer and learning-rate schedule:\n", "\nCheckpoints:\n",
+                           "  --train-iters N", "(also --steps)", "(also --data)",
+                           "(also --warmup, --warmup-steps)", "(required)"})
+    EXPECT_NE(o.out.find(text), std::string::npos) << text << "\n" << o.out;
+  EXPECT_EQ(o.out.find("(required) (default"), std::string::npos) << o.out;
 }
 
 TEST(TrainFlags, OutputFolderThatDoesNotExistFailsBeforeTraining) {

@@ -28,6 +28,75 @@ TEST(LearningRate, WarmupThenCosineToMin) {
   EXPECT_DOUBLE_EQ(learningRate(c, 1000), 1e-4);
 }
 
+// Megatron-LM's other --lr-decay-style values, at hand-computed points of a
+// 10-step warm-up and a 110-step schedule from 1e-3 down to 1e-4.
+TEST(LearningRate, MegatronDecayStyles) {
+  OptimizerConfig c;
+  c.lr = 1e-3;
+  c.minLr = 1e-4;
+  c.warmupSteps = 10;
+  c.decaySteps = 110;
+  c.decayStyle = parseDecayStyle("linear");
+  EXPECT_DOUBLE_EQ(learningRate(c, 5), 5e-4); // the warm-up is the same for every style
+  EXPECT_NEAR(learningRate(c, 35), 1e-4 + 9e-4 * 0.75, 1e-15);
+  EXPECT_NEAR(learningRate(c, 110), 1e-4, 1e-15);
+  EXPECT_DOUBLE_EQ(learningRate(c, 111), 1e-4);
+
+  c.decayStyle = parseDecayStyle("constant");
+  EXPECT_DOUBLE_EQ(learningRate(c, 5), 5e-4);
+  EXPECT_DOUBLE_EQ(learningRate(c, 1000), 1e-3); // never decays, not even past the end
+
+  // lr * sqrt(warmup / n), floored at min-lr.
+  c.decayStyle = parseDecayStyle("inverse-square-root");
+  EXPECT_DOUBLE_EQ(learningRate(c, 10), 1e-3);
+  EXPECT_NEAR(learningRate(c, 40), 5e-4, 1e-15);
+  EXPECT_NEAR(learningRate(c, 90), 1e-3 / 3, 1e-15);
+  c.minLr = 4e-4;
+  EXPECT_DOUBLE_EQ(learningRate(c, 90), 4e-4);
+  c.minLr = 1e-4;
+
+  // WSD: the peak until the last 20 steps, then the chosen shape of r in [0, 1].
+  c.decayStyle = parseDecayStyle("WSD");
+  c.wsdDecaySteps = 20;
+  EXPECT_DOUBLE_EQ(learningRate(c, 60), 1e-3);
+  EXPECT_DOUBLE_EQ(learningRate(c, 90), 1e-3);
+  const double r = 0.25; // step 95
+  struct Shape {
+    const char *name;
+    double coeff;
+  } shapes[] = {{"linear", 1 - r},
+                {"cosine", 0.5 * (1 + std::cos(M_PI * r))},
+                {"exponential", 2 * std::pow(0.5, r) - 1},
+                {"minus_sqrt", 1 - std::sqrt(r)}};
+  for (const Shape &shape : shapes) {
+    c.wsdDecayStyle = parseWsdDecayStyle(shape.name);
+    EXPECT_NEAR(learningRate(c, 95), 1e-4 + 9e-4 * shape.coeff, 1e-15) << shape.name;
+    EXPECT_NEAR(learningRate(c, 110), 1e-4, 1e-15) << shape.name;
+  }
+  EXPECT_THROW(parseDecayStyle("Cosine"), std::invalid_argument); // Megatron's spelling only
+  EXPECT_THROW(parseWsdDecayStyle("sqrt"), std::invalid_argument);
+}
+
+TEST(LearningRate, ScheduleProblemsNameTheFlags) {
+  OptimizerConfig c;
+  c.lr = 1e-3;
+  c.minLr = 1e-4;
+  c.warmupSteps = 10;
+  c.decaySteps = 110;
+  EXPECT_EQ(scheduleProblem(c), "");
+  c.decaySteps = 10;
+  EXPECT_NE(scheduleProblem(c).find("--lr-warmup-iters 10 leaves nothing"), std::string::npos);
+  c.decayStyle = DecayStyle::Constant;
+  EXPECT_EQ(scheduleProblem(c), "");
+  c.decayStyle = DecayStyle::WSD;
+  c.decaySteps = 110;
+  EXPECT_NE(scheduleProblem(c).find("needs --lr-wsd-decay-iters in [1, 100]"), std::string::npos);
+  c.wsdDecaySteps = 100;
+  EXPECT_EQ(scheduleProblem(c), "");
+  c.minLr = 2e-3;
+  EXPECT_NE(scheduleProblem(c).find("--min-lr 0.002 is above --lr 0.001"), std::string::npos);
+}
+
 TEST(LearningRate, NoWarmupStartsAtPeakAndNoDecayIsConstant) {
   OptimizerConfig c;
   c.lr = 2e-4;

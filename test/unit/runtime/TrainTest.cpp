@@ -107,6 +107,7 @@ TEST(Trainer, LossIsMeanOfMicroBatchMeans) {
   c.steps = 1;
   c.globalBatch = 6; // 3 micro-batches
   c.lr = 0.0;        // keep the weights for the check below
+  c.minLr = 0.0;
   Trainer t(testing::makeTinyPlan(), c, world, nullptr);
   EXPECT_EQ(t.numMicroBatches(), 3);
   TrainSummary s = t.run();

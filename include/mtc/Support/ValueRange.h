@@ -1,17 +1,17 @@
 //===- ValueRange.h - The values a numeric option accepts ---------*- C++ -*-===//
 //
-// One description of "the values this flag accepts" for every tool: the
-// runtime's FlagSet (train, generate) and the compiler drivers (mtc-compile,
-// mtc-import) declare a ValueRange next to each numeric option, print it in
-// --help and refuse other values with one message format:
+// One description of "the values this flag accepts" for every tool: each
+// numeric flag of a FlagSet (mtc/Support/Flags.h) and each compiler option
+// (CompileOptions) has a ValueRange, printed in --help, and other values are
+// refused with one message format:
 //   --lr must be > 0, got -1
-//   --global-batch must be in [0, 1073741824], got -2
-//   --temperature needs a finite number, got nan
-// Pure C++ (lib/Plan links no LLVM), so the runtime shares it.
+//   --global-batch-size must be in [0, 1073741824], got -2
+//   --temperature needs a finite number, got 'nan'
+// Pure C++ (lib/Support links no LLVM), so the runtime shares it.
 //
 //===----------------------------------------------------------------------===//
-#ifndef MTC_PLAN_VALUERANGE_H
-#define MTC_PLAN_VALUERANGE_H
+#ifndef MTC_SUPPORT_VALUERANGE_H
+#define MTC_SUPPORT_VALUERANGE_H
 
 #include <limits>
 #include <optional>
@@ -50,4 +50,4 @@ std::optional<std::string> valueProblem(const std::string &name, double value,
 
 } // namespace mtc
 
-#endif // MTC_PLAN_VALUERANGE_H
+#endif // MTC_SUPPORT_VALUERANGE_H

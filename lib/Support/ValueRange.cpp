@@ -1,4 +1,4 @@
-#include "mtc/Plan/ValueRange.h"
+#include "mtc/Support/ValueRange.h"
 
 #include <cmath>
 #include <cstdio>
