@@ -98,7 +98,5 @@ public:
 // MPI_COMM_WORLD, initializing MPI on first use (MPI_Init_thread, FUNNELED) with
 // MPI_ERRORS_RETURN so failures come back as CommError. Finalized at exit.
 std::unique_ptr<Communicator> mpiWorld(int *argc, char ***argv);
-// True when this process was started by mpirun/srun (so MPI is worth starting).
-bool launchedByMpi();
 
 } // namespace mtc::comm

@@ -183,14 +183,6 @@ void finalizeAtExit() {
 
 } // namespace
 
-bool launchedByMpi() {
-  for (const char *var : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK",
-                          "MV2_COMM_WORLD_SIZE", "SLURM_PROCID"})
-    if (std::getenv(var))
-      return true;
-  return false;
-}
-
 std::unique_ptr<Communicator> mpiWorld(int *argc, char ***argv) {
   int initialized = 0;
   MPI_Initialized(&initialized);

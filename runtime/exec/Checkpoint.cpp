@@ -13,13 +13,16 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <fstream>
+#include <iterator>
 #include <map>
+#include <random>
 #include <set>
 #include <sstream>
 
@@ -235,6 +238,91 @@ CheckpointLocation findCheckpoint(const std::string &dirName) {
   return location;
 }
 
+namespace {
+
+void createFolder(const std::string &dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec)
+    throw IoError("cannot create '" + dir + "': " + ec.message());
+}
+
+// What a rank found for --load: 0 for nothing, else a checksum of the folder's
+// name and its checkpoint.json bytes (never 0).
+int64_t checkpointIdentity(const CheckpointLocation &location) {
+  if (location.folder.empty())
+    return 0;
+  uint32_t crc = crc32c(location.folder.data(), location.folder.size());
+  std::ifstream in(fs::path(location.folder) / "checkpoint.json", std::ios::binary);
+  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return static_cast<int64_t>(crc32c(bytes.data(), bytes.size(), crc)) + 1;
+}
+
+} // namespace
+
+void agreeOnCheckpointFound(comm::Communicator &world, const CheckpointLocation &location,
+                            const std::string &dir) {
+  const int64_t mine = checkpointIdentity(location);
+  std::vector<int64_t> found(world.size());
+  world.allGather(&mine, found.data(), 1, comm::DataType::I64);
+  std::vector<int> differ;
+  for (int r = 0; r < world.size(); ++r)
+    if (found[r] != found[0])
+      differ.push_back(r);
+  if (differ.empty())
+    return;
+  std::string ranks;
+  for (size_t i = 0; i < differ.size() && i < 8; ++i)
+    ranks += (i ? ", " : "") + std::to_string(differ[i]);
+  if (differ.size() > 8)
+    ranks += " and " + std::to_string(differ.size() - 8) + " more";
+  throw CheckpointError(
+      "the ranks do not see the same checkpoint in '" + dir + "' (rank(s) " + ranks +
+      " see another one than rank 0, or none); this rank sees " +
+      (location.folder.empty() ? std::string("none") : "'" + location.folder + "'") +
+      ". --load needs a folder every node sees at the same path, on a shared file system "
+      "(docs/cluster.md)");
+}
+
+void checkSaveFolderShared(comm::Communicator &world, const std::string &dir) {
+  // A new name each run: a node's cached "no such file" cannot answer for it.
+  int64_t token = static_cast<int64_t>(std::random_device{}()) << 20 ^
+                  std::chrono::steady_clock::now().time_since_epoch().count();
+  world.broadcast(&token, 1, comm::DataType::I64, 0);
+  char name[64];
+  std::snprintf(name, sizeof name, ".mtc-shared-check-%016llx",
+                static_cast<unsigned long long>(token));
+  const fs::path probe = fs::path(dir) / name;
+  std::string error;
+  if (world.rank() == 0) {
+    try {
+      createFolder(dir);
+      writeFileAtomically(probe.string(), std::to_string(token) + "\n");
+    } catch (const std::exception &e) {
+      error = "--save: " + std::string(e.what());
+    }
+  }
+  std::string agreed = agreeOnError(world, error);
+  if (!agreed.empty())
+    throw CheckpointError(agreed);
+  std::ifstream in(probe);
+  int64_t seen = -1;
+  const bool sees = static_cast<bool>(in >> seen) && seen == token;
+  int64_t blind = sees ? 0 : 1;
+  world.allReduce(&blind, 1, comm::DataType::I64, comm::ReduceOp::Sum);
+  if (world.rank() == 0) {
+    std::error_code ec;
+    fs::remove(probe, ec);
+  }
+  if (blind > 0)
+    throw CheckpointError(
+        "--save '" + dir + "' is not one folder for all ranks: " + std::to_string(blind) +
+        " of " + std::to_string(world.size()) + " ranks do not see the file rank 0 wrote there" +
+        (sees ? std::string() : " (this rank is one of them)") +
+        "; --save needs a folder every node sees at the same path, on a shared file system "
+        "(docs/cluster.md)");
+}
+
 std::vector<std::string> prepareSaveDir(const std::string &dirName, int64_t startIteration,
                                         const pb::Plan &plan) {
   std::vector<std::string> notices;
@@ -304,10 +392,8 @@ std::string saveCheckpoint(const std::string &dir, const TrainingState &state,
   std::string error;
   if (world.rank() == 0) {
     try {
+      createFolder(dir);
       std::error_code ec;
-      fs::create_directories(dir, ec);
-      if (ec)
-        throw IoError("cannot create '" + dir + "': " + ec.message());
       if (fs::exists(finalDir))
         throw CheckpointError("'" + finalDir.string() + "' exists already; refusing to "
                               "replace a checkpoint this save did not write");
@@ -346,6 +432,11 @@ std::string saveCheckpoint(const std::string &dir, const TrainingState &state,
       {"params", params.dump()}};
   SafetensorsSummary written;
   try {
+    // A folder on a node's own disk: rank 0's new folder is not there.
+    if (!fs::is_directory(tmpDir))
+      throw IoError("'" + tmpDir.string() + "', which rank 0 created, does not exist for this "
+                    "rank: --save needs a folder every node sees at the same path, on a shared "
+                    "file system (docs/cluster.md)");
     written = writeSafetensors((tmpDir / shardName(world.rank())).string(), tensors, metadata);
   } catch (const std::exception &e) {
     error = e.what();

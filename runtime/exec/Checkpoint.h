@@ -77,6 +77,14 @@ struct CheckpointLocation {
 };
 CheckpointLocation findCheckpoint(const std::string &dir);
 
+// Collective, after every rank ran findCheckpoint(dir): throws CheckpointError
+// unless all found the same checkpoint (the same folder with the same
+// checkpoint.json) or all found none. Ranks on nodes that do not share DIR's
+// file system would otherwise load different iterations, or some would load
+// while others start from scratch and wait in another collective.
+void agreeOnCheckpointFound(comm::Communicator &world, const CheckpointLocation &location,
+                            const std::string &dir);
+
 // Run by `train --save DIR` before its first iteration: refuses (naming the
 // folder) when DIR holds a checkpoint this run could overwrite or hide (an
 // iteration after `startIteration`, or the marker naming one) or a checkpoint
@@ -84,6 +92,13 @@ CheckpointLocation findCheckpoint(const std::string &dir);
 // returning a notice for each.
 std::vector<std::string> prepareSaveDir(const std::string &dir, int64_t startIteration,
                                         const pb::Plan &plan);
+
+// Collective, before training: rank 0 creates DIR and writes a file with a
+// fresh token there; every rank must read that token back. Throws
+// CheckpointError naming the ranks that cannot (DIR on a node's own disk, a
+// mount missing on some node), so a non-shared --save fails before the first
+// iteration instead of at the first save.
+void checkSaveFolderShared(comm::Communicator &world, const std::string &dir);
 
 // Loads the checkpoint findCheckpoint(DIR) names. Refuses, saying what differs,
 // when the model fingerprint or any parameter name, full shape or slice differs,

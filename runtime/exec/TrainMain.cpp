@@ -6,6 +6,7 @@
 #include "exec/Trainer.h"
 
 #include "comm/Communicator.h"
+#include "comm/Launch.h"
 
 #include "data/GptBlend.h"
 
@@ -17,12 +18,16 @@
 
 namespace mtc::runtime {
 
-// Rank 0's world, or a 1-rank stand-in when the process was not started by
-// mpirun (no MPI start-up cost, no MPI needed for quick single-rank runs).
+// The job's MPI world, or a 1-rank stand-in when this process is the whole job
+// (no MPI start-up cost, no MPI needed for quick single-rank runs). Under srun
+// the world must be every task of the step (comm/Launch.h).
 std::unique_ptr<comm::Communicator> startWorld(int *argc, char ***argv) {
-  if (comm::launchedByMpi())
-    return comm::mpiWorld(argc, argv);
-  return std::make_unique<comm::SelfCommunicator>();
+  comm::Launch launch = comm::readLaunch();
+  if (!comm::needsMpiWorld(launch))
+    return std::make_unique<comm::SelfCommunicator>();
+  std::unique_ptr<comm::Communicator> world = comm::mpiWorld(argc, argv);
+  comm::checkMpiWorld(launch, world->rank(), world->size());
+  return world;
 }
 
 pb::Plan parseEmbeddedPlan(const std::string &planBytes) {
@@ -342,7 +347,8 @@ int trainMain(int argc, char **argv, const std::string &planBytes, BackendFactor
     bool printPlan = false;
     FlagSet flags(argc > 0 ? argv[0] : "train",
                   "Trains model '" + plan.model().name() +
-                      "' with its compiled plan. Launch with mpirun -np N for N ranks.");
+                      "' with its compiled plan. Launch with mpirun -np N or srun --mpi=pmix "
+                      "-n N for N ranks (docs/cluster.md).");
     addTrainFlags(flags, cfg);
     flags.add("print-plan", &printPlan, "print the plan's summary and steps, then exit")
         .standalone();
@@ -359,6 +365,12 @@ int trainMain(int argc, char **argv, const std::string &planBytes, BackendFactor
     checkTrainFlags(plan, cfg, flags);
     if (rank == 0)
       checkOutputFolders(cfg);
+    comm::Launch launch = comm::readLaunch();
+    if (launch.launcher != comm::Launcher::None) {
+      std::string placement = comm::describePlacement(*world, launch);
+      if (rank == 0)
+        std::cout << placement << std::endl;
+    }
     std::unique_ptr<Backend> owned;
     Backend *backend = agreeOnBackend(*world, makeBackend, "train", owned);
     if (!backend)

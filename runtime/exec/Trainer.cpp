@@ -226,6 +226,8 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
     for (const std::string &notice : notices)
       if (log)
         *log << notice << "\n";
+    if (world.size() > 1)
+      checkSaveFolderShared(world, cfg.save);
   }
   if (!cfg.metrics.empty() && world.rank() == 0) {
     // A resumed run adds to the earlier run's metrics instead of truncating them.
@@ -257,6 +259,7 @@ void Trainer::loadForResume() {
   std::string agreed = agreeOnError(world, error);
   if (!agreed.empty())
     throw CheckpointError(agreed);
+  agreeOnCheckpointFound(world, location, cfg.load);
   for (const std::string &notice : location.notices)
     if (log)
       *log << notice << "\n";

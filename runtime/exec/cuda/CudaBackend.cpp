@@ -1,8 +1,10 @@
 #include "exec/cuda/CudaBackend.h"
+#include "exec/cuda/DeviceChoice.h"
 #include "exec/cuda/DeviceCheck.h"
 #include "exec/cuda/DeviceCommunicator.h"
 
 #include "comm/Communicator.h"
+#include "comm/Launch.h"
 #include "kernels/cuda/CudaCheck.h"
 #include "kernels/cuda/GemmPlan.h"
 #include "kernels/cuda/LtGemm.h"
@@ -52,16 +54,6 @@ void requireBytes(int64_t bytes, const char *call) {
 
 } // namespace
 
-int localRankDevice(int devices) {
-  int local = 0;
-  for (const char *v : {"OMPI_COMM_WORLD_LOCAL_RANK", "SLURM_LOCALID", "LOCAL_RANK"})
-    if (const char *s = std::getenv(v)) {
-      local = std::atoi(s);
-      break;
-    }
-  return devices > 0 && local > 0 ? local % devices : 0;
-}
-
 std::unique_ptr<Backend> makeCudaBackend(comm::Communicator &world) {
   DeviceStatus status = probeDevices();
   double missing = status.usable ? 0 : 1;
@@ -72,7 +64,11 @@ std::unique_ptr<Backend> makeCudaBackend(comm::Communicator &world) {
     throw std::runtime_error("no usable GPU: " + std::to_string(static_cast<int>(missing)) +
                              " of the " + std::to_string(world.size()) +
                              " ranks have none (see their messages)");
-  return std::make_unique<CudaBackend>(localRankDevice(status.devices));
+  // Every rank passed the collective above, so a rank's own error here meets
+  // the others' agreement in agreeOnBackend.
+  comm::Launch launch = comm::readLaunch();
+  return std::make_unique<CudaBackend>(deviceForLocalRank(
+      launch.localRank, launch.localRankVariable, status.devices, world.size()));
 }
 
 // ---------------------------------------------------------------- lifetime

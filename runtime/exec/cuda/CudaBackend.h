@@ -23,15 +23,11 @@ struct LinearGemmShape;
 
 namespace mtc::runtime::gpu {
 
-// Which device this process uses: its local rank (OMPI_COMM_WORLD_LOCAL_RANK,
-// SLURM_LOCALID or LOCAL_RANK; 0 without any) modulo the visible devices.
-int localRankDevice(int devices);
-
-// The CUDA backend on the device of localRankDevice() (a BackendFactory of
-// exec/Main.h). Collective over `world`: every rank probes its device and
-// all agree first, so a rank without a GPU makes every rank throw
-// std::runtime_error("no usable GPU: ...") instead of leaving the others
-// waiting in a later collective.
+// The CUDA backend on this rank's GPU (deviceForLocalRank: its local rank on
+// the node, comm/Launch.h); a BackendFactory of exec/Main.h. Collective over
+// `world`: every rank probes its device and all agree first, so a rank
+// without a GPU makes every rank throw std::runtime_error("no usable GPU:
+// ...") instead of leaving the others waiting in a later collective.
 std::unique_ptr<Backend> makeCudaBackend(comm::Communicator &world);
 
 class CudaBackend final : public Backend {

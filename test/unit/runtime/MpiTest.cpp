@@ -1,13 +1,19 @@
 // Runs under `mpirun -np 2` (registered by CMakeLists.txt): the MPI communicator's
-// collectives and point-to-point calls, and data-parallel training matching one rank.
+// collectives and point-to-point calls, data-parallel training matching one rank,
+// and the checks that every rank sees the same --save and --load folders.
+#include "ErrorOf.h"
 #include "TinyPlan.h"
 
 #include "comm/Communicator.h"
+#include "exec/Checkpoint.h"
 #include "exec/Trainer.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 
 namespace mtc::runtime {
 namespace {
@@ -85,6 +91,68 @@ TEST(Mpi, DataParallelMatchesOneRank) {
   ASSERT_EQ(parallel.losses.size(), 3u);
   for (int i = 0; i < 3; ++i)
     EXPECT_NEAR(parallel.losses[i], reference.losses[i], 1e-5 * reference.losses[i]) << i;
+}
+
+// A fresh folder of rank 0's, known to both ranks (they share this machine's disk).
+std::filesystem::path sharedFolder(const char *name) {
+  int64_t pid = getpid();
+  world().broadcast(&pid, 1, comm::DataType::I64, 0);
+  auto dir = std::filesystem::temp_directory_path() /
+             ("mtc_mpi_test_" + std::string(name) + "_" + std::to_string(pid));
+  world().barrier();
+  if (world().rank() == 0) {
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+  }
+  world().barrier();
+  return dir;
+}
+
+std::string refusal(const std::function<void()> &f) {
+  return testing::errorOf<CheckpointError>(f);
+}
+
+TEST(Mpi, SaveFolderMustBeOneFolderForAllRanks) {
+  comm::Communicator &w = world();
+  const std::filesystem::path shared = sharedFolder("save");
+  EXPECT_EQ(refusal([&] { checkSaveFolderShared(w, (shared / "ckpt").string()); }), "(no error)");
+  EXPECT_TRUE(std::filesystem::is_empty(shared / "ckpt")); // the probe is gone
+  // Rank 1 names another folder: a node whose --save path is its own disk.
+  const std::string mine = (shared / ("rank" + std::to_string(w.rank()))).string();
+  std::string error = refusal([&] { checkSaveFolderShared(w, mine); });
+  EXPECT_NE(error.find("is not one folder for all ranks: 1 of 2 ranks do not see the file "
+                       "rank 0 wrote there"),
+            std::string::npos)
+      << error;
+  EXPECT_EQ(error.find("(this rank is one of them)") != std::string::npos, w.rank() == 1);
+  if (w.rank() == 0)
+    std::filesystem::remove_all(shared);
+}
+
+TEST(Mpi, LoadRefusesRanksThatSeeDifferentCheckpoints) {
+  comm::Communicator &w = world();
+  const std::filesystem::path shared = sharedFolder("load");
+  for (const char *iteration : {"iter_0000002", "iter_0000004"}) {
+    std::filesystem::create_directories(shared / iteration);
+    std::ofstream(shared / iteration / "checkpoint.json") << iteration;
+  }
+  w.barrier();
+  CheckpointLocation same{(shared / "iter_0000004").string(), {}};
+  EXPECT_EQ(refusal([&] { agreeOnCheckpointFound(w, same, shared.string()); }), "(no error)");
+  CheckpointLocation none;
+  EXPECT_EQ(refusal([&] { agreeOnCheckpointFound(w, none, shared.string()); }), "(no error)");
+  // Rank 1 sees no checkpoint (a node without the folder), then an older one.
+  for (const std::string &rank1Sees : {std::string(), (shared / "iter_0000002").string()}) {
+    CheckpointLocation seen{w.rank() == 0 ? same.folder : rank1Sees, {}};
+    std::string error = refusal([&] { agreeOnCheckpointFound(w, seen, shared.string()); });
+    EXPECT_NE(error.find("the ranks do not see the same checkpoint in '" + shared.string() +
+                         "' (rank(s) 1 see another one than rank 0, or none)"),
+              std::string::npos)
+        << error;
+  }
+  w.barrier();
+  if (w.rank() == 0)
+    std::filesystem::remove_all(shared);
 }
 
 } // namespace

@@ -1,0 +1,20 @@
+// The message of the E that `f` throws, or "(no error)": the runtime tests
+// assert on what a refusal says.
+#pragma once
+#include <exception>
+#include <functional>
+#include <string>
+
+namespace mtc::runtime::testing {
+
+template <typename E = std::exception>
+std::string errorOf(const std::function<void()> &f) {
+  try {
+    f();
+  } catch (const E &e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+} // namespace mtc::runtime::testing
