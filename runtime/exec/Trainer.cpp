@@ -4,6 +4,7 @@
 #include "mtc/Plan/RankGrid.h"
 
 #include "comm/Communicator.h"
+#include "comm/Launch.h"
 #include "kernels/kernels.h"
 
 #include <unistd.h>
@@ -35,17 +36,12 @@ std::string format(const char *fmt, double value) {
 
 int64_t atLeastOne(int64_t v) { return v > 0 ? v : 1; }
 
-// A person watches standard output: it is a terminal, and not one an MPI or
-// batch launcher made up. OpenMPI (and PMI-based launchers) give every rank a
+// A person watches standard output: it is a terminal, and not one a launcher
+// made up. OpenMPI (and PMI-based launchers, srun) give every rank a
 // pseudo-terminal even when the job's output goes to a file, where a progress
 // bar's carriage returns become pages of partial lines.
 bool watchedTerminal() {
-  if (!isatty(STDOUT_FILENO))
-    return false;
-  for (const char *launcher : {"OMPI_COMM_WORLD_SIZE", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"})
-    if (std::getenv(launcher))
-      return false;
-  return true;
+  return isatty(STDOUT_FILENO) && comm::readLaunch().launcher == comm::Launcher::None;
 }
 
 } // namespace
