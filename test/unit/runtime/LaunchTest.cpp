@@ -4,7 +4,7 @@
 #include "comm/Communicator.h"
 #include "comm/Launch.h"
 
-#include "ErrorOf.h"
+#include "../ErrorOf.h"
 
 #include <gtest/gtest.h>
 
@@ -28,7 +28,7 @@ Launch launchWith(std::map<std::string, std::string> variables) {
 }
 
 std::string refusal(const std::function<void()> &f) {
-  return runtime::testing::errorOf<CommError>(f);
+  return mtc::testing::errorOf<CommError>(f);
 }
 
 // An srun --mpi=pmix task's variables (task 2 of 4 on one node).

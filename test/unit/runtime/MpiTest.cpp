@@ -1,7 +1,7 @@
 // Runs under `mpirun -np 2` (registered by CMakeLists.txt): the MPI communicator's
 // collectives and point-to-point calls, data-parallel training matching one rank,
 // and the checks that every rank sees the same --save and --load folders.
-#include "ErrorOf.h"
+#include "../ErrorOf.h"
 #include "TinyPlan.h"
 
 #include "comm/Communicator.h"
@@ -109,7 +109,7 @@ std::filesystem::path sharedFolder(const char *name) {
 }
 
 std::string refusal(const std::function<void()> &f) {
-  return testing::errorOf<CheckpointError>(f);
+  return mtc::testing::errorOf<CheckpointError>(f);
 }
 
 TEST(Mpi, SaveFolderMustBeOneFolderForAllRanks) {

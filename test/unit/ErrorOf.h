@@ -1,11 +1,11 @@
-// The message of the E that `f` throws, or "(no error)": the runtime tests
-// assert on what a refusal says.
+// The message of the E that `f` throws, or "(no error)": unit tests assert on
+// what a refusal says.
 #pragma once
 #include <exception>
 #include <functional>
 #include <string>
 
-namespace mtc::runtime::testing {
+namespace mtc::testing {
 
 template <typename E = std::exception>
 std::string errorOf(const std::function<void()> &f) {
@@ -17,4 +17,4 @@ std::string errorOf(const std::function<void()> &f) {
   return "(no error)";
 }
 
-} // namespace mtc::runtime::testing
+} // namespace mtc::testing
