@@ -51,15 +51,15 @@ if [ "$MODEL" = bert ]; then
   "$BUILD/bin/mtc-opt" "$ROOT/models/bert-tiny.mlir" --mtc-stats -o /dev/null
   # Fortunes are short: 64 positions hold most samples whole.
   "$BUILD/bin/mtc-compile" "$ROOT/models/bert-tiny.mlir" -o "$OUT/bert-tiny" \
-    --tp="$TP" --pp="$PP" --dp="$DP" --micro-batch=16 --seq=64 --global-batch="$GLOBAL_BATCH" \
-    --lr=1e-3 --min-lr=1e-4 --warmup-steps=50 --decay-steps="$STEPS" --weight-decay=0.01 \
+    --tp="$TP" --pp="$PP" --dp="$DP" --micro-batch-size=16 --seq-length=64 --global-batch-size="$GLOBAL_BATCH" \
+    --lr=1e-3 --min-lr=1e-4 --lr-warmup-iters=50 --lr-decay-iters="$STEPS" --weight-decay=0.01 \
     --beta2=0.999
 
   echo "== 3. pre-train on $RANKS MPI ranks (masked LM + sentence order)"
   rm -rf "$OUT/checkpoints"
   mpirun --oversubscribe --bind-to none -np "$RANKS" "$OUT/bert-tiny/train" \
-    --data "$OUT/fortunes" --vocab-file "$VOCAB" --split 949,50,1 --steps "$STEPS" \
-    --global-batch "$GLOBAL_BATCH" --seed 1234 --threads "$THREADS" \
+    --data-path "$OUT/fortunes" --vocab-file "$VOCAB" --split 949,50,1 --train-iters "$STEPS" \
+    --global-batch-size "$GLOBAL_BATCH" --seed 1234 --threads "$THREADS" \
     --log-interval 50 --eval-interval 200 --eval-iters 8 \
     --save "$OUT/checkpoints" --metrics "$OUT/metrics.jsonl" | tee "$OUT/train.log"
 
@@ -102,16 +102,16 @@ echo "== 1. tokenize Debian's fortunes with GPT-2's BPE"
 echo "== 2. compile $NAME for tp=$TP pp=$PP dp=$DP, and a one-rank program for sampling"
 "$BUILD/bin/mtc-opt" "$ROOT/models/$NAME.mlir" --mtc-stats -o /dev/null
 "$BUILD/bin/mtc-compile" "$ROOT/models/$NAME.mlir" -o "$OUT/$NAME" \
-  --tp="$TP" --pp="$PP" --dp="$DP" --micro-batch=4 --seq=128 --global-batch="$GLOBAL_BATCH" \
-  --lr=2e-3 --min-lr=2e-4 --warmup-steps=30 --decay-steps="$STEPS" --weight-decay=0.1
+  --tp="$TP" --pp="$PP" --dp="$DP" --micro-batch-size=4 --seq-length=128 --global-batch-size="$GLOBAL_BATCH" \
+  --lr=2e-3 --min-lr=2e-4 --lr-warmup-iters=30 --lr-decay-iters="$STEPS" --weight-decay=0.1
 "$BUILD/bin/mtc-compile" "$ROOT/models/$NAME.mlir" -o "$OUT/$NAME-1rank" \
-  --micro-batch=1 --seq=128 >/dev/null
+  --micro-batch-size=1 --seq-length=128 >/dev/null
 
 echo "== 3. train on $RANKS MPI ranks"
 rm -rf "$OUT/checkpoints"
 mpirun --oversubscribe --bind-to none -np "$RANKS" "$OUT/$NAME/train" \
-  --data "$OUT/fortunes" --split 949,50,1 --steps "$STEPS" \
-  --global-batch "$GLOBAL_BATCH" --seed 1234 --threads "$THREADS" \
+  --data-path "$OUT/fortunes" --split 949,50,1 --train-iters "$STEPS" \
+  --global-batch-size "$GLOBAL_BATCH" --seed 1234 --threads "$THREADS" \
   --log-interval 25 --eval-interval 100 --eval-iters 8 \
   --save "$OUT/checkpoints" --metrics "$OUT/metrics.jsonl" | tee "$OUT/train.log"
 
