@@ -107,17 +107,22 @@ void Executor::initializeParams(uint64_t seed) {
     const pb::Param &p = *index.params[id];
     std::vector<int64_t> fullShape(p.full_shape().begin(), p.full_shape().end());
     std::vector<int64_t> shape(p.shape().begin(), p.shape().end());
-    std::vector<int64_t> offset(shape.size(), 0);
-    for (int d = 0; d < p.slice_offset_size(); ++d)
-      offset[d] = p.slice_offset(d);
-    // A tensor-parallel slice: one program serves the group, the rank places it.
-    if (p.tensor_split() && p.split_dim() >= 0 && p.split_dim() < static_cast<int>(shape.size()))
-      offset[p.split_dim()] = shard.rank * shape[p.split_dim()];
+    std::vector<int64_t> offset = sliceOffset(id);
     kernels::initialize(host + paramOffsets[id], toKernel(p.init()), p.std(), seed,
                         kernels::hashName(p.name().c_str()), fullShape.data(),
                         offset.data(), shape.data(), static_cast<int>(shape.size()));
   }
   host.commit();
+}
+
+std::vector<int64_t> Executor::sliceOffset(int id) const {
+  const pb::Param &p = *index.params[id];
+  std::vector<int64_t> offset(p.shape_size(), 0);
+  for (int d = 0; d < p.slice_offset_size() && d < p.shape_size(); ++d)
+    offset[d] = p.slice_offset(d);
+  if (p.tensor_split() && p.split_dim() >= 0 && p.split_dim() < p.shape_size())
+    offset[p.split_dim()] += shard.rank * p.shape(p.split_dim());
+  return offset;
 }
 
 int Executor::findParam(const std::string &name) const {

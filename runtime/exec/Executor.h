@@ -107,6 +107,10 @@ public:
   void zeroGrads();
   // Id of the param with this full name, or -1.
   int findParam(const std::string &name) const;
+  // Where param `id`'s slice starts in its full tensor: the plan's offset,
+  // plus this rank's share of a tensor-parallel split (one program serves the
+  // tensor group, so the runtime places the slice).
+  std::vector<int64_t> sliceOffset(int id) const;
 
   // Re-initializes every parameter from (seed, name), layout independently.
   void initializeParams(uint64_t seed);

@@ -6,6 +6,7 @@
 #include "exec/Main.h"
 #include "exec/PlanValidator.h"
 #include "exec/Trainer.h"
+#include "exec/WeightFiles.h"
 
 #include "comm/Communicator.h"
 #include "data/Tokenizer.h"

@@ -80,12 +80,20 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
             "on every tensor-parallel rank");
   flags.add("check-lifetimes", &cfg.checkLifetimes,
             "debug: poison every buffer with NaN after its last use");
-  flags.add("export-safetensors", &cfg.exportSafetensors, "write the final weights to FILE.safetensors");
-  flags.add("init-from", &cfg.initFrom, "start from the weights in FILE.safetensors");
+  flags.add("export-safetensors", &cfg.exportSafetensors,
+            "write the final weights to FILE.safetensors: one file gathered from every "
+            "rank, under Hugging Face's names (GPT2LMHeadModel, BertForPreTraining, "
+            "LlamaForCausalLM), vocabulary padding dropped");
+  flags.add("init-from", &cfg.initFrom,
+            "start from the weights in FILE.safetensors (Hugging Face's or mtc's names): "
+            "every param must be there with its shape, and nothing else but Hugging "
+            "Face's known buffers, or the run stops naming what differs");
   flags.add("export-initial", &cfg.exportInitial,
-            "write the weights before the first iteration to FILE.safetensors");
+            "write the weights before the first iteration to FILE.safetensors (as "
+            "--export-safetensors)");
   flags.add("dump-grads", &cfg.dumpGrads,
-            "write the first iteration's gradients (before clipping) to FILE.safetensors");
+            "write the first iteration's gradients (averaged over data-parallel replicas, "
+            "before clipping) to FILE.safetensors (as --export-safetensors)");
   flags.add("dump-batch", &cfg.dumpBatch,
             "write every iteration's inputs (tokens, targets; BERT: token_types, lengths, "
             "sentence_labels) to FILE.safetensors (f32)");
@@ -165,11 +173,6 @@ void checkTrainFlags(const pb::Plan &plan, const TrainConfig &cfg, const FlagSet
                       "batch " + std::to_string(plan.parallel().global_batch()) +
                       ": recompile with mtc-compile --global-batch " +
                       std::to_string(globalBatch));
-    // Each stage holds only its own layers: whole-model files would come out partial.
-    for (const char *flag : {"export-safetensors", "init-from", "export-initial", "dump-grads"})
-      if (flags.given(flag))
-        throw FlagError(std::string("--") + flag + " is not supported with pipeline "
-                        "parallelism yet (each stage holds only its own layers)");
   }
 
   // Mixed precision: the loss-scaling flags mean something for fp16 only.

@@ -37,8 +37,9 @@ LOSS_TOL, GRAD_TOL, TRAIN_TOL = 1e-5, 1e-4, 1e-4
 
 
 
-def mtc_name(torch_name):
-    return {"wte.weight": "wte", "wpe.weight": "wpe"}.get(torch_name, torch_name)
+def hf_name(torch_name):
+    """The reference's (GPT2Model's) name as a GPT2LMHeadModel file has it."""
+    return "transformer." + torch_name
 
 
 def random_weights(model, seed):
@@ -54,14 +55,14 @@ def random_weights(model, seed):
             w = 0.02 * rng.standard_normal(shape)
         else:
             w = 0.02 * rng.standard_normal(shape)
-        weights[mtc_name(name)] = w.astype(np.float32)
+        weights[hf_name(name)] = w.astype(np.float32)
     return weights
 
 
 def load_into(model, weights, dtype):
     with torch.no_grad():
         for name, p in model.named_parameters():
-            p.copy_(torch.from_numpy(weights[mtc_name(name)][: p.shape[0]].astype(np.float64)))
+            p.copy_(torch.from_numpy(weights[hf_name(name)][: p.shape[0]].astype(np.float64)))
     return model.to(dtype)
 
 
@@ -114,15 +115,17 @@ def main():
 
     check = Checks()
 
-    # 1. Import then export is the identity in GPT-2's layout; padded rows are zero.
+    # 1. Import then export is the identity in GPT2LMHeadModel's names and
+    # layouts; the vocabulary's rows only (mtc pads to PAD_TO inside).
     exported, meta = safetensors_io.read(path("initial.safetensors"))
-    padded = exported["wte"].shape[0]
-    check(padded == -(-VOCAB // PAD_TO) * PAD_TO, f"wte exported with {padded} padded rows")
-    round_trip = all(np.array_equal(exported[n][: w.shape[0]], to_write[n])
-                     for n, w in to_write.items()) and set(exported) == set(to_write)
-    check(round_trip and not exported["wte"][VOCAB:].any(),
-          f"--init-from then --export-initial returns the file's {len(to_write)} tensors "
-          f"bit for bit (qkv layout '{meta.get('mtc_qkv_layout')}')")
+    rows = exported["transformer.wte.weight"].shape[0]
+    check(rows == VOCAB, f"wte exported with {rows} rows (vocabulary {VOCAB}, padded inside "
+                         f"to {-(-VOCAB // PAD_TO) * PAD_TO})")
+    round_trip = set(exported) == set(to_write) and all(
+        exported[n].shape == w.shape and np.array_equal(exported[n], w)
+        for n, w in to_write.items())
+    check(round_trip, f"--init-from then --export-initial returns the file's {len(to_write)} "
+                      f"tensors bit for bit (names '{meta.get('mtc_names')}')")
 
     batch, _ = safetensors_io.read(path("batch.safetensors"))
     tokens = torch.from_numpy(batch["tokens"].astype(np.int64))
@@ -146,10 +149,10 @@ def main():
     # 2. Iteration 1: loss and gradients (float64 reference; float32 torch for scale).
     model = load_into(GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ), weights, torch.float64)
     loss64 = causal_lm_iteration(model, tokens[0], targets[0])
-    grads64 = {mtc_name(n): p.grad.numpy().copy() for n, p in model.named_parameters()}
+    grads64 = {hf_name(n): p.grad.numpy().copy() for n, p in model.named_parameters()}
     model32 = load_into(GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ), weights, torch.float32)
     loss32 = causal_lm_iteration(model32, tokens[0], targets[0])
-    grads32 = {mtc_name(n): p.grad.numpy().astype(np.float64)
+    grads32 = {hf_name(n): p.grad.numpy().astype(np.float64)
                for n, p in model32.named_parameters()}
     loss_error = abs(mtc_losses[0] - loss64) / abs(loss64)
     check(loss_error <= LOSS_TOL,
@@ -158,8 +161,6 @@ def main():
 
     mtc_grads, _ = safetensors_io.read(path("grads.safetensors"))
     mine = {name: mtc_grads[name].astype(np.float64) for name in grads64}
-    check(not mine["wte"][VOCAB:].any(), "wte gradient is zero on the padded rows")
-    mine["wte"] = mine["wte"][:VOCAB]
     check_gradients(check, mine, grads64, grads32, GRAD_TOL)
 
     # 3. Ten AdamW iterations.
@@ -171,10 +172,23 @@ def main():
     compare_training(check, "loss", mtc_losses, torch_losses, mtc_norms, torch_norms, STEPS,
                      TRAIN_TOL, CLIP)
     final, _ = safetensors_io.read(path("final.safetensors"))
-    weight_error = max(relative(final[mtc_name(n)][: p.shape[0]].astype(np.float64),
-                                p.detach().numpy()) for n, p in params.items())
+    weight_error = max(relative(final[hf_name(n)].astype(np.float64), p.detach().numpy())
+                       for n, p in params.items())
     print(f"info  final weights after {STEPS} iterations: worst relative norm difference "
           f"{weight_error:.2e}")
+    # 4. The export is a GPT2LMHeadModel state dict: the reference (GPT2Model's
+    # modules) takes it strictly, every name and shape, nothing left over.
+    loaded = GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ)
+    try:
+        loaded.load_state_dict({n[len("transformer."):]: torch.from_numpy(t)
+                                for n, t in final.items() if n.startswith("transformer.")},
+                               strict=True)
+        strict = set(final) == {hf_name(n) for n in loaded.state_dict()}
+    except RuntimeError as e:
+        print(e)
+        strict = False
+    check(strict, f"the final export loads into the PyTorch GPT-2 with strict names and shapes "
+                  f"({len(final)} tensors)")
     return summary(check, started, work)
 
 

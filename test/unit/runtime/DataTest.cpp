@@ -3,6 +3,7 @@
 
 #include "data/IndexedDataset.h"
 #include "exec/Checkpoint.h"
+#include "exec/WeightFiles.h"
 #include "exec/Executor.h"
 #include "exec/Trainer.h"
 
