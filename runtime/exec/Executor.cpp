@@ -163,6 +163,56 @@ std::vector<float> Executor::logitsToHost() const {
   return out;
 }
 
+std::vector<float> Executor::logitsRowToHost(int64_t row) const {
+  const pb::Buffer &b = *index.buffers[planData.logits()];
+  const int64_t width = logitsWidth();
+  if (row < 0 || (row + 1) * width * 4 > b.bytes())
+    throw std::out_of_range("logits row " + std::to_string(row) + " is outside the buffer of " +
+                            std::to_string(width ? b.bytes() / 4 / width : 0) + " rows");
+  std::vector<float> out(static_cast<size_t>(width));
+  dev.toHost(out.data(), arena + b.offset() + row * width * 4, width * 4);
+  return out;
+}
+
+int64_t Executor::tokensPerMicroBatch() const {
+  return index.buffers[planData.tokens()]->bytes() / 4;
+}
+
+void Executor::forwardCached(const int32_t *tokens, int64_t count, KvCache &cache) {
+  const int64_t planTokens = tokensPerMicroBatch();
+  if (count < 1 || count > planTokens)
+    throw std::invalid_argument("forwardCached takes 1 to " + std::to_string(planTokens) +
+                                " tokens at a time (got " + std::to_string(count) + ")");
+  if (cache.length() + count > cache.capacity())
+    throw std::invalid_argument("positions " + std::to_string(cache.length()) + " to " +
+                                std::to_string(cache.length() + count - 1) +
+                                " do not fit the key/value cache of " +
+                                std::to_string(cache.capacity()) + " positions");
+  CachedWindow w{&cache, count, cache.length(), {}};
+  for (int s = 0; s < planData.forward_steps(); ++s) {
+    const StepShape &full = shapes[s];
+    if ((full.rows > 0 && full.rows != planTokens && planData.steps(s).kernel_case() !=
+                                                          pb::Step::kCrossEntropy) ||
+        full.elements % planTokens != 0)
+      throw PlanError(describeStep(planData, s) + " is not per-token (" +
+                      std::to_string(full.rows) + " rows, " + std::to_string(full.elements) +
+                      " elements for " + std::to_string(planTokens) +
+                      " tokens): it cannot run on a window of new tokens");
+    w.shapes.push_back(tokenWindowShape(full, planTokens, count));
+  }
+  dev.toDevice(bufferData(planData.tokens()), tokens, count * 4);
+  window = &w;
+  lastLoss = {};
+  try {
+    runSteps(0, planData.forward_steps(), /*training=*/false, 0.f, /*trackPeak=*/false);
+  } catch (...) {
+    window = nullptr;
+    throw;
+  }
+  window = nullptr;
+  cache.advance(count);
+}
+
 int64_t Executor::logitsWidth() const {
   const pb::Buffer &b = *index.buffers[planData.logits()];
   return b.shape_size() ? b.shape(b.shape_size() - 1) : 0;
@@ -253,13 +303,17 @@ void Executor::runSteps(int begin, int end, bool training, float gradScale,
 
 void Executor::runStep(int s, bool training, float gradScale) {
   const pb::Step &step = planData.steps(s);
-  const StepShape &sh = shapes[s];
+  const StepShape &sh = shapeOf(s);
+  // forwardCached: rows are the new tokens, at positions from `position` on.
+  const int64_t position = window ? window->position : 0;
   auto G = [this](int32_t id) { return grad(id); };
   switch (step.kernel_case()) {
   case pb::Step::kEmbeddingForward: {
     const auto &k = step.embedding_forward();
     dev.embeddingForward(i32(k.tokens()), param(k.wte_param()),
-                              k.has_wpe() ? param(k.wpe_param()) : nullptr, f(k.out()),
+                              k.has_wpe() ? param(k.wpe_param()) + position * sh.hidden
+                                          : nullptr,
+                              f(k.out()),
                               sh.rows, sh.seq, sh.hidden,
                               k.vocab_start() + shard.vocabStart(sh.vocabLocal), sh.vocabLocal);
     break;
@@ -311,6 +365,7 @@ void Executor::runStep(int s, bool training, float gradScale) {
     const auto &k = step.rotary();
     kernels::RotaryShape r{sh.batch, sh.seq, k.heads(), k.kv_heads(), k.head_dim(), k.theta(),
                            k.inverse()};
+    r.position = position;
     dev.rotary(r, f(k.x()), f(k.y()));
     break;
   }
@@ -378,6 +433,14 @@ void Executor::runStep(int s, bool training, float gradScale) {
   }
   case pb::Step::kAttention: {
     const auto &k = step.attention();
+    if (window) {
+      kernels::DecodeShape d{window->tokens, position, window->cache->capacity(), k.heads(),
+                             k.kv_heads() > 0 ? k.kv_heads() : k.heads(), k.head_dim(),
+                             k.scale()};
+      dev.attentionDecode(d, f(k.qkv()), window->cache->keys(s), window->cache->values(s),
+                          f(k.out()));
+      break;
+    }
     kernels::AttentionShape a{sh.batch, sh.seq, k.heads(), k.head_dim(), k.causal(),
                               k.scale(), training ? k.dropout() : 0.f, stepSeed, k.stream()};
     a.headOffset = shard.rank * k.heads(); // the unsplit run's dropout mask
@@ -402,6 +465,8 @@ void Executor::runStep(int s, bool training, float gradScale) {
     break;
   }
   case pb::Step::kCrossEntropy: {
+    if (window)
+      break; // generation reads the logits; there are no targets
     const auto &k = step.cross_entropy();
     comm::Communicator *tp = options.tensorGroup;
     bool split = !k.replicated() && tp && tp->size() > 1;
@@ -521,7 +586,7 @@ void Executor::runStep(int s, bool training, float gradScale) {
     // On a sequence shard, position s is the full sequence's rank * seq + s.
     if (index.params[k.bias_param()]->shape_size() == 2)
       addPositionRows(dev, f(k.x()), param(k.bias_param()), f(k.y()), sh.batch, sh.seq,
-                      sh.hidden, sequenceShards ? shard.rank * sh.seq : 0);
+                      sh.hidden, sequenceShards ? shard.rank * sh.seq : position);
     else
       dev.biasAdd(f(k.x()), param(k.bias_param()), f(k.y()), sh.rows, sh.hidden);
     break;
@@ -550,7 +615,7 @@ void Executor::runFused(int s, bool training) {
     const auto &g = planData.steps(s + 1).gelu();
     const int64_t c = cols(bias.bias_param());
     dev.biasGelu(f(bias.x()), param(bias.bias_param()), f(bias.y()), f(g.y()),
-                 shapes[s].elements / c, c);
+                 shapeOf(s).elements / c, c);
     break;
   }
   case FusionKind::BiasDropoutResidual: {
@@ -559,14 +624,14 @@ void Executor::runFused(int s, bool training) {
     const auto &add = planData.steps(s + 2).add();
     const int64_t c = cols(bias.bias_param());
     dev.biasDropoutResidual(f(bias.x()), param(bias.bias_param()), f(fu.residual), f(add.out()),
-                            shapes[s].elements / c, c, training ? d.rate() : 0.f, stepSeed,
+                            shapeOf(s).elements / c, c, training ? d.rate() : 0.f, stepSeed,
                             d.stream());
     break;
   }
   case FusionKind::DropoutResidual: {
     const auto &d = a.dropout();
     const auto &add = planData.steps(s + 1).add();
-    dev.biasDropoutResidual(f(d.x()), nullptr, f(fu.residual), f(add.out()), shapes[s].elements,
+    dev.biasDropoutResidual(f(d.x()), nullptr, f(fu.residual), f(add.out()), shapeOf(s).elements,
                             1, training ? d.rate() : 0.f, stepSeed, d.stream());
     break;
   }

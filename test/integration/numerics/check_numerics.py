@@ -2,21 +2,22 @@
 """mtc against an independent PyTorch GPT-2 (test/integration/numerics).
 
 Builds a small GPT-2 with mtc-import/mtc-compile, starts mtc's `train` from
-random weights written here in GPT-2's safetensors layout (every parameter
-random, biases and layer norms included, so a wrong layout cannot hide), and
-checks against gpt2_reference.GPT2 in float64 on the same batches:
-  - the weights mtc exports before training equal the ones it imported,
+random weights written here as a Hugging Face GPT2LMHeadModel file (every
+parameter random, biases and layer norms included, so a wrong layout cannot
+hide), and checks against gpt2_reference.GPT2 in float64 on the same batches:
+  - the weights mtc exports before training equal the ones it imported, name
+    for name and bit for bit (vocab_size rows, no padding),
   - iteration 1: the loss within 1e-5 relative and every gradient within 1e-4
     relative norm (gradients dumped after accumulation, before clipping),
   - 10 AdamW iterations (warm-up + cosine lr, betas 0.9/0.95, eps 1e-8, weight
     decay 0.01 except biases and layer norms, clipping at 1.0): the same per-step
-    losses within 1e-4 relative.
+    losses within 1e-4 relative,
+  - the final export loads into the reference with strict names and shapes.
 --sabotage makes the reference deliberately wrong, to show the checks can fail.
 Exit status 0 when everything matches, 1 otherwise."""
 import argparse
 import csv
 import os
-import shutil
 import sys
 import time
 
@@ -26,7 +27,8 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import safetensors_io  # noqa: E402
 from numerics_common import (Checks, causal_lm_iteration, check_gradients,  # noqa: E402
-                             compare_training, learning_rate, relative, run, summary,
+                             check_hf_round_trip, compare_training, fresh_workdir,
+                             learning_rate, report_final_weights, run, summary,
                              train_reference)
 from gpt2_reference import GPT2, no_decay  # noqa: E402
 
@@ -85,9 +87,7 @@ def main():
 
     started = time.time()
     work = args.workdir
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
-    log = open(os.path.join(work, "commands.log"), "w")
+    log = fresh_workdir(work)
     path = lambda name: os.path.join(work, name)  # noqa: E731
 
     run([args.mtc_import, "--arch", "gpt", "--name", "numerics", "--num-layers", str(LAYERS),
@@ -117,15 +117,11 @@ def main():
 
     # 1. Import then export is the identity in GPT2LMHeadModel's names and
     # layouts; the vocabulary's rows only (mtc pads to PAD_TO inside).
-    exported, meta = safetensors_io.read(path("initial.safetensors"))
+    exported, _ = safetensors_io.read(path("initial.safetensors"))
     rows = exported["transformer.wte.weight"].shape[0]
     check(rows == VOCAB, f"wte exported with {rows} rows (vocabulary {VOCAB}, padded inside "
                          f"to {-(-VOCAB // PAD_TO) * PAD_TO})")
-    round_trip = set(exported) == set(to_write) and all(
-        exported[n].shape == w.shape and np.array_equal(exported[n], w)
-        for n, w in to_write.items())
-    check(round_trip, f"--init-from then --export-initial returns the file's {len(to_write)} "
-                      f"tensors bit for bit (names '{meta.get('mtc_names')}')")
+    check_hf_round_trip(check, path("initial.safetensors"), to_write)
 
     batch, _ = safetensors_io.read(path("batch.safetensors"))
     tokens = torch.from_numpy(batch["tokens"].astype(np.int64))
@@ -171,13 +167,11 @@ def main():
         lambda step: learning_rate(step, LR, MIN_LR, WARMUP, DECAY), BETAS, EPS, WD, CLIP)
     compare_training(check, "loss", mtc_losses, torch_losses, mtc_norms, torch_norms, STEPS,
                      TRAIN_TOL, CLIP)
-    final, _ = safetensors_io.read(path("final.safetensors"))
-    weight_error = max(relative(final[hf_name(n)].astype(np.float64), p.detach().numpy())
-                       for n, p in params.items())
-    print(f"info  final weights after {STEPS} iterations: worst relative norm difference "
-          f"{weight_error:.2e}")
+    report_final_weights(path("final.safetensors"),
+                         {hf_name(n): p for n, p in params.items()}, STEPS)
     # 4. The export is a GPT2LMHeadModel state dict: the reference (GPT2Model's
     # modules) takes it strictly, every name and shape, nothing left over.
+    final, _ = safetensors_io.read(path("final.safetensors"))
     loaded = GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ)
     try:
         loaded.load_state_dict({n[len("transformer."):]: torch.from_numpy(t)
