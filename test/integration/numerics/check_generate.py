@@ -15,7 +15,11 @@ llama_reference in float64, which recompute the whole context for every token:
     checked to exceed the observed error, so no token was decided by a tie;
   - the 47-token prompt asks for 30 tokens and gets 18: then the 64 positions
     are full and generate says so;
-  - a 65-token prompt is refused (exit 2), naming the 64 positions.
+  - a 65-token prompt is refused (exit 2), naming the 64 positions;
+  - after 2 training steps from those weights, the exported file loads back
+    (--init-from) with the same logits, bit for bit, as the saved checkpoint
+    (--load), and the reference loaded from the export (strict names) gives
+    mtc's tokens and logits again.
 --sabotage window makes the reference see only the last 16 tokens (what
 generate did before the cache: it must fail). Exit status 0 when all hold."""
 import argparse
@@ -43,10 +47,17 @@ LONG = ("It was the best of times, it was the worst of times, it was the age of 
         "incredulity, it was")
 
 
+def reference_model(kind):
+    if kind == "gpt2":
+        return GPT2(LAYERS, HIDDEN, HEADS, VOCAB, POSITIONS)
+    return LlamaForCausalLM(LAYERS, HIDDEN, HEADS, VOCAB, FFN, kv_heads=KV_HEADS, eps=1e-6,
+                            theta=10000.0)
+
+
 def gpt2_weights(rng):
     """GPT2LMHeadModel's tensors: a spread of logits wide enough that greedy
     choices are not near-ties."""
-    model = GPT2(LAYERS, HIDDEN, HEADS, VOCAB, POSITIONS)
+    model = reference_model("gpt2")
     weights = {}
     for name, p in model.named_parameters():
         if ".ln_" in name or name.startswith("ln_f."):
@@ -60,8 +71,7 @@ def gpt2_weights(rng):
 
 
 def llama_weights(rng):
-    model = LlamaForCausalLM(LAYERS, HIDDEN, HEADS, VOCAB, FFN, kv_heads=KV_HEADS, eps=1e-6,
-                             theta=10000.0)
+    model = reference_model("llama")
     weights = {}
     for name, p in model.named_parameters():
         if no_decay(name):
@@ -97,11 +107,13 @@ def build(args, work, log):
     run([args.mtc_compile, path("model.mlir"), "-o", path("out")] + args.compile_arg, log)
 
 
-def generate(args, work, prompt, tokens, dump):
-    command = [os.path.join(work, "out", "generate"), "--init-from",
-               os.path.join(work, "weights.safetensors"), "--prompt", prompt, "--tokens",
-               str(tokens), "--temperature", "0", "--threads", str(args.threads),
-               "--dump-logits", os.path.join(work, dump)]
+def generate(args, work, prompt, tokens, dump, source=None):
+    """source: the weights flags (default: --init-from weights.safetensors)."""
+    if source is None:
+        source = ["--init-from", os.path.join(work, "weights.safetensors")]
+    command = [os.path.join(work, "out", "generate")] + source + [
+        "--prompt", prompt, "--tokens", str(tokens), "--temperature", "0", "--threads",
+        str(args.threads), "--dump-logits", os.path.join(work, dump)]
     if args.vocab_dir:
         command += ["--vocab-dir", args.vocab_dir]
     print("+", " ".join(command), flush=True)
@@ -109,8 +121,17 @@ def generate(args, work, prompt, tokens, dump):
                           timeout=300)
 
 
-def compare(check, args, model, work, what, prompt, tokens):
-    r = generate(args, work, prompt, tokens, what + ".safetensors")
+def load_reference(model, weights, gpt2):
+    """The reference with `weights` (Hugging Face names), strictly: every
+    tensor has a place and every place a tensor."""
+    state = {(n[len("transformer."):] if gpt2 else n): torch.from_numpy(w.astype(np.float64))
+             for n, w in weights.items()}
+    model.load_state_dict(state, strict=True)
+    return model.double()
+
+
+def compare(check, args, model, work, what, prompt, tokens, source=None):
+    r = generate(args, work, prompt, tokens, what + ".safetensors", source)
     if r.returncode != 0:
         check(False, f"{what}: generate failed (exit {r.returncode}): {r.stderr.strip()}")
         return None
@@ -171,11 +192,8 @@ def main():
     rng = np.random.default_rng(20261123)
     model, weights = gpt2_weights(rng) if args.model == "gpt2" else llama_weights(rng)
     safetensors_io.write(os.path.join(work, "weights.safetensors"), weights, {"format": "pt"})
-    with torch.no_grad():
-        for name, p in model.named_parameters():
-            key = "transformer." + name if args.model == "gpt2" else name
-            p.copy_(torch.from_numpy(weights[key].astype(np.float64)))
-    model = model.double()
+    gpt2 = args.model == "gpt2"
+    model = load_reference(model, weights, gpt2)
 
     check = Checks()
     compare(check, args, model, work, "short", SHORT, 20)
@@ -186,6 +204,25 @@ def main():
     r = generate(args, work, LONG * 2, 5, "too_long.safetensors")
     check(r.returncode == 2 and "more than the model's context of 64 positions" in r.stderr,
           f"a prompt over 64 tokens is refused (exit {r.returncode}: {r.stderr.strip()!r})")
+
+    # Trained weights out and back in: the export equals the checkpoint.
+    path = lambda name: os.path.join(work, name)  # noqa: E731
+    run([path("out/train"), "--synthetic", "--steps", "2", "--lr", "1e-3", "--init-from",
+         path("weights.safetensors"), "--save", path("ckpt"), "--export-safetensors",
+         path("trained.safetensors"), "--threads", str(args.threads)], log)
+    dumps = {}
+    for what, source in (("checkpoint", ["--load", path("ckpt")]),
+                         ("export", ["--init-from", path("trained.safetensors")])):
+        r = generate(args, work, LONG, 10, f"trained_{what}.safetensors", source)
+        check(r.returncode == 0, f"generate from the trained {what} (exit {r.returncode})")
+        dumps[what], _ = safetensors_io.read(path(f"trained_{what}.safetensors"))
+    check(all(np.array_equal(dumps["checkpoint"][n], dumps["export"][n])
+              for n in ("tokens", "logits")),
+          "the exported weights give the checkpoint's tokens and logits bit for bit")
+    trained, _ = safetensors_io.read(path("trained.safetensors"))
+    compare(check, args, load_reference(reference_model(args.model), trained, gpt2), work,
+            "exported", LONG, 10,
+            source=["--init-from", path("trained.safetensors")])
     return summary(check, started, work)
 
 
