@@ -228,8 +228,20 @@ std::vector<FullTensor> gatherFullTensors(Executor &executor, float *flat,
     world.send(host.data(), static_cast<size_t>(sizes[1]), comm::DataType::F32, 0, kGatherTag);
     return {};
   }
+  // Every holder's messages are received even after a bad one: a holder left
+  // blocked in its send would hang the job instead of failing it.
   Assembly assembly;
-  assembly.add(mine, host.data(), executor.flatSize(), 0);
+  std::string problem;
+  auto add = [&](const json &slices, const float *values, int64_t count, int rank) {
+    if (!problem.empty())
+      return;
+    try {
+      assembly.add(slices, values, count, rank);
+    } catch (const std::exception &e) {
+      problem = e.what();
+    }
+  };
+  add(mine, host.data(), executor.flatSize(), 0);
   for (int rank : holders) {
     if (rank == 0)
       continue;
@@ -239,8 +251,10 @@ std::vector<FullTensor> gatherFullTensors(Executor &executor, float *flat,
     world.recv(header.data(), header.size(), comm::DataType::U8, rank, kGatherTag);
     std::vector<float> values(static_cast<size_t>(sizes[1]));
     world.recv(values.data(), values.size(), comm::DataType::F32, rank, kGatherTag);
-    assembly.add(json::parse(header), values.data(), sizes[1], rank);
+    add(json::parse(header, nullptr, /*allow_exceptions=*/false), values.data(), sizes[1], rank);
   }
+  if (!problem.empty())
+    throw FormatError(problem);
   return assembly.take();
 }
 
