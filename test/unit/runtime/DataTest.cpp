@@ -20,17 +20,11 @@ namespace fs = std::filesystem;
 
 int runMain(int (*main)(int, char **, const std::string &), std::vector<std::string> args,
             const std::string &planBytes, std::string *out = nullptr) {
-  std::vector<char *> argv;
-  args.insert(args.begin(), "prog");
-  for (std::string &a : args)
-    argv.push_back(a.data());
-  argv.push_back(nullptr);
-  ::testing::internal::CaptureStdout();
-  int rc = main(static_cast<int>(args.size()), argv.data(), planBytes);
-  std::string text = ::testing::internal::GetCapturedStdout();
+  testing::ProgramOutput o =
+      testing::runProgram(main, std::move(args), planBytes, /*captureErr=*/false);
   if (out)
-    *out = text;
-  return rc;
+    *out = o.out;
+  return o.status;
 }
 
 TEST(TrainOnData, IndexedDatasetWithValidation) {
