@@ -120,6 +120,9 @@ public:
   virtual void attentionBackward(const kernels::AttentionShape &a, const float *qkv,
                                  const float *out, const float *lse, const float *dout,
                                  float *dqkv) = 0;
+  // Generation: new tokens against the key/value cache (keys, values: device).
+  virtual void attentionDecode(const kernels::DecodeShape &d, const float *qkv, float *keys,
+                               float *values, float *out) = 0;
   virtual void crossEntropyRowMax(const float *logits, float *rowMax, int64_t N, int64_t V,
                                   int64_t validLocal) = 0;
   virtual void crossEntropySumExp(const float *logits, const int32_t *targets,

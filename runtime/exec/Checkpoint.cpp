@@ -4,8 +4,6 @@
 #include "exec/DurableFile.h"
 #include "exec/Reshard.h"
 #include "exec/Executor.h"
-#include "exec/HfBertNames.h"
-#include "exec/HfLlamaNames.h"
 #include "exec/Optimizer.h"
 
 #include "comm/Communicator.h"
@@ -37,17 +35,6 @@ std::vector<int64_t> toVector(const google::protobuf::RepeatedField<int64_t> &fi
   return {field.begin(), field.end()};
 }
 
-// Where this rank's slice starts in the full tensor. A tensor-parallel slice's
-// offset is the runtime's (one plan serves the whole tensor group).
-std::vector<int64_t> sliceOffsetOf(const pb::Param &p, const Executor &executor) {
-  std::vector<int64_t> offset(p.shape_size(), 0);
-  for (int d = 0; d < p.slice_offset_size(); ++d)
-    offset[d] = p.slice_offset(d);
-  if (p.tensor_split() && p.split_dim() >= 0 && p.split_dim() < p.shape_size())
-    offset[p.split_dim()] += executor.tensorShard().rank * p.shape(p.split_dim());
-  return offset;
-}
-
 json modelJson(const pb::Plan &plan) {
   const pb::Model &m = plan.model();
   return {{"name", m.name()},       {"arch", m.arch()},     {"fingerprint", m.fingerprint()},
@@ -70,36 +57,6 @@ std::string iterationDirName(int64_t iteration) {
   char name[64];
   std::snprintf(name, sizeof name, "iter_%07lld", static_cast<long long>(iteration));
   return name;
-}
-
-void copySlice(const float *full, const std::vector<int64_t> &fullShape,
-               const std::vector<int64_t> &offset, const std::vector<int64_t> &sliceShape,
-               float *out) {
-  const size_t rank = fullShape.size();
-  if (rank == 0) {
-    out[0] = full[0];
-    return;
-  }
-  // Walk the slice's rows (all dimensions but the last) with an odometer.
-  std::vector<int64_t> stride(rank, 1);
-  for (size_t d = rank - 1; d > 0; --d)
-    stride[d - 1] = stride[d] * fullShape[d];
-  int64_t rows = 1;
-  for (size_t d = 0; d + 1 < rank; ++d)
-    rows *= sliceShape[d];
-  const int64_t width = sliceShape[rank - 1];
-  std::vector<int64_t> index(rank, 0);
-  for (int64_t r = 0; r < rows; ++r) {
-    int64_t source = offset[rank - 1];
-    for (size_t d = 0; d + 1 < rank; ++d)
-      source += (offset[d] + index[d]) * stride[d];
-    std::copy(full + source, full + source + width, out + r * width);
-    for (size_t d = rank - 1; d-- > 0;) {
-      if (++index[d] < sliceShape[d])
-        break;
-      index[d] = 0;
-    }
-  }
 }
 
 std::string agreeOnError(comm::Communicator &world, const std::string &error) {
@@ -423,7 +380,7 @@ std::string saveCheckpoint(const std::string &dir, const TrainingState &state,
     tensors.push_back({p.name() + ".exp_avg_sq", shape, expAvgSq + offset});
     params.push_back({{"name", p.name()},
                       {"full_shape", toVector(p.full_shape())},
-                      {"slice_offset", sliceOffsetOf(p, executor)},
+                      {"slice_offset", executor.sliceOffset(id)},
                       {"shape", shape}});
   }
   std::map<std::string, std::string> metadata{
@@ -562,11 +519,11 @@ TrainingState loadSameLayout(const fs::path &folder, const json &meta, Executor 
       addParamDifference("param '" + p.name() + "': full shape " + shapeString(fullShape) +
                          " in the checkpoint, " + shapeString(toVector(p.full_shape())) +
                          " in this plan");
-    else if (offset != sliceOffsetOf(p, executor) || shape != toVector(p.shape()))
+    else if (offset != executor.sliceOffset(id) || shape != toVector(p.shape()))
       addParamDifference("param '" + p.name() + "': the checkpoint holds slice " +
                          shapeString(shape) + " at " + shapeString(offset) +
                          ", this rank needs " + shapeString(toVector(p.shape())) + " at " +
-                         shapeString(sliceOffsetOf(p, executor)));
+                         shapeString(executor.sliceOffset(id)));
   }
   for (const auto &[name, p] : stored)
     if (!planNames.count(name))
@@ -638,201 +595,6 @@ TrainingState loadCheckpoint(const std::string &dir, Executor &executor,
   if (!agreed.empty())
     throw CheckpointError(agreed);
   return state;
-}
-
-namespace {
-
-// The QKV permutation's geometry for a packed c_attn param of this full shape.
-struct QkvGeometry {
-  int64_t rows = 0, heads = 0, headDim = 0;
-};
-
-QkvGeometry qkvGeometry(const pb::Param &p, const pb::Model &m) {
-  std::vector<int64_t> shape = toVector(p.full_shape());
-  const int64_t heads = m.heads();
-  if (shape.empty() || heads <= 0 || shape.back() % (3 * heads) != 0)
-    throw FormatError("param '" + p.name() + "' of shape " + shapeString(shape) +
-                      " is not a packed QKV of " + std::to_string(heads) + " heads");
-  QkvGeometry g;
-  g.heads = heads;
-  g.headDim = shape.back() / (3 * heads);
-  g.rows = 1;
-  for (size_t d = 0; d + 1 < shape.size(); ++d)
-    g.rows *= shape[d];
-  return g;
-}
-
-// Writes one full tensor per param, read from `source(id)` (weights or
-// gradients): a GPT plan's under mtc's names with packed QKV columns in GPT-2's
-// order, a BERT plan's under BertForPreTraining's names and layouts, a LLaMA
-// plan's under LlamaForCausalLM's.
-void exportParamTensors(const std::string &path, Executor &executor, const char *flag,
-                        float *flatSource) {
-  HostView flat(executor.backend(), flatSource, executor.flatSize());
-  auto source = [&](int id) -> const float * { return flat + executor.paramOffset(id); };
-  std::vector<TensorView> tensors;
-  std::vector<std::vector<float>> permuted; // keeps the reordered copies alive
-  std::vector<HfTensor> hf;                 // likewise, for a BERT or LLaMA plan
-  const pb::Model &m = executor.plan().model();
-  const bool bert = usesHfBertNames(m);
-  const bool llama = usesHfLlamaNames(m);
-  for (int id = 0; id < executor.numParams(); ++id) {
-    const pb::Param &p = executor.paramInfo(id);
-    if (toVector(p.shape()) != toVector(p.full_shape()))
-      throw FormatError(std::string(flag) + ": param '" + p.name() + "' is a slice " +
-                        shapeString(toVector(p.shape())) + " of " +
-                        shapeString(toVector(p.full_shape())) +
-                        "; exporting sharded models (gathering slices) is not implemented yet");
-    const float *data = source(id);
-    if (bert || llama) {
-      for (HfTensor &t : bert ? toHfBert(p.name(), toVector(p.shape()), data, m)
-                              : toHfLlama(p.name(), toVector(p.shape()), data, m))
-        hf.push_back(std::move(t));
-      continue;
-    }
-    if (isPackedQkvName(p.name())) {
-      QkvGeometry g = qkvGeometry(p, m);
-      permuted.emplace_back(executor.paramElements(id));
-      qkvMegatronToGpt2(data, permuted.back().data(), g.rows, g.heads, g.headDim);
-      data = permuted.back().data();
-    }
-    tensors.push_back({p.name(), toVector(p.shape()), data});
-  }
-  for (const HfTensor &t : hf) // views taken once `hf` no longer grows
-    tensors.push_back({t.name, t.shape, t.data.data()});
-  std::map<std::string, std::string> metadata{{"format", "pt"},
-                                              {"mtc_model", m.name()},
-                                              {"mtc_fingerprint", m.fingerprint()},
-                                              {"mtc_vocab", std::to_string(m.vocab())}};
-  if (bert)
-    metadata["mtc_names"] = "BertForPreTraining";
-  else if (llama)
-    metadata["mtc_names"] = "LlamaForCausalLM";
-  else
-    metadata["mtc_qkv_layout"] = "gpt2";
-  writeSafetensors(path, tensors, metadata);
-}
-
-} // namespace
-
-void exportSafetensors(const std::string &path, Executor &executor) {
-  exportParamTensors(path, executor, "--export-safetensors", executor.flatParams());
-}
-
-void exportGradients(const std::string &path, Executor &executor) {
-  exportParamTensors(path, executor, "--dump-grads", executor.flatGrads());
-}
-
-int importSafetensors(const std::string &path, Executor &executor, std::string *report) {
-  SafetensorsFile file(path);
-  const pb::Model &m = executor.plan().model();
-  // A BERT plan also takes a file of BertForPreTraining's names, told apart by
-  // its prefixes: per file, since a BertModel's "pooler.dense.weight" is
-  // [out, in] where mtc's own name stores [in, out].
-  bool hfFile = false;
-  if (usesHfBertNames(m))
-    for (const std::string &name : file.names())
-      for (const char *prefix : {"bert.", "cls.", "embeddings.", "encoder."})
-        hfFile = hfFile || name.rfind(prefix, 0) == 0;
-  // A LLaMA plan's: by "model." (lm_head.weight is also mtc's own name).
-  const bool llamaFile = usesHfLlamaNames(m) && isHfLlamaFile(file.names());
-  hfFile = hfFile || llamaFile;
-  HfTensorReader readHf = [&](const std::string &name, HfTensor *out) {
-    if (!file.contains(name))
-      return false;
-    out->shape = file.entry(name).shape;
-    out->data = file.read(name);
-    return true;
-  };
-  if (llamaFile) {
-    try {
-      checkHfLlamaFile(file.names(), m, readHf);
-    } catch (const FormatError &e) {
-      throw FormatError("'" + path + "': " + e.what());
-    }
-  }
-  int loaded = 0;
-  std::vector<std::string> missing;
-  HostView weights(executor.backend(), executor.flatParams(), executor.flatSize());
-  for (int id = 0; id < executor.numParams(); ++id) {
-    const pb::Param &p = executor.paramInfo(id);
-    if (hfFile) {
-      const std::vector<int64_t> fullShape = toVector(p.full_shape());
-      std::vector<float> full;
-      bool present = false;
-      try {
-        if (llamaFile) {
-          full = fromHfLlama(p.name(), fullShape, m, readHf);
-          present = true;
-        } else {
-          present = fromHfBert(p.name(), fullShape, m, readHf, &full);
-        }
-      } catch (const FormatError &e) {
-        throw FormatError("'" + path + "': " + e.what());
-      }
-      if (!present) {
-        missing.push_back(p.name());
-        continue;
-      }
-      copySlice(full.data(), fullShape, sliceOffsetOf(p, executor), toVector(p.shape()),
-                weights + executor.paramOffset(id));
-      ++loaded;
-      continue;
-    }
-    std::string found;
-    for (const std::string &candidate :
-         {p.name(), "transformer." + p.name(), p.name() + ".weight",
-          "transformer." + p.name() + ".weight"})
-      if (file.contains(candidate)) {
-        found = candidate;
-        break;
-      }
-    if (found.empty()) {
-      missing.push_back(p.name());
-      continue;
-    }
-    const auto &entry = file.entry(found);
-    std::vector<int64_t> fullShape = toVector(p.full_shape());
-    std::vector<float> full = file.read(found);
-    if (entry.shape != fullShape) {
-      // A table with the real vocabulary's rows fills the padded table.
-      bool paddedRows = entry.shape.size() == fullShape.size() && !fullShape.empty() &&
-                        entry.shape[0] == m.vocab() && fullShape[0] == m.padded_vocab() &&
-                        std::equal(entry.shape.begin() + 1, entry.shape.end(),
-                                   fullShape.begin() + 1);
-      if (!paddedRows)
-        throw FormatError("'" + path + "': tensor '" + found + "' has shape " +
-                          shapeString(entry.shape) + ", param '" + p.name() + "' needs " +
-                          shapeString(fullShape));
-      full.resize(full.size() / entry.shape[0] * fullShape[0], 0.f);
-    }
-    if (isPackedQkvName(p.name())) {
-      QkvGeometry g = qkvGeometry(p, m);
-      std::vector<float> megatron(full.size());
-      qkvGpt2ToMegatron(full.data(), megatron.data(), g.rows, g.heads, g.headDim);
-      full.swap(megatron);
-    }
-    copySlice(full.data(), fullShape, sliceOffsetOf(p, executor), toVector(p.shape()),
-              weights + executor.paramOffset(id));
-    ++loaded;
-  }
-  weights.commit();
-  if (report) {
-    std::ostringstream os;
-    os << "loaded " << loaded << " of " << executor.numParams() << " params from '" << path
-       << "'";
-    if (hfFile)
-      os << (llamaFile ? " (LlamaForCausalLM's names)" : " (BertForPreTraining's names)");
-    if (!missing.empty()) {
-      os << "; kept the initialization of " << missing.size() << ":";
-      for (size_t i = 0; i < missing.size() && i < 5; ++i)
-        os << " " << missing[i];
-      if (missing.size() > 5)
-        os << " ...";
-    }
-    *report = os.str();
-  }
-  return loaded;
 }
 
 } // namespace mtc::runtime

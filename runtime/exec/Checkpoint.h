@@ -1,4 +1,4 @@
-// Training checkpoints and safetensors import/export.
+// Training checkpoints (whole-model weight files: exec/WeightFiles.h).
 //
 // Layout (docs/checkpoints.md has the format and its guarantees):
 //   DIR/latest_checkpointed_iteration.txt   "10"
@@ -111,26 +111,5 @@ TrainingState loadCheckpoint(const std::string &dir, Executor &executor,
 // Every rank passes its error ("" for none); all return the first failing
 // rank's message ("rank R: ..." in multi-rank jobs), "" when none failed.
 std::string agreeOnError(comm::Communicator &world, const std::string &error);
-
-// Full (unsharded) weights under their parameter names. Needs every slice to
-// be the full tensor (one rank, or replicated params) for now.
-// Packed QKV params (c_attn) are written in GPT-2's [q|k|v] column order and
-// read back into mtc's per-head order (see qkvMegatronToGpt2).
-void exportSafetensors(const std::string &path, Executor &executor);
-// Like exportSafetensors, with the accumulated gradients under the param names
-// (numerics checks against a reference implementation).
-void exportGradients(const std::string &path, Executor &executor);
-// Sets every parameter present in the file (by name; a "transformer." prefix is
-// accepted) to its slice of the stored full tensor. An embedding stored with the
-// real vocabulary's rows fills a padded table, padding rows zeroed. Params the
-// file lacks keep their initialization; returns how many were loaded. Throws
-// FormatError on shape mismatches.
-int importSafetensors(const std::string &path, Executor &executor,
-                      std::string *report = nullptr);
-
-// Copies the box [offset, offset + sliceShape) of a full row-major tensor.
-void copySlice(const float *full, const std::vector<int64_t> &fullShape,
-               const std::vector<int64_t> &offset, const std::vector<int64_t> &sliceShape,
-               float *out);
 
 } // namespace mtc::runtime

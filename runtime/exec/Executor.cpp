@@ -107,17 +107,22 @@ void Executor::initializeParams(uint64_t seed) {
     const pb::Param &p = *index.params[id];
     std::vector<int64_t> fullShape(p.full_shape().begin(), p.full_shape().end());
     std::vector<int64_t> shape(p.shape().begin(), p.shape().end());
-    std::vector<int64_t> offset(shape.size(), 0);
-    for (int d = 0; d < p.slice_offset_size(); ++d)
-      offset[d] = p.slice_offset(d);
-    // A tensor-parallel slice: one program serves the group, the rank places it.
-    if (p.tensor_split() && p.split_dim() >= 0 && p.split_dim() < static_cast<int>(shape.size()))
-      offset[p.split_dim()] = shard.rank * shape[p.split_dim()];
+    std::vector<int64_t> offset = sliceOffset(id);
     kernels::initialize(host + paramOffsets[id], toKernel(p.init()), p.std(), seed,
                         kernels::hashName(p.name().c_str()), fullShape.data(),
                         offset.data(), shape.data(), static_cast<int>(shape.size()));
   }
   host.commit();
+}
+
+std::vector<int64_t> Executor::sliceOffset(int id) const {
+  const pb::Param &p = *index.params[id];
+  std::vector<int64_t> offset(p.shape_size(), 0);
+  for (int d = 0; d < p.slice_offset_size() && d < p.shape_size(); ++d)
+    offset[d] = p.slice_offset(d);
+  if (p.tensor_split() && p.split_dim() >= 0 && p.split_dim() < p.shape_size())
+    offset[p.split_dim()] += shard.rank * p.shape(p.split_dim());
+  return offset;
 }
 
 int Executor::findParam(const std::string &name) const {
@@ -156,6 +161,56 @@ std::vector<float> Executor::logitsToHost() const {
   std::vector<float> out(static_cast<size_t>(b.bytes() / 4));
   dev.toHost(out.data(), arena + b.offset(), b.bytes());
   return out;
+}
+
+std::vector<float> Executor::logitsRowToHost(int64_t row) const {
+  const pb::Buffer &b = *index.buffers[planData.logits()];
+  const int64_t width = logitsWidth();
+  if (row < 0 || (row + 1) * width * 4 > b.bytes())
+    throw std::out_of_range("logits row " + std::to_string(row) + " is outside the buffer of " +
+                            std::to_string(width ? b.bytes() / 4 / width : 0) + " rows");
+  std::vector<float> out(static_cast<size_t>(width));
+  dev.toHost(out.data(), arena + b.offset() + row * width * 4, width * 4);
+  return out;
+}
+
+int64_t Executor::tokensPerMicroBatch() const {
+  return index.buffers[planData.tokens()]->bytes() / 4;
+}
+
+void Executor::forwardCached(const int32_t *tokens, int64_t count, KvCache &cache) {
+  const int64_t planTokens = tokensPerMicroBatch();
+  if (count < 1 || count > planTokens)
+    throw std::invalid_argument("forwardCached takes 1 to " + std::to_string(planTokens) +
+                                " tokens at a time (got " + std::to_string(count) + ")");
+  if (cache.length() + count > cache.capacity())
+    throw std::invalid_argument("positions " + std::to_string(cache.length()) + " to " +
+                                std::to_string(cache.length() + count - 1) +
+                                " do not fit the key/value cache of " +
+                                std::to_string(cache.capacity()) + " positions");
+  CachedWindow w{&cache, count, cache.length(), {}};
+  for (int s = 0; s < planData.forward_steps(); ++s) {
+    const StepShape &full = shapes[s];
+    if ((full.rows > 0 && full.rows != planTokens && planData.steps(s).kernel_case() !=
+                                                          pb::Step::kCrossEntropy) ||
+        full.elements % planTokens != 0)
+      throw PlanError(describeStep(planData, s) + " is not per-token (" +
+                      std::to_string(full.rows) + " rows, " + std::to_string(full.elements) +
+                      " elements for " + std::to_string(planTokens) +
+                      " tokens): it cannot run on a window of new tokens");
+    w.shapes.push_back(tokenWindowShape(full, planTokens, count));
+  }
+  dev.toDevice(bufferData(planData.tokens()), tokens, count * 4);
+  window = &w;
+  lastLoss = {};
+  try {
+    runSteps(0, planData.forward_steps(), /*training=*/false, 0.f, /*trackPeak=*/false);
+  } catch (...) {
+    window = nullptr;
+    throw;
+  }
+  window = nullptr;
+  cache.advance(count);
 }
 
 int64_t Executor::logitsWidth() const {
@@ -248,13 +303,17 @@ void Executor::runSteps(int begin, int end, bool training, float gradScale,
 
 void Executor::runStep(int s, bool training, float gradScale) {
   const pb::Step &step = planData.steps(s);
-  const StepShape &sh = shapes[s];
+  const StepShape &sh = shapeOf(s);
+  // forwardCached: rows are the new tokens, at positions from `position` on.
+  const int64_t position = window ? window->position : 0;
   auto G = [this](int32_t id) { return grad(id); };
   switch (step.kernel_case()) {
   case pb::Step::kEmbeddingForward: {
     const auto &k = step.embedding_forward();
     dev.embeddingForward(i32(k.tokens()), param(k.wte_param()),
-                              k.has_wpe() ? param(k.wpe_param()) : nullptr, f(k.out()),
+                              k.has_wpe() ? param(k.wpe_param()) + position * sh.hidden
+                                          : nullptr,
+                              f(k.out()),
                               sh.rows, sh.seq, sh.hidden,
                               k.vocab_start() + shard.vocabStart(sh.vocabLocal), sh.vocabLocal);
     break;
@@ -306,6 +365,7 @@ void Executor::runStep(int s, bool training, float gradScale) {
     const auto &k = step.rotary();
     kernels::RotaryShape r{sh.batch, sh.seq, k.heads(), k.kv_heads(), k.head_dim(), k.theta(),
                            k.inverse()};
+    r.position = position;
     dev.rotary(r, f(k.x()), f(k.y()));
     break;
   }
@@ -373,6 +433,14 @@ void Executor::runStep(int s, bool training, float gradScale) {
   }
   case pb::Step::kAttention: {
     const auto &k = step.attention();
+    if (window) {
+      kernels::DecodeShape d{window->tokens, position, window->cache->capacity(), k.heads(),
+                             k.kv_heads() > 0 ? k.kv_heads() : k.heads(), k.head_dim(),
+                             k.scale()};
+      dev.attentionDecode(d, f(k.qkv()), window->cache->keys(s), window->cache->values(s),
+                          f(k.out()));
+      break;
+    }
     kernels::AttentionShape a{sh.batch, sh.seq, k.heads(), k.head_dim(), k.causal(),
                               k.scale(), training ? k.dropout() : 0.f, stepSeed, k.stream()};
     a.headOffset = shard.rank * k.heads(); // the unsplit run's dropout mask
@@ -397,6 +465,8 @@ void Executor::runStep(int s, bool training, float gradScale) {
     break;
   }
   case pb::Step::kCrossEntropy: {
+    if (window)
+      break; // generation reads the logits; there are no targets
     const auto &k = step.cross_entropy();
     comm::Communicator *tp = options.tensorGroup;
     bool split = !k.replicated() && tp && tp->size() > 1;
@@ -516,7 +586,7 @@ void Executor::runStep(int s, bool training, float gradScale) {
     // On a sequence shard, position s is the full sequence's rank * seq + s.
     if (index.params[k.bias_param()]->shape_size() == 2)
       addPositionRows(dev, f(k.x()), param(k.bias_param()), f(k.y()), sh.batch, sh.seq,
-                      sh.hidden, sequenceShards ? shard.rank * sh.seq : 0);
+                      sh.hidden, sequenceShards ? shard.rank * sh.seq : position);
     else
       dev.biasAdd(f(k.x()), param(k.bias_param()), f(k.y()), sh.rows, sh.hidden);
     break;
@@ -545,7 +615,7 @@ void Executor::runFused(int s, bool training) {
     const auto &g = planData.steps(s + 1).gelu();
     const int64_t c = cols(bias.bias_param());
     dev.biasGelu(f(bias.x()), param(bias.bias_param()), f(bias.y()), f(g.y()),
-                 shapes[s].elements / c, c);
+                 shapeOf(s).elements / c, c);
     break;
   }
   case FusionKind::BiasDropoutResidual: {
@@ -554,14 +624,14 @@ void Executor::runFused(int s, bool training) {
     const auto &add = planData.steps(s + 2).add();
     const int64_t c = cols(bias.bias_param());
     dev.biasDropoutResidual(f(bias.x()), param(bias.bias_param()), f(fu.residual), f(add.out()),
-                            shapes[s].elements / c, c, training ? d.rate() : 0.f, stepSeed,
+                            shapeOf(s).elements / c, c, training ? d.rate() : 0.f, stepSeed,
                             d.stream());
     break;
   }
   case FusionKind::DropoutResidual: {
     const auto &d = a.dropout();
     const auto &add = planData.steps(s + 1).add();
-    dev.biasDropoutResidual(f(d.x()), nullptr, f(fu.residual), f(add.out()), shapes[s].elements,
+    dev.biasDropoutResidual(f(d.x()), nullptr, f(fu.residual), f(add.out()), shapeOf(s).elements,
                             1, training ? d.rate() : 0.f, stepSeed, d.stream());
     break;
   }

@@ -3,6 +3,7 @@
 // micro-batch at a time.
 #pragma once
 #include "exec/Backend.h"
+#include "exec/KvCache.h"
 #include "exec/MicroBatch.h"
 #include "exec/StepShapes.h"
 #include "exec/TensorParallel.h"
@@ -77,6 +78,16 @@ public:
   // A host copy of the logits after forward(): [micro_batch * seq, localVocab].
   std::vector<float> logitsToHost() const;
   int64_t logitsWidth() const;
+  // One row of the logits (logitsWidth() values) after forward or forwardCached.
+  std::vector<float> logitsRowToHost(int64_t row) const;
+
+  // Generation with a key/value cache (exec/KvCache.h): the forward steps on
+  // `count` new tokens of one sequence at positions [cache.length(),
+  // cache.length() + count), attending to the cached ones; the cache then
+  // holds them too, and logits rows [0, count) are theirs. count is in
+  // [1, tokensPerMicroBatch()] (the plan's buffers hold that many tokens).
+  void forwardCached(const int32_t *tokens, int64_t count, KvCache &cache);
+  int64_t tokensPerMicroBatch() const;
 
   // Pipeline parallelism: runs steps [begin, end) of a stage plan with buffer
   // offsets taken from `arenaBase` (backend memory: one arena per chunk and
@@ -107,6 +118,10 @@ public:
   void zeroGrads();
   // Id of the param with this full name, or -1.
   int findParam(const std::string &name) const;
+  // Where param `id`'s slice starts in its full tensor: the plan's offset,
+  // plus this rank's share of a tensor-parallel split (one program serves the
+  // tensor group, so the runtime places the slice).
+  std::vector<int64_t> sliceOffset(int id) const;
 
   // Re-initializes every parameter from (seed, name), layout independently.
   void initializeParams(uint64_t seed);
@@ -139,9 +154,19 @@ public:
                     const pb::ModelInputs &extra);
 
 private:
+  // forwardCached's tokens: where they are and the steps' shapes for them.
+  struct CachedWindow {
+    KvCache *cache = nullptr;
+    int64_t tokens = 0, position = 0;
+    std::vector<StepShape> shapes;
+  };
+
   void runSteps(int begin, int end, bool training, float gradScale, bool trackPeak);
   void runStep(int stepIndex, bool training, float gradScale);
   void runFused(int stepIndex, bool training);
+  const StepShape &shapeOf(int stepIndex) const {
+    return window ? window->shapes[stepIndex] : shapes[stepIndex];
+  }
   float *f(int32_t id) { return reinterpret_cast<float *>(bufferData(id)); }
   int32_t *i32(int32_t id) { return reinterpret_cast<int32_t *>(bufferData(id)); }
   void poison(const pb::Buffer &buffer);
@@ -171,6 +196,7 @@ private:
   bool sequenceShards = false; // dropout runs on sequence shards
   DeviceArray commScratch; // sequence collectives with batch > 1
   std::function<void(int)> stepObserver;
+  CachedWindow *window = nullptr; // set while forwardCached runs
 };
 
 } // namespace mtc::runtime

@@ -1,11 +1,16 @@
 // The `generate` executable: samples text from a trained model with the plan's
-// forward steps.
+// forward steps, one new token at a time against a key/value cache.
 #include "exec/Checkpoint.h"
 #include "exec/Executor.h"
-#include "exec/Flags.h"
+#include "mtc/Support/FlagVocabulary.h"
+#include "mtc/Support/Flags.h"
+#include "exec/KvCache.h"
 #include "exec/Main.h"
 #include "exec/PlanValidator.h"
+#include "exec/Safetensors.h"
+#include "exec/Sampling.h"
 #include "exec/Trainer.h"
+#include "exec/WeightFiles.h"
 
 #include "comm/Communicator.h"
 #include "data/Tokenizer.h"
@@ -24,8 +29,8 @@
 
 namespace mtc::runtime {
 
-// One token per forward pass over the whole window: a million is hours of
-// output already; more is a typo.
+// A million tokens is hours of output already; more is a typo (and the
+// context, the model's positions, ends long before on every model we know).
 constexpr double kMaxTokens = 1 << 20;
 
 std::unique_ptr<comm::Communicator> startWorld(int *argc, char ***argv);
@@ -33,24 +38,22 @@ pb::Plan parseEmbeddedPlan(const std::string &planBytes);
 Backend *agreeOnBackend(comm::Communicator &world, BackendFactory makeBackend, const char *tool,
                         std::unique_ptr<Backend> &owned);
 
-// Picks a token id from one row of logits (the real vocabulary only).
-int32_t sampleToken(const float *logits, int64_t vocab, int64_t topK, double temperature,
-                    std::mt19937_64 &rng) {
-  if (temperature <= 0 || topK == 1)
-    return static_cast<int32_t>(std::max_element(logits, logits + vocab) - logits);
-  std::vector<int32_t> ids(vocab);
-  for (int64_t i = 0; i < vocab; ++i)
-    ids[i] = static_cast<int32_t>(i);
-  int64_t keep = topK > 0 ? std::min(topK, vocab) : vocab;
-  std::partial_sort(ids.begin(), ids.begin() + keep, ids.end(),
-                    [&](int32_t a, int32_t b) { return logits[a] > logits[b]; });
-  std::vector<double> weights(keep);
-  const double top = logits[ids[0]];
-  for (int64_t i = 0; i < keep; ++i)
-    weights[i] = std::exp((logits[ids[i]] - top) / temperature);
-  std::discrete_distribution<int64_t> pick(weights.begin(), weights.end());
-  return ids[pick(rng)];
+namespace {
+
+// Runs `tokens` through the model into the cache, a micro-batch's worth of
+// tokens at a time (the plan's buffers hold that many). Returns the logits
+// row of the last token.
+int64_t feed(Executor &executor, KvCache &cache, const std::vector<int32_t> &tokens) {
+  const int64_t chunk = executor.tokensPerMicroBatch();
+  int64_t count = 0;
+  for (size_t at = 0; at < tokens.size(); at += count) {
+    count = std::min<int64_t>(chunk, static_cast<int64_t>(tokens.size() - at));
+    executor.forwardCached(tokens.data() + at, count, cache);
+  }
+  return count - 1;
 }
+
+} // namespace
 
 int generateMain(int argc, char **argv, const std::string &planBytes,
                  BackendFactory makeBackend) {
@@ -63,25 +66,41 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
   }
   try {
     pb::Plan plan = parseEmbeddedPlan(planBytes);
-    std::string load, initFrom, prompt, vocabDir = MTC_DEFAULT_BPE_DIR, vocabFile, mergeFile;
-    int64_t tokens = 32, topK = 40, seed = 1234, threads = 0;
-    double temperature = 1.0;
+    std::string load, initFrom, prompt, vocabDir = MTC_DEFAULT_BPE_DIR, vocabFile, mergeFile,
+        dumpLogits;
+    int64_t tokens = 32, seed = 1234, threads = 0;
+    SamplingOptions sampling;
+    sampling.topK = 40;
     FlagSet flags(argc > 0 ? argv[0] : "generate",
-                  "Generates text with model '" + plan.model().name() + "'.");
+                  "Generates text with model '" + plan.model().name() +
+                      "': the prompt and every new token go through the model once, its "
+                      "attention keys and values cached (the context is the model's " +
+                      std::to_string(plan.model().positions()) + " positions).");
     flags.topic("Weights");
     flags.add("load", &load, "checkpoint folder (its latest iteration) with the weights")
         .valueName("DIR");
-    flags.add("init-from", &initFrom, "weights from FILE.safetensors instead of a checkpoint")
+    flags.add("init-from", &initFrom,
+              "weights from FILE.safetensors instead of a checkpoint (Hugging Face's or mtc's "
+              "names; every param must be there)")
         .valueName("FILE");
     flags.topic("Sampling");
-    flags.add("prompt", &prompt, "text to continue").valueName("TEXT");
-    flags.add(FlagSpec{"tokens", {"max-new-tokens"}, "tokens to generate"}, &tokens, "",
-              Range::between(1, kMaxTokens))
+    flags.add("prompt", &prompt,
+              "text to continue; more tokens than the model's positions is an error (no "
+              "silent truncation)")
+        .valueName("TEXT");
+    flags.add(FlagSpec{"tokens", {"max-new-tokens"}, "tokens to generate (fewer when "
+                       "<|endoftext|> comes or the context is full)"},
+              &tokens, "", ValueRange::between(1, kMaxTokens))
         .valueName("N");
-    flags.add("top-k", &topK, "sample among the k most likely tokens (0: all, 1: greedy)",
-              Range::atLeast(0));
-    flags.add("temperature", &temperature, "softmax temperature (0: greedy)", Range::atLeast(0));
-    flags.add(flag::seed, &seed, "of sampling", Range::atLeast(0));
+    flags.add("top-k", &sampling.topK, "sample among the k most likely tokens (0: all, 1: greedy)",
+              ValueRange::atLeast(0));
+    flags.add("top-p", &sampling.topP,
+              "nucleus sampling: among the top-k, the fewest most likely tokens whose "
+              "probabilities reach p (1: off), as Hugging Face applies it after top-k",
+              ValueRange{0, 1, /*minOpen=*/true, /*maxOpen=*/false});
+    flags.add("temperature", &sampling.temperature, "softmax temperature (0: greedy)",
+              ValueRange::atLeast(0));
+    flags.add(flag::seed, &seed, "of sampling", ValueRange::atLeast(0));
     flags.topic("Tokenizer and machine");
     flags.add(flag::vocabDir, &vocabDir).valueName("DIR");
     flags.add("vocab-file", &vocabFile,
@@ -89,7 +108,12 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
               "--vocab-dir").valueName("FILE");
     flags.add("merge-file", &mergeFile, "the vocab.bpe merges that go with --vocab-file")
         .valueName("FILE");
-    flags.add(flag::threads, &threads, "", Range::between(0, 4096));
+    flags.add(flag::threads, &threads, "", ValueRange::between(0, 4096));
+    flags.topic(flag::kDebug);
+    flags.add("dump-logits", &dumpLogits,
+              "write each generated token's logits (the real vocabulary's) and all token ids "
+              "to FILE.safetensors (numerics checks)")
+        .valueName("FILE");
     if (!flags.parse(argc, argv)) {
       std::cout << flags.usage();
       return 0;
@@ -128,7 +152,6 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
     else
       importSafetensors(initFrom, executor);
 
-    const int64_t seq = plan.model().seq(), micro = plan.model().micro_batch();
     const int64_t vocab = std::min<int64_t>(plan.model().vocab(), executor.logitsWidth());
     if (tokenizer.vocabSize() > plan.model().vocab())
       throw std::invalid_argument("the tokenizer in '" + vocabDir + "' has " +
@@ -138,32 +161,54 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
     std::vector<int32_t> context = tokenizer.encode(prompt);
     if (context.empty())
       context.push_back(tokenizer.endOfTextId()); // an empty prompt starts a document
+    // The model has learned positions 0 .. positions-1 and no others: a longer
+    // prompt would have to lose its beginning, which changes the continuation
+    // without saying so. The user decides what to drop.
+    const int64_t positions = plan.model().positions();
+    if (static_cast<int64_t>(context.size()) > positions)
+      throw FlagError("--prompt is " + std::to_string(context.size()) +
+                      " tokens, more than the model's context of " + std::to_string(positions) +
+                      " positions (max_position_embeddings): shorten it");
+    const size_t promptTokens = context.size();
+    KvCache cache(executor, positions);
+    int64_t lastRow = feed(executor, cache, context);
+
     std::mt19937_64 rng(static_cast<uint64_t>(seed));
-    std::vector<int32_t> generated;
+    std::vector<float> logitsDump;
     std::cout << prompt << std::flush;
     for (int64_t n = 0; n < tokens; ++n) {
-      // The last `seq` tokens of the context, padded with 0 after it: the model is
-      // causal, so the padding does not change the logits at real positions.
-      int64_t length = std::min<int64_t>(seq, static_cast<int64_t>(context.size()));
-      const int32_t *window = context.data() + context.size() - length;
-      int32_t *in = executor.tokens();
-      std::fill(in, in + micro * seq, 0);
-      std::copy(window, window + length, in);
-      std::fill(executor.targets(), executor.targets() + micro * seq, -1);
-      executor.forward();
-      const std::vector<float> logits = executor.logitsToHost();
-      const float *row = logits.data() + (length - 1) * executor.logitsWidth();
-      int32_t next = sampleToken(row, vocab, topK, temperature, rng);
+      const std::vector<float> row = executor.logitsRowToHost(lastRow);
+      if (!dumpLogits.empty())
+        logitsDump.insert(logitsDump.end(), row.begin(), row.begin() + vocab);
+      const int32_t next = sampleToken(row.data(), vocab, sampling, rng);
       if (next == tokenizer.endOfTextId())
         break;
       context.push_back(next);
       std::cout << tokenizer.decode({next}) << std::flush;
+      if (n + 1 == tokens)
+        break;
+      if (cache.length() == positions) {
+        std::cout << std::flush;
+        std::cerr << "generate: note: stopped after " << n + 1 << " of " << tokens
+                  << " tokens: the context is full (" << positions
+                  << " positions, the model's max_position_embeddings)" << std::endl;
+        break;
+      }
+      lastRow = feed(executor, cache, {next});
     }
     std::cout << std::endl;
     // The text is the result: a full disk or a closed pipe must not exit 0.
     if (!std::cout)
       throw std::runtime_error(std::string("cannot write the generated text to standard "
                                            "output: ") + std::strerror(errno));
+    if (!dumpLogits.empty()) {
+      const std::vector<float> ids(context.begin(), context.end()); // exact in f32
+      const int64_t steps = static_cast<int64_t>(logitsDump.size()) / vocab;
+      writeSafetensors(dumpLogits,
+                       {{"logits", {steps, vocab}, logitsDump.data()},
+                        {"tokens", {static_cast<int64_t>(ids.size())}, ids.data()}},
+                       {{"prompt_tokens", std::to_string(promptTokens)}});
+    }
     return 0;
   } catch (const FlagError &e) {
     std::cout.flush();

@@ -71,15 +71,6 @@ const std::map<std::string, Rule> &layerRules() {
   return rules;
 }
 
-bool startsWith(const std::string &s, const std::string &prefix) {
-  return s.compare(0, prefix.size(), prefix) == 0;
-}
-
-bool endsWith(const std::string &s, const std::string &suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 bool findRule(const std::string &name, Rule *rule) {
   return findHfRule(name, globalRules(), layerRules(), "bert.encoder.layer.", rule);
 }
@@ -225,8 +216,8 @@ bool fromHfBert(const std::string &mtcName, const std::vector<int64_t> &fullShap
     for (int64_t r = 0; r < rows; ++r)
       for (int64_t c = 0; c < cols; ++c)
         full[r * cols + c] = parts[0].data[c * rows + r];
-  } else { // Same, or VocabRows with the padding rows left zero
-    std::copy(parts[0].data.begin(), parts[0].data.end(), full.begin());
+  } else { // Same, or VocabRows with the padding rows left zero (also from a padded table)
+    std::copy(parts[0].data.begin(), parts[0].data.begin() + elementCount(shape), full.begin());
   }
 
   // mtc has one tensor where HF may store a tied copy: they must agree.

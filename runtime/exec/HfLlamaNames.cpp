@@ -223,8 +223,7 @@ void checkHfLlamaFile(const std::vector<std::string> &names, const pb::Model &m,
     // Older LLaMA files carry rotary's inverse frequencies, a buffer Hugging
     // Face's loader ignores too; they follow from rope_theta.
     const std::string invFreq = ".self_attn.rotary_emb.inv_freq";
-    if (name.size() > invFreq.size() &&
-        name.compare(name.size() - invFreq.size(), invFreq.size(), invFreq) == 0 &&
+    if (name.size() > invFreq.size() && endsWith(name, invFreq) &&
         known.count(name.substr(0, name.size() - invFreq.size()) + ".self_attn.o_proj.weight"))
       continue;
     if (name == "lm_head.weight") {

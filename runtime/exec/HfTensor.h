@@ -19,6 +19,15 @@ struct HfTensor {
 // Reads HF tensor `name` (shape and data) into *out; false when it is absent.
 using HfTensorReader = std::function<bool(const std::string &name, HfTensor *out)>;
 
+inline bool startsWith(const std::string &s, const std::string &prefix) {
+  return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+inline bool endsWith(const std::string &s, const std::string &suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
 inline int64_t elementCount(const std::vector<int64_t> &shape) {
   int64_t n = 1;
   for (int64_t d : shape)

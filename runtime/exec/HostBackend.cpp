@@ -161,6 +161,10 @@ public:
                          const float *lse, const float *dout, float *dqkv) override {
     kernels::attentionBackward(a, qkv, out, lse, dout, dqkv);
   }
+  void attentionDecode(const kernels::DecodeShape &d, const float *qkv, float *keys,
+                       float *values, float *out) override {
+    kernels::attentionDecode(d, qkv, keys, values, out);
+  }
   void crossEntropyRowMax(const float *logits, float *rowMax, int64_t N, int64_t V,
                           int64_t validLocal) override {
     kernels::crossEntropyRowMax(logits, rowMax, N, V, validLocal);

@@ -2,6 +2,7 @@
 #include "exec/CheckpointFormat.h"
 #include "exec/Executor.h"
 #include "exec/Optimizer.h"
+#include "exec/Slices.h"
 
 #include "comm/Communicator.h"
 
@@ -30,42 +31,6 @@ std::string shapeText(const std::vector<int64_t> &s) {
   for (size_t i = 0; i < s.size(); ++i)
     t += (i ? "," : "") + std::to_string(s[i]);
   return t + "]";
-}
-
-/// Copies the overlap of a stored slice `src` (row-major, shape src.shape at
-/// src.offset) into the wanted slice `dst` (shape dstShape at dstOffset);
-/// marks the covered elements. Both are boxes in full-tensor coordinates.
-void copyOverlap(const std::vector<float> &src, const StoredSlice &from,
-                 const std::vector<int64_t> &dstOffset, const std::vector<int64_t> &dstShape,
-                 float *dst, std::vector<bool> &covered) {
-  const size_t rank = dstShape.size();
-  std::vector<int64_t> lo(rank), hi(rank);
-  for (size_t d = 0; d < rank; ++d) {
-    lo[d] = std::max(dstOffset[d], from.offset[d]);
-    hi[d] = std::min(dstOffset[d] + dstShape[d], from.offset[d] + from.shape[d]);
-    if (lo[d] >= hi[d])
-      return;
-  }
-  // Odometer over the overlap's rows; the last dimension is copied in runs.
-  std::vector<int64_t> index(lo);
-  while (true) {
-    int64_t srcAt = 0, dstAt = 0;
-    for (size_t d = 0; d < rank; ++d) {
-      srcAt = srcAt * from.shape[d] + (index[d] - from.offset[d]);
-      dstAt = dstAt * dstShape[d] + (index[d] - dstOffset[d]);
-    }
-    const int64_t run = hi[rank - 1] - lo[rank - 1];
-    std::copy(src.begin() + srcAt, src.begin() + srcAt + run, dst + dstAt);
-    std::fill(covered.begin() + dstAt, covered.begin() + dstAt + run, true);
-    size_t d = rank - 1;
-    while (d-- > 0) {
-      if (++index[d] < hi[d])
-        break;
-      index[d] = lo[d];
-    }
-    if (d == static_cast<size_t>(-1))
-      break;
-  }
 }
 
 } // namespace
@@ -120,11 +85,7 @@ TrainingState loadCheckpointAcrossLayouts(const std::string &folderName, const j
     const pb::Param &p = executor.paramInfo(id);
     std::vector<int64_t> fullShape(p.full_shape().begin(), p.full_shape().end());
     std::vector<int64_t> shape(p.shape().begin(), p.shape().end());
-    std::vector<int64_t> offset(shape.size(), 0);
-    for (int d = 0; d < p.slice_offset_size(); ++d)
-      offset[d] = p.slice_offset(d);
-    if (p.tensor_split() && p.split_dim() >= 0 && p.split_dim() < p.shape_size())
-      offset[p.split_dim()] += executor.tensorShard().rank * p.shape(p.split_dim());
+    const std::vector<int64_t> offset = executor.sliceOffset(id);
     auto it = slices.find(p.name());
     if (it == slices.end())
       throw CheckpointError(where + ": param '" + p.name() + "' is not in the checkpoint");
@@ -157,7 +118,8 @@ TrainingState loadCheckpointAcrossLayouts(const std::string &folderName, const j
         } catch (const FormatError &e) {
           throw CheckpointError(where + ": " + e.what());
         }
-        copyOverlap(data, s, offset, shape, t.data, covered);
+        // Replicas (data-parallel ranks) hold the same bits: the first is kept.
+        copyOverlap(data.data(), Box{s.offset, s.shape}, t.data, Box{offset, shape}, covered);
       }
       // What no slice covers must lie outside the stored tensor: padding.
       const std::vector<int64_t> &stored = it->second.front().fullShape;

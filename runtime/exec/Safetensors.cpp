@@ -282,13 +282,4 @@ void qkvGpt2ToMegatron(const float *in, float *out, int64_t rows, int64_t heads,
   permuteQkv(in, out, rows, heads, headDim, /*toGpt2=*/false);
 }
 
-bool isPackedQkvName(const std::string &name) {
-  for (const char *suffix : {".attn.c_attn.weight", ".attn.c_attn.bias"}) {
-    const size_t n = std::strlen(suffix);
-    if (name.size() >= n && name.compare(name.size() - n, n, suffix) == 0)
-      return true;
-  }
-  return false;
-}
-
 } // namespace mtc::runtime

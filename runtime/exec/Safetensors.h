@@ -88,7 +88,5 @@ void qkvMegatronToGpt2(const float *in, float *out, int64_t rows, int64_t heads,
                        int64_t headDim);
 void qkvGpt2ToMegatron(const float *in, float *out, int64_t rows, int64_t heads,
                        int64_t headDim);
-// True for the params whose columns hold packed QKV (h.N.attn.c_attn.weight/bias).
-bool isPackedQkvName(const std::string &name);
 
 } // namespace mtc::runtime

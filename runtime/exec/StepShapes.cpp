@@ -17,6 +17,19 @@ std::string describeStep(const pb::Plan &plan, int stepIndex) {
   return os.str();
 }
 
+StepShape tokenWindowShape(const StepShape &full, int64_t planTokens, int64_t tokens) {
+  StepShape s = full;
+  if (full.rows > 0)
+    s.rows = tokens;
+  if (full.seq > 0)
+    s.seq = tokens;
+  if (full.batch > 0)
+    s.batch = 1;
+  // Element-wise steps: per-token rows of elements / planTokens.
+  s.elements = full.elements / planTokens * tokens;
+  return s;
+}
+
 PlanIndex indexPlan(const pb::Plan &plan, std::vector<std::string> &errors) {
   PlanIndex index;
   index.buffers.assign(plan.buffers_size(), nullptr);

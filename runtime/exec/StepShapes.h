@@ -35,6 +35,12 @@ PlanIndex indexPlan(const pb::Plan &plan, std::vector<std::string> &errors);
 StepShape deriveStepShape(const pb::Plan &plan, const PlanIndex &index,
                           int stepIndex, std::vector<std::string> &errors);
 
+// A forward step's shape when it runs on `tokens` consecutive tokens of one
+// sequence instead of the plan's micro-batch of `planTokens` (generation with
+// a key/value cache): rows and element counts scale, batch 1, seq = tokens.
+// The plan's buffers hold planTokens; tokens must be in [1, planTokens].
+StepShape tokenWindowShape(const StepShape &full, int64_t planTokens, int64_t tokens);
+
 // "step 12 (h.0 ln_1 fwd, layer_norm_forward)"
 std::string describeStep(const pb::Plan &plan, int stepIndex);
 

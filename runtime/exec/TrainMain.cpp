@@ -1,5 +1,6 @@
 // The generated per-model `train` executable calls trainMain with its embedded plan.
-#include "exec/Flags.h"
+#include "mtc/Support/FlagVocabulary.h"
+#include "mtc/Support/Flags.h"
 #include "mtc/Support/LrSchedule.h"
 #include "exec/Main.h"
 #include "exec/PlanValidator.h"
@@ -46,7 +47,7 @@ constexpr double kMaxThreads = 4096;
 // Each flag with the values it accepts, next to its meaning, by topic. Names
 // are Megatron-LM's where Megatron has the flag (docs/flags.md).
 void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
-  const Range count = Range::atLeast(0), positive = Range::atLeast(1);
+  const ValueRange count = ValueRange::atLeast(0), positive = ValueRange::atLeast(1);
   const std::string plans = "(default: the plan's)";
 
   flags.topic(flag::kTraining);
@@ -56,9 +57,9 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
       .valueName("N");
   flags.add(flag::globalBatchSize, &cfg.globalBatch,
             "(0: the plan's), a multiple of micro-batch x data-parallel size",
-            Range::between(0, 1 << 30));
+            ValueRange::between(0, 1 << 30));
   flags.add(flag::seed, &cfg.seed, "of initialization, data order and dropout", count);
-  flags.add(flag::threads, &cfg.threads, "", Range::between(0, kMaxThreads));
+  flags.add(flag::threads, &cfg.threads, "", ValueRange::between(0, kMaxThreads));
 
   flags.topic(flag::kData);
   flags.add(FlagSpec{"data-path", {"data"}, "indexed dataset prefix (PREFIX.bin and PREFIX.idx "
@@ -80,7 +81,7 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
                      "data)"}, &cfg.synthetic);
 
   flags.topic(flag::kOptimizer);
-  flags.add(flag::lr, &cfg.lr, plans, Range::above(0));
+  flags.add(flag::lr, &cfg.lr, plans, ValueRange::above(0));
   flags.add(flag::minLr, &cfg.minLr, plans, count);
   flags.add(flag::lrDecayStyle, &cfg.decayStyle, plans).choices(kDecayStyles);
   flags.add(flag::lrWarmupIters, &cfg.warmup, plans, count).valueName("N");
@@ -89,14 +90,14 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
       .valueName("N");
   flags.add(flag::lrWsdDecayIters, &cfg.wsdDecaySteps, plans, positive).valueName("N");
   flags.add(flag::lrWsdDecayStyle, &cfg.wsdDecayStyle, plans).choices(kWsdDecayStyles);
-  flags.add(flag::adamBeta1, &cfg.beta1, plans, Range::fromBelow(0, 1));
-  flags.add(flag::adamBeta2, &cfg.beta2, plans, Range::fromBelow(0, 1));
-  flags.add(flag::adamEps, &cfg.eps, plans, Range::above(0));
+  flags.add(flag::adamBeta1, &cfg.beta1, plans, ValueRange::fromBelow(0, 1));
+  flags.add(flag::adamBeta2, &cfg.beta2, plans, ValueRange::fromBelow(0, 1));
+  flags.add(flag::adamEps, &cfg.eps, plans, ValueRange::above(0));
   flags.add(flag::weightDecay, &cfg.weightDecay, plans, count);
   flags.add(flag::clipGrad, &cfg.clipGrad, plans, count);
 
   flags.topic(flag::kParallel);
-  flags.add(flag::dpBucketMb, &cfg.dpBucketMb, plans, Range::between(0, 1 << 20));
+  flags.add(flag::dpBucketMb, &cfg.dpBucketMb, plans, ValueRange::between(0, 1 << 20));
   flags.add(flag::distributedOptimizer, &cfg.distributedOptimizer, plans);
 
   flags.topic(flag::kPrecision);
@@ -104,7 +105,7 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
   flags.addSwitch(flag::bf16.name, &cfg.precision, "bf16", flag::bf16.help);
   flags.addSwitch(flag::fp16.name, &cfg.precision, "fp16", flag::fp16.help);
   flags.add("initial-loss-scale", &cfg.initialLossScale,
-            "fp16: the dynamic loss scale to start from (default 2^32)", Range::above(0));
+            "fp16: the dynamic loss scale to start from (default 2^32)", ValueRange::above(0));
 
   flags.topic(flag::kCheckpoints);
   flags.add("save", &cfg.save, "checkpoint folder to write").valueName("DIR");
@@ -124,10 +125,16 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
   flags.add("exit-signal-handler", &cfg.exitSignalHandler,
             "on SIGTERM, SIGINT or SIGUSR1, finish the iteration, save (needs --save) and exit "
             "with status 128 + the signal's number (on by default with --save)");
-  flags.add("init-from", &cfg.initFrom, "start from the weights in FILE.safetensors")
+  flags.add("init-from", &cfg.initFrom,
+            "start from the weights in FILE.safetensors (Hugging Face's or mtc's names): "
+            "every param must be there with its shape, and nothing else but Hugging "
+            "Face's known buffers, or the run stops naming what differs")
       .valueName("FILE");
   flags.add("export-safetensors", &cfg.exportSafetensors,
-            "write the final weights to FILE.safetensors").valueName("FILE");
+            "write the final weights to FILE.safetensors: one file gathered from every "
+            "rank, under Hugging Face's names (GPT2LMHeadModel, BertForPreTraining, "
+            "LlamaForCausalLM), vocabulary padding dropped")
+      .valueName("FILE");
 
   flags.topic(flag::kEvaluation);
   flags.add("eval-interval", &cfg.evalInterval,
@@ -161,10 +168,12 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
   flags.add("check-lifetimes", &cfg.checkLifetimes,
             "poison every buffer with NaN after its last use");
   flags.add("export-initial", &cfg.exportInitial,
-            "write the weights before the first iteration to FILE.safetensors")
+            "write the weights before the first iteration to FILE.safetensors (as "
+            "--export-safetensors)")
       .valueName("FILE");
   flags.add("dump-grads", &cfg.dumpGrads,
-            "write the first iteration's gradients (before clipping) to FILE.safetensors")
+            "write the first iteration's gradients (averaged over data-parallel replicas, "
+            "before clipping) to FILE.safetensors (as --export-safetensors)")
       .valueName("FILE");
   flags.add("dump-batch", &cfg.dumpBatch,
             "write every iteration's inputs (tokens, targets; BERT: token_types, lengths, "
@@ -250,11 +259,6 @@ void checkTrainFlags(const pb::Plan &plan, const TrainConfig &cfg, const FlagSet
                       "batch " + std::to_string(plan.parallel().global_batch()) +
                       ": recompile with mtc-compile --global-batch-size " +
                       std::to_string(globalBatch));
-    // Each stage holds only its own layers: whole-model files would come out partial.
-    for (const char *flag : {"export-safetensors", "init-from", "export-initial", "dump-grads"})
-      if (flags.given(flag))
-        throw FlagError(std::string("--") + flag + " is not supported with pipeline "
-                        "parallelism yet (each stage holds only its own layers)");
   }
 
   // Mixed precision: the loss-scaling flags mean something for fp16 only.

@@ -1,6 +1,7 @@
 #include "exec/Trainer.h"
 #include "exec/PlanValidator.h"
 #include "exec/TensorParallel.h"
+#include "exec/WeightFiles.h"
 #include "mtc/Plan/RankGrid.h"
 
 #include "comm/Communicator.h"
@@ -121,20 +122,19 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
     throw std::invalid_argument(problem);
   opt = std::make_unique<Optimizer>(*exec, oc);
   configureTensorGradNorm(*exec, *opt, tensorGroup);
-  if (pp > 1) {
-    // Each stage holds only its own parameters: whole-model files would come
-    // out partial, so refuse them until they learn to gather stages.
-    // Checkpoints are per-rank files under full names (--save, --load work).
-    for (const auto &[flag, value] :
-         {std::pair<const char *, const std::string *>{
-              "--export-safetensors", &cfg.exportSafetensors},
-          {"--init-from", &cfg.initFrom}, {"--export-initial", &cfg.exportInitial},
-          {"--dump-grads", &cfg.dumpGrads}})
-      if (!value->empty())
-        throw std::invalid_argument(std::string(flag) + " is not supported with pipeline "
-                                    "parallelism yet (each stage holds only its own layers)");
+  if (pp > 1)
     pipeline = std::make_unique<PipelineRunner>(*exec, *opt, world, tp, dp, pp);
+  // Whole-model files: one data-parallel replica of every tensor and pipeline
+  // place holds all the weights.
+  for (int r = 0; r < world.size(); ++r) {
+    const RankCoord c = grid.value().coord(r);
+    if (c.dp == 0)
+      weightHolders.push_back(r);
+    // --dump-batch: what each replica's first stage feeds (ascending dp).
+    if (c.tp == 0 && c.pp == 0)
+      batchRecorders.push_back(r);
   }
+  recordsBatches = tpRank == 0 && ppRank == 0;
 
   const int64_t micro = plan.model().micro_batch();
   int64_t globalBatch = cfg.globalBatch > 0 ? cfg.globalBatch : plan.parallel().global_batch();
@@ -154,6 +154,8 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
         "compiled for global batch " + std::to_string(plan.parallel().global_batch()) +
         ": recompile with mtc-compile --global-batch " + std::to_string(globalBatch));
   geometry = {micro, plan.model().seq(), dpRank, dp, globalBatch};
+  if (!cfg.dumpBatch.empty())
+    batchDump = std::make_unique<BatchDump>(geometry, microBatches);
 
   const int64_t vocab = plan.model().vocab();
   const Objective objective = parseObjective(plan.model().objective());
@@ -198,8 +200,17 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   }
 
   if (!cfg.initFrom.empty()) {
-    std::string report;
-    importSafetensors(cfg.initFrom, *exec, &report);
+    // Every rank reads the file and checks it against the whole model (the
+    // top-level plan holds every stage's params).
+    std::string report, error;
+    try {
+      importSafetensors(cfg.initFrom, *exec, plan, &report);
+    } catch (const std::exception &e) {
+      error = std::string("--init-from: ") + e.what();
+    }
+    std::string agreed = agreeOnError(world, error);
+    if (!agreed.empty())
+      throw FormatError(agreed);
     if (log)
       *log << "init-from: " << report << "\n";
   }
@@ -341,18 +352,24 @@ LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *l
   LossTerms lossSum;
   if (pipeline) {
     const uint64_t key = exec->dropoutCounter();
-    auto fill = [&](int64_t mb, MicroBatchInputs &in) { train->fill(iteration, mb, in); };
+    auto fill = [&](int64_t mb, MicroBatchInputs &in) {
+      train->fill(iteration, mb, in);
+      if (batchDump && recordsBatches)
+        batchDump->record(mb, in);
+    };
     lossSum = pipeline->runIteration(fill, scale, key).scaled(static_cast<double>(microBatches));
     exec->setDropoutCounter(key + static_cast<uint64_t>(microBatches));
   }
   for (int64_t mb = 0; mb < (pipeline ? 0 : microBatches); ++mb) {
     train->fill(iteration, mb, exec->inputs());
-    if (!cfg.dumpBatch.empty())
-      recordBatch(exec->inputs());
+    if (batchDump && recordsBatches)
+      batchDump->record(mb, exec->inputs());
     if (gradBuckets && mb + 1 == microBatches)
       gradBuckets->beginLastMicroBatch(); // buckets start during this backward
     lossSum += exec->forwardBackward(scale).terms();
   }
+  if (batchDump && recordsBatches)
+    batchDump->endIteration();
   LossTerms loss = lossSum.scaled(1.0 / static_cast<double>(microBatches));
   if (dataGroup) {
     // Data parallelism: average gradients and the reported loss over replicas.
@@ -382,8 +399,8 @@ LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *l
                         format("%g", loss.lm) +
                         (hasSop ? ", sop loss " + format("%g", loss.sop) : "") +
                         " (diverged, or a compiler bug: rerun with --check-lifetimes)");
-  if (!cfg.dumpGrads.empty() && iteration == startIteration && world.rank() == 0) {
-    exportGradients(cfg.dumpGrads, *exec);
+  if (!cfg.dumpGrads.empty() && iteration == startIteration) {
+    dumpGradients();
     if (log)
       *log << "dumped the gradients of iteration " << iteration + 1 << " to '"
            << cfg.dumpGrads << "'" << std::endl;
@@ -558,8 +575,8 @@ TrainSummary Trainer::run() {
          << ": " << cfg.steps << " iterations, global batch " << geometry.globalBatch << " ("
          << microBatches << " micro-batches of " << geometry.microBatch << " x "
          << geometry.seq << " tokens), " << world.size() << " rank(s)" << std::endl;
-  if (!cfg.exportInitial.empty() && world.rank() == 0) {
-    exportSafetensors(cfg.exportInitial, *exec);
+  if (!cfg.exportInitial.empty()) {
+    exportWeights(cfg.exportInitial);
     if (log)
       *log << "exported the initial weights to '" << cfg.exportInitial << "'" << std::endl;
   }
@@ -693,12 +710,21 @@ TrainSummary Trainer::run() {
     tensorboard->flush();
   if (!cfg.save.empty() && lastSaved != lastDone && summary.iterations > 0)
     save(lastDone);
-  if (!cfg.dumpBatch.empty() && world.rank() == 0 && summary.iterations > 0)
-    writeBatchDump();
+  if (batchDump && summary.iterations > 0) {
+    std::string error;
+    try {
+      batchDump->write(cfg.dumpBatch, world, batchRecorders, startIteration);
+    } catch (const std::exception &e) {
+      error = e.what();
+    }
+    std::string agreed = agreeOnError(world, error);
+    if (!agreed.empty())
+      throw std::runtime_error(agreed);
+  }
   // Weights of a run stopped early are not the final ones: the checkpoint
-  // holds them, and the resumed run exports.
-  if (!cfg.exportSafetensors.empty() && world.rank() == 0 && summary.exit == EarlyExit::None) {
-    exportSafetensors(cfg.exportSafetensors, *exec);
+  // holds them, and the resumed run exports. (Every rank agreed on the exit.)
+  if (!cfg.exportSafetensors.empty() && summary.exit == EarlyExit::None) {
+    exportWeights(cfg.exportSafetensors);
     if (log)
       *log << "exported weights to '" << cfg.exportSafetensors << "'" << std::endl;
   }
@@ -719,8 +745,8 @@ TrainSummary Trainer::run() {
   return summary;
 }
 
-EarlyExit Trainer::earlyExit(int64_t done, std::chrono::steady_clock::time_point start, const ExitSignals &signals,
-                             int *signal) {
+EarlyExit Trainer::earlyExit(int64_t done, std::chrono::steady_clock::time_point start,
+                             const ExitSignals &signals, int *signal) {
   EarlyExit exit = EarlyExit::None;
   std::string why;
   // Every rank must stop after the same iteration: a signal may reach one
@@ -751,67 +777,50 @@ EarlyExit Trainer::earlyExit(int64_t done, std::chrono::steady_clock::time_point
   return exit;
 }
 
-void Trainer::recordBatch(const MicroBatchInputs &in) {
-  for (auto [name, values] :
-       {std::pair{"tokens", &in.tokens}, std::pair{"targets", &in.targets},
-        std::pair{"token_types", &in.tokenTypes}, std::pair{"lengths", &in.lengths},
-        std::pair{"sentence_labels", &in.sentenceLabels}})
-    if (!values->empty())
-      batchDump[name].insert(batchDump[name].end(), values->begin(), values->end());
+void Trainer::writeGathered(const std::string &path, float *flat, float scale) {
+  std::string error;
+  try {
+    std::vector<FullTensor> tensors = gatherFullTensors(*exec, flat, world, weightHolders);
+    if (world.rank() == 0) {
+      if (scale != 1.f)
+        for (FullTensor &t : tensors)
+          for (float &v : t.data)
+            v *= scale;
+      writeWeightFile(path, tensors, exec->plan().model());
+    }
+  } catch (const std::exception &e) {
+    error = "writing '" + path + "': " + e.what();
+  }
+  std::string agreed = agreeOnError(world, error);
+  if (!agreed.empty())
+    throw FormatError(agreed);
 }
 
-void Trainer::writeBatchDump() {
-  // [iterations, micro-batches, micro-batch, seq] ([..., micro-batch] for the
-  // per-sample inputs); token ids are exact in f32.
-  auto shapeOf = [&](const std::string &name, int64_t iters) {
-    std::vector<int64_t> shape{iters, microBatches, geometry.microBatch};
-    if (name != "lengths" && name != "sentence_labels")
-      shape.push_back(geometry.seq);
-    return shape;
-  };
-  int64_t first = startIteration;
-  std::map<std::string, std::vector<float>> all;
-  // A resumed run keeps the earlier run's iterations up to its checkpoint.
-  std::ifstream present(cfg.dumpBatch);
-  if (startIteration > 0 && present) {
-    present.close();
-    SafetensorsFile earlier(cfg.dumpBatch);
-    const auto shape = earlier.entry("tokens").shape;
-    int64_t earlierFirst = -1;
-    auto it = earlier.metadata().find("first_iteration");
-    if (it != earlier.metadata().end())
-      earlierFirst = std::atoll(it->second.c_str());
-    bool fits = shape.size() == 4 && earlierFirst >= 0 && earlierFirst <= startIteration &&
-                earlierFirst + shape[0] >= startIteration;
-    for (const auto &[name, values] : batchDump)
-      fits = fits && earlier.contains(name) &&
-             earlier.entry(name).shape == shapeOf(name, fits ? shape[0] : 0);
-    if (!fits)
-      throw std::runtime_error(
-          "--dump-batch '" + cfg.dumpBatch + "' holds batches of shape " +
-          shapeString(shape) + " from iteration " + std::to_string(earlierFirst + 1) +
-          ", which this run (resumed at iteration " + std::to_string(startIteration) +
-          ") cannot continue: not replacing it (give another file)");
-    for (const auto &[name, values] : batchDump) {
-      std::vector<int64_t> one = shapeOf(name, 1);
-      int64_t perIteration = one[1] * one[2] * (one.size() > 3 ? one[3] : 1);
-      all[name] = earlier.read(name);
-      all[name].resize((startIteration - earlierFirst) * perIteration);
-    }
-    first = earlierFirst;
+void Trainer::exportWeights(const std::string &path) {
+  // Mixed precision: the fp32 master weights, not their rounded copies.
+  auto write = [&] { writeGathered(path, exec->flatParams(), 1.f); };
+  if (precision)
+    precision->withMasters(write);
+  else
+    write();
+}
+
+void Trainer::dumpGradients() {
+  float *grads = exec->flatGrads();
+  DeviceArray reduced;
+  if (zero) {
+    // The distributed optimizer reduce-scatters in its step: average a copy
+    // over the replicas here, as the replicated optimizer has.
+    reduced = DeviceArray(backend, exec->flatSize(), "the gradient dump");
+    backend.copy(reduced.data(), grads, exec->flatSize() * 4);
+    dataGroup->allReduceSum(reduced.data(), static_cast<size_t>(exec->flatSize()));
+    backend.scale(reduced.data(), 1.0f / dataGroup->size(), reduced.data(), exec->flatSize());
+    grads = reduced.data();
   }
-  std::vector<TensorView> tensors;
-  for (auto &[name, values] : batchDump) {
-    std::vector<float> &out = all[name];
-    out.insert(out.end(), values.begin(), values.end());
-  }
-  int64_t total = 0;
-  for (auto &[name, values] : all) {
-    std::vector<int64_t> one = shapeOf(name, 1);
-    total = static_cast<int64_t>(values.size()) / (one[1] * one[2] * (one.size() > 3 ? one[3] : 1));
-    tensors.push_back({name, shapeOf(name, total), values.data()});
-  }
-  writeSafetensors(cfg.dumpBatch, tensors, {{"first_iteration", std::to_string(first)}});
+  // fp16: the gradients of the loss, not of the scaled loss (the optimizer
+  // multiplies by the same factor).
+  const float unscale = lossScaler ? static_cast<float>(1.0 / lossScaler->scale()) : 1.f;
+  writeGathered(cfg.dumpGrads, grads, unscale);
 }
 
 std::string describePlan(const pb::Plan &plan) {

@@ -2,6 +2,7 @@
 // logging like Megatron-LM, evaluation, metrics and checkpoints.
 #pragma once
 #include "exec/Main.h"
+#include "exec/BatchDump.h"
 #include "exec/Checkpoint.h"
 #include "exec/DataSource.h"
 #include "exec/ExitSignals.h"
@@ -123,13 +124,17 @@ private:
   // --tensorboard-dir: an iteration's scalars under Megatron-LM's tags.
   void logToTensorBoard(const MetricsRow &row, bool skipped);
   void logValidationToTensorBoard(int64_t iteration, const LossTerms &valid);
-  // --dump-batch: keeps a micro-batch's inputs.
-  void recordBatch(const MicroBatchInputs &in);
   void save(int64_t iteration);
   // --load: finds, verifies and loads the checkpoint (sets startIteration).
   void loadForResume();
-  // --dump-batch at the end; a resumed run keeps the earlier run's batches.
-  void writeBatchDump();
+  // Collective: gathers `flat` (weights or gradients, times `scale`) from
+  // weightHolders into one file written by rank 0; a failure anywhere fails
+  // every rank with its message.
+  void writeGathered(const std::string &path, float *flat, float scale);
+  // --export-initial, --export-safetensors: the (master) weights.
+  void exportWeights(const std::string &path);
+  // --dump-grads: the iteration's gradients, averaged over the replicas.
+  void dumpGradients();
   void setUpDataParallelAndPrecision(const pb::Plan &plan);
 
   TrainConfig cfg;
@@ -158,14 +163,16 @@ private:
   std::unique_ptr<PipelineRunner> pipeline; // pipeline > 1: this rank's schedule
   BatchGeometry geometry;
   int64_t microBatches = 1;
+  std::vector<int> weightHolders; // world ranks of data-parallel rank 0
   int64_t startIteration = 0;
   LossTerms logLossSum;
   bool hasSop = false; // the plan trains a sentence-order head (BERT)
   int64_t logLossCount = 0;
   int64_t skippedInInterval = 0; // since the last log line
-  // --dump-batch, as exact f32, by input name (tokens, targets, token_types,
-  // lengths, sentence_labels).
-  std::map<std::string, std::vector<float>> batchDump;
+  // --dump-batch: recorded by one rank per replica (recordsBatches).
+  std::unique_ptr<BatchDump> batchDump;
+  std::vector<int> batchRecorders; // world ranks, replica r's at index r
+  bool recordsBatches = false;
 };
 
 

@@ -114,6 +114,20 @@ struct AttentionShape {
 };
 void attentionForward(const AttentionShape &a, const float *qkv, float *out,
                       float *lse);
+// Causal attention of new tokens against a key/value cache (generation): one
+// sequence whose positions [0, position) are cached in keys and values
+// ([capacity, kvHeads, hd] each). The `tokens` new tokens (positions
+// [position, position + tokens)) arrive in qkv [tokens, packed QKV row as
+// above]; their keys and values are stored into rows position.. of the
+// cache, then out[i] ([heads, hd] per token) = softmax(scale q_i K^T) V over
+// cache rows [0, position + i]: row i of what attentionForward gives for the
+// whole sequence. position + tokens <= capacity.
+struct DecodeShape {
+  int64_t tokens, position, capacity, heads, kvHeads, headDim;
+  float scale;
+};
+void attentionDecode(const DecodeShape &d, const float *qkv, float *keys, float *values,
+                     float *out);
 // Overwrites dqkv.
 void attentionBackward(const AttentionShape &a, const float *qkv,
                        const float *out, const float *lse, const float *dout,
@@ -135,11 +149,13 @@ void rmsNormBackwardWeight(const float *x, const float *dy, float *dgamma, int64
 // grouped layout above (kvHeads 0 = heads); v heads are copied. At position
 // p, pair i (elements i and i + headDim/2) turns by p * theta^(-2i/headDim);
 // inverse turns by the negative angle (the backward, applied to the
-// gradient). headDim must be even. x == y is allowed.
+// gradient). headDim must be even. x == y is allowed. Row s of each sample
+// is at position `position` + s (generation: new tokens after cached ones).
 struct RotaryShape {
   int64_t batch, seq, heads, kvHeads, headDim;
   double theta;
   bool inverse;
+  int64_t position = 0;
 };
 void rotary(const RotaryShape &r, const float *x, float *y);
 // y = silu(gate) * up, silu(g) = g * sigmoid(g).

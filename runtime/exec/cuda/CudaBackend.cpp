@@ -431,6 +431,11 @@ void CudaBackend::attentionBackward(const kernels::AttentionShape &a, const floa
   kc::attentionBackward(a, qkv, out, lse, dout, dqkv, rowDot, compute);
 }
 
+void CudaBackend::attentionDecode(const kernels::DecodeShape &d, const float *qkv, float *keys,
+                                  float *values, float *out) {
+  kc::attentionDecode(d, qkv, keys, values, out, compute);
+}
+
 void CudaBackend::crossEntropyRowMax(const float *logits, float *rowMax, int64_t N, int64_t V,
                                      int64_t validLocal) {
   kc::crossEntropyRowMax(logits, rowMax, N, V, validLocal, compute);

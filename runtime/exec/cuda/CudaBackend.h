@@ -107,6 +107,8 @@ public:
                         float *lse) override;
   void attentionBackward(const kernels::AttentionShape &a, const float *qkv, const float *out,
                          const float *lse, const float *dout, float *dqkv) override;
+  void attentionDecode(const kernels::DecodeShape &d, const float *qkv, float *keys,
+                       float *values, float *out) override;
   void crossEntropyRowMax(const float *logits, float *rowMax, int64_t N, int64_t V,
                           int64_t validLocal) override;
   void crossEntropySumExp(const float *logits, const int32_t *targets, const float *rowMax,

@@ -228,6 +228,62 @@ __global__ void __maxnreg__(255)
   }
 }
 
+// Generation: stores the new tokens' keys and values into the cache rows
+// position.. (one thread per element of a key or value head).
+__global__ void appendKeyValuesKernel(DecodeShape d, const float *qkv, float *keys,
+                                      float *values) {
+  int64_t r = d.heads / d.kvHeads, width = math::qkvRowWidth(d.heads, d.kvHeads, d.headDim);
+  int64_t total = d.tokens * d.kvHeads * d.headDim;
+  for (int64_t e = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; e < total;
+       e += int64_t(gridDim.x) * blockDim.x) {
+    int64_t i = e % d.headDim, g = (e / d.headDim) % d.kvHeads, t = e / (d.headDim * d.kvHeads);
+    const float *row = qkv + t * width;
+    int64_t at = (d.position + t) * d.kvHeads * d.headDim + g * d.headDim + i;
+    keys[at] = row[math::qkvKeyColumn(g * r, r, d.headDim) + i];
+    values[at] = row[math::qkvValueColumn(g * r, r, d.headDim) + i];
+  }
+}
+
+// grid: (query blocks of the new tokens, heads); thread t owns new token
+// i0 + t (position d.position + i0 + t) and streams the cached keys and
+// values [0, its position] through shared tiles: the forward kernel's rows.
+template <int DMAX>
+__global__ void __launch_bounds__(kRowsPerBlock)
+    attentionDecodeKernel(DecodeShape d, const float *qkv, const float *keys,
+                          const float *values, float *out) {
+  extern __shared__ float smem[];
+  float *qs = smem, *ks = qs + kRowsPerBlock * (DMAX + 1), *vs = ks + kTile * DMAX;
+  int64_t h = blockIdx.y, r = d.heads / d.kvHeads;
+  int D = static_cast<int>(d.headDim);
+  int64_t width = math::qkvRowWidth(d.heads, d.kvHeads, d.headDim);
+  int64_t kvWidth = d.kvHeads * d.headDim;
+  const float *kBase = keys + (h / r) * d.headDim, *vBase = values + (h / r) * d.headDim;
+  gpu::AttentionRowInfo info;
+  info.seq = d.position + d.tokens, info.causal = true, info.scale = d.scale;
+  info.keys = info.seq, info.dropout = 0.0f, info.invKeep = 1.0f;
+  info.seed = 0, info.stream = 0, info.dropoutBase = 0;
+  int64_t i0 = int64_t(blockIdx.x) * kRowsPerBlock;
+  int64_t rows = d.tokens - i0 < kRowsPerBlock ? d.tokens - i0 : kRowsPerBlock;
+  stageRows(qs, DMAX + 1, qkv + math::qkvQueryColumn(h, r, d.headDim), width, i0, rows,
+            kRowsPerBlock, D);
+  gpu::AttentionForwardRow<DMAX> row;
+  gpu::UniformCursor uniforms(0, 0);
+  int64_t kvEnd = d.position + i0 + rows;
+  for (int64_t j0 = 0; j0 < kvEnd; j0 += kTile) {
+    int64_t n = kvEnd - j0 < kTile ? kvEnd - j0 : kTile;
+    __syncthreads(); // the previous tile is consumed
+    stageRows(ks, DMAX, kBase, kvWidth, j0, n, kTile, D);
+    stageRows(vs, DMAX, vBase, kvWidth, j0, n, kTile, D);
+    __syncthreads();
+    if (threadIdx.x < rows)
+      gpu::attentionForwardKeys<DMAX>(row, qs + threadIdx.x * (DMAX + 1), D, ks, vs, DMAX,
+                                      d.position + i0 + threadIdx.x, j0, n, info, uniforms);
+  }
+  if (threadIdx.x < rows)
+    gpu::attentionForwardFinish<DMAX>(
+        row, out + (i0 + threadIdx.x) * d.heads * d.headDim + h * d.headDim, D);
+}
+
 void checkShape(const char *kernel, const AttentionShape &a) {
   auto fail = [&](const std::string &what) {
     throw std::invalid_argument(std::string(kernel) + ": " + what);
@@ -289,7 +345,45 @@ void launchBackward(const AttentionShape &a, const float *qkv, const float *lse,
       <<<grid, kRowsPerBlock, queryBytes, stream>>>(a, qkv, lse, dout, rowDot, dqkv);
 }
 
+template <int DMAX>
+void launchDecode(const DecodeShape &d, const float *qkv, const float *keys,
+                  const float *values, float *out, cudaStream_t stream) {
+  size_t bytes = sizeof(float) * (kRowsPerBlock * (DMAX + 1) + 2 * kTile * DMAX);
+  allowSharedMemory(attentionDecodeKernel<DMAX>, bytes);
+  dim3 grid((d.tokens + kRowsPerBlock - 1) / kRowsPerBlock, d.heads);
+  attentionDecodeKernel<DMAX><<<grid, kRowsPerBlock, bytes, stream>>>(d, qkv, keys, values, out);
+}
+
 } // namespace
+
+void attentionDecode(const DecodeShape &d, const float *qkv, float *keys, float *values,
+                     float *out, cudaStream_t stream) {
+  const char *k = "cuda::attentionDecode";
+  auto fail = [&](const std::string &what) {
+    throw std::invalid_argument(std::string(k) + ": " + what);
+  };
+  if (d.tokens < 0 || d.position < 0 || d.heads <= 0 || d.kvHeads <= 0 || d.headDim <= 0)
+    fail("tokens and position must be >= 0, heads, kvHeads and headDim > 0");
+  if (d.heads % d.kvHeads != 0)
+    fail("heads " + std::to_string(d.heads) + " is not a multiple of kvHeads " +
+         std::to_string(d.kvHeads));
+  if (d.headDim > 128)
+    fail("head dimension " + std::to_string(d.headDim) + " exceeds the GPU kernels' limit of 128");
+  if (d.position + d.tokens > d.capacity)
+    fail("positions [" + std::to_string(d.position) + ", " +
+         std::to_string(d.position + d.tokens) + ") exceed the cache of " +
+         std::to_string(d.capacity));
+  if (d.tokens == 0)
+    return;
+  int64_t elements = d.tokens * d.kvHeads * d.headDim;
+  appendKeyValuesKernel<<<static_cast<unsigned>((elements + 255) / 256), 256, 0, stream>>>(
+      d, qkv, keys, values);
+  if (d.headDim <= 64)
+    launchDecode<64>(d, qkv, keys, values, out, stream);
+  else
+    launchDecode<128>(d, qkv, keys, values, out, stream);
+  checkLaunch(k);
+}
 
 void attentionForward(const AttentionShape &a, const float *qkv, float *out, float *lse,
                       cudaStream_t stream) {

@@ -101,6 +101,9 @@ void swigluBackward(const float *gate, const float *up, const float *dy, float *
 // counters as kernels.h.
 void attentionForward(const AttentionShape &a, const float *qkv, float *out,
                       float *lse, cudaStream_t stream);
+// Generation: kernels.h's attentionDecode (keys, values: the cache).
+void attentionDecode(const DecodeShape &d, const float *qkv, float *keys, float *values,
+                     float *out, cudaStream_t stream);
 // Overwrites dqkv. rowDot is scratch of batch * heads * seq floats.
 void attentionBackward(const AttentionShape &a, const float *qkv,
                        const float *out, const float *lse, const float *dout,

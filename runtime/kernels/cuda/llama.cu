@@ -113,7 +113,8 @@ __global__ void rotaryKernel(RotaryShape r, int64_t kvHeads, const float *x, flo
     int64_t lo = row * slots * r.headDim + slot * r.headDim + i, hi = lo + half;
     float a = x[lo], b = x[hi];
     if (math::qkvSlotIsRotated(slot, group))
-      math::rotaryPair(a, b, math::rotaryAngle(row % r.seq, i, r.headDim, r.theta, r.inverse));
+      math::rotaryPair(a, b, math::rotaryAngle(r.position + row % r.seq, i, r.headDim, r.theta,
+                                                  r.inverse));
     y[lo] = a, y[hi] = b;
   }
 }
@@ -169,7 +170,8 @@ void rmsNormBackwardWeight(const float *x, const float *dy, float *dgamma, int64
 
 void rotary(const RotaryShape &r, const float *x, float *y, cudaStream_t stream) {
   const char *k = "cuda::rotary";
-  require(r.batch >= 0 && r.seq >= 0, k, "batch and seq must be >= 0");
+  require(r.batch >= 0 && r.seq >= 0 && r.position >= 0, k,
+          "batch, seq and position must be >= 0");
   require(r.heads > 0 && r.kvHeads >= 0, k, "heads must be > 0 and kvHeads >= 0");
   int64_t kvHeads = r.kvHeads ? r.kvHeads : r.heads;
   require(r.heads % kvHeads == 0, k,

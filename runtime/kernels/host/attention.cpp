@@ -70,15 +70,9 @@ HeadView headView(const AttentionShape &a, int64_t b, int64_t h) {
 void checkShape(const char *kernel, const AttentionShape &a) {
   detail::requireNonNegative(kernel, "batch", a.batch);
   detail::requireNonNegative(kernel, "seq", a.seq);
-  detail::requirePositive(kernel, "heads", a.heads);
-  detail::requirePositive(kernel, "headDim", a.headDim);
+  detail::requireHeadGroups(kernel, a.heads, a.kvHeads, a.headDim);
   detail::requireNonNegative(kernel, "headOffset", a.headOffset);
   detail::requireNonNegative(kernel, "totalHeads", a.totalHeads);
-  detail::requireNonNegative(kernel, "kvHeads", a.kvHeads);
-  if (a.heads % kvHeadsOf(a) != 0)
-    detail::fail(kernel, "heads " + std::to_string(a.heads) +
-                             " is not a multiple of kvHeads " +
-                             std::to_string(kvHeadsOf(a)));
   if (a.totalHeads && a.headOffset + a.heads > a.totalHeads)
     detail::fail(kernel, "heads [" + std::to_string(a.headOffset) + ", " +
                              std::to_string(a.headOffset + a.heads) +
@@ -148,34 +142,52 @@ math::SoftmaxState rowMaxAndSumExp(const float *row, int64_t n) {
   return {m, sum};
 }
 
-void forwardTile(const AttentionShape &a, const float *qkv, float *out,
-                 float *lse, int64_t b, int64_t h, int64_t qb,
-                 float *scores) {
+// Where one (batch, query head)'s forward operands are: its query rows, its
+// group's key and value rows (in the packed QKV tensor, or in a key/value
+// cache), its out rows and its lse.
+struct ForwardOperands {
+  const float *q, *k, *v;
+  int64_t qStride, kvStride; // floats between consecutive tokens
+  float *out;
+  int64_t outStride;
+  float *lse;             // null: not kept (generation)
+  int64_t firstQuery;     // position of query row 0 (the causal mask)
+  uint64_t dropoutBase;   // dropout counter of (position 0, key 0)
+};
+
+ForwardOperands packedOperands(const AttentionShape &a, const float *qkv, float *out,
+                               float *lse, int64_t b, int64_t h) {
   HeadView v = headView(a, b, h);
-  int64_t i0 = qb * kQueryBlock, rows = std::min(kQueryBlock, a.seq - i0);
-  int64_t keys = sampleKeys(a, b);
-  int64_t kvLen = std::min(a.causal ? i0 + rows : a.seq, keys);
-  scoreTile(a, qkv, v, i0, rows, kvLen, scores);
+  return {qkv + v.qOffset, qkv + v.kOffset,  qkv + v.vOffset, v.tokenStride, v.tokenStride,
+          out + v.outOffset, v.outStride,    lse + v.lseOffset, 0,           v.dropoutBase};
+}
+
+// Query rows [i0, i0 + rows) of one head against keys [0, keys) of a
+// sequence of a.seq positions.
+void forwardTile(const AttentionShape &a, const ForwardOperands &o, int64_t keys, int64_t i0,
+                 int64_t rows, float *scores) {
+  int64_t kvLen = std::min(a.causal ? o.firstQuery + i0 + rows : a.seq, keys);
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, rows, kvLen, a.headDim, a.scale,
+              o.q + i0 * o.qStride, o.qStride, o.k, o.kvStride, 0.0f, scores, kvLen);
   float invKeep = math::dropoutInvKeep(a.dropout);
   for (int64_t r = 0; r < rows; ++r) {
-    int64_t i = i0 + r, valid = validColumns(a, i, keys);
+    int64_t i = o.firstQuery + i0 + r, valid = validColumns(a, i, keys);
     float *row = scores + r * kvLen;
     float rowLse = math::softmaxLse(rowMaxAndSumExp(row, valid));
-    lse[v.lseOffset + i] = rowLse;
+    if (o.lse)
+      o.lse[i0 + r] = rowLse;
     for (int64_t j = 0; j < valid; ++j)
       row[j] = math::softmaxProb(row[j], rowLse);
     std::fill(row + valid, row + kvLen, 0.0f);
     if (a.dropout > 0.0f)
       detail::forEachUniform(
-          a.seed, a.stream, v.dropoutBase + static_cast<uint64_t>(i * a.seq),
+          a.seed, a.stream, o.dropoutBase + static_cast<uint64_t>(i * a.seq),
           valid, [&](int64_t j, float u) {
             row[j] *= math::dropoutKeepScale(u, a.dropout, invKeep);
           });
   }
-  const float *vv = qkv + v.vOffset;
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, a.headDim,
-              kvLen, 1.0f, scores, kvLen, vv, v.tokenStride, 0.0f,
-              out + v.outOffset + i0 * v.outStride, v.outStride);
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, a.headDim, kvLen, 1.0f, scores,
+              kvLen, o.v, o.kvStride, 0.0f, o.out + i0 * o.outStride, o.outStride);
 }
 
 } // namespace
@@ -195,8 +207,59 @@ void attentionForward(const AttentionShape &a, const float *qkv, float *out,
 #pragma omp for schedule(dynamic, 1)
     for (int64_t t = 0; t < tiles; ++t) {
       int64_t qb = t % qBlocks, bh = t / qBlocks;
-      forwardTile(a, qkv, out, lse, bh / a.heads, bh % a.heads, qb,
-                  scores.data());
+      const int64_t b = bh / a.heads, i0 = qb * kQueryBlock;
+      forwardTile(a, packedOperands(a, qkv, out, lse, b, bh % a.heads), sampleKeys(a, b), i0,
+                  std::min(kQueryBlock, a.seq - i0), scores.data());
+    }
+  }
+}
+
+void attentionDecode(const DecodeShape &d, const float *qkv, float *keys, float *values,
+                     float *out) {
+  const char *kernel = "attentionDecode";
+  detail::requireNonNegative(kernel, "tokens", d.tokens);
+  detail::requireNonNegative(kernel, "position", d.position);
+  detail::requirePositive(kernel, "kvHeads", d.kvHeads);
+  detail::requireHeadGroups(kernel, d.heads, d.kvHeads, d.headDim);
+  if (d.position + d.tokens > d.capacity)
+    detail::fail(kernel, "positions [" + std::to_string(d.position) + ", " +
+                             std::to_string(d.position + d.tokens) + ") exceed the cache of " +
+                             std::to_string(d.capacity));
+  if (d.tokens == 0)
+    return;
+  const int64_t D = d.headDim, r = d.heads / d.kvHeads;
+  const int64_t width = math::qkvRowWidth(d.heads, d.kvHeads, D), kvWidth = d.kvHeads * D;
+  for (int64_t t = 0; t < d.tokens; ++t)
+    for (int64_t g = 0; g < d.kvHeads; ++g) {
+      const float *row = qkv + t * width;
+      std::copy_n(row + math::qkvKeyColumn(g * r, r, D), D,
+                  keys + (d.position + t) * kvWidth + g * D);
+      std::copy_n(row + math::qkvValueColumn(g * r, r, D), D,
+                  values + (d.position + t) * kvWidth + g * D);
+    }
+  AttentionShape a{1, d.position + d.tokens, d.heads, D, /*causal=*/true, d.scale,
+                   /*dropout=*/0.f, 0, 0};
+  a.kvHeads = d.kvHeads;
+  const int64_t qBlocks = (d.tokens + kQueryBlock - 1) / kQueryBlock;
+  const int64_t tiles = d.heads * qBlocks;
+  detail::SingleThreadedBlas blasGuard;
+#pragma omp parallel if (tiles > 1 && d.heads * d.tokens * a.seq * D > kParallelMinFlops)
+  {
+    std::vector<float> scores(kQueryBlock * a.seq);
+#pragma omp for schedule(dynamic, 1)
+    for (int64_t t = 0; t < tiles; ++t) {
+      const int64_t h = t / qBlocks, i0 = (t % qBlocks) * kQueryBlock;
+      const ForwardOperands o{qkv + math::qkvQueryColumn(h, r, D),
+                              keys + (h / r) * D,
+                              values + (h / r) * D,
+                              width,
+                              kvWidth,
+                              out + h * D,
+                              d.heads * D,
+                              nullptr,
+                              d.position,
+                              0};
+      forwardTile(a, o, a.seq, i0, std::min(kQueryBlock, d.tokens - i0), scores.data());
     }
   }
 }

@@ -10,6 +10,9 @@ namespace mtc::kernels::detail {
 void requireNonNegative(const char *kernel, const char *what, int64_t value);
 void requirePositive(const char *kernel, const char *what, int64_t value);
 void requireNonNull(const char *kernel, const char *what, const void *ptr);
+// Grouped heads (math/llama.h): heads > 0, kvHeads >= 0 (0: one per head) and
+// dividing heads, headDim > 0.
+void requireHeadGroups(const char *kernel, int64_t heads, int64_t kvHeads, int64_t headDim);
 [[noreturn]] void fail(const char *kernel, const std::string &message);
 
 // Sizes below this run on one thread: an OpenMP fork costs a few microseconds.

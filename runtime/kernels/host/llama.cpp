@@ -82,13 +82,8 @@ void rotary(const RotaryShape &r, const float *x, float *y) {
   const char *kernel = "rotary";
   detail::requireNonNegative(kernel, "batch", r.batch);
   detail::requireNonNegative(kernel, "seq", r.seq);
-  detail::requirePositive(kernel, "heads", r.heads);
-  detail::requireNonNegative(kernel, "kvHeads", r.kvHeads);
-  detail::requirePositive(kernel, "headDim", r.headDim);
+  detail::requireHeadGroups(kernel, r.heads, r.kvHeads, r.headDim);
   int64_t kvHeads = r.kvHeads ? r.kvHeads : r.heads;
-  if (r.heads % kvHeads != 0)
-    detail::fail(kernel, "heads " + std::to_string(r.heads) +
-                             " is not a multiple of kvHeads " + std::to_string(kvHeads));
   if (r.headDim % 2 != 0)
     detail::fail(kernel, "headDim must be even (got " + std::to_string(r.headDim) + ")");
   if (!(r.theta > 0.0) || !std::isfinite(r.theta))
@@ -96,12 +91,14 @@ void rotary(const RotaryShape &r, const float *x, float *y) {
   int64_t half = r.headDim / 2, group = r.heads / kvHeads;
   int64_t slots = r.heads + 2 * kvHeads;
   int64_t width = math::qkvRowWidth(r.heads, kvHeads, r.headDim);
+  detail::requireNonNegative(kernel, "position", r.position);
   // One table of angles per call: every head and sample at position p turns
   // by the same angles.
   std::vector<math::RotaryAngle> angles(r.seq * half);
   for (int64_t p = 0; p < r.seq; ++p)
     for (int64_t i = 0; i < half; ++i)
-      angles[p * half + i] = math::rotaryAngle(p, i, r.headDim, r.theta, r.inverse);
+      angles[p * half + i] =
+          math::rotaryAngle(r.position + p, i, r.headDim, r.theta, r.inverse);
   int64_t rows = r.batch * r.seq;
 #pragma omp parallel for schedule(static) if (rows * width > detail::kParallelMinWork)
   for (int64_t row = 0; row < rows; ++row) {

@@ -30,6 +30,15 @@ void requireNonNull(const char *kernel, const char *what, const void *ptr) {
     fail(kernel, std::string(what) + " must not be null");
 }
 
+void requireHeadGroups(const char *kernel, int64_t heads, int64_t kvHeads, int64_t headDim) {
+  requirePositive(kernel, "heads", heads);
+  requireNonNegative(kernel, "kvHeads", kvHeads);
+  requirePositive(kernel, "headDim", headDim);
+  if (heads % (kvHeads ? kvHeads : heads) != 0)
+    fail(kernel, "heads " + std::to_string(heads) + " is not a multiple of kvHeads " +
+                     std::to_string(kvHeads));
+}
+
 namespace {
 // The OpenMP default, captured before any setNumThreads call changes it.
 const int defaultThreads = omp_get_max_threads();

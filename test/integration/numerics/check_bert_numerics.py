@@ -23,7 +23,6 @@ import csv
 import json
 import os
 import random
-import shutil
 import sys
 import time
 
@@ -33,9 +32,8 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import safetensors_io  # noqa: E402
 from numerics_common import (Checks, check_gradients, check_hf_round_trip,  # noqa: E402
-                             compare_training,
-                             learning_rate, report_final_weights, run, summary,
-                             train_reference)
+                             compare_training, fresh_workdir, learning_rate,
+                             report_final_weights, run, summary, train_reference)
 from bert_reference import BertForPreTraining, no_decay  # noqa: E402
 
 LAYERS, HIDDEN, HEADS, PAD_TO, SEQ = 2, 64, 4, 128, 32
@@ -199,9 +197,7 @@ def main():
 
     started = time.time()
     work = args.workdir
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
-    log = open(os.path.join(work, "commands.log"), "w")
+    log = fresh_workdir(work)
     path = lambda name: os.path.join(work, name)  # noqa: E731
 
     vocab_file, corpus, vocab = make_corpus(work, seed=20261123)

@@ -21,7 +21,6 @@ Exit status 0 when everything matches, 1 otherwise."""
 import argparse
 import json
 import os
-import shutil
 import sys
 import time
 
@@ -31,8 +30,9 @@ import torch
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import safetensors_io  # noqa: E402
 from numerics_common import (Checks, causal_lm_iteration, check_gradients,  # noqa: E402
-                             check_hf_round_trip, compare_training, learning_rate, read_metrics,
-                             report_final_weights, run, summary, train_reference)
+                             check_hf_round_trip, compare_training, fresh_workdir,
+                             learning_rate, read_metrics, report_final_weights, run, summary,
+                             train_reference)
 from llama_reference import LlamaForCausalLM, no_decay  # noqa: E402
 
 LAYERS, HIDDEN, HEADS, KV_HEADS, FFN, VOCAB, PAD_TO, SEQ = 2, 64, 4, 2, 96, 300, 128, 32
@@ -123,9 +123,7 @@ def main():
 
     started = time.time()
     work = args.workdir
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
-    log = open(os.path.join(work, "commands.log"), "w")
+    log = fresh_workdir(work)
     path = lambda name: os.path.join(work, name)  # noqa: E731
 
     config = write_config(path("config.json"), args.tie_word_embeddings)

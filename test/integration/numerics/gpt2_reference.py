@@ -85,13 +85,18 @@ class GPT2(nn.Module):
                                for _ in range(layers))
         self.ln_f = nn.LayerNorm(hidden, eps=eps)
 
-    def forward(self, tokens, targets):
-        """Mean cross-entropy over all tokens of [batch, seq] tokens/targets."""
+    def logits(self, tokens):
+        """[batch, seq, vocab] next-token logits of [batch, seq] tokens at
+        positions 0 .. seq-1."""
         seq = tokens.shape[1]
         x = self.drop(self.wte(tokens) + self.wpe(torch.arange(seq)))
         for block in self.h:
             x = block(x)
-        logits = self.ln_f(x) @ self.wte.weight.t()
+        return self.ln_f(x) @ self.wte.weight.t()
+
+    def forward(self, tokens, targets):
+        """Mean cross-entropy over all tokens of [batch, seq] tokens/targets."""
+        logits = self.logits(tokens)
         return F.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1))
 
 

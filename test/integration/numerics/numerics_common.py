@@ -4,10 +4,19 @@ running mtc's tools, Megatron-LM's learning-rate schedule and clipping, AdamW
 on the reference, and the per-step comparison of the training losses."""
 import csv
 import math
+import os
+import shutil
 import subprocess
 
 import numpy as np
 import torch
+
+
+def fresh_workdir(work):
+    """Empties WORK for a check and opens its commands.log."""
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    return open(os.path.join(work, "commands.log"), "w")
 
 
 def run(command, log):

@@ -6,6 +6,7 @@
 #include "kernels/cuda/row_math.h"
 #include "kernels/kernels.h"
 #include "kernels/math/layer_norm.h"
+#include "kernels/math/llama.h"
 #include "kernels/math/philox.h"
 
 #include "RandomData.h"
@@ -233,6 +234,55 @@ TEST(RowMath, UniformCursorMatchesPhiloxAtAnyStart) {
   UniformCursor c(42, 5);
   EXPECT_EQ(c.at(100), math::philoxUniformAt(42, 5, 100));
   EXPECT_EQ(c.at(7), math::philoxUniformAt(42, 5, 7));
+}
+
+// attention.cu's decode kernel: per head, a block of new tokens (thread t
+// owns position + i0 + t) streams the cached keys and values in tiles.
+void emulateDecode(const DecodeShape &d, const float *qkv, const float *keys,
+                   const float *values, float *out) {
+  const int D = int(d.headDim);
+  const int64_t r = d.heads / d.kvHeads, width = math::qkvRowWidth(d.heads, d.kvHeads, D);
+  const int64_t kvWidth = d.kvHeads * D;
+  AttentionRowInfo info;
+  info.seq = d.position + d.tokens, info.causal = true, info.scale = d.scale;
+  info.keys = info.seq, info.dropout = 0.f, info.invKeep = 1.f;
+  info.seed = 0, info.stream = 0, info.dropoutBase = 0;
+  for (int64_t h = 0; h < d.heads; ++h)
+    for (int64_t i0 = 0; i0 < d.tokens; i0 += kRowsPerBlock) {
+      int64_t rows = std::min(kRowsPerBlock, d.tokens - i0);
+      auto qs = stage(qkv + math::qkvQueryColumn(h, r, D), width, i0, rows, kRowsPerBlock,
+                      kDMax + 1, D);
+      std::vector<AttentionForwardRow<kDMax>> state(rows);
+      std::vector<UniformCursor> cursors(rows, UniformCursor(0, 0));
+      int64_t kvEnd = d.position + i0 + rows;
+      for (int64_t j0 = 0; j0 < kvEnd; j0 += kTile) {
+        int64_t n = std::min(kTile, kvEnd - j0);
+        auto ks = stage(keys + (h / r) * D, kvWidth, j0, n, kTile, kDMax, D);
+        auto vs = stage(values + (h / r) * D, kvWidth, j0, n, kTile, kDMax, D);
+        for (int64_t t = 0; t < rows; ++t)
+          attentionForwardKeys<kDMax>(state[t], &qs[t * (kDMax + 1)], D, ks.data(), vs.data(),
+                                      kDMax, d.position + i0 + t, j0, n, info, cursors[t]);
+      }
+      for (int64_t t = 0; t < rows; ++t)
+        attentionForwardFinish<kDMax>(state[t], out + (i0 + t) * d.heads * D + h * D, D);
+    }
+}
+
+TEST(AttentionRows, DecodeMatchesTheHostDecode) {
+  // Grouped heads, a prompt of 40 after 30 cached tokens (across tiles), then one more.
+  const int64_t heads = 4, kvHeads = 2, D = 16, capacity = 80;
+  const int64_t width = math::qkvRowWidth(heads, kvHeads, D);
+  std::vector<float> keys(capacity * kvHeads * D), values(keys.size());
+  auto qkv = randn(71 * width, 3);
+  int64_t position = 0;
+  for (int64_t n : {30, 40, 1}) {
+    DecodeShape d{n, position, capacity, heads, kvHeads, D, 1.f / std::sqrt(float(D))};
+    std::vector<float> out(n * heads * D), got(out.size(), 9.f);
+    attentionDecode(d, qkv.data() + position * width, keys.data(), values.data(), out.data());
+    emulateDecode(d, qkv.data() + position * width, keys.data(), values.data(), got.data());
+    expectClose(got, out, 2e-5f, "decode out");
+    position += n;
+  }
 }
 
 TEST(RowMath, OnlineSoftmaxEqualsTwoPassLse) {

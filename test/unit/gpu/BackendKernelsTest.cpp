@@ -534,6 +534,44 @@ TEST(CudaBackend, Rotary) {
       }
 }
 
+// Generation: new tokens against the key/value cache, and rotary at a
+// position offset (the executor's forwardCached).
+TEST(CudaBackend, AttentionDecodeAndRotaryOffset) {
+  struct Case {
+    int64_t heads, kvHeads, headDim;
+  };
+  for (Case c : {Case{4, 4, 64}, Case{8, 2, 128}, Case{6, 1, 16}}) {
+    const int64_t width = (c.heads + 2 * c.kvHeads) * c.headDim, capacity = 200;
+    const int64_t cacheN = capacity * c.kvHeads * c.headDim;
+    std::vector<float> keys(cacheN), values(cacheN);
+    Dev<float> dKeys(cacheN), dValues(cacheN);
+    int64_t position = 0;
+    for (int64_t n : {130, 1, 1, 9}) {
+      kernels::DecodeShape d{n, position, capacity, c.heads, c.kvHeads, c.headDim,
+                             1.f / std::sqrt(float(c.headDim))};
+      auto qkv = randn(n * width, 10 + position);
+      std::vector<float> out(n * c.heads * c.headDim);
+      cpu().attentionDecode(d, qkv.data(), keys.data(), values.data(), out.data());
+      Dev<float> dQkv(qkv), dOut(out.size());
+      gpu().attentionDecode(d, dQkv, dKeys, dValues, dOut);
+      std::string what = "H" + std::to_string(c.heads) + " KV" + std::to_string(c.kvHeads) +
+                         " D" + std::to_string(c.headDim) + " tokens " + std::to_string(n) +
+                         " at " + std::to_string(position) + ": ";
+      expectBits(dKeys.host(), keys, what + "keys");
+      expectBits(dValues.host(), values, what + "values");
+      expectClose(dOut.host(), out, 1e-4, what + "out");
+      kernels::RotaryShape r{1, n, c.heads, c.kvHeads, c.headDim, 10000.0, false};
+      r.position = position;
+      std::vector<float> y(qkv.size());
+      cpu().rotary(r, qkv.data(), y.data());
+      Dev<float> dY(y.size());
+      gpu().rotary(r, dQkv, dY);
+      expectClose(dY.host(), y, 1e-6, what + "rotary");
+      position += n;
+    }
+  }
+}
+
 TEST(CudaBackend, Swiglu) {
   for (int64_t n : {1, 1650, (1 << 20) + 7}) {
     auto gate = randn(n, 5, 4.f), up = randn(n, 6), dy = randn(n, 7);

@@ -1,9 +1,12 @@
 // The trainer on a real indexed dataset, and the generate executable's main.
+#include "RunMain.h"
 #include "TinyPlan.h"
 
 #include "data/IndexedDataset.h"
 #include "exec/Checkpoint.h"
 #include "exec/Executor.h"
+#include "exec/Safetensors.h"
+#include "exec/WeightFiles.h"
 #include "exec/Trainer.h"
 
 #include <gtest/gtest.h>
@@ -17,17 +20,11 @@ namespace fs = std::filesystem;
 
 int runMain(int (*main)(int, char **, const std::string &), std::vector<std::string> args,
             const std::string &planBytes, std::string *out = nullptr) {
-  std::vector<char *> argv;
-  args.insert(args.begin(), "prog");
-  for (std::string &a : args)
-    argv.push_back(a.data());
-  argv.push_back(nullptr);
-  ::testing::internal::CaptureStdout();
-  int rc = main(static_cast<int>(args.size()), argv.data(), planBytes);
-  std::string text = ::testing::internal::GetCapturedStdout();
+  testing::ProgramOutput o =
+      testing::runProgram(main, std::move(args), planBytes, /*captureErr=*/false);
   if (out)
-    *out = text;
-  return rc;
+    *out = o.out;
+  return o.status;
 }
 
 TEST(TrainOnData, IndexedDatasetWithValidation) {
@@ -82,14 +79,23 @@ TEST(TrainOnData, IndexedDatasetWithValidation) {
   fs::remove_all(dir);
 }
 
+// The tiny plan with GPT-2's vocabulary (padded) and 8 positions, for generate.
+testing::TinyDims gpt2VocabDims() {
+  testing::TinyDims d;
+  d.vocab = 50257;
+  d.paddedVocab = 50304;
+  d.seq = 8;
+  return d;
+}
+
+#define SKIP_WITHOUT_BPE(bpe)                                                                  \
+  if (!fs::exists(fs::path(bpe) / "encoder.json"))                                             \
+  GTEST_SKIP() << "GPT-2 BPE files not found in " << (bpe) << " (run scripts/setup.sh)"
+
 TEST(Generate, GreedyIsDeterministicAndContinuesThePrompt) {
   const std::string bpe = MTC_TEST_BPE_DIR;
-  if (!fs::exists(fs::path(bpe) / "encoder.json"))
-    GTEST_SKIP() << "GPT-2 BPE files not found in " << bpe << " (run scripts/setup.sh)";
-  testing::TinyDims gpt2Vocab;
-  gpt2Vocab.vocab = 50257;
-  gpt2Vocab.paddedVocab = 50304;
-  gpt2Vocab.seq = 8;
+  SKIP_WITHOUT_BPE(bpe);
+  const testing::TinyDims gpt2Vocab = gpt2VocabDims();
   pb::Plan plan = testing::makeTinyPlan(gpt2Vocab);
   fs::path dir = fs::temp_directory_path() / ("mtc_runtime_gen_" + std::to_string(getpid()));
   fs::create_directories(dir);
@@ -115,6 +121,55 @@ TEST(Generate, GreedyIsDeterministicAndContinuesThePrompt) {
             1);
   std::string err = ::testing::internal::GetCapturedStderr();
   EXPECT_NE(err.find("does not exist"), std::string::npos) << err;
+  fs::remove_all(dir);
+}
+
+// The context is the model's positions (8 here): a longer prompt is refused,
+// generation stops when they are full and says so; --top-p takes (0, 1].
+TEST(Generate, TheContextIsTheModelsPositions) {
+  const std::string bpe = MTC_TEST_BPE_DIR;
+  SKIP_WITHOUT_BPE(bpe);
+  const testing::TinyDims gpt2Vocab = gpt2VocabDims();
+  const std::string plan = testing::makeTinyPlan(gpt2Vocab).SerializeAsString();
+  fs::path dir = fs::temp_directory_path() / ("mtc_runtime_context_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const std::string weights = (dir / "w.safetensors").string();
+  {
+    Executor e(testing::makeTinyPlan(gpt2Vocab), {});
+    exportSafetensors(weights, e);
+  }
+  const std::vector<std::string> base = {"--init-from", weights, "--vocab-dir", bpe,
+                                         "--temperature", "0"};
+  auto with = [&](std::vector<std::string> extra) {
+    extra.insert(extra.begin(), base.begin(), base.end());
+    return testing::runProgram(generateMain, extra, plan);
+  };
+  // "Hello world" is 2 tokens: 7 more fit the 8 positions (the last needs none).
+  const std::string dump = (dir / "logits.safetensors").string();
+  testing::ProgramOutput o = with({"--prompt", "Hello world", "--tokens", "20", "--dump-logits",
+                                   dump});
+  ASSERT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.err.find("stopped after 7 of 20 tokens: the context is full (8 positions"),
+            std::string::npos)
+      << o.err;
+  SafetensorsFile logits(dump);
+  EXPECT_EQ(logits.entry("logits").shape, (std::vector<int64_t>{7, 50257}));
+  EXPECT_EQ(logits.entry("tokens").shape, std::vector<int64_t>{9});
+  EXPECT_EQ(logits.metadata().at("prompt_tokens"), "2");
+
+  o = with({"--prompt", "one two three four five six seven eight nine"});
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("--prompt is 9 tokens, more than the model's context of 8 positions"),
+            std::string::npos)
+      << o.err;
+  for (const char *p : {"0", "1.5", "-0.1", "nan"}) {
+    o = with({"--prompt", "Hi", "--top-p", p});
+    EXPECT_EQ(o.status, 2) << p;
+    EXPECT_NE(o.err.find("--top-p"), std::string::npos) << o.err;
+  }
+  o = with({"--prompt", "Hi", "--tokens", "3", "--top-p", "0.9", "--top-k", "0",
+            "--temperature", "0.7"});
+  EXPECT_EQ(o.status, 0) << o.err;
   fs::remove_all(dir);
 }
 

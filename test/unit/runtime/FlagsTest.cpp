@@ -2,7 +2,8 @@
 // combination exits with status 2 and a message naming the flag, before work.
 #include "TinyPlan.h"
 
-#include "exec/Flags.h"
+#include "mtc/Support/FlagVocabulary.h"
+#include "mtc/Support/Flags.h"
 #include "exec/Main.h"
 
 #include <gtest/gtest.h>
@@ -32,11 +33,11 @@ TEST(FlagRanges, RejectOutOfRangeValuesWithTheFlagsName) {
   std::optional<double> lr;
   std::optional<int64_t> warmup;
   FlagSet flags("prog", "test");
-  flags.add("count", &count, "a count", Range::atLeast(1));
-  flags.add("rate", &rate, "a rate", Range::between(0, 1));
-  flags.add("beta", &beta, "a beta", Range::fromBelow(0, 1));
-  flags.add("lr", &lr, "a learning rate", Range::above(0));
-  flags.add("warmup", &warmup, "warm-up", Range::atLeast(0));
+  flags.add("count", &count, "a count", ValueRange::atLeast(1));
+  flags.add("rate", &rate, "a rate", ValueRange::between(0, 1));
+  flags.add("beta", &beta, "a beta", ValueRange::fromBelow(0, 1));
+  flags.add("lr", &lr, "a learning rate", ValueRange::above(0));
+  flags.add("warmup", &warmup, "warm-up", ValueRange::atLeast(0));
 
   EXPECT_EQ(parseError(flags, {"--count", "0"}), "--count must be >= 1, got 0");
   EXPECT_EQ(parseError(flags, {"--count=-2"}), "--count must be >= 1, got -2");
@@ -64,9 +65,9 @@ TEST(FlagRanges, HelpPrintsRangesAndHidesSentinelDefaults) {
   int64_t steps = 0, threads = 0;
   double bucket = -1;
   FlagSet flags("prog", "test");
-  flags.add("steps", &steps, "iterations (required)", Range::atLeast(1));
-  flags.add("threads", &threads, "threads (0: all)", Range::between(0, 4096));
-  flags.add("bucket", &bucket, "MiB (default: the plan's)", Range::between(0, 1 << 20));
+  flags.add("steps", &steps, "iterations (required)", ValueRange::atLeast(1));
+  flags.add("threads", &threads, "threads (0: all)", ValueRange::between(0, 4096));
+  flags.add("bucket", &bucket, "MiB (default: the plan's)", ValueRange::between(0, 1 << 20));
   const std::string usage = flags.usage();
   EXPECT_NE(usage.find("iterations (required) [>= 1]\n"), std::string::npos) << usage;
   EXPECT_NE(usage.find("threads (0: all) (default 0) [0, 4096]\n"), std::string::npos) << usage;
@@ -75,12 +76,12 @@ TEST(FlagRanges, HelpPrintsRangesAndHidesSentinelDefaults) {
 }
 
 TEST(RangeText, DescribesEveryKind) {
-  EXPECT_EQ(Range::any().describe(), "");
-  EXPECT_EQ(Range::atLeast(0).describe(), ">= 0");
-  EXPECT_EQ(Range::above(0).describe(), "> 0");
-  EXPECT_EQ(Range::between(0.25, 1e6).describe(), "[0.25, 1000000]");
-  EXPECT_EQ(Range::fromBelow(0, 1).describe(), "[0, 1)");
-  EXPECT_FALSE(Range::any().contains(std::nan("")));
+  EXPECT_EQ(ValueRange::any().describe(), "");
+  EXPECT_EQ(ValueRange::atLeast(0).describe(), ">= 0");
+  EXPECT_EQ(ValueRange::above(0).describe(), "> 0");
+  EXPECT_EQ(ValueRange::between(0.25, 1e6).describe(), "[0.25, 1000000]");
+  EXPECT_EQ(ValueRange::fromBelow(0, 1).describe(), "[0, 1)");
+  EXPECT_FALSE(ValueRange::any().contains(std::nan("")));
 }
 
 struct Outcome {

@@ -2,9 +2,11 @@
 // table, the layouts by value (transposed Linears, c_attn split into query/key/
 // value from Megatron's per-head order, vocabulary rows), the round trip, what
 // the loader accepts and refuses, and the wiring into safetensors export/import.
+#include "HfFileMap.h"
 #include "TinyPlan.h"
 
 #include "exec/Checkpoint.h"
+#include "exec/WeightFiles.h"
 #include "exec/Executor.h"
 #include "exec/HfBertNames.h"
 #include "exec/Safetensors.h"
@@ -19,6 +21,9 @@ namespace mtc::runtime {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::HfFile;
+using testing::namesOf;
+using testing::readerOf;
 
 // A small BERT: 2 layers, hidden 4, 2 heads of 2, ffn 6, vocab 5 padded to 8,
 // 7 positions. Shapes are what the compiler gives (mtc names, [in, out]).
@@ -95,7 +100,6 @@ std::map<std::string, std::vector<float>> distinctValues() {
   return out;
 }
 
-using HfFile = std::map<std::string, HfTensor>;
 
 HfFile exportAll(const std::map<std::string, std::vector<float>> &values) {
   HfFile file;
@@ -106,16 +110,6 @@ HfFile exportAll(const std::map<std::string, std::vector<float>> &values) {
       file[t.name] = std::move(t);
     }
   return file;
-}
-
-HfTensorReader readerOf(const HfFile &file) {
-  return [&file](const std::string &name, HfTensor *out) {
-    auto it = file.find(name);
-    if (it == file.end())
-      return false;
-    *out = it->second;
-    return true;
-  };
 }
 
 // Megatron's per-head column of (part, head, d) in c_attn: [heads][q,k,v][headDim].
@@ -253,12 +247,15 @@ TEST(HfBertNames, AcceptsWhatHuggingFacesLoaderAccepts) {
         << name;
     EXPECT_EQ(back, v.at(name)) << name;
   }
-  // A table with the padded vocabulary's rows is taken whole.
+  // A table with the padded vocabulary's rows is accepted; its padding rows
+  // come back zero, like a vocab_size table's (they are no token's).
   HfFile padded = hf;
   padded["bert.embeddings.word_embeddings.weight"] = {"", {kPadded, kHidden}, v.at("wte")};
   std::vector<float> back;
   ASSERT_TRUE(fromHfBert("wte", shapes.at("wte"), bertModel(), readerOf(padded), &back));
-  EXPECT_EQ(back, v.at("wte"));
+  std::vector<float> zeroPadded = v.at("wte");
+  std::fill(zeroPadded.begin() + kVocab * kHidden, zeroPadded.end(), 0.f);
+  EXPECT_EQ(back, zeroPadded);
   // A tied decoder copy equal to the embeddings is fine.
   hf["cls.predictions.decoder.weight"] = hf.at("bert.embeddings.word_embeddings.weight");
   hf["cls.predictions.decoder.bias"] = hf.at("cls.predictions.bias");
@@ -324,20 +321,8 @@ pb::Plan tinyBertPlan() {
   m->set_layers(1);
   plan.mutable_params(testing::kLnGamma)->set_name("emb_ln.weight");
   plan.mutable_params(testing::kLnBeta)->set_name("emb_ln.bias");
-  auto add = [&](const std::string &name, std::vector<int64_t> shape,
-                 std::vector<int64_t> full = {}) {
-    pb::Param *p = plan.add_params();
-    p->set_id(plan.params_size() - 1);
-    p->set_name(name);
-    if (full.empty())
-      full = shape;
-    for (size_t d = 0; d < shape.size(); ++d) {
-      p->add_shape(shape[d]);
-      p->add_full_shape(full[d]);
-      p->add_slice_offset(0);
-    }
-    p->set_init(pb::NORMAL);
-    p->set_std(1.f);
+  auto add = [&](const std::string &name, std::vector<int64_t> shape) {
+    testing::appendParam(plan, name, shape);
   };
   add("tte", {2, h});
   add("h.0.attn.c_attn.weight", {h, 3 * h});
@@ -410,24 +395,30 @@ TEST(HfBertNames, ImportFillsATensorParallelSliceOfCAttn) {
   fs::path dir = fs::temp_directory_path() / "mtc_hf_bert_slice_test";
   fs::create_directories(dir);
   const std::string file = (dir / "bert.safetensors").string();
-  // query/key/value [out, in] with value part * 1000 + out * 10 + in.
-  std::vector<TensorView> views;
-  std::vector<std::vector<float>> data;
+  // The whole model's file (an import takes every param or none), with
+  // query/key/value [out, in] holding part * 1000 + out * 10 + in.
+  {
+    Executor whole(tinyBertPlan(), {});
+    exportSafetensors(file, whole);
+  }
+  SafetensorsFile exported(file);
+  std::map<std::string, std::vector<float>> data;
+  for (const std::string &name : exported.names())
+    data[name] = exported.read(name);
   const char *parts[] = {"query", "key", "value"};
   for (int part = 0; part < 3; ++part) {
-    data.emplace_back(h * h);
+    std::vector<float> &w =
+        data[std::string("bert.encoder.layer.0.attention.self.") + parts[part] + ".weight"];
     for (int64_t out = 0; out < h; ++out)
       for (int64_t in = 0; in < h; ++in)
-        data.back()[out * h + in] = static_cast<float>(part * 1000 + out * 10 + in);
+        w[out * h + in] = static_cast<float>(part * 1000 + out * 10 + in);
   }
-  for (int part = 0; part < 3; ++part)
-    views.push_back({std::string("bert.encoder.layer.0.attention.self.") + parts[part] +
-                         ".weight",
-                     {h, h},
-                     data[part].data()});
+  std::vector<TensorView> views;
+  for (const auto &[name, values] : data)
+    views.push_back({name, exported.entry(name).shape, values.data()});
   writeSafetensors(file, views);
   Executor e(plan, {});
-  EXPECT_EQ(importSafetensors(file, e), 1);
+  EXPECT_EQ(importSafetensors(file, e), plan.params_size());
   const int id = e.findParam("h.0.attn.c_attn.weight");
   for (int64_t in = 0; in < h; ++in)
     for (int part = 0; part < 3; ++part)
@@ -449,18 +440,19 @@ TEST(HfBertNames, MtcNamedFilesStillLoadIntoBertPlans) {
   // "pooler.dense.weight" is also a BertModel name: in a file of mtc names it
   // stays mtc's [in, out].
   pb::Plan plan = tinyBertPlan();
-  pb::Param *p = plan.add_params();
-  p->set_id(plan.params_size() - 1);
-  p->set_name("pooler.dense.weight");
-  for (int d = 0; d < 2; ++d) {
-    p->add_shape(h);
-    p->add_full_shape(h);
-    p->add_slice_offset(0);
+  testing::appendParam(plan, "pooler.dense.weight", {h, h});
+  // Every param under its mtc name (all or nothing), the pooler's coded.
+  Executor source(plan, {});
+  std::vector<TensorView> views;
+  for (int id = 0; id < source.numParams(); ++id) {
+    const pb::Param &param = source.paramInfo(id);
+    views.push_back({param.name(), {param.shape().begin(), param.shape().end()},
+                     param.name() == "pooler.dense.weight" ? pooler.data() : source.param(id)});
   }
-  writeSafetensors(file, {{"pooler.dense.weight", {h, h}, pooler.data()}});
+  writeSafetensors(file, views);
   Executor e(plan, {});
   std::string report;
-  EXPECT_EQ(importSafetensors(file, e, &report), 1);
+  EXPECT_EQ(importSafetensors(file, e, &report), plan.params_size());
   EXPECT_EQ(report.find("BertForPreTraining"), std::string::npos) << report;
   const int id = e.findParam("pooler.dense.weight");
   EXPECT_EQ(std::vector<float>(e.param(id), e.param(id) + h * h), pooler);

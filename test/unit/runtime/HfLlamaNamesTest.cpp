@@ -3,9 +3,11 @@
 // Megatron's grouped order for 1, 2 and 4 key/value heads of 4 query heads;
 // vocabulary rows), the round trip, what the loader refuses, and the wiring
 // into safetensors export/import.
+#include "HfFileMap.h"
 #include "TinyPlan.h"
 
 #include "exec/Checkpoint.h"
+#include "exec/WeightFiles.h"
 #include "exec/Executor.h"
 #include "exec/HfLlamaNames.h"
 #include "exec/Safetensors.h"
@@ -20,6 +22,9 @@ namespace mtc::runtime {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::HfFile;
+using testing::namesOf;
+using testing::readerOf;
 
 // 2 layers, hidden 8, 4 query heads of 2, ffn 6, vocab 5 padded to 8.
 constexpr int64_t kLayers = 2, kHidden = 8, kHeads = 4, kHeadDim = 2, kFfn = 6, kVocab = 5,
@@ -83,7 +88,6 @@ std::map<std::string, std::vector<float>> distinctValues(int64_t kvHeads, bool t
   return out;
 }
 
-using HfFile = std::map<std::string, HfTensor>;
 
 HfFile exportAll(const std::map<std::string, std::vector<float>> &values, int64_t kvHeads,
                  bool tied = false) {
@@ -95,23 +99,6 @@ HfFile exportAll(const std::map<std::string, std::vector<float>> &values, int64_
       file[t.name] = std::move(t);
     }
   return file;
-}
-
-HfTensorReader readerOf(const HfFile &file) {
-  return [&file](const std::string &name, HfTensor *out) {
-    auto it = file.find(name);
-    if (it == file.end())
-      return false;
-    *out = it->second;
-    return true;
-  };
-}
-
-std::vector<std::string> namesOf(const HfFile &file) {
-  std::vector<std::string> names;
-  for (const auto &[name, t] : file)
-    names.push_back(name);
-  return names;
 }
 
 // The grouped column order written out as the brief states it: key/value
@@ -362,16 +349,7 @@ pb::Plan tinyLlamaPlan() {
   plan.mutable_params(testing::kLnGamma)->set_name("norm_f.weight");
   plan.mutable_params(testing::kLnBeta)->set_name("h.0.input_norm.weight");
   auto add = [&](const std::string &name, std::vector<int64_t> shape) {
-    pb::Param *p = plan.add_params();
-    p->set_id(plan.params_size() - 1);
-    p->set_name(name);
-    for (int64_t d : shape) {
-      p->add_shape(d);
-      p->add_full_shape(d);
-      p->add_slice_offset(0);
-    }
-    p->set_init(pb::NORMAL);
-    p->set_std(1.f);
+    testing::appendParam(plan, name, shape);
   };
   add("h.0.attn.qkv.weight", {h, (4 + 2 * 2) * 2});
   add("h.0.attn.o_proj.weight", {h, h});

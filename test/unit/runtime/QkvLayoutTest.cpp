@@ -1,8 +1,9 @@
 // The packed QKV permutation between mtc's per-head order and GPT-2's [q|k|v]
-// order, and that safetensors export/import apply it to c_attn params only.
+// order, and that safetensors export/import apply it to c_attn params.
 #include "TinyPlan.h"
 
 #include "exec/Checkpoint.h"
+#include "exec/WeightFiles.h"
 #include "exec/Executor.h"
 #include "exec/Safetensors.h"
 
@@ -39,26 +40,12 @@ TEST(QkvLayout, MegatronToGpt2MovesEachHeadsQkvIntoItsThird) {
   EXPECT_EQ(back, megatron);
 }
 
-TEST(QkvLayout, OnlyCAttnParamsArePacked) {
-  EXPECT_TRUE(isPackedQkvName("h.0.attn.c_attn.weight"));
-  EXPECT_TRUE(isPackedQkvName("h.11.attn.c_attn.bias"));
-  EXPECT_FALSE(isPackedQkvName("h.0.attn.c_proj.weight"));
-  EXPECT_FALSE(isPackedQkvName("h.0.mlp.c_fc.weight"));
-  EXPECT_FALSE(isPackedQkvName("c_attn.weight.exp_avg"));
-}
-
 // The tiny plan plus an (unused by any step) c_attn bias of 2 heads.
 pb::Plan planWithQkvBias(int64_t hidden) {
   pb::Plan plan = testing::makeTinyPlan();
   plan.mutable_model()->set_heads(2);
-  pb::Param *p = plan.add_params();
-  p->set_id(plan.params_size() - 1);
-  p->set_name("h.0.attn.c_attn.bias");
-  p->add_shape(3 * hidden);
-  p->add_full_shape(3 * hidden);
-  p->add_slice_offset(0);
-  p->set_init(pb::NORMAL);
-  p->set_std(1.f);
+  plan.mutable_model()->set_layers(1);
+  testing::appendParam(plan, "h.0.attn.c_attn.bias", {3 * hidden});
   return plan;
 }
 
@@ -79,15 +66,15 @@ TEST(QkvLayout, ExportWritesGpt2OrderAndImportRestoresMtcOrder) {
   exportSafetensors(file, source);
 
   SafetensorsFile parsed(file);
-  std::vector<float> stored = parsed.read("h.0.attn.c_attn.bias");
+  std::vector<float> stored = parsed.read("transformer.h.0.attn.c_attn.bias");
   for (int part = 0; part < 3; ++part)
     for (int head = 0; head < 2; ++head)
       for (int d = 0; d < headDim; ++d)
         ASSERT_EQ(stored[(part * 2 + head) * headDim + d], code(part, head, d))
             << "part " << part << " head " << head << " d " << d;
-  EXPECT_EQ(parsed.metadata().at("mtc_qkv_layout"), "gpt2");
-  // Other params travel unchanged.
-  std::vector<float> wte = parsed.read("wte");
+  EXPECT_EQ(parsed.metadata().at("mtc_names"), "GPT2LMHeadModel");
+  // Other params travel unchanged (wte: the vocabulary's rows).
+  std::vector<float> wte = parsed.read("transformer.wte.weight");
   EXPECT_TRUE(std::equal(wte.begin(), wte.end(), source.param(testing::kWte)));
 
   ExecutorOptions other;
@@ -109,7 +96,7 @@ TEST(QkvLayout, GradientDumpUsesTheExportLayout) {
   for (int64_t i = 0; i < 3 * hidden; ++i)
     e.grad(id)[i] = static_cast<float>(i);
   exportGradients(file, e);
-  std::vector<float> stored = SafetensorsFile(file).read("h.0.attn.c_attn.bias");
+  std::vector<float> stored = SafetensorsFile(file).read("transformer.h.0.attn.c_attn.bias");
   // GPT-2's k of head 1 starts at (1 * 2 + 1) * headDim; mtc keeps it at (1 * 3 + 1) * headDim.
   EXPECT_EQ(stored[3 * headDim], static_cast<float>(4 * headDim));
   fs::remove_all(dir);

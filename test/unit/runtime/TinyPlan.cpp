@@ -41,6 +41,23 @@ void addParam(pb::Plan &plan, int id, const std::string &name,
 
 } // namespace
 
+pb::Param *appendParam(pb::Plan &plan, const std::string &name, const std::vector<int64_t> &shape,
+                       std::vector<int64_t> fullShape) {
+  if (fullShape.empty())
+    fullShape = shape;
+  pb::Param *p = plan.add_params();
+  p->set_id(plan.params_size() - 1);
+  p->set_name(name);
+  for (size_t d = 0; d < shape.size(); ++d) {
+    p->add_shape(shape[d]);
+    p->add_full_shape(fullShape[d]);
+    p->add_slice_offset(0);
+  }
+  p->set_init(pb::NORMAL);
+  p->set_std(1.f);
+  return p;
+}
+
 pb::Plan makeTinyPlan(const TinyDims &d) {
   pb::Plan plan;
   plan.set_format_version(1);

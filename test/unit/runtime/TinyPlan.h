@@ -25,6 +25,11 @@ enum TinyParam { kWte, kWpe, kLnGamma, kLnBeta };
 // hand-computed 1672 for the default dimensions.
 pb::Plan makeTinyPlan(const TinyDims &dims = {});
 
+// Appends param `name` (next id, normal init with std 1) holding the box
+// `shape` at offset 0 of `fullShape` (default: the whole tensor).
+pb::Param *appendParam(pb::Plan &plan, const std::string &name, const std::vector<int64_t> &shape,
+                       std::vector<int64_t> fullShape = {});
+
 // Fills a micro-batch of any plan with a fixed pattern of ids below 11.
 void fillPatternBatch(Executor &exec);
 

@@ -1,7 +1,8 @@
 #include "TinyPlan.h"
 
 #include "comm/Communicator.h"
-#include "exec/Flags.h"
+#include "mtc/Support/FlagVocabulary.h"
+#include "mtc/Support/Flags.h"
 #include "exec/Optimizer.h"
 #include "exec/Trainer.h"
 
