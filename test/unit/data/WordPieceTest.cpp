@@ -18,10 +18,9 @@ namespace {
 
 // scripts/setup.sh fetches it (CMake's MTC_BERT_VOCAB_FILE).
 std::string bertVocabPath() { return MTC_BERT_VOCAB_FILE; }
-// The golden file lives next to this source file.
-std::string goldenPath() {
-  return (fs::path(__FILE__).parent_path() / "wordpiece_golden.json").string();
-}
+// The golden file lives next to this source file (CMake says where: __FILE__
+// may be a relative path, e.g. under ccache's base_dir).
+std::string goldenPath() { return MTC_WORDPIECE_GOLDEN_FILE; }
 
 const WordPieceTokenizer &uncased() {
   static WordPieceTokenizer tokenizer = WordPieceTokenizer::fromFile(bertVocabPath(), true);
