@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Under mpirun a rank's stdout is a pseudo-terminal even when the job's output
 goes to a file (OpenMPI), so the training log must not draw its progress bar
-there: the log has whole lines only, every one of them ending in a newline."""
+there: the log of `mpirun -np 4` (t=2 x d=2) has whole lines only, every one of
+them ending in a newline, and one rank prints each log line."""
 import argparse
 import os
 import subprocess
@@ -18,18 +19,22 @@ with tempfile.TemporaryDirectory() as work:
     for cmd in ([os.path.join(args.bin, "mtc-import"), "--num-layers", "1", "--hidden-size", "32",
                  "--num-attention-heads", "2", "--seq-length", "16", "--vocab-size", "64",
                  "-o", model],
-                [os.path.join(args.bin, "mtc-compile"), model, "-o", os.path.join(work, "out")]):
+                [os.path.join(args.bin, "mtc-compile"), model, "-o", os.path.join(work, "out"),
+                 "--tensor-model-parallel-size", "2", "--data-parallel-size", "2"]):
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0:
             sys.exit(f"FAIL: {' '.join(cmd)}\n{r.stdout}{r.stderr}")
-    cmd = args.mpirun.split() + ["-np", "1", os.path.join(work, "out", "train"), "--synthetic",
-                                 "--steps", "6", "--log-interval", "3", "--global-batch", "2"]
+    cmd = args.mpirun.split() + ["-np", "4", os.path.join(work, "out", "train"), "--mock-data",
+                                 "--train-iters", "6", "--log-interval", "3",
+                                 "--global-batch-size", "4"]
     r = subprocess.run(cmd, capture_output=True, text=True)
     print(r.stdout)
     if r.returncode != 0:
         sys.exit(f"FAIL: training exited {r.returncode}\n{r.stderr}")
-    if "iteration        6/       6" not in r.stdout:
-        sys.exit("FAIL: the log has no line for iteration 6")
+    for it in (3, 6):
+        lines = r.stdout.count(f"iteration        {it}/       6 |")
+        if lines != 1:
+            sys.exit(f"FAIL: the log has {lines} lines for iteration {it}, not one")
     if "\r" in r.stdout or "\x1b[" in r.stdout:
         sys.exit("FAIL: the log under mpirun holds carriage returns or terminal escapes "
                  "(a progress bar)")
