@@ -6,9 +6,11 @@
 // plan and the runtime count layers, heads and ranks in 32-bit integers.
 //
 //===----------------------------------------------------------------------===//
+#include "mtc/MtcDiagnostics.h"
 #include "mtc/MtcDialect.h"
 #include "mtc/Plan/CheckedMath.h"
 #include "mtc/Plan/RankGrid.h"
+
 
 using namespace mlir;
 using namespace mtc;
@@ -20,8 +22,8 @@ LogicalResult inRange(EmitError emitError, StringRef attr, StringRef field,
                       int64_t value, int64_t lowest = 1) {
   if (value >= lowest && value <= kMaxSize)
     return success();
-  return emitError() << attr << ": " << field << " must be between " << lowest
-                     << " and " << kMaxSize << ", got " << value;
+  return emitAttributeError(emitError, attr)
+         << field << " must be between " << lowest << " and " << kMaxSize << ", got " << value;
 }
 
 LogicalResult fits(EmitError emitError, StringRef attr,
@@ -29,7 +31,7 @@ LogicalResult fits(EmitError emitError, StringRef attr,
   Result<int64_t> product = checkedProduct(factors);
   if (product)
     return success();
-  return emitError() << attr << ": " << product.error();
+  return emitAttributeError(emitError, attr) << product.error();
 }
 } // namespace
 
@@ -40,8 +42,8 @@ LogicalResult ModelAttr::verify(EmitError emitError, StringRef name,
                                 int64_t seq, int64_t microBatch, int64_t kvHeads) {
   StringRef attr = "mtc.model";
   if (arch != "gpt" && arch != "bert" && arch != "llama")
-    return emitError() << attr << ": arch must be \"gpt\", \"bert\" or \"llama\", got \""
-                       << arch << "\"";
+    return emitAttributeError(emitError, attr)
+           << "arch must be \"gpt\", \"bert\" or \"llama\", got \"" << arch << "\"";
   // A model of no transformer layers (embedding, head and loss) is allowed.
   if (failed(inRange(emitError, attr, "layers", layers, /*lowest=*/0)))
     return failure();
@@ -53,17 +55,17 @@ LogicalResult ModelAttr::verify(EmitError emitError, StringRef name,
     if (failed(inRange(emitError, attr, field, value)))
       return failure();
   if (hidden % heads != 0)
-    return emitError() << attr << ": heads (" << heads
-                       << ") do not divide hidden (" << hidden << ")";
+    return emitAttributeError(emitError, attr)
+           << "heads (" << heads << ") do not divide hidden (" << hidden << ")";
   if (kvHeads < 0 || (kvHeads > 0 && heads % kvHeads != 0))
-    return emitError() << attr << ": kv_heads (" << kvHeads
-                       << ") must be 0 or divide heads (" << heads << ")";
+    return emitAttributeError(emitError, attr)
+           << "kv_heads (" << kvHeads << ") must be 0 or divide heads (" << heads << ")";
   if (vocab > paddedVocab)
-    return emitError() << attr << ": vocab (" << vocab
-                       << ") exceeds padded_vocab (" << paddedVocab << ")";
+    return emitAttributeError(emitError, attr)
+           << "vocab (" << vocab << ") exceeds padded_vocab (" << paddedVocab << ")";
   if (seq > positions)
-    return emitError() << attr << ": seq (" << seq << ") exceeds positions ("
-                       << positions << ")";
+    return emitAttributeError(emitError, attr)
+           << "seq (" << seq << ") exceeds positions (" << positions << ")";
   // The largest tensors the model's IR and the runtime hold, in fp32 bytes.
   Factor b{"micro_batch", microBatch}, s{"seq", seq}, h{"hidden", hidden},
       f{"ffn", ffn}, v{"padded_vocab", paddedVocab}, p{"positions", positions},
@@ -120,18 +122,18 @@ LogicalResult ParallelAttr::verify(EmitError emitError, int64_t tp, int64_t pp,
     if (failed(inRange(emitError, attr, field, value)))
       return failure();
   if (sequenceParallel != 0 && sequenceParallel != 1)
-    return emitError() << attr << ": sequence_parallel must be 0 or 1, got "
-                       << sequenceParallel;
+    return emitAttributeError(emitError, attr)
+           << "sequence_parallel must be 0 or 1, got " << sequenceParallel;
   Result<int64_t> world = checkedProduct({{"tp", tp}, {"pp", pp}, {"dp", dp}});
   if (!world || *world > kMaxSize)
-    return emitError() << attr << ": the world size tp x pp x dp (" << tp
-                       << " x " << pp << " x " << dp << ") exceeds " << kMaxSize
-                       << " ranks";
+    return emitAttributeError(emitError, attr)
+           << "the world size tp x pp x dp (" << tp << " x " << pp << " x " << dp << ") exceeds "
+           << kMaxSize << " ranks";
   // A layout the runtime's rank grid cannot place is not a layout.
   if (Result<RankGrid> grid = RankGrid::create(static_cast<int>(*world), static_cast<int>(tp),
                                                static_cast<int>(pp), static_cast<int>(dp),
                                                static_cast<int>(vp));
       !grid)
-    return emitError() << attr << ": " << grid.error();
+    return emitAttributeError(emitError, attr) << grid.error();
   return success();
 }

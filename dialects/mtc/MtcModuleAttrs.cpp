@@ -10,6 +10,7 @@
 // them only through generic attribute accessors, never through ODS getters.
 //
 //===----------------------------------------------------------------------===//
+#include "mtc/MtcDiagnostics.h"
 #include "mtc/MtcOps.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -31,20 +32,22 @@ FailureOr<int64_t> intField(Operation *op, StringRef attr, DictionaryAttr dict,
                             StringRef key, int64_t lo, int64_t hi = kMaxSize) {
   std::optional<int64_t> v = int64Of(dict.get(key));
   if (!v || *v < lo || *v > hi) {
-    op->emitError() << attr << ": '" << key << "' must be an i64 between " << lo
-                    << " and " << hi << ", got " << dict.get(key);
+    emitAttributeError(op->getLoc(), attr) << "'" << key << "' must be an i64 between " << lo
+                                           << " and " << hi << ", got " << dict.get(key);
     return failure();
   }
   return *v;
 }
 
+/// `dict[key]` as a T (`what`), or an error naming the attribute and, for a
+/// dictionary nested in it, `within` ("rank 0: ").
 template <typename T>
-FailureOr<T> typedField(Operation *op, StringRef attr, DictionaryAttr dict,
-                        StringRef key, StringRef what) {
+FailureOr<T> typedField(Operation *op, StringRef attr, DictionaryAttr dict, StringRef key,
+                        StringRef what, StringRef within = {}) {
   auto v = llvm::dyn_cast_or_null<T>(dict.get(key));
   if (!v) {
-    op->emitError() << attr << ": '" << key << "' must be " << what << ", got "
-                    << dict.get(key);
+    emitAttributeError(op->getLoc(), attr)
+        << within << "'" << key << "' must be " << what << ", got " << dict.get(key);
     return failure();
   }
   return v;
@@ -128,15 +131,15 @@ LogicalResult verifyPipeline(Operation *op, DictionaryAttr dict) {
   if (failed(counts) || failed(tied))
     return failure();
   if (static_cast<int64_t>(counts->size()) != *stages * *chunks)
-    return op->emitError() << attr << ": layers_per_chunk lists "
-                           << counts->size() << " chunks, but stages x chunks = "
-                           << *stages * *chunks;
+    return emitAttributeError(op->getLoc(), attr)
+           << "layers_per_chunk lists " << counts->size()
+           << " chunks, but stages x chunks = " << *stages * *chunks;
   for (int64_t n : counts->asArrayRef())
     if (n < 1 || n > kMaxSize)
-      return op->emitError() << attr << ": a chunk of " << n << " layers";
+      return emitAttributeError(op->getLoc(), attr) << "a chunk of " << n << " layers";
   for (Attribute a : *tied)
     if (!llvm::isa<FlatSymbolRefAttr>(a))
-      return op->emitError() << attr << ": 'tied' must list symbols, got " << a;
+      return emitAttributeError(op->getLoc(), attr) << "'tied' must list symbols, got " << a;
   return success();
 }
 
@@ -144,7 +147,9 @@ LogicalResult verifySchedule(Operation *op, DictionaryAttr dict) {
   StringRef attr = "mtc.schedule";
   auto pipeline = op->getAttrOfType<DictionaryAttr>("mtc.pipeline");
   if (!pipeline)
-    return op->emitError() << attr << " needs the module's mtc.pipeline";
+    return emitAttributeError(op->getLoc(), attr)
+           << "needs the module's mtc.pipeline (partition with --mtc-pipeline-partition, "
+              "or remove mtc.schedule)";
   auto kind = typedField<StringAttr>(op, attr, dict, "kind", "a string");
   FailureOr<int64_t> m = intField(op, attr, dict, "microbatches", 1);
   auto warmup = typedField<DenseI64ArrayAttr>(op, attr, dict, "warmup",
@@ -154,9 +159,9 @@ LogicalResult verifySchedule(Operation *op, DictionaryAttr dict) {
     return failure();
   if (!llvm::is_contained({"1f1b", "interleaved", "explicit"},
                           kind->getValue()))
-    return op->emitError() << attr << ": kind must be 1f1b, interleaved or "
-                              "explicit, got "
-                           << *kind;
+    return emitAttributeError(op->getLoc(), attr) << "kind must be 1f1b, interleaved or "
+                                                     "explicit, got "
+                                                  << *kind;
   // mtc.pipeline is verified on its own; read it only if it is well formed.
   std::optional<int64_t> stages = int64Of(pipeline.get("stages"));
   std::optional<int64_t> chunks = int64Of(pipeline.get("chunks"));
@@ -165,42 +170,44 @@ LogicalResult verifySchedule(Operation *op, DictionaryAttr dict) {
     return success();
   if (static_cast<int64_t>(ranks->size()) != *stages ||
       static_cast<int64_t>(warmup->size()) != *stages)
-    return op->emitError() << attr << ": " << ranks->size() << " ranks and "
-                           << warmup->size()
-                           << " warm-up counts for a pipeline of " << *stages
-                           << " stages";
+    return emitAttributeError(op->getLoc(), attr)
+           << ranks->size() << " ranks and " << warmup->size()
+           << " warm-up counts for a pipeline of " << *stages << " stages";
   // Each rank: {backward = array<i1>, chunk = array<i64>, microbatch =
   // array<i64>}, one entry per step.
   const int64_t numChunks = *stages * *chunks;
   for (auto [r, rank] : llvm::enumerate(*ranks)) {
     auto steps = llvm::dyn_cast<DictionaryAttr>(rank);
     if (!steps)
-      return op->emitError() << attr << ": rank " << r
-                             << "'s steps must be a dictionary {backward, chunk, "
-                                "microbatch}, got "
-                             << rank;
-    std::string what = (attr + ": rank " + Twine(r)).str();
-    auto backward = typedField<DenseBoolArrayAttr>(op, what, steps, "backward", "an array<i1>");
-    auto chunk = typedField<DenseI64ArrayAttr>(op, what, steps, "chunk", "an array<i64>");
+      return emitAttributeError(op->getLoc(), attr)
+             << "rank " << r
+             << "'s steps must be a dictionary {backward, chunk, "
+                "microbatch}, got "
+             << rank;
+    std::string rankName = ("rank " + Twine(r)).str(), within = rankName + ": ";
+    auto backward =
+        typedField<DenseBoolArrayAttr>(op, attr, steps, "backward", "an array<i1>", within);
+    auto chunk = typedField<DenseI64ArrayAttr>(op, attr, steps, "chunk", "an array<i64>", within);
     auto microbatch =
-        typedField<DenseI64ArrayAttr>(op, what, steps, "microbatch", "an array<i64>");
+        typedField<DenseI64ArrayAttr>(op, attr, steps, "microbatch", "an array<i64>", within);
     if (failed(backward) || failed(chunk) || failed(microbatch))
       return failure();
     int64_t n = backward->size();
     if (static_cast<int64_t>(chunk->size()) != n ||
         static_cast<int64_t>(microbatch->size()) != n)
-      return op->emitError() << what << " lists " << n << " directions, " << chunk->size()
-                             << " chunks and " << microbatch->size() << " micro-batches";
+      return emitAttributeError(op->getLoc(), attr)
+             << rankName << " lists " << n << " directions, " << chunk->size() << " chunks and "
+             << microbatch->size() << " micro-batches";
     for (auto [i, c, mb] : llvm::zip_equal(llvm::seq<int64_t>(0, n), chunk->asArrayRef(),
                                            microbatch->asArrayRef()))
       if (c < 0 || c >= numChunks || mb < 0 || mb >= *m)
-        return op->emitError()
-               << what << ": step " << i << " runs chunk " << c << ", micro-batch " << mb
+        return emitAttributeError(op->getLoc(), attr)
+               << within << "step " << i << " runs chunk " << c << ", micro-batch " << mb
                << "; chunks are below " << numChunks << " and micro-batches below " << *m;
     int64_t warm = (*warmup)[r];
     if (warm < 0 || warm > n)
-      return op->emitError() << attr << ": rank " << r << " warms up with " << warm
-                             << " of its " << n << " steps";
+      return emitAttributeError(op->getLoc(), attr)
+             << "rank " << r << " warms up with " << warm << " of its " << n << " steps";
   }
   return success();
 }
@@ -211,8 +218,8 @@ LogicalResult verifyTrainingState(Operation *op, DictionaryAttr dict) {
   if (failed(precision))
     return failure();
   if (!llvm::is_contained({"fp32", "bf16", "fp16"}, precision->getValue()))
-    return op->emitError() << attr << ": precision must be fp32, bf16 or fp16, got "
-                           << *precision;
+    return emitAttributeError(op->getLoc(), attr)
+           << "precision must be fp32, bf16 or fp16, got " << *precision;
   if (failed(typedField<BoolAttr>(op, attr, dict, "distributed_optimizer", "a bool")) ||
       failed(intField(op, attr, dict, "data_parallel", 1)))
     return failure();
@@ -231,12 +238,12 @@ LogicalResult MtcDialect::verifyOperationAttribute(Operation *op,
   auto onModule = [&]() -> LogicalResult {
     if (isa<ModuleOp>(op))
       return success();
-    return op->emitError() << name << " belongs on a module";
+    return op->emitError() << name << " belongs on a module (move it to the module's attributes)";
   };
   auto dict = [&]() -> FailureOr<DictionaryAttr> {
     auto d = llvm::dyn_cast<DictionaryAttr>(value);
     if (!d) {
-      op->emitError() << name << " must be a dictionary, got " << value;
+      emitAttributeError(op->getLoc(), name) << "must be a dictionary, got " << value;
       return failure();
     }
     return d;
@@ -245,7 +252,7 @@ LogicalResult MtcDialect::verifyOperationAttribute(Operation *op,
   if (name == kModelAttrName) {
     auto model = llvm::dyn_cast<ModelAttr>(value);
     if (!model)
-      return op->emitError() << name << " must be a #mtc.model, got " << value;
+      return emitAttributeError(op->getLoc(), name) << "must be a #mtc.model<...>, got " << value;
     if (failed(onModule()))
       return failure();
     if (failed(verifyLayers(cast<ModuleOp>(op), model)))
@@ -254,7 +261,8 @@ LogicalResult MtcDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == kParallelAttrName) {
     if (!llvm::isa<ParallelAttr>(value))
-      return op->emitError() << name << " must be a #mtc.parallel, got " << value;
+      return emitAttributeError(op->getLoc(), name)
+             << "must be a #mtc.parallel<...>, got " << value;
     return onModule();
   }
   if (name == "mtc.chunk") {

@@ -3,12 +3,20 @@
 // Ranges of #mtc.model and #mtc.parallel, the module's mtc.* attributes and
 // the integer attributes of ops: each used to be accepted, and later sizes
 // overflowed (the memory report printed "0.0 MiB") or passes crashed.
+//
+// As a person sees them (SHAPE): an error about a module attribute names the
+// attribute, its field and file:line, without the module's first line and a
+// caret under it (nor the whole module as a note); errors of ops keep MLIR's
+// format, with the op's source line.
+// RUN: not %mtc-opt %s -split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=SHAPE
 
+// SHAPE: {{^}}[[FILE:.*errors-model-attrs.mlir]]:[[#@LINE+2]]: error: mtc.model: hidden must be between 1 and 2147483647, got -64
 // expected-error @+1 {{mtc.model: hidden must be between 1 and 2147483647, got -64}}
 module attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 1, hidden = -64, heads = 4, ffn = 256, vocab = 100, padded_vocab = 128, positions = 16, seq = 16, micro_batch = 1>} {}
 
 // -----
 
+// SHAPE-NEXT: {{^}}[[FILE]]:[[#@LINE+2]]: error: mtc.model: heads must be between 1 and 2147483647, got 0
 // expected-error @+1 {{mtc.model: heads must be between 1 and 2147483647, got 0}}
 module attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 1, hidden = 64, heads = 0, ffn = 256, vocab = 100, padded_vocab = 128, positions = 16, seq = 16, micro_batch = 1>} {}
 
@@ -74,6 +82,9 @@ module attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 2, 
     ^bb0(%in: tensor<1x4x4xf32>):
       mtc.yield %in : tensor<1x4x4xf32>
     }
+    // SHAPE: {{^}}[[FILE]]:[[#@LINE+4]]:10: error: 'mtc.layer' op index 4294967297 is outside the model's 2 layers (mtc.model layers = 2)
+    // SHAPE-NEXT: {{^}}    %b = mtc.layer "h.1"
+    // SHAPE-NEXT: {{^}}         ^
     // expected-error @+1 {{'mtc.layer' op index 4294967297 is outside the model's 2 layers (mtc.model layers = 2)}}
     %b = mtc.layer "h.1"(%a) {index = 4294967297 : i64} : (tensor<1x4x4xf32>) -> tensor<1x4x4xf32> {
     ^bb0(%in: tensor<1x4x4xf32>):
@@ -173,16 +184,18 @@ module attributes {mtc.pipeline = {stages = 2 : i64, chunks = 1 : i64, layers_pe
 
 // -----
 
-// expected-error @+1 {{mtc.schedule needs the module's mtc.pipeline}}
+// expected-error @+1 {{mtc.schedule: needs the module's mtc.pipeline (partition with --mtc-pipeline-partition, or remove mtc.schedule)}}
 module attributes {mtc.schedule = {kind = "1f1b", microbatches = 1 : i64, warmup = array<i64: 0>, ranks = [{backward = array<i1: false, true>, chunk = array<i64: 0, 0>, microbatch = array<i64: 0, 0>}]}} {}
 
 // -----
 
+// SHAPE: {{^}}[[FILE]]:[[#@LINE+2]]: error: mtc.training_state: precision must be fp32, bf16 or fp16, got "fp8"
 // expected-error @+1 {{mtc.training_state: precision must be fp32, bf16 or fp16, got "fp8"}}
 module attributes {mtc.training_state = {precision = "fp8", distributed_optimizer = false, data_parallel = 1 : i64, bucket_bytes = 0 : i64}} {}
 
 // -----
 
+// SHAPE-NEXT: {{^}}[[FILE]]:[[#@LINE+2]]: error: mtc.training_state: 'bucket_bytes' must be an i64 between 0 and 9223372036854775807, got -1 : i64
 // expected-error @+1 {{mtc.training_state: 'bucket_bytes' must be an i64 between 0 and 9223372036854775807, got -1 : i64}}
 module attributes {mtc.training_state = {precision = "fp32", distributed_optimizer = false, data_parallel = 1 : i64, bucket_bytes = -1 : i64}} {}
 
@@ -253,4 +266,22 @@ module attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 0, 
   func.func @forward(%tokens: tensor<3x4xi32>, %targets: tensor<3x4xi32>) {
     return
   }
+}
+
+// -----
+
+// An mtc.* attribute of the wrong kind, or on an op other than the module.
+// expected-error @+1 {{mtc.model: must be a #mtc.model<...>, got 3 : i64}}
+module attributes {mtc.model = 3 : i64} {}
+
+// -----
+
+// expected-error @+1 {{mtc.pipeline: must be a dictionary, got "p"}}
+module attributes {mtc.pipeline = "p"} {}
+
+// -----
+
+// expected-error @+1 {{mtc.parallel belongs on a module (move it to the module's attributes)}}
+func.func @f() attributes {mtc.parallel = #mtc.parallel<tp = 1, pp = 1, vp = 1, dp = 1, micro_batch = 1, global_batch = 1, sequence_parallel = 0>} {
+  return
 }

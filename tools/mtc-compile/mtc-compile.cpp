@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "mtc/Compiler/CompilePipeline.h"
 #include "mtc/Conversion/PipelinePlan.h"
+#include "mtc/Diagnostics/ModuleDiagnostics.h"
 #include "mtc/Plan/ScheduleJson.h"
 #include "mtc/MtcDialect.h"
 #include "mtc/Transforms/ModelStats.h"
@@ -301,6 +302,7 @@ int compile(mtc::CompileOptions options) {
   context.loadDialect<mtc::MtcDialect, mlir::func::FuncDialect>();
   llvm::SourceMgr sourceMgr;
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  mtc::ModuleDiagnosticHandler moduleDiagnostics(&context, "mtc-compile");
   if (sys::fs::is_directory(driver.inputPath))
     return fail("cannot read '" + driver.inputPath + "': it is a folder");
   auto file = MemoryBuffer::getFileOrSTDIN(driver.inputPath);

@@ -1,4 +1,5 @@
 //===- mtc-import.cpp - write a model .mlir from a config or flags --------===//
+#include "mtc/Diagnostics/ModuleDiagnostics.h"
 #include "mtc/Import/ModelBuilder.h"
 #include "mtc/MtcDialect.h"
 #include "mtc/Support/ValueRange.h"
@@ -241,6 +242,7 @@ int main(int argc, char **argv) {
                 toString(std::move(err)));
 
   mlir::MLIRContext context;
+  mtc::ModuleDiagnosticHandler diagnostics(&context, "mtc-import");
   auto module = mtc::buildModel(context, config);
   if (failed(mlir::verify(*module)))
     return fail("internal error: the built model does not verify");

@@ -8,8 +8,24 @@
 #include "mlir/Transforms/Passes.h"
 
 #include "mtc/Compiler/CompilePipeline.h"
+#include "mtc/Diagnostics/ModuleDiagnostics.h"
 #include "mtc/MtcDialect.h"
 #include "mtc/Transforms/Passes.h"
+
+namespace {
+/// The least severe diagnostic --mlir-diagnostic-verbosity-level lets through.
+mlir::DiagnosticSeverity leastSevere(mlir::VerbosityLevel level) {
+  switch (level) {
+  case mlir::VerbosityLevel::ErrorsOnly:
+    return mlir::DiagnosticSeverity::Error;
+  case mlir::VerbosityLevel::ErrorsAndWarnings:
+    return mlir::DiagnosticSeverity::Warning;
+  case mlir::VerbosityLevel::ErrorsWarningsAndRemarks:
+    break;
+  }
+  return mlir::DiagnosticSeverity::Remark;
+}
+} // namespace
 
 int main(int argc, char **argv) {
   mtc::registerMtcPasses();
@@ -22,6 +38,14 @@ int main(int argc, char **argv) {
   registry.insert<mtc::MtcDialect, mlir::func::FuncDialect,
                   mlir::arith::ArithDialect, mlir::tensor::TensorDialect,
                   mlir::shard::ShardDialect>();
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "mtc optimizer driver\n", registry));
+  auto [input, output] =
+      mlir::registerAndParseCLIOptions(argc, argv, "mtc optimizer driver\n", registry);
+  // Diagnostics about module attributes without the module's first line
+  // (mtc/Diagnostics/ModuleDiagnostics.h), except when -verify-diagnostics
+  // matches them against the file's expected-* comments.
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  if (!config.shouldVerifyDiagnostics())
+    mtc::registerModuleDiagnostics(registry, "mtc-opt",
+                                   leastSevere(config.getDiagnosticVerbosityLevel()));
+  return mlir::asMainReturnCode(mlir::MlirOptMain(argc, argv, input, output, registry));
 }
