@@ -11,6 +11,7 @@
 #include "mtc/Plan/CheckedMath.h"
 #include "mtc/Plan/RankGrid.h"
 
+#include <numeric>
 
 using namespace mlir;
 using namespace mtc;
@@ -96,19 +97,26 @@ ModelAttr ModelAttr::withPaddedVocab(int64_t paddedVocab) const {
 
 SmallVector<std::string> ModelAttr::tensorParallelProblems(int64_t t) const {
   SmallVector<std::string> problems;
-  auto divides = [&](int64_t quantity, StringRef what) {
+  // Named by their #mtc.model fields, which the caller's "mtc.model: " joins.
+  auto divides = [&](int64_t quantity, StringRef field, StringRef why) {
     if (quantity % t != 0)
-      problems.push_back((what + " (" + Twine(quantity) +
-                          ") is not divisible by the tensor-parallel size (" + Twine(t) + ")")
-                             .str());
+      problems.push_back(
+          (field + " (" + Twine(quantity) + ") is not divisible by tp (" + Twine(t) + "): " + why)
+              .str());
   };
-  divides(getHeads(), "attention heads");
+  divides(getHeads(), "heads", "every rank computes whole attention heads");
   // Megatron-LM splits whole key/value groups (num_query_groups % t == 0).
   if (getKvHeads())
-    divides(getKvHeads(), "key/value heads (query groups)");
-  divides(getHidden(), "hidden size");
-  divides(getFfn(), "FFN size");
+    divides(getKvHeads(), "kv_heads", "every rank holds whole key/value groups");
+  divides(getHidden(), "hidden", "the attention output is split by rows");
+  divides(getFfn(), "ffn", "the MLP is split by columns and rows");
   return problems;
+}
+
+SmallVector<int64_t> ModelAttr::tensorParallelSizes() const {
+  int64_t common = std::gcd(std::gcd(getHeads(), getFfn()), getKeyValueHeads());
+  std::vector<int64_t> sizes = divisorsOf(common);
+  return SmallVector<int64_t>(sizes.begin(), sizes.end());
 }
 
 LogicalResult ParallelAttr::verify(EmitError emitError, int64_t tp, int64_t pp,

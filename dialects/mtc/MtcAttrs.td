@@ -59,6 +59,10 @@ def Mtc_ModelAttr : Mtc_Attr<"Model", "model"> {
     /// constraints; the vocabulary is padded, not checked here), one message
     /// each. The one place these are checked.
     ::llvm::SmallVector<std::string> tensorParallelProblems(int64_t t) const;
+    /// The tensor-parallel sizes tensorParallelProblems has nothing against:
+    /// the divisors of heads, key/value heads and FFN size (hidden is a
+    /// multiple of heads), ascending.
+    ::llvm::SmallVector<int64_t> tensorParallelSizes() const;
   }];
 }
 

@@ -1,8 +1,8 @@
 //===- CompilePipeline.cpp - the compiler's pass pipeline -----------------===//
 //
 // The order matters in three places. Tensor parallelism runs before the
-// configuration check: it pads a vocabulary t does not divide, which the
-// check would otherwise reject. Everything up to the optimizer works on the
+// configuration check: it pads a vocabulary t does not divide (the check,
+// run alone, reports that padding from the same rule). Everything up to the optimizer works on the
 // whole model; the pipeline partition comes last because it only labels
 // @train_step's ops and inserts transfers. The memory plan comes right
 // before the lowering, which reuses it (one memory plan per program).
@@ -75,6 +75,9 @@ void buildCompilePipeline(OpPassManager &pm, const CompileOptions &o) {
   config.microBatch = o.microBatch;
   config.globalBatch = o.globalBatch;
   config.sequenceParallel = o.sequenceParallel;
+  config.layersPerChunk.assign(o.layersPerChunk.begin(), o.layersPerChunk.end());
+  config.pipelineBalance = o.pipelineBalance;
+  config.report = false; // mtc-compile prints its own summary
   pm.addPass(createVerifyConfig(config));
   if (o.sequenceParallel)
     pm.addPass(createSequenceParallel());

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PlanBuilding.h"
+#include "mtc/MtcDiagnostics.h"
 #include "mtc/Plan/CheckedMath.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -28,7 +29,7 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module, const TrainStepMemory &p
   func::FuncOp fn = planned.fn;
   ModelAttr model = getModelAttr(module);
   if (!model) {
-    emitError(module.getLoc(), "module has no 'mtc.model' attribute");
+    emitModuleError(module) << kNoModelMessage;
     return failure();
   }
   const Linearized &lin = planned.lin;
@@ -120,7 +121,7 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module, const TrainStepMemory &p
 
   auto adamw = module.getOps<AdamWOp>();
   if (adamw.empty()) {
-    emitError(module.getLoc(), "no mtc.adamw: run --mtc-optimizer first");
+    emitModuleError(module) << "no mtc.adamw: run --mtc-optimizer first";
     return failure();
   }
   AdamWOp opt = *adamw.begin();

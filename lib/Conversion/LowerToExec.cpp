@@ -1,5 +1,6 @@
 //===- LowerToExec.cpp - write the backend-neutral execution plan ---------===//
 #include "PlanBuilding.h"
+#include "mtc/MtcDiagnostics.h"
 #include "mtc/Transforms/Passes.h"
 
 #include "mlir/Support/FileUtilities.h"
@@ -40,7 +41,7 @@ struct LowerToExecPass : mtc::impl::LowerToExecBase<LowerToExecPass> {
     std::string error;
     auto file = openOutputFile(output, &error);
     if (!file) {
-      emitError(module.getLoc()) << "cannot write the plan: " << error;
+      emitModuleError(module) << "cannot write the plan: " << error;
       return signalPassFailure();
     }
     file->os() << bytes;

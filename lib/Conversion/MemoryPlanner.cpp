@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PlanBuilding.h"
+#include "mtc/MtcDiagnostics.h"
 
 using namespace mlir;
 using namespace mtc;
@@ -170,7 +171,7 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan) {
 FailureOr<func::FuncOp> mtc::getTrainStep(ModuleOp module) {
   auto fn = module.lookupSymbol<func::FuncOp>("train_step");
   if (!fn || fn.isExternal()) {
-    emitError(module.getLoc(), "no @train_step: run --mtc-autodiff first");
+    emitModuleError(module) << "no @train_step: run --mtc-autodiff first";
     return failure();
   }
   return fn;

@@ -14,7 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "mtc/Conversion/PipelinePlan.h"
 #include "PlanBuilding.h"
-
+#include "mtc/MtcDiagnostics.h"
 
 #include "llvm/ADT/StringSet.h"
 
@@ -310,8 +310,8 @@ FailureOr<PipelineSchedule> mtc::readPipelineSchedule(ModuleOp module) {
   auto pipeline = module->getAttrOfType<DictionaryAttr>("mtc.pipeline");
   auto attr = module->getAttrOfType<DictionaryAttr>("mtc.schedule");
   if (!pipeline || !attr) {
-    emitError(module.getLoc(), "no pipeline schedule: run --mtc-pipeline-partition "
-                               "and --mtc-pipeline-schedule first");
+    emitModuleError(module) << "no pipeline schedule: run --mtc-pipeline-partition "
+                               "and --mtc-pipeline-schedule first";
     return failure();
   }
   // The dialect has verified both attributes' structure and ranges.

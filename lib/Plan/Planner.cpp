@@ -1,5 +1,6 @@
 //===- Planner.cpp - Enumerate, predict, rank -----------------------------===//
 #include "mtc/Plan/Planner.h"
+#include "mtc/Plan/CheckedMath.h"
 
 #include <algorithm>
 #include <chrono>
@@ -9,18 +10,6 @@
 namespace mtc {
 
 namespace {
-
-std::vector<int> divisorsOf(long long n) {
-  std::vector<int> ds;
-  for (long long i = 1; i * i <= n; ++i)
-    if (n % i == 0) {
-      ds.push_back(static_cast<int>(i));
-      if (i * i != n)
-        ds.push_back(static_cast<int>(n / i));
-    }
-  std::sort(ds.begin(), ds.end());
-  return ds;
-}
 
 bool tensorSizeOk(const ModelShape &m, int gpusPerNode, int t) {
   return gpusPerNode % t == 0 && m.heads % t == 0 && m.ffnSize() % t == 0;

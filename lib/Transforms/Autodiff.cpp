@@ -9,6 +9,7 @@
 // recompute and pipelining).
 //
 //===----------------------------------------------------------------------===//
+#include "mtc/MtcDiagnostics.h"
 #include "mtc/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -202,8 +203,11 @@ struct AutodiffPass : mtc::impl::AutodiffBase<AutodiffPass> {
     ModuleOp module = getOperation();
     auto forward = module.lookupSymbol<func::FuncOp>("forward");
     if (!forward || forward.isExternal()) {
-      emitError(module.getLoc(),
-                "--mtc-autodiff needs a @forward function with a body");
+      emitModuleError(module)
+          << "--mtc-autodiff needs a @forward function with a body"
+          << (module.lookupSymbol("train_step")
+                  ? " (the module has @train_step: --mtc-autodiff already ran; run it once)"
+                  : "");
       return signalPassFailure();
     }
     Block &body = forward.getBody().front();

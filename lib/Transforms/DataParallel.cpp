@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "TrainingState.h"
 
+#include "mtc/MtcDiagnostics.h"
 #include "mtc/Transforms/Passes.h"
 
 namespace mtc {
@@ -26,15 +27,15 @@ struct DataParallelPass : mtc::impl::DataParallelBase<DataParallelPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (precision != "fp32" && precision != "bf16" && precision != "fp16") {
-      emitError(module.getLoc(), "--mtc-data-parallel: precision '")
-          << precision << "' is unknown (fp32, bf16 or fp16)";
+      mtc::emitModuleError(module)
+          << "--mtc-data-parallel: precision '" << precision << "' is unknown (fp32, bf16 or fp16)";
       return signalPassFailure();
     }
     // Bytes are int64: 2^43 MiB is 2^63 bytes. NaN fails both comparisons.
     constexpr double kMaxBucketMb = 8.0e12;
     if (!(bucketMb >= 0 && bucketMb <= kMaxBucketMb)) {
-      emitError(module.getLoc(), "--mtc-data-parallel: bucket-mb must be between 0 and ")
-          << kMaxBucketMb << " (got " << bucketMb << ")";
+      mtc::emitModuleError(module) << "--mtc-data-parallel: bucket-mb must be between 0 and "
+                                   << kMaxBucketMb << " (got " << bucketMb << ")";
       return signalPassFailure();
     }
     auto state = mtc::readTrainingState(module);

@@ -11,6 +11,8 @@
 // share, so all tools agree on which layers a chunk holds.
 //
 //===----------------------------------------------------------------------===//
+#include "LayerLayout.h"
+#include "mtc/MtcDiagnostics.h"
 #include "mtc/Plan/Schedule.h"
 #include "mtc/Transforms/Passes.h"
 
@@ -79,25 +81,15 @@ private:
 FailureOr<std::vector<LayerRange>>
 PipelinePartitionPass::layout(ModuleOp module, int numLayers) {
   auto fail = [&](const std::string &message) {
-    emitError(module.getLoc()) << "--mtc-pipeline-partition: " << message;
+    emitModuleError(module) << "--mtc-pipeline-partition: " << message;
     return failure();
   };
-  // Checked as int64 before the layout (lib/Plan) narrows them to int.
-  if (stages < 1 || chunks < 1 || stages > numLayers || chunks > numLayers ||
-      stages * chunks > numLayers)
-    return fail("stages (" + std::to_string(stages) + ") and chunks (" +
-                std::to_string(chunks) + ") must be >= 1, with stages x chunks "
-                "at most the " + std::to_string(numLayers) + " layers");
+  // The rule --mtc-verify-config checks the layout with (stages is pp,
+  // chunks vp); within it, the layout below cannot fail.
+  if (std::optional<std::string> problem = layerLayoutProblem(
+          numLayers, stages, chunks, layersPerChunk, balance, {"stages", "chunks", "balance"}))
+    return fail(*problem);
   int p = stages, v = chunks;
-  for (int64_t n : layersPerChunk)
-    if (n < 1 || n > numLayers)
-      return fail("layers-per-chunk lists a chunk of " + std::to_string(n) +
-                  " layers; each needs 1 to " + std::to_string(numLayers));
-  if (v > 1 && p == 1)
-    return fail("chunks=" + std::to_string(v) +
-                " needs stages > 1: interleaving a single stage is meaningless");
-  if (!layersPerChunk.empty() && balance != "even")
-    return fail("give layers-per-chunk or balance=" + balance + ", not both");
   if (!layersPerChunk.empty()) {
     std::vector<int> counts(layersPerChunk.begin(), layersPerChunk.end());
     Result<std::vector<LayerRange>> r = assignLayers(counts, numLayers, p, v);
@@ -111,11 +103,6 @@ PipelinePartitionPass::layout(ModuleOp module, int numLayers) {
       return fail(r.error());
     return r.value();
   }
-  if (balance != "cost")
-    return fail("balance='" + balance + "' is neither 'even' nor 'cost'");
-  if (numLayers < p * v)
-    return fail(std::to_string(numLayers) + " layers cannot fill " +
-                std::to_string(p * v) + " chunks of at least one layer");
   // Forward FLOPs per micro-batch, from each op's CostOpInterface: of every
   // forward layer, and of the head (the ops outside the layers, which run on
   // the last chunk). Backward is about twice the forward everywhere, so the
@@ -151,12 +138,14 @@ void PipelinePartitionPass::runOnOperation() {
   ModuleOp module = getOperation();
   auto fn = module.lookupSymbol<func::FuncOp>("train_step");
   if (!fn) {
-    emitError(module.getLoc(),
-              "--mtc-pipeline-partition needs @train_step: run --mtc-autodiff first");
+    emitModuleError(module)
+        << "--mtc-pipeline-partition needs @train_step: run --mtc-autodiff first";
     return signalPassFailure();
   }
   if (module->hasAttr("mtc.pipeline")) {
-    emitError(module.getLoc(), "the module is already partitioned (mtc.pipeline)");
+    emitModuleError(module, "mtc.pipeline")
+        << "the module is already partitioned; run --mtc-pipeline-partition once, on the "
+           "unpartitioned @train_step";
     return signalPassFailure();
   }
   if (fn.isExternal()) {

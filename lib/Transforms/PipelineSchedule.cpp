@@ -9,6 +9,7 @@
 // produce.
 //
 //===----------------------------------------------------------------------===//
+#include "mtc/MtcDiagnostics.h"
 #include "mtc/Plan/ScheduleCheck.h"
 #include "mtc/Transforms/Passes.h"
 
@@ -106,8 +107,9 @@ LogicalResult PipelineSchedulePass::checkTransfers(func::FuncOp fn, int stages) 
 FailureOr<PipelineSchedule>
 PipelineSchedulePass::explicitSchedule(ModuleOp module, int p, int v, int64_t m) {
   if (static_cast<int>(ranks.size()) != p) {
-    emitError(module.getLoc()) << "--mtc-pipeline-schedule: kind=explicit lists "
-                               << ranks.size() << " ranks, the pipeline has " << p;
+    emitModuleError(module) << "--mtc-pipeline-schedule: kind=explicit lists " << ranks.size()
+                            << " ranks, the pipeline has " << p
+                            << "; give ranks=... one '/'-separated step list per stage";
     return failure();
   }
   PipelineSchedule s;
@@ -123,9 +125,9 @@ PipelineSchedulePass::explicitSchedule(ModuleOp module, int p, int v, int64_t m)
     for (StringRef word : words) {
       std::optional<Step> step = parseStep(word);
       if (!step) {
-        emitError(module.getLoc()) << "--mtc-pipeline-schedule: rank " << r
-                                   << ": '" << word
-                                   << "' is not a step like F0.1 or B2.3";
+        emitModuleError(module) << "--mtc-pipeline-schedule: rank " << r << ": '" << word
+                                << "' is not a step like F0.1 or B2.3 (forward or backward, "
+                                   "chunk.micro-batch)";
         return failure();
       }
       sawBackward |= step->kind == StepKind::Backward;
@@ -143,14 +145,14 @@ void PipelineSchedulePass::runOnOperation() {
   auto pipeline = module->getAttrOfType<DictionaryAttr>("mtc.pipeline");
   auto fn = module.lookupSymbol<func::FuncOp>("train_step");
   if (!pipeline || !fn) {
-    emitError(module.getLoc(), "--mtc-pipeline-schedule needs a partitioned "
-                               "@train_step: run --mtc-pipeline-partition first");
+    emitModuleError(module) << "--mtc-pipeline-schedule needs a partitioned "
+                               "@train_step: run --mtc-pipeline-partition first";
     return signalPassFailure();
   }
   int p = cast<IntegerAttr>(pipeline.get("stages")).getInt();
   int v = cast<IntegerAttr>(pipeline.get("chunks")).getInt();
   auto fail = [&](const Twine &message) {
-    emitError(module.getLoc()) << "--mtc-pipeline-schedule: " << message;
+    emitModuleError(module) << "--mtc-pipeline-schedule: " << message;
     signalPassFailure();
   };
   // 0: the step's micro-batches per data-parallel replica, as the plan's
@@ -160,7 +162,7 @@ void PipelineSchedulePass::runOnOperation() {
     ModelAttr model = getModelAttr(module);
     if (!model)
       return fail("microbatches=0 takes the micro-batch count from the module's "
-                  "mtc.model, which it has not");
+                  "mtc.model, which it has not; give microbatches=N");
     ParallelAttr parallel = getParallelAttr(module);
     int64_t microBatch = model.getMicroBatch();
     int64_t globalBatch = parallel ? parallel.getGlobalBatch() : microBatch;

@@ -19,6 +19,7 @@
 // what lets --mtc-plan-memory end their buffers' lifetimes in the forward.
 //
 //===----------------------------------------------------------------------===//
+#include "mtc/MtcDiagnostics.h"
 #include "mtc/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -255,14 +256,14 @@ struct RecomputePass : mtc::impl::RecomputeBase<RecomputePass> {
     } else if (mode == "none") {
       return;
     } else {
-      emitError(module.getLoc(), "--mtc-recompute: unknown mode '")
-          << mode << "' (expected full, selective or none)";
+      emitModuleError(module) << "--mtc-recompute: unknown mode '" << mode
+                              << "' (expected full, selective or none)";
       return signalPassFailure();
     }
     auto fn = module.lookupSymbol<func::FuncOp>("train_step");
     if (!fn || fn.isExternal()) {
-      emitError(module.getLoc(), "--mtc-recompute needs @train_step: run "
-                                 "--mtc-autodiff first");
+      emitModuleError(module) << "--mtc-recompute needs @train_step: run "
+                                 "--mtc-autodiff first";
       return signalPassFailure();
     }
     Block &body = fn.getBody().front();

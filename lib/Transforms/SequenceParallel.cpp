@@ -10,6 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ReinferTypes.h"
+#include "TensorParallelRules.h"
+#include "mtc/MtcDiagnostics.h"
 #include "mtc/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -68,22 +70,19 @@ struct SequenceParallelPass : mtc::impl::SequenceParallelBase<SequenceParallelPa
     int64_t t = tensorSplitSize(module);
     ParallelAttr parallel = getParallelAttr(module);
     if (!forward || t < 2) {
-      emitError(module.getLoc(), "--mtc-sequence-parallel needs a @forward function "
-                                 "split by --mtc-tensor-parallel (size > 1) first");
+      emitModuleError(module) << "--mtc-sequence-parallel needs a @forward function "
+                                 "split by --mtc-tensor-parallel (size > 1) first";
       return signalPassFailure();
     }
     if (parallel && parallel.getTp() != t) {
-      emitError(module.getLoc()) << "the parameters are split " << t
-                                 << " ways but mtc.parallel says tp = " << parallel.getTp();
+      emitModuleError(module, kParallelAttrName)
+          << "tp = " << parallel.getTp() << " contradicts the parameters, which are split " << t
+          << " ways; record the split with --mtc-verify-config=tp=" << t;
       return signalPassFailure();
     }
     ModelAttr model = getModelAttr(module);
-    if (model && model.getSeq() % t != 0) {
-      emitError(module.getLoc()) << "sequence length (" << model.getSeq()
-                                 << ") is not divisible by the tensor-parallel size ("
-                                 << t << ") for sequence parallelism";
+    if (model && failed(checkSequenceParallelSplit(module, model, t)))
       return signalPassFailure();
-    }
 
     SmallVector<Operation *> collectives;
     forward.walk([&](Operation *op) {

@@ -1,5 +1,6 @@
 //===- SetShape.cpp - re-shape a model to a micro-batch and sequence ------===//
 #include "ReinferTypes.h"
+#include "mtc/MtcDiagnostics.h"
 #include "mtc/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -21,25 +22,26 @@ struct SetShapePass : mtc::impl::SetShapeBase<SetShapePass> {
     ModelAttr model = getModelAttr(module);
     auto forward = module.lookupSymbol<func::FuncOp>("forward");
     if (!model || !forward || forward.isExternal()) {
-      emitError(module.getLoc(), "--mtc-set-shape needs an 'mtc.model' attribute and a "
-                       "@forward function with a body");
+      emitModuleError(module) << "--mtc-set-shape needs an 'mtc.model' attribute and a "
+                                 "@forward function with a body";
       return signalPassFailure();
     }
     int64_t b = microBatch ? microBatch : model.getMicroBatch();
     int64_t s = seq ? seq : model.getSeq();
     if (b < 1 || s < 1 || b > kMaxSize || s > kMaxSize) {
-      emitError(module.getLoc()) << "micro-batch (" << b << ") and sequence length ("
-                         << s << ") must be between 1 and " << kMaxSize;
+      emitModuleError(module) << "micro-batch (" << b << ") and sequence length (" << s
+                              << ") must be between 1 and " << kMaxSize;
       return signalPassFailure();
     }
     if (s > model.getPositions()) {
-      emitError(module.getLoc()) << "sequence length " << s << " exceeds the model's "
-                         << model.getPositions() << " positions";
+      emitModuleError(module, kModelAttrName)
+          << "seq " << s << " exceeds the model's " << model.getPositions()
+          << " positions; use seq <= " << model.getPositions()
+          << ", or re-import with --max-position-embeddings " << s;
       return signalPassFailure();
     }
     // The new shape's sizes (logits, activations) must fit in int64.
-    ModelAttr reshaped =
-        model.withShape([&] { return emitError(module.getLoc()); }, s, b);
+    ModelAttr reshaped = model.withShape([&] { return emitModuleError(module); }, s, b);
     if (!reshaped)
       return signalPassFailure();
     Block &entry = forward.getBody().front();

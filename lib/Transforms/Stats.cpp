@@ -1,5 +1,6 @@
 //===- Stats.cpp - parameter count, per-layer FLOPs and bytes -------------===//
 #include "mtc/Transforms/ModelStats.h"
+#include "mtc/MtcDiagnostics.h"
 #include "mtc/Plan/CheckedMath.h"
 #include "mtc/Transforms/Passes.h"
 
@@ -123,7 +124,7 @@ FailureOr<ModelStats> mtc::computeModelStats(ModuleOp module) {
        {checkedProduct({{"parameters", stats.params}, {"16 bytes", 16}}),
         checkedProduct({{"forward FLOPs", stats.forwardFlops}, {"3", 3}})})
     if (!shown) {
-      emitError(module.getLoc()) << "--mtc-stats: " << shown.error();
+      emitModuleError(module) << "--mtc-stats: " << shown.error();
       return failure();
     }
   return stats;
@@ -161,7 +162,7 @@ struct StatsPass : mtc::impl::StatsBase<StatsPass> {
     std::string error;
     auto file = openOutputFile(output, &error);
     if (!file) {
-      emitError(module.getLoc()) << "cannot write stats: " << error;
+      emitModuleError(module) << "cannot write stats: " << error;
       return signalPassFailure();
     }
     FailureOr<ModelStats> computed = computeModelStats(module);

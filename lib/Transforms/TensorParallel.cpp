@@ -23,6 +23,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ReinferTypes.h"
+#include "TensorParallelRules.h"
+#include "mtc/MtcDiagnostics.h"
 #include "mtc/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -105,31 +107,37 @@ struct TensorParallelPass : mtc::impl::TensorParallelBase<TensorParallelPass> {
     ParallelAttr parallel = getParallelAttr(module);
     int64_t t = size != 0 ? size : (parallel ? parallel.getTp() : 1);
     if (size != 0 && parallel && parallel.getTp() != size) {
-      emitError(module.getLoc()) << "--mtc-tensor-parallel=size=" << static_cast<int64_t>(size)
-                                 << " contradicts the module's mtc.parallel (tp = "
-                                 << parallel.getTp() << ")";
+      emitModuleError(module, kParallelAttrName)
+          << "tp = " << parallel.getTp()
+          << " contradicts --mtc-tensor-parallel=size=" << static_cast<int64_t>(size)
+          << "; leave size out (it defaults to mtc.parallel's tp) "
+          << "or record the new size first with --mtc-verify-config=tp="
+          << static_cast<int64_t>(size);
       return signalPassFailure();
     }
     auto forward = module.lookupSymbol<func::FuncOp>("forward");
     if (!model || !forward) {
-      emitError(module.getLoc(), "--mtc-tensor-parallel needs an 'mtc.model' "
-                                 "attribute and a @forward function (run it before "
-                                 "--mtc-autodiff)");
+      emitModuleError(module) << "--mtc-tensor-parallel needs an 'mtc.model' attribute and a "
+                                 "@forward function (run it before --mtc-autodiff)";
       return signalPassFailure();
     }
     if (t < 1) {
-      emitError(module.getLoc()) << "tensor-parallel size must be at least 1, got " << t;
+      emitModuleError(module) << "--mtc-tensor-parallel: size must be at least 1, got " << t;
       return signalPassFailure();
     }
     if (t == 1)
       return;
-    if (tensorSplitSize(module) != 1) {
-      emitError(module.getLoc(), "--mtc-tensor-parallel already ran on this module");
+    if (int64_t done = tensorSplitSize(module); done != 1) {
+      emitModuleError(module) << "--mtc-tensor-parallel already split this module's parameters "
+                              << done << " ways; run it once, on the model mtc-import wrote";
       return signalPassFailure();
     }
-    if (failed(checkDivisible(module, model, t)) ||
-        failed(padVocabulary(module, forward, model, t)))
+    if (failed(checkTensorParallelSplit(module, model, t)))
       return signalPassFailure();
+    FailureOr<VocabPadding> padding = planVocabPadding(module, model, t);
+    if (failed(padding))
+      return signalPassFailure();
+    padVocabulary(module, model, *padding);
     model = getModelAttr(module); // with the padded vocabulary
 
     Splitter splitter(module, t);
@@ -181,79 +189,6 @@ struct TensorParallelPass : mtc::impl::TensorParallelBase<TensorParallelPass> {
     if (!ok || failed(splitter.apply()) ||
         failed(reinferTypes(forward.getBody().front(), "--mtc-tensor-parallel")))
       return signalPassFailure();
-  }
-
-  /// Whether `ce`'s logits come from a [padded vocabulary, hidden] table
-  /// (the tied output layer or LLaMA's lm_head): the cross-entropies that are
-  /// vocabulary-parallel. BERT's sentence-order head is not.
-  static bool readsVocabTable(CrossEntropyOp ce, ModelAttr model) {
-    auto out = ce.getLogits().getDefiningOp<LinearOp>();
-    auto table = out ? out.getWeight().getDefiningOp<ParamRefOp>() : ParamRefOp();
-    return table && out.getTransposeWeight() &&
-           cast<RankedTensorType>(table.getType()).getDimSize(0) == model.getPaddedVocab();
-  }
-
-  LogicalResult checkDivisible(ModuleOp module, ModelAttr model, int64_t t) {
-    SmallVector<std::string> problems = model.tensorParallelProblems(t);
-    for (const std::string &problem : problems)
-      emitError(module.getLoc()) << problem;
-    return success(problems.empty());
-  }
-
-  /// Pads the embedding table to a multiple of t rows when t does not divide
-  /// it (Megatron-LM pads at import; a model imported for t=1 still splits).
-  /// Initialization is keyed on the flat index of the full [vocab, hidden]
-  /// tensor, so the real rows keep their values; the padding rows are never
-  /// looked up and their logits are masked by the cross-entropy's
-  /// valid_vocab, so the loss equals the unpadded model's.
-  LogicalResult padVocabulary(ModuleOp module, func::FuncOp forward, ModelAttr model,
-                              int64_t t) {
-    int64_t rows = model.getPaddedVocab();
-    if (rows % t == 0)
-      return success();
-    int64_t padded = (rows + t - 1) / t * t;
-    SmallVector<EmbeddingOp> embeddings;
-    forward.walk([&](EmbeddingOp e) { embeddings.push_back(e); });
-    if (embeddings.size() != 1)
-      return emitError(module.getLoc(), "padded vocabulary (")
-             << rows << ") is not divisible by the tensor-parallel size (" << t
-             << ") and the model has no single embedding table to pad";
-    auto ref = embeddings.front().getWte().getDefiningOp<ParamRefOp>();
-    auto table = ref ? module.lookupSymbol<ParamOp>(ref.getParamAttr()) : ParamOp();
-    if (!table || table.getTensorType().getDimSize(0) != rows)
-      return emitError(module.getLoc(), "the embedding table must be an mtc.param of ")
-             << rows << " rows to be padded for tensor parallelism";
-    // The table and the output bias the tied logits add (BERT's), if any:
-    // the bias of a padding row is never part of a valid logit either.
-    auto padRows = [&](ParamOp p) {
-      RankedTensorType type = p.getTensorType();
-      SmallVector<int64_t> shape(type.getShape());
-      shape[0] = padded;
-      auto paddedType = RankedTensorType::get(shape, type.getElementType());
-      p.setType(paddedType);
-      module.walk([&](ParamRefOp r) {
-        if (r.getParam() == p.getSymName())
-          r.getResult().setType(paddedType);
-      });
-    };
-    // The output layers (tied to the table or, LLaMA's, of their own) and
-    // their biases (BERT's): a padding row is never part of a valid logit.
-    SmallVector<ParamOp> outputs{table};
-    forward.walk([&](CrossEntropyOp ce) {
-      auto lin = ce.getLogits().getDefiningOp<LinearOp>();
-      if (!lin || !readsVocabTable(ce, model))
-        return;
-      for (Value v : {lin.getWeight(), lin.getBias()}) {
-        auto ref = v ? v.getDefiningOp<ParamRefOp>() : ParamRefOp();
-        if (auto p = ref ? module.lookupSymbol<ParamOp>(ref.getParamAttr()) : ParamOp())
-          if (!llvm::is_contained(outputs, p))
-            outputs.push_back(p);
-      }
-    });
-    for (ParamOp p : outputs)
-      padRows(p);
-    module->setAttr(kModelAttrName, model.withPaddedVocab(padded));
-    return success();
   }
 
   /// column linear(s) -> `anchor` -> row linear, with f before each column

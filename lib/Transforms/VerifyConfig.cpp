@@ -1,9 +1,16 @@
 //===- VerifyConfig.cpp - check and record a parallel configuration -------===//
 //
 // Every impossible combination is reported (all of them, not only the first),
-// each naming the numbers, so a user fixes a launch in one round.
+// each naming the numbers and what to change, so a user fixes a launch in one
+// round. The tensor-parallel rules are --mtc-tensor-parallel's own
+// (TensorParallelRules.h): what it pads is reported, not refused. A layout
+// that passes gets a verdict, one remark per aspect, unless report=false
+// (mtc-compile's pipeline, which prints its own summary).
 //
 //===----------------------------------------------------------------------===//
+#include "LayerLayout.h"
+#include "TensorParallelRules.h"
+#include "mtc/MtcDiagnostics.h"
 #include "mtc/Plan/CheckedMath.h"
 #include "mtc/Plan/RankGrid.h"
 #include "mtc/Transforms/Passes.h"
@@ -17,6 +24,14 @@ using namespace mlir;
 using namespace mtc;
 
 namespace {
+/// Up to `count` multiples of `step` around `near`, for "use 4 or 8".
+std::string multiplesNear(int64_t near, int64_t step) {
+  int64_t below = near / step * step, above = below + step;
+  if (below < step)
+    return std::to_string(above);
+  return std::to_string(below) + " or " + std::to_string(above);
+}
+
 struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
   using Base::Base;
 
@@ -24,8 +39,7 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
     ModuleOp module = getOperation();
     ModelAttr model = getModelAttr(module);
     if (!model) {
-      emitError(module.getLoc(), "module has no 'mtc.model' attribute; write models "
-                       "with mtc-import or add #mtc.model<...> by hand");
+      emitModuleError(module) << kNoModelMessage;
       return signalPassFailure();
     }
     ParallelAttr prev = getParallelAttr(module);
@@ -42,10 +56,9 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
     bool sp = sequenceParallel || (prev && prev.getSequenceParallel());
 
     bool ok = true;
-    auto fail = [&]() -> InFlightDiagnostic {
+    auto fail = [&](StringRef attribute = {}) -> InFlightDiagnostic {
       ok = false;
-      // Not module.emitError(): that would print the whole module as a note.
-      return emitError(module.getLoc());
+      return emitModuleError(module, attribute);
     };
     for (auto [name, value] :
          {std::pair<const char *, int64_t>{"tp", t}, {"pp", p}, {"vp", v},
@@ -67,48 +80,106 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
       return signalPassFailure();
     }
 
-    for (const std::string &problem : model.tensorParallelProblems(t))
-      fail() << problem;
-    if (model.getPaddedVocab() % t != 0)
-      fail() << "padded vocabulary (" << model.getPaddedVocab()
-             << ") is not divisible by tp (" << t
-             << "); re-import with --make-vocab-size-divisible-by=" << 128 * t;
+    ok &= succeeded(checkTensorParallelSplit(module, model, t));
+    FailureOr<VocabPadding> padding = planVocabPadding(module, model, t);
+    ok &= succeeded(padding);
     // The grid's own rules (the same RankGrid the runtime places ranks with).
     if (Result<RankGrid> grid = RankGrid::create(static_cast<int>(*ranks), static_cast<int>(t),
                                                  static_cast<int>(p), static_cast<int>(d),
                                                  static_cast<int>(v));
         !grid)
-      fail() << grid.error();
-    if (model.getLayers() % (p * v) != 0)
-      fail() << "layers (" << model.getLayers()
-             << ") are not divisible by pp*vp (" << p << "*" << v << "="
-             << p * v << ")";
+      fail(kParallelAttrName) << grid.error();
+    if (p > 1)
+      if (std::optional<std::string> problem =
+              layerLayoutProblem(model.getLayers(), p, v, pipelineLayout(module), pipelineBalance,
+                                 {"pp", "vp", "pipeline-balance"}))
+        fail(kModelAttrName) << *problem;
     if (mb != model.getMicroBatch())
-      fail() << "micro-batch " << mb << " differs from the model's activations' "
-             << model.getMicroBatch()
-             << "; run --mtc-set-shape=micro-batch=" << mb << " first";
+      fail(kModelAttrName) << "micro-batch " << mb << " differs from the model's activations' "
+                           << model.getMicroBatch() << "; run --mtc-set-shape=micro-batch=" << mb
+                           << " first";
     if (gb % (mb * d) != 0) {
-      fail() << "global batch (" << gb << ") is not divisible by micro-batch*dp ("
-             << mb << "*" << d << "=" << mb * d << ")";
+      fail() << "global batch (" << gb << ") is not divisible by micro-batch*dp (" << mb << "*" << d
+             << "=" << mb * d << "); use a multiple of " << mb * d << ", e.g. "
+             << multiplesNear(gb, mb * d);
     } else if (v > 1 && (gb / (mb * d)) % p != 0) {
-      fail() << "interleaving needs micro-batches per step ("
-             << gb / (mb * d) << ") to be a multiple of pp (" << p << ")";
+      fail() << "interleaving needs micro-batches per step (" << gb / (mb * d)
+             << ") to be a multiple of pp (" << p << "); use a global batch that is a multiple of "
+             << "micro-batch*dp*pp (" << mb * d * p << "), e.g. " << multiplesNear(gb, mb * d * p)
+             << ", or vp=1";
     }
     int64_t world = worldSize != 0 ? worldSize : t * p * d;
     if (world != t * p * d)
-      fail() << "world size " << world << " is not tp*pp*dp (" << t << "*" << p
-             << "*" << d << "=" << t * p * d << ")";
+      fail() << "world size " << world << " is not tp*pp*dp (" << t << "*" << p << "*" << d << "="
+             << t * p * d << "); launch " << t * p * d << " ranks or choose sizes whose product is "
+             << world;
     if (sp && t == 1)
-      fail() << "sequence parallelism needs tp > 1";
-    if (sp && model.getSeq() % t != 0)
-      fail() << "sequence length (" << model.getSeq()
-             << ") is not divisible by tp (" << t
-             << ") for sequence parallelism";
+      fail() << "sequence parallelism needs tp > 1; set tp, or drop sequence parallelism";
+    if (sp && t > 1)
+      ok &= succeeded(checkSequenceParallelSplit(module, model, t));
     if (!ok)
       return signalPassFailure();
 
     module->setAttr(kParallelAttrName,
                     ParallelAttr::get(&getContext(), t, p, v, d, mb, gb, sp));
+    if (report)
+      reportVerdict(module, model, *padding, t, p, v, d, mb, gb, sp);
+  }
+
+  /// The explicit layers per chunk: the option's, else those of the
+  /// module's partition (a re-check of a partitioned module), else none.
+  SmallVector<int64_t> pipelineLayout(ModuleOp module) {
+    if (!layersPerChunk.empty())
+      return SmallVector<int64_t>(layersPerChunk.begin(), layersPerChunk.end());
+    if (auto pipeline = module->getAttrOfType<DictionaryAttr>("mtc.pipeline"))
+      if (auto counts = pipeline.getAs<DenseI64ArrayAttr>("layers_per_chunk"))
+        return SmallVector<int64_t>(counts.asArrayRef());
+    return {};
+  }
+
+  /// One remark per aspect of a layout that passed.
+  void reportVerdict(ModuleOp module, ModelAttr model, const VocabPadding &padding, int64_t t,
+                     int64_t p, int64_t v, int64_t d, int64_t mb, int64_t gb, bool sp) {
+    emitModuleRemark(module, kParallelAttrName)
+        << "world size " << t * p * d << " = tp " << t << " x pp " << p << " x dp " << d
+        << " (Megatron-LM's order: tensor ranks adjacent, then data, then pipeline)";
+    int64_t perStep = gb / (mb * d);
+    emitModuleRemark(module, kParallelAttrName)
+        << "global batch " << gb << " = micro-batch " << mb << " x dp " << d << " x " << perStep
+        << " micro-batches per step";
+    if (t > 1) {
+      emitModuleRemark(module, kModelAttrName)
+          << "tp " << t << ": each rank computes " << model.getHeads() / t << " of "
+          << model.getHeads() << " heads, " << model.getFfn() / t << " of ffn " << model.getFfn();
+      auto vocab = emitModuleRemark(module, kModelAttrName);
+      if (padding.needed())
+        vocab << "padded_vocab " << padding.rows << " is not divisible by tp " << t
+              << ": --mtc-tensor-parallel pads the embedding table to " << padding.padded
+              << " rows, " << padding.padded / t << " per rank, as mtc-compile does (padding rows "
+              << "are never looked up and are masked out of the loss)";
+      else
+        vocab << "padded_vocab " << padding.rows << ": " << padding.rows / t << " rows per rank";
+    }
+    if (sp)
+      emitModuleRemark(module, kModelAttrName)
+          << "sequence parallelism: " << model.getSeq() / t << " of seq " << model.getSeq()
+          << " per rank outside the attention and MLP";
+    if (p > 1) {
+      auto pipeline = emitModuleRemark(module, kModelAttrName);
+      pipeline << "pp " << p << " x vp " << v << ": the " << model.getLayers() << " layers in "
+               << p * v << " chunks ";
+      SmallVector<int64_t> layout = pipelineLayout(module);
+      if (!layout.empty()) {
+        pipeline << "of ";
+        llvm::interleave(layout, pipeline, "+");
+      } else if (pipelineBalance == "cost") {
+        pipeline << "balanced by cost";
+      } else {
+        pipeline << "of " << model.getLayers() / (p * v);
+      }
+      pipeline << ", " << (v > 1 ? "interleaved 1F1B" : "1F1B") << " over " << perStep
+               << " micro-batches per step";
+    }
   }
 };
 } // namespace

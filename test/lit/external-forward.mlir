@@ -11,4 +11,9 @@ module attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 1, 
 
 // SHAPE: error: --mtc-set-shape needs an 'mtc.model' attribute and a @forward function with a body
 // AD: error: --mtc-autodiff needs a @forward function with a body
+// AD-NOT: already ran
+// Run twice, the second finds @train_step and says why.
+// RUN: %mtc-import --num-layers 1 --hidden-size 8 --num-attention-heads 2 --seq-length 4 --vocab-size 16 \
+// RUN:   | not %mtc-opt --mtc-autodiff --mtc-autodiff 2>&1 | FileCheck %s --check-prefix=AD-TWICE
+// AD-TWICE: error: --mtc-autodiff needs a @forward function with a body (the module has @train_step: --mtc-autodiff already ran; run it once)
 // STATS: model m: 16 parameters

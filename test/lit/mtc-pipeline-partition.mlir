@@ -54,7 +54,7 @@
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=1 chunks=2" 2>&1 | FileCheck %s --check-prefix=ONE-STAGE
 // ONE-STAGE: error: --mtc-pipeline-partition: chunks=2 needs stages > 1: interleaving a single stage is meaningless
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=3" 2>&1 | FileCheck %s --check-prefix=INDIVISIBLE
-// INDIVISIBLE: error: --mtc-pipeline-partition: layer assignment: 4 layers do not split evenly into pp*vp = 3*1 = 3 chunks
+// INDIVISIBLE: error: --mtc-pipeline-partition: layers (4) are not divisible by stages*chunks (3*1=3); make stages*chunks one of 1, 2, 4, or place the layers unevenly with layers-per-chunk or balance=cost
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2 layers-per-chunk=1,1,1" 2>&1 | FileCheck %s --check-prefix=LAYOUT
 // LAYOUT: error: --mtc-pipeline-partition: layer assignment: layout lists 3 chunks, but pp*vp = 4
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 layers-per-chunk=1,2" 2>&1 | FileCheck %s --check-prefix=SUM
@@ -65,6 +65,8 @@
 // BOTH: error: --mtc-pipeline-partition: give layers-per-chunk or balance=cost, not both
 // RUN: not %mtc-opt %t.mlir --mtc-pipeline-partition="stages=2" 2>&1 | FileCheck %s --check-prefix=NO-AUTODIFF
 // NO-AUTODIFF: error: --mtc-pipeline-partition needs @train_step: run --mtc-autodiff first
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-partition="stages=2" 2>&1 | FileCheck %s --check-prefix=TWICE
+// TWICE: .mlir:1: error: mtc.pipeline: the module is already partitioned; run --mtc-pipeline-partition once, on the unpartitioned @train_step
 // Options past int32 used to be narrowed to int (stages=4294967298 ran as 2).
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=4294967298" 2>&1 | FileCheck %s --check-prefix=HUGE-STAGES
 // HUGE-STAGES: error: --mtc-pipeline-partition: stages (4294967298) and chunks (1) must be >= 1, with stages x chunks at most the 4 layers

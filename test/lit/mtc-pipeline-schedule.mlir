@@ -66,7 +66,7 @@
 // MANY-M: error: --mtc-pipeline-schedule: schedule: pp x vp x microbatches x 2 steps (2 x 1 x 100000000 x 2) exceeds 16777216 steps
 // Layers not divisible by p*v:
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=3 chunks=2" --mtc-pipeline-schedule="kind=interleaved microbatches=6" 2>&1 | FileCheck %s --check-prefix=LAYERS
-// LAYERS: error: --mtc-pipeline-partition: layer assignment: 8 layers do not split evenly into pp*vp = 3*2 = 6 chunks
+// LAYERS: error: --mtc-pipeline-partition: layers (8) are not divisible by stages*chunks (3*2=6); make stages*chunks one of 1, 2, 4, 8
 // The kind must fit the partition:
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2" --mtc-pipeline-schedule="kind=1f1b microbatches=4" 2>&1 | FileCheck %s --check-prefix=KIND1
 // KIND1: error: --mtc-pipeline-schedule: kind=1f1b runs one chunk per rank, the module has chunks=2 (use kind=interleaved)
@@ -74,6 +74,18 @@
 // KIND2: error: --mtc-pipeline-schedule: kind=interleaved needs chunks > 1
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-schedule="microbatches=4" 2>&1 | FileCheck %s --check-prefix=UNPARTITIONED
 // UNPARTITIONED: error: --mtc-pipeline-schedule needs a partitioned @train_step: run --mtc-pipeline-partition first
+//
+// Errors that say what to change: an explicit schedule for another number of
+// stages, a step that is not one, and microbatches=0 without the model to
+// take the count from.
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="kind=explicit microbatches=1 ranks=F0.0/B0.0" 2>&1 | FileCheck %s --check-prefix=EXPLICIT-RANKS
+// EXPLICIT-RANKS: .mlir:1: error: --mtc-pipeline-schedule: kind=explicit lists 1 ranks, the pipeline has 2; give ranks=... one '/'-separated step list per stage
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="kind=explicit microbatches=1 ranks=F0.0/B0.0,F1.0/X1.0" 2>&1 | FileCheck %s --check-prefix=EXPLICIT-STEP
+// EXPLICIT-STEP: error: --mtc-pipeline-schedule: rank 1: 'X1.0' is not a step like F0.1 or B2.3 (forward or backward, chunk.micro-batch)
+// RUN: %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" -o %t.nomodel.mlir
+// RUN: sed -e 's/mtc.model = #mtc.model<[^>]*>, //' %t.nomodel.mlir > %t.nomodel2.mlir
+// RUN: not %mtc-opt %t.nomodel2.mlir --mtc-pipeline-schedule=microbatches=0 2>&1 | FileCheck %s --check-prefix=NO-MODEL
+// NO-MODEL: error: --mtc-pipeline-schedule: microbatches=0 takes the micro-batch count from the module's mtc.model, which it has not; give microbatches=N
 //
 // ---- the checker: a hand-written order that hangs is an error naming the
 // stuck ranks and steps (rank 1 runs micro-batch 1 first; rank 0 sends it

@@ -59,9 +59,13 @@
 // Errors: without tensor parallelism, and a sequence t does not divide.
 // RUN: not %mtc-opt --mtc-sequence-parallel %t.mlir 2>&1 | FileCheck %s --check-prefix=NOTP
 // NOTP: error: --mtc-sequence-parallel needs a @forward function split by --mtc-tensor-parallel (size > 1) first
+// A layout recorded for another tp than the parameters' split.
+// RUN: %mtc-opt --mtc-tensor-parallel=size=2 --mtc-verify-config="tp=4 report=false" %t.mlir -o %t.tp4.mlir
+// RUN: not %mtc-opt --mtc-sequence-parallel %t.tp4.mlir 2>&1 | FileCheck %s --check-prefix=RECORDED
+// RECORDED: .mlir:1: error: mtc.parallel: tp = 4 contradicts the parameters, which are split 2 ways; record the split with --mtc-verify-config=tp=2
 // RUN: %mtc-opt --mtc-set-shape=seq=15 %t.mlir -o %t.s15.mlir
 // RUN: not %mtc-opt --mtc-tensor-parallel=size=2 --mtc-sequence-parallel %t.s15.mlir 2>&1 | FileCheck %s --check-prefix=SEQ
-// SEQ: error: sequence length (15) is not divisible by the tensor-parallel size (2) for sequence parallelism
+// SEQ: error: mtc.model: seq (15) is not divisible by tp (2) for sequence parallelism; re-shape with --mtc-set-shape=seq=N for a multiple N of 2, or drop sequence parallelism
 
 // In BERT, the token-type table and the replicated MLM head transform run on
 // shards (partial gradients); the pooler reads [CLS], which only the first

@@ -39,7 +39,7 @@
 //
 // Errors.
 // RUN: not %mtc-opt --mtc-set-shape="seq=256" %models/gpt2-tiny.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=LONG
-// LONG: error: sequence length 256 exceeds the model's 128 positions
+// LONG: gpt2-tiny.mlir:1: error: mtc.model: seq 256 exceeds the model's 128 positions; use seq <= 128, or re-import with --max-position-embeddings 256
 // RUN: not %mtc-opt --mtc-set-shape="micro-batch=-1" %models/gpt2-tiny.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=NEG
 // NEG: error: micro-batch (-1) and sequence length (128) must be between 1 and 2147483647
 //

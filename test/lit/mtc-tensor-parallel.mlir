@@ -91,11 +91,12 @@
 //
 // Errors name the numbers: 4 heads and hidden 64 do not split 3 ways.
 // RUN: not %mtc-opt --mtc-tensor-parallel=size=3 %t.mlir 2>&1 | FileCheck %s --check-prefix=ERR
-// ERR-DAG: error: attention heads (4) is not divisible by the tensor-parallel size (3)
-// ERR-DAG: error: hidden size (64) is not divisible by the tensor-parallel size (3)
-// ERR-DAG: error: FFN size (256) is not divisible by the tensor-parallel size (3)
+// ERR: .mlir:1: error: mtc.model: heads (4) is not divisible by tp (3): every rank computes whole attention heads
+// ERR-NEXT: .mlir:1: error: mtc.model: hidden (64) is not divisible by tp (3): the attention output is split by rows
+// ERR-NEXT: .mlir:1: error: mtc.model: ffn (256) is not divisible by tp (3): the MLP is split by columns and rows
+// ERR-NEXT: .mlir:1: note: tp sizes that split this model: 1, 2, 4
 // RUN: not %mtc-opt --mtc-tensor-parallel=size=2 --mtc-tensor-parallel=size=2 %t.mlir 2>&1 | FileCheck %s --check-prefix=TWICE
-// TWICE: error: --mtc-tensor-parallel already ran on this module
+// TWICE: error: --mtc-tensor-parallel already split this module's parameters 2 ways; run it once, on the model mtc-import wrote
 
 // For BERT only the layers' attention and MLP are split. The MLM head transform
 // (dense, GeLU, layer norm) stays replicated as in Megatron-LM; the tied
@@ -156,10 +157,11 @@
 //
 // Megatron-LM splits whole query groups: 2 groups do not split 4 ways.
 // RUN: not %mtc-opt --mtc-tensor-parallel=size=4 %t.llama.mlir 2>&1 | FileCheck %s --check-prefix=GROUPS
-// GROUPS: key/value heads (query groups) (2) is not divisible by the tensor-parallel size (4)
+// GROUPS: error: mtc.model: kv_heads (2) is not divisible by tp (4): every rank holds whole key/value groups
+// GROUPS: note: tp sizes that split this model: 1, 2
 //
 // The layout is stored once, in mtc.parallel: a size that contradicts it is
 // refused (t itself is read back from the split parameters' shapes).
 // RUN: %mtc-opt --mtc-tensor-parallel=size=2 --mtc-verify-config="tp=2" %t.llama.mlir -o %t.split.mlir
 // RUN: not %mtc-opt --mtc-tensor-parallel=size=4 %t.split.mlir 2>&1 | FileCheck %s --check-prefix=CONTRADICTS
-// CONTRADICTS: --mtc-tensor-parallel=size=4 contradicts the module's mtc.parallel (tp = 2)
+// CONTRADICTS: error: mtc.parallel: tp = 2 contradicts --mtc-tensor-parallel=size=4; leave size out (it defaults to mtc.parallel's tp) or record the new size first with --mtc-verify-config=tp=4

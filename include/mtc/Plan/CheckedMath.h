@@ -14,9 +14,11 @@
 
 #include "mtc/Plan/Result.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 namespace mtc {
 
@@ -54,6 +56,20 @@ inline Result<int64_t> checkedProduct(std::initializer_list<Factor> factors) {
       return Error{factorNames(factors) + " overflows int64 " +
                    factorValues(factors)};
   return product;
+}
+
+/// The divisors of n >= 1, ascending: the tensor-parallel sizes a head count
+/// takes, the pipeline sizes a layer count takes.
+inline std::vector<int64_t> divisorsOf(int64_t n) {
+  std::vector<int64_t> found;
+  for (int64_t d = 1; d <= n / d; ++d)
+    if (n % d == 0) {
+      found.push_back(d);
+      if (d != n / d)
+        found.push_back(n / d);
+    }
+  std::sort(found.begin(), found.end());
+  return found;
 }
 
 /// a + b for non-negative totals, or an error naming `what`.

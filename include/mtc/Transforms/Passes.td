@@ -10,13 +10,23 @@ def VerifyConfig : Pass<"mtc-verify-config", "mlir::ModuleOp"> {
     Checks tensor (`tp`), pipeline (`pp`), virtual-chunk (`vp`) and data (`dp`)
     sizes, the micro-batch and the global batch against the module's
     `mtc.model`, and every impossible combination is an error naming the
-    numbers: heads, hidden, FFN or padded vocabulary not divisible by tp,
-    layers not divisible by pp*vp, interleaving with pp=1, a global batch not
-    divisible by micro-batch*dp, micro-batches per step not a multiple of pp
-    when interleaving, a world size other than tp*pp*dp, sequence parallelism
-    without tensor parallelism or with a sequence tp does not divide.
-    On success the module gets `mtc.parallel = #mtc.parallel<...>`. Without
-    options it re-checks an existing `mtc.parallel` (or the default 1-way one).
+    numbers and what to change: heads, key/value heads, hidden or FFN not
+    divisible by tp, layers the pipeline cannot place in pp*vp chunks
+    (divisible by pp*vp unless `layers-per-chunk` or `pipeline-balance=cost`
+    asks for an uneven layout, checked by the partition's own rule),
+    interleaving with pp=1, a
+    global batch not divisible by micro-batch*dp, micro-batches per step not a
+    multiple of pp when interleaving, a world size other than tp*pp*dp,
+    sequence parallelism without tensor parallelism or with a sequence tp
+    does not divide. A padded vocabulary tp does not divide is not an error:
+    `--mtc-tensor-parallel` pads it to the next multiple of tp (as
+    mtc-compile does), and the verdict says so; a model it cannot pad is
+    refused by both with the same message.
+    On success the module gets `mtc.parallel = #mtc.parallel<...>` and, with
+    `report` (the default), the verdict is printed as remarks on stderr, one
+    line per aspect (ranks, batch, tensor split, vocabulary, sequence and
+    pipeline split); `-o /dev/null` drops the module. Without options it
+    re-checks an existing `mtc.parallel` (or the default 1-way one).
   }];
   let options = [
     Option<"tp", "tp", "int64_t", "0", "tensor-parallel size (0: keep)">,
@@ -27,7 +37,13 @@ def VerifyConfig : Pass<"mtc-verify-config", "mlir::ModuleOp"> {
     Option<"globalBatch", "global-batch", "int64_t", "0", "global batch size (0: keep)">,
     Option<"worldSize", "world-size", "int64_t", "0", "ranks the job will run on (0: tp*pp*dp)">,
     Option<"sequenceParallel", "sequence-parallel", "bool", "false",
-           "split layer norm and dropout along the sequence">
+           "split layer norm and dropout along the sequence">,
+    ListOption<"layersPerChunk", "layers-per-chunk", "int64_t",
+               "explicit uneven pipeline layout: layers of each chunk in model order">,
+    Option<"pipelineBalance", "pipeline-balance", "std::string", "\"even\"",
+           "even (layers divisible by pp*vp) or cost (any layer count from pp*vp)">,
+    Option<"report", "report", "bool", "true",
+           "print the verdict of a layout that passes (remarks on stderr)">
   ];
 }
 

@@ -9,6 +9,15 @@
 namespace mtc {
 namespace {
 
+TEST(CheckedMath, DivisorsAscending) {
+  EXPECT_EQ(divisorsOf(1), (std::vector<int64_t>{1}));
+  EXPECT_EQ(divisorsOf(12), (std::vector<int64_t>{1, 2, 3, 4, 6, 12}));
+  EXPECT_EQ(divisorsOf(49), (std::vector<int64_t>{1, 7, 49}));
+  // A prime near int32's end: found without walking to it (or overflowing d * d).
+  EXPECT_EQ(divisorsOf(2147483647), (std::vector<int64_t>{1, 2147483647}));
+  EXPECT_EQ(divisorsOf(int64_t(1) << 40).size(), 41u);
+}
+
 TEST(CheckedMath, ProductOfSizes) {
   Result<int64_t> bytes =
       checkedProduct({{"micro_batch", 4}, {"seq", 256}, {"hidden", 768}, {"4 bytes", 4}});
