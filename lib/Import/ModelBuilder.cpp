@@ -254,7 +254,9 @@ public:
   ModelEmitter(MLIRContext &ctx, const ModelConfig &c, ModuleOp module)
       : ctx(ctx), c(c), module(module), b(&ctx), loc(UnknownLoc::get(&ctx)) {}
 
-  void build();
+  /// Fails, with the error emitted, when #mtc.model's verifier refuses the
+  /// sizes (a product past int64 that validate()'s per-size bounds allow).
+  LogicalResult build();
 
 private:
   RankedTensorType f32(ArrayRef<int64_t> shape) {
@@ -443,12 +445,16 @@ SmallVector<Value> ModelEmitter::bertLosses(Value x, Value targets,
   return losses;
 }
 
-void ModelEmitter::build() {
+LogicalResult ModelEmitter::build() {
   int64_t s = c.seqLength(), v = c.paddedVocab();
-  module->setAttr(kModelAttrName,
-                  ModelAttr::get(&ctx, c.name, c.arch, c.layers, c.hidden,
-                                 c.heads, c.ffnSize(), c.vocab, v, c.positions,
-                                 s, c.microBatch, c.kvHeads == c.heads ? 0 : c.kvHeads));
+  // Checked as mtc-opt and mtc-compile will check it when they read the file.
+  auto model =
+      ModelAttr::getChecked([&] { return emitError(module.getLoc()); }, &ctx, StringRef(c.name),
+                            StringRef(c.arch), c.layers, c.hidden, c.heads, c.ffnSize(), c.vocab, v,
+                            c.positions, s, c.microBatch, c.kvHeads == c.heads ? 0 : c.kvHeads);
+  if (!model)
+    return failure();
+  module->setAttr(kModelAttrName, model);
   bool bert = c.arch == "bert";
   auto tokensType = RankedTensorType::get({c.microBatch, s}, b.getI32Type());
   // The inputs a micro-batch brings, each tagged with its role so that the
@@ -495,7 +501,7 @@ void ModelEmitter::build() {
 
   if (bert) {
     func::ReturnOp::create(b, loc, bertLosses(x, targets, sentenceLabels));
-    return;
+    return success();
   }
   x = llama ? rmsNorm(x, "norm_f.weight") : layerNorm(x, "ln_f");
   // The output layer reads the input embedding table unless it has its own.
@@ -508,6 +514,7 @@ void ModelEmitter::build() {
                                       b.getI64IntegerAttr(c.vocab),
                                       b.getI64IntegerAttr(0));
   func::ReturnOp::create(b, loc, loss);
+  return success();
 }
 } // namespace
 
@@ -515,6 +522,7 @@ OwningOpRef<ModuleOp> mtc::buildModel(MLIRContext &context,
                                       const ModelConfig &config) {
   context.loadDialect<MtcDialect, func::FuncDialect>();
   OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
-  ModelEmitter(context, config, *module).build();
+  if (failed(ModelEmitter(context, config, *module).build()))
+    return nullptr;
   return module;
 }

@@ -244,6 +244,8 @@ int main(int argc, char **argv) {
   mlir::MLIRContext context;
   mtc::ModuleDiagnosticHandler diagnostics(&context, "mtc-import");
   auto module = mtc::buildModel(context, config);
+  if (!module)
+    return 1;
   if (failed(mlir::verify(*module)))
     return fail("internal error: the built model does not verify");
   return writeModel(*module);

@@ -65,7 +65,8 @@ llvm::Expected<ModelConfig> readHuggingFaceConfig(llvm::StringRef path);
 llvm::Error readLlamaKeys(const llvm::json::Object &obj, llvm::StringRef path,
                           ModelConfig &c);
 
-/// Builds the module: parameters, `#mtc.model`, and `@forward`.
+/// Builds the module: parameters, `#mtc.model`, and `@forward`; null, with
+/// the error emitted, when #mtc.model's verifier refuses the sizes.
 mlir::OwningOpRef<mlir::ModuleOp> buildModel(mlir::MLIRContext &context,
                                              const ModelConfig &config);
 } // namespace mtc
