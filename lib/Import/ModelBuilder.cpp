@@ -14,6 +14,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <cmath>
+#include <sstream>
 
 using namespace mlir;
 using namespace mtc;
@@ -85,9 +86,19 @@ llvm::Error ModelConfig::validate() const {
   if (!(layerNormEps > 0.0) || !std::isfinite(layerNormEps))
     return err("the normalization epsilon must be positive and finite, got " +
                std::to_string(layerNormEps));
-  if (hiddenDropout < 0 || hiddenDropout >= 1 || attentionDropout < 0 ||
-      attentionDropout >= 1)
-    return err("dropout rates must be in [0, 1)");
+  // Named by the config keys and the flags that set them.
+  for (auto [what, value] :
+       {std::pair<const char *, double>{"hidden dropout (resid_pdrop, hidden_dropout_prob, "
+                                        "--hidden-dropout)",
+                                        hiddenDropout},
+        {"attention dropout (attn_pdrop, attention_probs_dropout_prob, attention_dropout, "
+         "--attention-dropout)",
+         attentionDropout}})
+    if (!(value >= 0 && value < 1)) {
+      std::ostringstream shown; // 1.5, not to_string's 1.500000
+      shown << value;
+      return err(llvm::Twine(what) + " must be in [0, 1), got " + shown.str());
+    }
   return llvm::Error::success();
 }
 

@@ -183,8 +183,12 @@ TEST(ModelConfigValidate, NamesTheBadNumber) {
        "hidden size 768 is not divisible by the 5 attention heads"},
       {[](ModelConfig &c) { c.seq = 2048; }, "sequence length 2048 must be in [1, 1024] positions"},
       {[](ModelConfig &c) { c.seq = -4; }, "sequence length -4 must be in [1, 1024] positions"},
-      {[](ModelConfig &c) { c.hiddenDropout = 1.0; }, "dropout rates must be in [0, 1)"},
-      {[](ModelConfig &c) { c.attentionDropout = -0.1; }, "dropout rates must be in [0, 1)"},
+      {[](ModelConfig &c) { c.hiddenDropout = 1.0; },
+       "hidden dropout (resid_pdrop, hidden_dropout_prob, --hidden-dropout) must be in [0, 1), "
+       "got 1"},
+      {[](ModelConfig &c) { c.attentionDropout = -0.1; },
+       "attention dropout (attn_pdrop, attention_probs_dropout_prob, attention_dropout, "
+       "--attention-dropout) must be in [0, 1), got -0.1"},
   };
   for (const Case &test : cases) {
     ModelConfig c = gpt2Small();
