@@ -70,7 +70,7 @@ with tempfile.TemporaryDirectory() as work:
 
     checks = [
         ("build/bin/mtc-opt gpt2.mlir --mtc-stats", r"model gpt2: 124,439,808 parameters"),
-        ("build/bin/mtc-opt gpt2.mlir --mtc-verify-config", r"\S"),
+        ("build/bin/mtc-opt gpt2.mlir --mtc-verify-config", r"world size 8 = tp 2 x pp 2 x dp 2"),
         ("build/bin/mtc-data", r"output bytes: \d+"),
         ("out/gpt2/train", r"validation loss at iteration 2 \| lm loss value: \d"),
         ("out/gpt2/train", r"training finished: 2 iterations"),
@@ -82,7 +82,7 @@ with tempfile.TemporaryDirectory() as work:
         if not re.search(pattern, output_of(start), re.M):
             sys.exit(f"FAIL: the output of '{start} ...' has no /{pattern}/")
     for path in ["gpt2.mlir", "data/art.bin", "data/art.idx", "out/gpt2/plan.pb",
-                 "out/gpt2-pp/schedule.svg", "ckpt"]:
+                 "out/gpt2-pp/schedule.svg", "ckpt", "gpt2.safetensors"]:
         if not os.path.exists(os.path.join(work, path)):
             sys.exit(f"FAIL: the block did not write {path}")
 print("PASS: README's 'Using it' block runs as written")
