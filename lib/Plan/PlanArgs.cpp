@@ -47,10 +47,10 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   flags.add(flag::untieEmbeddings, &untied);
 
   flags.topic(flag::kPlanner);
-  flags.add(flag::gpus, &req.gpus, "(required)", count);
+  flags.add(flag::gpus, &req.gpus, "", count).required().valueName("N");
   flags.add(flag::gpusPerNode, &req.gpusPerNode, "", count);
   flags.add(flag::gpu, &req.device);
-  flags.add(flag::globalBatchSize, &req.globalBatch, "(required)", count);
+  flags.add(flag::globalBatchSize, &req.globalBatch, "", count).required().valueName("B");
   flags.add("top", &req.top, "plans in the table", count);
   flags.add("json", &req.json, "print JSON instead of tables");
   flags.add("paper-table", &req.paperTable,
@@ -129,10 +129,6 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   auto valid = validateModel(req.model);
   if (!valid.ok())
     return Error{"mtc-plan: " + valid.error()};
-  if (req.gpus == 0)
-    return Error{"mtc-plan: --gpus N is required"};
-  if (req.globalBatch == 0)
-    return Error{"mtc-plan: --global-batch-size B is required"};
   if (req.evaluate) {
     ev.globalBatch = req.globalBatch;
     if (!recomputeGiven)

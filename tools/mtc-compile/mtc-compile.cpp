@@ -48,7 +48,7 @@ namespace {
 /// What the flags decide besides the compiler's options.
 struct DriverFlags {
   std::string inputPath, outputDir;
-  std::string schedulePlan; ///< --plan: "" or auto
+  std::string planMode; ///< --plan: "" or auto
   int planGpus = 0, planGpusPerNode = 8;
   std::string planDevice = "a100-80gb";
   bool emitSchedule = false, emitMlir = false, noBuild = false;
@@ -115,7 +115,7 @@ void addCompileFlags(mtc::FlagSet &flags, mtc::CompileOptions &o, DriverFlags &d
   flags.add(flag::clipGrad, &o.clipGrad, "", count);
 
   flags.topic(flag::kPlanner);
-  flags.add("plan", &d.schedulePlan,
+  flags.add("plan", &d.planMode,
             "auto: let the planner (mtc-plan) choose t, p, v, d, the micro-batch, "
             "recomputation, sequence parallelism and the distributed optimizer for --gpus "
             "of kind --gpu; needs --global-batch-size")
@@ -312,7 +312,7 @@ int compile(mtc::CompileOptions options) {
   auto module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
-  if (driver.schedulePlan == "auto") {
+  if (driver.planMode == "auto") {
     if (Error err = choosePlan(*module, options))
       return fail(toString(std::move(err)));
   }
