@@ -250,18 +250,12 @@ void checkSaveFolderShared(comm::Communicator &world, const std::string &dir) {
   std::snprintf(name, sizeof name, ".mtc-shared-check-%016llx",
                 static_cast<unsigned long long>(token));
   const fs::path probe = fs::path(dir) / name;
-  std::string error;
-  if (world.rank() == 0) {
-    try {
+  throwIfAnyRankFails<CheckpointError>(world, "--save: ", [&] {
+    if (world.rank() == 0) {
       createFolder(dir);
       writeFileAtomically(probe.string(), std::to_string(token) + "\n");
-    } catch (const std::exception &e) {
-      error = "--save: " + std::string(e.what());
     }
-  }
-  std::string agreed = agreeOnError(world, error);
-  if (!agreed.empty())
-    throw CheckpointError(agreed);
+  });
   std::ifstream in(probe);
   int64_t seen = -1;
   const bool sees = static_cast<bool>(in >> seen) && seen == token;

@@ -202,15 +202,10 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   if (!cfg.initFrom.empty()) {
     // Every rank reads the file and checks it against the whole model (the
     // top-level plan holds every stage's params).
-    std::string report, error;
-    try {
+    std::string report;
+    throwIfAnyRankFails<FormatError>(world, "--init-from: ", [&] {
       importSafetensors(cfg.initFrom, *exec, plan, &report);
-    } catch (const std::exception &e) {
-      error = std::string("--init-from: ") + e.what();
-    }
-    std::string agreed = agreeOnError(world, error);
-    if (!agreed.empty())
-      throw FormatError(agreed);
+    });
     if (log)
       *log << "init-from: " << report << "\n";
   }
@@ -218,18 +213,11 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
     loadForResume();
   if (!cfg.save.empty()) {
     // Never overwrite or hide a checkpoint this run did not write.
-    std::string error;
     std::vector<std::string> notices;
-    if (world.rank() == 0) {
-      try {
+    throwIfAnyRankFails<CheckpointError>(world, "", [&] {
+      if (world.rank() == 0)
         notices = prepareSaveDir(cfg.save, startIteration, plan);
-      } catch (const std::exception &e) {
-        error = e.what();
-      }
-    }
-    std::string agreed = agreeOnError(world, error);
-    if (!agreed.empty())
-      throw CheckpointError(agreed);
+    });
     for (const std::string &notice : notices)
       if (log)
         *log << notice << "\n";
@@ -256,16 +244,8 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
 }
 
 void Trainer::loadForResume() {
-  std::string error;
   CheckpointLocation location;
-  try {
-    location = findCheckpoint(cfg.load);
-  } catch (const std::exception &e) {
-    error = e.what();
-  }
-  std::string agreed = agreeOnError(world, error);
-  if (!agreed.empty())
-    throw CheckpointError(agreed);
+  throwIfAnyRankFails<CheckpointError>(world, "", [&] { location = findCheckpoint(cfg.load); });
   agreeOnCheckpointFound(world, location, cfg.load);
   for (const std::string &notice : location.notices)
     if (log)
@@ -710,17 +690,10 @@ TrainSummary Trainer::run() {
     tensorboard->flush();
   if (!cfg.save.empty() && lastSaved != lastDone && summary.iterations > 0)
     save(lastDone);
-  if (batchDump && summary.iterations > 0) {
-    std::string error;
-    try {
+  if (batchDump && summary.iterations > 0)
+    throwIfAnyRankFails<std::runtime_error>(world, "", [&] {
       batchDump->write(cfg.dumpBatch, world, batchRecorders, startIteration);
-    } catch (const std::exception &e) {
-      error = e.what();
-    }
-    std::string agreed = agreeOnError(world, error);
-    if (!agreed.empty())
-      throw std::runtime_error(agreed);
-  }
+    });
   // Weights of a run stopped early are not the final ones: the checkpoint
   // holds them, and the resumed run exports. (Every rank agreed on the exit.)
   if (!cfg.exportSafetensors.empty() && summary.exit == EarlyExit::None) {
@@ -778,8 +751,7 @@ EarlyExit Trainer::earlyExit(int64_t done, std::chrono::steady_clock::time_point
 }
 
 void Trainer::writeGathered(const std::string &path, float *flat, float scale) {
-  std::string error;
-  try {
+  throwIfAnyRankFails<FormatError>(world, "writing '" + path + "': ", [&] {
     std::vector<FullTensor> tensors = gatherFullTensors(*exec, flat, world, weightHolders);
     if (world.rank() == 0) {
       if (scale != 1.f)
@@ -788,12 +760,7 @@ void Trainer::writeGathered(const std::string &path, float *flat, float scale) {
             v *= scale;
       writeWeightFile(path, tensors, exec->plan().model());
     }
-  } catch (const std::exception &e) {
-    error = "writing '" + path + "': " + e.what();
-  }
-  std::string agreed = agreeOnError(world, error);
-  if (!agreed.empty())
-    throw FormatError(agreed);
+  });
 }
 
 void Trainer::exportWeights(const std::string &path) {
