@@ -6,8 +6,20 @@
 
 namespace mtc {
 
+const char *kindLetter(StepKind kind) {
+  switch (kind) {
+  case StepKind::Forward:
+    return "F";
+  case StepKind::Backward:
+    return "B";
+  case StepKind::WeightGrad:
+    return "W";
+  }
+  return "?";
+}
+
 std::string toString(const Step &step) {
-  return std::string(step.kind == StepKind::Forward ? "F" : "B") +
+  return std::string(kindLetter(step.kind)) +
          std::to_string(step.chunk) + "." + std::to_string(step.microbatch);
 }
 

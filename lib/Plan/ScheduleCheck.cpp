@@ -11,20 +11,25 @@ namespace {
 constexpr double kNotYet = -1.0;
 
 // Checks that every (kind, chunk, micro-batch) appears exactly once, on the
-// rank that holds the chunk. Returns an empty string when the schedule is
-// well formed.
+// rank that holds the chunk, with WeightGrad steps exactly when the schedule
+// splits its backwards. Returns an empty string when the schedule is well
+// formed.
 std::string checkWellFormed(const PipelineSchedule &s) {
   int chunks = s.numChunks();
   if (static_cast<int>(s.ranks.size()) != s.pp)
     return "schedule lists " + std::to_string(s.ranks.size()) +
            " ranks, but pp=" + std::to_string(s.pp);
-  std::vector<int> seen(2 * static_cast<size_t>(chunks) * s.microbatches, 0);
+  const int kinds = s.splitBackward ? 3 : 2;
+  std::vector<int> seen(kinds * static_cast<size_t>(chunks) * s.microbatches, 0);
   for (int r = 0; r < s.pp; ++r) {
     const auto &steps = s.ranks[r].steps;
     for (size_t i = 0; i < steps.size(); ++i) {
       const Step &st = steps[i];
       std::string where = "rank " + std::to_string(r) + " step " +
                           std::to_string(i) + " (" + toString(st) + ")";
+      if (st.kind == StepKind::WeightGrad && !s.splitBackward)
+        return where + ": weight-gradient step in a schedule whose backwards "
+                       "are not split";
       if (st.chunk < 0 || st.chunk >= chunks)
         return where + ": chunk outside 0.." + std::to_string(chunks - 1);
       if (st.microbatch < 0 || st.microbatch >= s.microbatches)
@@ -33,8 +38,8 @@ std::string checkWellFormed(const PipelineSchedule &s) {
       if (s.stageOfChunk(st.chunk) != r)
         return where + ": chunk " + std::to_string(st.chunk) +
                " belongs to rank " + std::to_string(s.stageOfChunk(st.chunk));
-      size_t key = (static_cast<size_t>(st.kind == StepKind::Backward) * chunks +
-                    st.chunk) * s.microbatches + st.microbatch;
+      size_t key = (static_cast<size_t>(st.kind) * chunks + st.chunk) *
+                       s.microbatches + st.microbatch;
       if (seen[key]++)
         return where + ": step appears twice";
     }
@@ -43,8 +48,8 @@ std::string checkWellFormed(const PipelineSchedule &s) {
     if (!seen[key]) {
       int mb = static_cast<int>(key % s.microbatches);
       int chunk = static_cast<int>((key / s.microbatches) % chunks);
-      bool backward = key / (static_cast<size_t>(s.microbatches) * chunks);
-      Step st{backward ? StepKind::Backward : StepKind::Forward, chunk, mb};
+      auto kind = static_cast<StepKind>(key / (static_cast<size_t>(s.microbatches) * chunks));
+      Step st{kind, chunk, mb};
       return "step " + toString(st) + " is missing from rank " +
              std::to_string(s.stageOfChunk(chunk));
     }
@@ -99,6 +104,8 @@ CheckReport simulateSchedule(const PipelineSchedule &s,
       }
       return t;
     }
+    if (st.kind == StepKind::WeightGrad)
+      return backwardEnd[idx(st.chunk, st.microbatch)] == kNotYet ? kNotYet : t;
     if (forwardEnd[idx(st.chunk, st.microbatch)] == kNotYet)
       return kNotYet;
     if (st.chunk + 1 < chunks) {
@@ -123,10 +130,12 @@ CheckReport simulateSchedule(const PipelineSchedule &s,
         double start = readyAt(r, st);
         if (start == kNotYet)
           break;
-        bool fwd = st.kind == StepKind::Forward;
-        double dur = fwd ? timing.forward : timing.backward;
+        double dur = timing.durationOf(r, st);
         double end = start + dur;
-        (fwd ? forwardEnd : backwardEnd)[idx(st.chunk, st.microbatch)] = end;
+        // Nothing waits for a weight-gradient step.
+        if (st.kind != StepKind::WeightGrad)
+          (st.kind == StepKind::Forward ? forwardEnd
+                                        : backwardEnd)[idx(st.chunk, st.microbatch)] = end;
         tl.ranks[r].push_back({st, start, end});
         clock[r] = end;
         busy[r] += dur;
@@ -141,6 +150,7 @@ CheckReport simulateSchedule(const PipelineSchedule &s,
     report.ok = true;
     tl.makespan = *std::max_element(clock.begin(), clock.end());
     tl.busiest = *std::max_element(busy.begin(), busy.end());
+    tl.busy = busy;
     return report;
   }
 
@@ -157,7 +167,11 @@ CheckReport simulateSchedule(const PipelineSchedule &s,
     sr.stepIndex = static_cast<int>(next[r]);
     sr.step = steps[next[r]];
     const Step &st = sr.step;
-    if (st.kind == StepKind::Forward) {
+    if (st.kind == StepKind::WeightGrad) {
+      sr.waitingOnRank = r;
+      sr.waitingFor = "its own backward B" + std::to_string(st.chunk) + "." +
+                      std::to_string(st.microbatch);
+    } else if (st.kind == StepKind::Forward) {
       sr.waitingOnRank = s.stageOfChunk(st.chunk - 1);
       sr.waitingFor = "activations of F" + std::to_string(st.chunk - 1) + "." +
                       std::to_string(st.microbatch);

@@ -5,15 +5,12 @@
 
 namespace mtc {
 
-namespace {
-const char *kindName(StepKind k) { return k == StepKind::Forward ? "F" : "B"; }
-} // namespace
-
 std::string scheduleToJson(const PipelineSchedule &s, int indent) {
   nlohmann::ordered_json root;
   root["pp"] = s.pp;
   root["vp"] = s.vp;
   root["microbatches"] = s.microbatches;
+  root["split_backward"] = s.splitBackward;
   nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
   for (const RankSchedule &rs : s.ranks) {
     nlohmann::ordered_json r;
@@ -21,7 +18,7 @@ std::string scheduleToJson(const PipelineSchedule &s, int indent) {
     r["warmup"] = rs.warmup;
     nlohmann::ordered_json steps = nlohmann::ordered_json::array();
     for (const Step &st : rs.steps)
-      steps.push_back({{"kind", kindName(st.kind)},
+      steps.push_back({{"kind", kindLetter(st.kind)},
                        {"chunk", st.chunk},
                        {"microbatch", st.microbatch}});
     r["steps"] = std::move(steps);
@@ -43,7 +40,7 @@ std::string timelineToChromeTrace(const Timeline &tl) {
     for (const TimedStep &ts : tl.ranks[r]) {
       events.push_back(
           {{"name", toString(ts.step)},
-           {"cat", kindName(ts.step.kind)},
+           {"cat", kindLetter(ts.step.kind)},
            {"ph", "X"},
            {"pid", 0},
            {"tid", r},

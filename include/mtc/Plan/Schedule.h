@@ -29,7 +29,13 @@
 
 namespace mtc {
 
-enum class StepKind { Forward, Backward };
+/// Backward is the whole backward of a chunk, or only its input-gradient half
+/// ("B") when the schedule splits the weight gradients off into WeightGrad
+/// steps ("W"), as the zero-bubble schedules do (Qi et al., ICLR 2024).
+enum class StepKind { Forward, Backward, WeightGrad };
+
+/// "F", "B" or "W".
+const char *kindLetter(StepKind kind);
 
 struct Step {
   StepKind kind = StepKind::Forward;
@@ -40,7 +46,7 @@ struct Step {
   }
 };
 
-/// "F0.3" = forward of chunk 0, micro-batch 3; "B2.1" likewise.
+/// "F0.3" = forward of chunk 0, micro-batch 3; "B2.1" and "W2.1" likewise.
 std::string toString(const Step &step);
 
 struct RankSchedule {
@@ -53,6 +59,9 @@ struct PipelineSchedule {
   int pp = 1;           ///< pipeline stages
   int vp = 1;           ///< virtual chunks per stage
   int microbatches = 1; ///< m
+  /// True when every backward is split: each (chunk, micro-batch) then has a
+  /// WeightGrad step on its rank, after its Backward.
+  bool splitBackward = false;
   std::vector<RankSchedule> ranks; ///< one per stage, index = stage
   int numChunks() const { return pp * vp; }
   int stageOfChunk(int chunk) const { return chunk % pp; }

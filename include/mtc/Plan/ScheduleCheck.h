@@ -14,7 +14,9 @@
 //  - Receives block: a step starts only once the message it consumes has
 //    arrived (forward of c > 0 needs chunk c-1's activations; backward of
 //    c < C-1 needs chunk c+1's gradients). A backward also needs the same
-//    rank's forward of the same chunk and micro-batch to have run earlier.
+//    rank's forward of the same chunk and micro-batch to have run earlier;
+//    a weight-gradient step (W) needs the same rank's backward (B) of the
+//    same chunk and micro-batch, and sends nothing.
 //  - A message sent at time t arrives at t + p2pLatency (0 within a rank).
 // Under this model the only way to hang is a cycle of blocking receives,
 // e.g. rank 0 waiting for a gradient that rank 1 can only produce after a
@@ -28,17 +30,43 @@
 #include "mtc/Plan/Result.h"
 #include "mtc/Plan/Schedule.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace mtc {
 
 /// Duration of one step of one chunk, and the point-to-point latency. The
-/// defaults are the unit times used for bubble studies: F=1, B=2.
+/// defaults are the unit times used for bubble studies: F=1, B=2 (whole
+/// backward), or F=B=W=1 for a split backward (unitSplit()).
 struct StepTiming {
   double forward = 1.0;
-  double backward = 2.0;
+  double backward = 2.0;   ///< a Backward step as scheduled (B alone when split)
   double p2pLatency = 0.0;
+  double weightGrad = 1.0; ///< a WeightGrad step
+  /// When set, the duration of each step (per rank, chunk, kind and
+  /// micro-batch), replacing the three uniform durations above: a replay of a
+  /// schedule with measured or modelled costs.
+  std::function<double(int rank, const Step &step)> cost;
+
+  static StepTiming unitSplit() {
+    StepTiming t;
+    t.backward = 1.0;
+    return t;
+  }
+  double durationOf(int rank, const Step &step) const {
+    if (cost)
+      return cost(rank, step);
+    switch (step.kind) {
+    case StepKind::Forward:
+      return forward;
+    case StepKind::Backward:
+      return backward;
+    case StepKind::WeightGrad:
+      return weightGrad;
+    }
+    return 0.0;
+  }
 };
 
 struct TimedStep {
@@ -52,6 +80,7 @@ struct Timeline {
   std::vector<std::vector<TimedStep>> ranks; ///< per stage, in execution order
   double makespan = 0;  ///< time when the last step of any rank ends
   double busiest = 0;   ///< compute time of the busiest rank
+  std::vector<double> busy; ///< compute time of each rank
   /// Idle share relative to the ideal: (makespan - busiest) / busiest. For
   /// uniform stages this is the paper's (p-1)/(v*m).
   double bubbleFraction() const {

@@ -115,6 +115,74 @@ TEST(ScheduleCheck, MalformedSchedules) {
   EXPECT_NE(rep.error.find("its own forward"), std::string::npos) << rep.error;
 }
 
+// A split backward: 1F1B order with each W right after its B. The gradient
+// leaves a rank after B, not after B+W, so the drain is (p-1) x B instead of
+// (p-1) x (B+W); a W before its own B hangs on itself.
+PipelineSchedule withWeightGradsAfterBackwards(const PipelineSchedule &s) {
+  PipelineSchedule split = s;
+  split.splitBackward = true;
+  for (RankSchedule &rs : split.ranks) {
+    std::vector<Step> steps;
+    for (const Step &st : rs.steps) {
+      steps.push_back(st);
+      if (st.kind == StepKind::Backward)
+        steps.push_back({StepKind::WeightGrad, st.chunk, st.microbatch});
+    }
+    rs.steps = steps;
+  }
+  return split;
+}
+
+TEST(ScheduleCheck, WeightGradSteps) {
+  auto s = buildSchedule(4, 1, 8);
+  ASSERT_TRUE(s.ok());
+  PipelineSchedule split = withWeightGradsAfterBackwards(*s);
+  auto tl = checkSchedule(split, StepTiming::unitSplit());
+  ASSERT_TRUE(tl.ok()) << tl.error();
+  // m (F + B + W) + (p-1) F + (p-1) B = 24 + 3 + 3, not 1F1B's 33.
+  EXPECT_DOUBLE_EQ(tl->makespan, 30.0);
+  ASSERT_EQ(tl->busy.size(), 4u);
+  EXPECT_DOUBLE_EQ(tl->busy[2], 24.0);
+
+  // W steps in a schedule that does not split its backwards, or missing
+  // from one that does, are malformed.
+  PipelineSchedule unsplit = split;
+  unsplit.splitBackward = false;
+  auto r = checkSchedule(unsplit);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("not split"), std::string::npos) << r.error();
+  PipelineSchedule noW = *s;
+  noW.splitBackward = true;
+  r = checkSchedule(noW);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().find("W0.0 is missing"), std::string::npos) << r.error();
+
+  PipelineSchedule early = split;
+  auto &steps = early.ranks[3].steps; // F3.0 B3.0 W3.0 ...
+  std::swap(steps[1], steps[2]);
+  CheckReport rep = simulateSchedule(early);
+  ASSERT_FALSE(rep.ok);
+  EXPECT_NE(rep.error.find("its own backward B3.0"), std::string::npos) << rep.error;
+}
+
+// Replaying with per-step costs: a slow last stage stretches every rank.
+TEST(ScheduleCheck, PerStepCosts) {
+  auto s = buildSchedule(2, 1, 4);
+  ASSERT_TRUE(s.ok());
+  StepTiming timing;
+  timing.cost = [](int rank, const Step &st) {
+    double f = rank == 1 ? 2.0 : 1.0;
+    return st.kind == StepKind::Forward ? f : 2 * f;
+  };
+  auto tl = checkSchedule(*s, timing);
+  ASSERT_TRUE(tl.ok()) << tl.error();
+  // Rank 1 is busy 4 x 6 = 24 after rank 0's first forward (1).
+  EXPECT_DOUBLE_EQ(tl->busy[1], 24.0);
+  EXPECT_DOUBLE_EQ(tl->busy[0], 12.0);
+  // The last backward of rank 0 follows rank 1's last (ends at 25).
+  EXPECT_DOUBLE_EQ(tl->makespan, 27.0);
+}
+
 TEST(ScheduleJson, ScheduleAndTraceParse) {
   auto s = buildSchedule(2, 2, 4);
   ASSERT_TRUE(s.ok());
