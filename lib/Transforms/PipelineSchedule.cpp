@@ -198,6 +198,13 @@ void PipelineSchedulePass::runOnOperation() {
   Result<Timeline> timeline = checkSchedule(schedule);
   if (!timeline)
     return fail(timeline.error());
+  // The runtime reuses an arena only once its gradient send completed: the
+  // schedule must not hang under that wait either.
+  StepTiming runtimeModel;
+  runtimeModel.forwardWaitsForBackwardSends = true;
+  if (Result<Timeline> reuse = checkSchedule(schedule, runtimeModel); !reuse)
+    return fail(reuse.error() + " (when a forward waits for its arena's gradient "
+                                "send, as the runtime does)");
 
   // Each rank's steps as three parallel arrays: the lowering and every
   // other reader take them as they are, with no text to parse.

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -29,7 +30,7 @@ const pb::Plan &stagePlanFor(const pb::Plan &plan, int64_t stage) {
 }
 
 // One arena of one chunk, holding one micro-batch between its forward and its
-// backward; reused once its backward ran and its sends completed.
+// backward; reused, oldest released first, once its sends completed.
 struct PipelineRunner::Slot {
   int chunkIndex = 0;
   int microbatch = -1; // -1: free
@@ -192,37 +193,55 @@ int64_t PipelineRunner::predictedActivationBytes() const {
   return plan.pipeline_activation_bytes();
 }
 
+// A forward takes the chunk's oldest released arena, waiting for the
+// gradient it sent to be received (the bytes may not be overwritten before),
+// or a new arena when none is released. So each chunk allocates exactly its
+// most micro-batches in flight (the plan's `slots`), and the wait is the one
+// the compiler's deadlock check models (forwardWaitsForBackwardSends).
 PipelineRunner::Slot *PipelineRunner::slotFor(int chunkIndex, int microbatch) {
-  Slot *freeSlot = nullptr;
+  int allocated = 0;
   for (auto &s : slots) {
     if (s->chunkIndex != chunkIndex)
       continue;
     if (s->microbatch == microbatch)
       return s.get();
-    if (!freeSlot && s->microbatch < 0 && s->sendsDone())
-      freeSlot = s.get();
+    ++allocated;
   }
-  if (!freeSlot) {
-    auto slot = std::make_unique<Slot>();
-    slot->chunkIndex = chunkIndex;
-    slot->bytes = std::max<int64_t>(plan.chunks(chunkIndex).arena_bytes(), 64);
-    slot->backend = &exec.backend();
-    slot->arena = static_cast<char *>(exec.backend().allocate(
-        slot->bytes, "a pipeline arena of " + std::to_string(slot->bytes) + " bytes"));
-    freeSlot = slot.get();
-    allocatedBytes += plan.chunks(chunkIndex).arena_bytes();
-    slots.push_back(std::move(slot));
+  const pb::PipelineChunk &info = plan.chunks(chunkIndex);
+  std::deque<Slot *> &queue = released[chunkIndex];
+  Slot *slot = nullptr;
+  if (!queue.empty()) {
+    slot = queue.front();
+    queue.pop_front();
+    waitAll(slot->sends);
+  } else {
+    if (allocated >= info.slots())
+      throw PlanError("stage " + std::to_string(stage) + " chunk " +
+                      std::to_string(info.chunk()) + ": the schedule holds more than the " +
+                      std::to_string(info.slots()) +
+                      " micro-batches in flight the plan allows (micro-batch " +
+                      std::to_string(microbatch) + ")");
+    auto fresh = std::make_unique<Slot>();
+    fresh->chunkIndex = chunkIndex;
+    fresh->bytes = std::max<int64_t>(info.arena_bytes(), 64);
+    fresh->backend = &exec.backend();
+    fresh->arena = static_cast<char *>(exec.backend().allocate(
+        fresh->bytes, "a pipeline arena of " + std::to_string(fresh->bytes) + " bytes"));
+    slot = fresh.get();
+    allocatedBytes += info.arena_bytes();
+    slots.push_back(std::move(fresh));
   }
-  freeSlot->microbatch = microbatch;
-  freeSlot->forwardPosted = freeSlot->backwardPosted = false;
-  liveBytes += plan.chunks(chunkIndex).arena_bytes();
+  slot->microbatch = microbatch;
+  slot->forwardPosted = slot->backwardPosted = false;
+  liveBytes += info.arena_bytes();
   peakBytes = std::max(peakBytes, liveBytes);
-  return freeSlot;
+  return slot;
 }
 
 void PipelineRunner::release(Slot *slot) {
   liveBytes -= plan.chunks(slot->chunkIndex).arena_bytes();
   slot->microbatch = -1;
+  released[slot->chunkIndex].push_back(slot);
 }
 
 void PipelineRunner::postReceives(size_t stepIndex) {
@@ -302,7 +321,7 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
     }
     timeline.push_back(timed);
     postReceives(static_cast<size_t>(i + 1)); // early: overlaps the next step's input
-    for (auto &other : slots) // MPI progress: lets finished sends free their arenas
+    for (auto &other : slots) // MPI progress for the transfers in flight
       if (other->microbatch < 0)
         other->sendsDone();
   }

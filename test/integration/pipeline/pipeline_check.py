@@ -113,12 +113,18 @@ def main():
     if not worst <= args.rtol:
         raise SystemExit("FAILED: the pipelined losses differ from p=1")
 
-    # Memory: the runtime's peak of chunk arenas in use equals the prediction.
-    for stage, measured, predicted in re.findall(
-            r"stage (\d+) activations: peak (\d+) B measured, (\d+) B predicted", out):
-        if measured != predicted:
-            raise SystemExit(f"FAILED: stage {stage} peak activations {measured} B measured, "
-                             f"{predicted} B predicted")
+    # Memory: on every stage the runtime's peak of chunk arenas in use and the
+    # arenas it allocated equal the compiler's predictions, to the byte.
+    memory = re.findall(r"stage (\d+) activations: peak (\d+) B measured, (\d+) B predicted; "
+                        r"arenas allocated (\d+) B measured, (\d+) B predicted", out)
+    if len(memory) != args.pp:
+        raise SystemExit(f"FAILED: the pipeline report lists memory for {len(memory)} stages, "
+                         f"expected {args.pp}")
+    for stage, peak, peak_predicted, allocated, allocated_predicted in memory:
+        if peak != peak_predicted or allocated != allocated_predicted:
+            raise SystemExit(f"FAILED: stage {stage} activations: peak {peak} B measured, "
+                             f"{peak_predicted} B predicted; arenas allocated {allocated} B "
+                             f"measured, {allocated_predicted} B predicted")
     with open(trace) as f:
         events = [e for e in json.load(f)["traceEvents"] if e.get("ph") == "X"]
     expected = 2 * m * args.vp * args.pp
