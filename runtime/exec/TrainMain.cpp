@@ -158,7 +158,8 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
             "loss and perplexity under Megatron-LM's tags)")
       .valueName("DIR");
   flags.add("pipeline-trace", &cfg.pipelineTrace,
-            "pipeline: write the last iteration's measured timeline (Chrome trace JSON)")
+            "pipeline: write the last iteration's measured timeline (Chrome trace JSON, with the "
+            "bubble report) and its picture (FILE without .json, plus .svg)")
       .valueName("FILE");
 
   flags.topic(flag::kDebug);
