@@ -21,17 +21,18 @@ import argparse
 import json
 import os
 import re
-import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import mpi_checks  # noqa: E402
 
-def run(cmd, env=None, timeout=120):
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                          env=env, timeout=timeout)
-    if proc.returncode != 0:
-        sys.stdout.write(proc.stdout)
-        raise SystemExit(f"FAILED (exit {proc.returncode}): {' '.join(cmd)}")
-    return proc.stdout
+
+def run(cmd):
+    r = mpi_checks.run(cmd, 120)
+    if r.returncode != 0:
+        sys.stdout.write(r.stdout)
+        raise SystemExit(f"FAILED (exit {r.returncode}): {' '.join(cmd)}")
+    return r.stdout
 
 
 def read_trace(path):
@@ -43,6 +44,8 @@ def read_trace(path):
         if e.get("ph") != "X":
             continue
         a = e["args"]
+        if "cost_ms" not in a:
+            raise SystemExit(f"FAILED: {path}: step {e['name']} carries no CPU cost (args.cost_ms)")
         ranks.setdefault(e["tid"], []).append(
             (e["cat"], a["chunk"], a["microbatch"], e["ts"] / 1000.0,
              (e["ts"] + e["dur"]) / 1000.0, a["cost_ms"]))
@@ -118,10 +121,7 @@ def close(what, a, b, tol):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--mtc-import", required=True)
-    ap.add_argument("--mtc-compile", required=True)
-    ap.add_argument("--mpirun", required=True, help="mpirun command without binding options")
-    ap.add_argument("--workdir", required=True)
+    mpi_checks.tool_arguments(ap)  # --mpirun without binding options: this test sets them
     ap.add_argument("--pp", type=int, required=True)
     ap.add_argument("--vp", type=int, default=1)
     ap.add_argument("--microbatches", type=int, required=True)
@@ -139,7 +139,6 @@ def main():
         compiled = [[(s["kind"], s["chunk"], s["microbatch"]) for s in r["steps"]]
                     for r in json.load(f)["ranks"]]
 
-    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
     fits = len(os.sched_getaffinity(0)) >= p
     for binding in ["none", "core"] if fits else ["none"]:
         trace_path = os.path.join(args.workdir, f"bind-{binding}.trace.json")
@@ -149,7 +148,7 @@ def main():
                 os.remove(stale)
         out = run(args.mpirun.split() + ["--bind-to", binding, "-np", str(p),
                   os.path.join(out_dir, "train"), "--synthetic", "--steps", "2", "--threads",
-                  "1", "--pipeline-trace", trace_path], env)
+                  "1", "--pipeline-trace", trace_path])
         sys.stdout.write("\n".join(l for l in out.splitlines() if l.startswith("pipeline:")) + "\n")
         trace, steps = read_trace(trace_path)
         report = trace["otherData"]["bubble"]

@@ -1,4 +1,5 @@
 #include "mtc/Plan/Bubble.h"
+#include "SplitSchedule.h"
 
 #include <gtest/gtest.h>
 
@@ -25,22 +26,6 @@ Timeline simulate(int p, int v, int m, const StepTiming &timing = {}) {
   auto tl = checkSchedule(*s, timing);
   EXPECT_TRUE(tl.ok()) << tl.error();
   return *tl;
-}
-
-// A hand-made split schedule: the built one with each backward's weight
-// gradient right after its input gradient (F = B = W = 1).
-PipelineSchedule withWeightGradients(PipelineSchedule s) {
-  s.splitBackward = true;
-  for (RankSchedule &rs : s.ranks) {
-    std::vector<Step> steps;
-    for (const Step &st : rs.steps) {
-      steps.push_back(st);
-      if (st.kind == StepKind::Backward)
-        steps.push_back({StepKind::WeightGrad, st.chunk, st.microbatch});
-    }
-    rs.steps = steps;
-  }
-  return s;
 }
 
 TEST(Bubble, FormulaIsThePapers) {
@@ -136,7 +121,7 @@ TEST(Bubble, ReplayRefusesAnOrderThatCannotRun) {
 TEST(Bubble, SplitScheduleReplays) {
   auto s = buildSchedule(2, 1, 4);
   ASSERT_TRUE(s.ok());
-  auto tl = checkSchedule(withWeightGradients(*s), StepTiming::unitSplit());
+  auto tl = checkSchedule(withWeightGradsAfterBackwards(*s), StepTiming::unitSplit());
   ASSERT_TRUE(tl.ok()) << tl.error();
   PipelineSchedule back = scheduleOfTimeline(*tl);
   EXPECT_TRUE(back.splitBackward);

@@ -2,6 +2,7 @@
 // step, a legend entry per colour used, axis ticks, F / B / W in different
 // colours, wrapping and dropped labels at m = 64.
 #include "mtc/Plan/ScheduleSvg.h"
+#include "SplitSchedule.h"
 
 #include <gtest/gtest.h>
 
@@ -69,17 +70,7 @@ TEST(ScheduleSvg, OneRectPerStepLegendAndAxis) {
 // A hand-made split schedule: W after each B. W is drawn, in the legend, and
 // in colours neither F nor B uses.
 TEST(ScheduleSvg, WeightGradientsHaveTheirOwnColour) {
-  PipelineSchedule s = built(2, 1, 4);
-  s.splitBackward = true;
-  for (RankSchedule &rs : s.ranks) {
-    std::vector<Step> steps;
-    for (const Step &st : rs.steps) {
-      steps.push_back(st);
-      if (st.kind == StepKind::Backward)
-        steps.push_back({StepKind::WeightGrad, st.chunk, st.microbatch});
-    }
-    rs.steps = steps;
-  }
+  PipelineSchedule s = withWeightGradsAfterBackwards(built(2, 1, 4));
   std::string svg = scheduleToSvg(simulate(s, StepTiming::unitSplit()));
   EXPECT_EQ(count(svg, "<rect class=\"step step-W\""), 2 * 4);
   EXPECT_EQ(count(svg, "<rect class=\"step "), 3 * 2 * 4);
