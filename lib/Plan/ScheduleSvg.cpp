@@ -102,8 +102,8 @@ std::string scheduleToSvg(const Timeline &timeline, const ScheduleSvgOptions &op
   std::optional<double> formula =
       formulaBubbleRatio(pp, timeline.vp, timeline.microbatches, split);
   std::snprintf(buf, sizeof buf,
-                "<text class=\"title\" x=\"%.0f\" y=\"16\">%s: %d stages x %d chunks, %d "
-                "micro-batches</text>\n<text class=\"title\" x=\"%.0f\" y=\"32\">bubble "
+                "<text class=\"title\" x=\"%.0f\" y=\"16\">%s: p = %d stages, v = %d chunks per "
+                "stage, m = %d micro-batches</text>\n<text class=\"title\" x=\"%.0f\" y=\"32\">bubble "
                 "(idle / compute, busiest rank) %.3f, formula %s; idle share of the span "
                 "%.3f</text>\n",
                 left, options.source.c_str(), pp, timeline.vp, timeline.microbatches, left,

@@ -193,10 +193,10 @@ BubbleSummary summarizeBubble(const Timeline &measured, double p2pLatencyMs,
   add(line);
   for (size_t r = 0; r < measured.ranks.size(); ++r) {
     std::snprintf(line, sizeof line,
-                  "pipeline: rank %zu: compute %.2f ms wall, %.2f ms CPU; share idle %.4f "
-                  "measured, %.4f replayed",
-                  r, wall.ranks[r].busy, cpu[r], wall.ranks[r].fraction,
-                  replay.ranks[r].fraction);
+                  "pipeline: rank %zu: compute %.2f ms wall, %.2f ms CPU; bubble %.4f "
+                  "measured, %.4f replayed (share %.4f, %.4f)",
+                  r, wall.ranks[r].busy, cpu[r], wall.ranks[r].ratio, replay.ranks[r].ratio,
+                  wall.ranks[r].fraction, replay.ranks[r].fraction);
     add(line);
   }
   out.lines = text;

@@ -167,6 +167,8 @@ def main():
               number(r"replayed bubble ([\d.]+)", out), 6e-5)
         for r in range(p):
             close(f"rank {r} CPU time (events / otherData)", busy[r], report["cpu_ms"][r], 1e-9)
+            close(f"rank {r} replayed bubble (reader / otherData)", (span - busy[r]) / busy[r],
+                  report["replayed"]["ranks"][r]["ratio"], 1e-9)
 
         unit = {"F": 1.0, "B": 2.0}
         busy, span = replay(order, p, lambda r, k, c, mb: unit[k], 0.0)

@@ -112,7 +112,7 @@ TEST(ScheduleSvg, MeasuredAxisAndNarrowBoxes) {
   options.axisLabel = "time (ms, measured wall clock)";
   std::string svg = scheduleToSvg(tl, options);
   EXPECT_NE(svg.find("time (ms, measured wall clock)"), std::string::npos);
-  EXPECT_NE(svg.find("measured: 2 stages"), std::string::npos);
+  EXPECT_NE(svg.find("measured: p = 2 stages, v = 1 chunks per stage, m = 12"), std::string::npos);
   EXPECT_EQ(count(svg, ">11</text>"), 3); // the 2.4 px backward box has none
   EXPECT_EQ(count(svg, ">10</text>"), 1);
 }
