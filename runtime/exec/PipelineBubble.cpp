@@ -72,7 +72,8 @@ CorePlacement checkCorePlacement(comm::Communicator &world) {
       crowded = &h;
   if (crowded) {
     placement.description = std::to_string(crowded->ranks) + " ranks on " +
-                            std::to_string(static_cast<int>(crowded->cores)) + " cores";
+                            std::to_string(static_cast<int>(crowded->cores)) +
+                            " cores: oversubscribed";
   } else if (unbound >= 0) {
     placement.description = "rank " + std::to_string(unbound) + " is not bound to a core: it may run on " +
                             std::to_string(static_cast<int>(unboundCpus)) +
@@ -117,13 +118,15 @@ double measureP2pLatency(comm::Communicator &group, size_t bytes) {
 }
 
 BubbleSummary summarizeBubble(const Timeline &measured, double p2pLatencyMs,
-                              const CorePlacement &placement) {
-  auto replayed = replayTimeline(measured, p2pLatencyMs);
-  if (!replayed)
-    throw std::runtime_error("pipeline report: " + replayed.error());
-  BubbleSummary out;
-  out.replayed = std::move(replayed.value());
-  const BubbleReport wall = bubbleOf(measured), replay = bubbleOf(out.replayed);
+                              const CorePlacement &placement, bool cpuCosts) {
+  const BubbleReport wall = bubbleOf(measured);
+  std::optional<BubbleReport> replay;
+  if (cpuCosts) {
+    auto replayed = replayTimeline(measured, p2pLatencyMs);
+    if (!replayed)
+      throw std::runtime_error("pipeline report: " + replayed.error());
+    replay = bubbleOf(*replayed);
+  }
   bool split = false;
   std::vector<double> cpu(measured.ranks.size(), 0.0);
   for (size_t r = 0; r < measured.ranks.size(); ++r)
@@ -150,12 +153,11 @@ BubbleSummary summarizeBubble(const Timeline &measured, double p2pLatencyMs,
                     "idle / span (Qi et al. 2024)";
   j["formula"] = formula ? json(*formula) : json(nullptr);
   j["measured"] = numbers(wall);
-  j["replayed"] = numbers(replay);
+  j["replayed"] = replay ? numbers(*replay) : json(nullptr);
   j["p2p_latency_ms"] = p2pLatencyMs;
   j["one_core_per_rank"] = placement.pinned;
   j["placement"] = placement.description;
-  j["cpu_ms"] = cpu;
-  out.json = j.dump();
+  j["cpu_ms"] = cpuCosts ? json(cpu) : json(nullptr);
 
   char line[512];
   std::string text;
@@ -171,10 +173,15 @@ BubbleSummary summarizeBubble(const Timeline &measured, double p2pLatencyMs,
   else
     std::snprintf(line, sizeof line, "pipeline: formula bubble: none known for this schedule");
   add(line);
-  std::snprintf(line, sizeof line,
-                "pipeline: replayed bubble %.4f (share %.4f), span %.2f ms: this order with "
-                "each step's measured CPU time and a measured p2p latency of %.4f ms",
-                replay.pipeline.ratio, replay.pipeline.fraction, replay.span, p2pLatencyMs);
+  if (replay)
+    std::snprintf(line, sizeof line,
+                  "pipeline: replayed bubble %.4f (share %.4f), span %.2f ms: this order with "
+                  "each step's measured CPU time and a measured p2p latency of %.4f ms",
+                  replay->pipeline.ratio, replay->pipeline.fraction, replay->span, p2pLatencyMs);
+  else
+    std::snprintf(line, sizeof line,
+                  "pipeline: replayed bubble: not computed, the steps ran on a device whose "
+                  "time the CPU clock does not measure");
   add(line);
   double cpuTotal = 0, wallTotal = 0;
   for (size_t r = 0; r < cpu.size(); ++r) {
@@ -183,24 +190,31 @@ BubbleSummary summarizeBubble(const Timeline &measured, double p2pLatencyMs,
   }
   // Below 1, the steps waited for their core (other processes, or ranks
   // sharing it), which pinning cannot show.
+  char share[96] = "";
+  if (cpuCosts)
+    std::snprintf(share, sizeof share, "; the steps had %.2f of a core (CPU / wall time)",
+                  wallTotal > 0 ? cpuTotal / wallTotal : 0.0);
   std::snprintf(line, sizeof line,
                 "pipeline: measured bubble %.4f (share %.4f), span %.2f ms, wall clock: "
-                "meaningful only with one pinned core per rank, which %s (%s); the steps "
-                "had %.2f of a core (CPU / wall time)",
+                "meaningful only with one pinned core per rank, which %s (%s)%s",
                 wall.pipeline.ratio, wall.pipeline.fraction, wall.span,
                 placement.pinned ? "held" : "did not hold", placement.description.c_str(),
-                wallTotal > 0 ? cpuTotal / wallTotal : 0.0);
+                share);
   add(line);
   for (size_t r = 0; r < measured.ranks.size(); ++r) {
-    std::snprintf(line, sizeof line,
-                  "pipeline: rank %zu: compute %.2f ms wall, %.2f ms CPU; bubble %.4f "
-                  "measured, %.4f replayed (share %.4f, %.4f)",
-                  r, wall.ranks[r].busy, cpu[r], wall.ranks[r].ratio, replay.ranks[r].ratio,
-                  wall.ranks[r].fraction, replay.ranks[r].fraction);
+    if (replay)
+      std::snprintf(line, sizeof line,
+                    "pipeline: rank %zu: compute %.2f ms wall, %.2f ms CPU; bubble %.4f "
+                    "measured, %.4f replayed (share %.4f, %.4f)",
+                    r, wall.ranks[r].busy, cpu[r], wall.ranks[r].ratio, replay->ranks[r].ratio,
+                    wall.ranks[r].fraction, replay->ranks[r].fraction);
+    else
+      std::snprintf(line, sizeof line,
+                    "pipeline: rank %zu: compute %.2f ms wall; bubble %.4f measured (share %.4f)",
+                    r, wall.ranks[r].busy, wall.ranks[r].ratio, wall.ranks[r].fraction);
     add(line);
   }
-  out.lines = text;
-  return out;
+  return {j.dump(), text};
 }
 
 std::string svgPathForTrace(const std::string &tracePath) {

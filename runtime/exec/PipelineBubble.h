@@ -32,15 +32,16 @@ double measureP2pLatency(comm::Communicator &group, size_t bytes);
 
 // The measured timeline's bubble report: the trace's otherData["bubble"]
 // (JSON) and the lines `train` prints. `measured` is in milliseconds with each
-// step's CPU time as TimedStep::cost. Throws std::runtime_error when the
-// measured order cannot be replayed (a runner bug: it ran that order).
+// step's CPU time as TimedStep::cost. `cpuCosts` false (a device backend: a
+// step's CPU time is not its kernels' time) leaves the replay out, saying so.
+// Throws std::runtime_error when the measured order cannot be replayed (a
+// runner bug: it ran that order).
 struct BubbleSummary {
-  Timeline replayed;
   std::string json;  // object for otherData["bubble"]
   std::string lines; // "pipeline: ..." lines, no trailing newline
 };
 BubbleSummary summarizeBubble(const Timeline &measured, double p2pLatencyMs,
-                              const CorePlacement &placement);
+                              const CorePlacement &placement, bool cpuCosts);
 
 // Where the measured SVG goes for a --pipeline-trace FILE: FILE without its
 // ".json", plus ".svg".

@@ -456,7 +456,9 @@ std::string PipelineRunner::writeTrace(const std::string &path, int64_t resumedA
   }
   if (world.rank() != 0)
     return ""; // other data-parallel / tensor-parallel replicas
-  const BubbleSummary bubble = summarizeBubble(tl, p2pLatency * 1000.0, placement);
+  // On the host backend a step's CPU time is its cost; a device's is not.
+  const bool cpuCosts = std::string(exec.backend().name()) == "host";
+  const BubbleSummary bubble = summarizeBubble(tl, p2pLatency * 1000.0, placement, cpuCosts);
   if (!path.empty()) {
     nlohmann::ordered_json trace = nlohmann::ordered_json::parse(timelineToChromeTrace(tl));
     trace["otherData"]["bubble"] = nlohmann::ordered_json::parse(bubble.json);
