@@ -3,6 +3,7 @@
 #include "mtc/Support/Flags.h"
 #include "mtc/Support/LrSchedule.h"
 #include "exec/Main.h"
+#include "exec/PipelineBubble.h"
 #include "exec/PlanValidator.h"
 #include "exec/Trainer.h"
 
@@ -292,6 +293,11 @@ void checkOutputFolders(const TrainConfig &cfg) {
     if (std::filesystem::is_directory(*path, ec))
       throw std::invalid_argument(std::string("--") + flag + " '" + *path +
                                   "' is a folder; give a file name");
+    // --pipeline-trace also writes its picture next to the trace.
+    if (std::string(flag) == "pipeline-trace" &&
+        std::filesystem::is_directory(svgPathForTrace(*path), ec))
+      throw std::invalid_argument(std::string("--pipeline-trace '") + *path + "': its picture '" +
+                                  svgPathForTrace(*path) + "' is a folder; give another name");
     std::filesystem::path folder = std::filesystem::path(*path).parent_path();
     if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
       throw std::invalid_argument(std::string("--") + flag + " '" + *path + "': the folder '" +

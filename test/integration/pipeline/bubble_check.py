@@ -15,7 +15,7 @@ file alone (no timing is asserted, only consistency):
     not with --bind-to none, yes with --bind-to core when the ranks fit on
     this machine's cores;
   - the measured SVG lies next to the trace: one step rect per event, an
-    axis in milliseconds, a legend.
+    axis in milliseconds, a legend; a folder in its place is refused.
 """
 import argparse
 import json
@@ -196,6 +196,13 @@ def main():
                 '<g class="legend">' not in svg:
             raise SystemExit(f"FAILED: {svg_path} has {rects} step rects (expected "
                              f"{2 * p * v * m}), or no ms axis or legend")
+    # The picture's name taken by a folder: refused before training, naming it.
+    taken = os.path.join(args.workdir, "taken.trace")
+    os.makedirs(taken + ".svg", exist_ok=True)
+    mpi_checks.expect_error(args.mpirun.split() + ["--bind-to", "none", "-np", str(p),
+                            os.path.join(out_dir, "train"), "--synthetic", "--steps", "1",
+                            "--pipeline-trace", taken + ".json"],
+                            re.escape(f"its picture '{taken}.svg' is a folder"), 1, 60)
     print("OK")
 
 
