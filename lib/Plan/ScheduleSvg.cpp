@@ -73,9 +73,13 @@ std::string scheduleToSvg(const Timeline &timeline, const ScheduleSvgOptions &op
   std::nth_element(durations.begin(), durations.begin() + durations.size() / 4,
                    durations.end());
   const double shortStep = durations.empty() ? 1.0 : durations[durations.size() / 4];
-  const double scale = 24.0 / (shortStep > 0 ? shortStep : 1.0); // px per time unit
-  const double origin = first;                             // time at x = left
   const double span = std::max(last - first, 1e-9);
+  // px per time unit; at most kMaxBands bands, however short the short steps
+  // of a measured trace are against its span (such boxes lose their labels).
+  constexpr double kMaxBands = 40;
+  const double scale = std::min(24.0 / (shortStep > 0 ? shortStep : 1.0),
+                                kMaxBands * options.maxBandWidth / span);
+  const double origin = first; // time at x = left
   const int bands =
       std::max(1, static_cast<int>(std::ceil(span * scale / options.maxBandWidth - 1e-9)));
   const double window = span / bands; // time per band

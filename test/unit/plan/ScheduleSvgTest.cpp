@@ -117,4 +117,19 @@ TEST(ScheduleSvg, MeasuredAxisAndNarrowBoxes) {
   EXPECT_EQ(count(svg, ">10</text>"), 1);
 }
 
+// A measured trace whose short steps are tiny against its span still draws
+// in at most 40 bands (here 30 short steps and one 10 s step).
+TEST(ScheduleSvg, BoundedBands) {
+  Timeline tl;
+  tl.pp = 1;
+  tl.microbatches = 31;
+  tl.ranks.resize(1);
+  for (int i = 0; i < 30; ++i)
+    tl.ranks[0].push_back({{StepKind::Forward, 0, i}, 0.001 * i, 0.001 * (i + 1)});
+  tl.ranks[0].push_back({{StepKind::Forward, 0, 30}, 0.03, 10000.0});
+  std::string svg = scheduleToSvg(tl);
+  EXPECT_EQ(count(svg, "<line class=\"axis\""), 40);
+  EXPECT_EQ(count(svg, "<rect class=\"step "), 31);
+}
+
 } // namespace
