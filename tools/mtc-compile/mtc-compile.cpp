@@ -11,6 +11,7 @@
 #include "mtc/Conversion/PipelinePlan.h"
 #include "mtc/Diagnostics/ModuleDiagnostics.h"
 #include "mtc/Plan/ScheduleJson.h"
+#include "mtc/Plan/ScheduleSvg.h"
 #include "mtc/MtcDialect.h"
 #include "mtc/Transforms/ModelStats.h"
 #include "mtc/Plan/Device.h"
@@ -358,14 +359,20 @@ int compile(mtc::CompileOptions options) {
     auto schedule = mtc::scheduleOfPlan(*plan);
     if (!schedule)
       return fail(schedule.error());
-    auto timeline = mtc::checkSchedule(schedule.value());
+    // Unit times: F=1, B=2, or F=B=W=1 when the backward is split.
+    const mtc::StepTiming timing = schedule.value().splitBackward
+                                       ? mtc::StepTiming::unitSplit()
+                                       : mtc::StepTiming{};
+    auto timeline = mtc::checkSchedule(schedule.value(), timing);
     if (!timeline)
       return fail(timeline.error());
+    mtc::ScheduleSvgOptions svg;
+    svg.axisLabel = mtc::unitStepsAxisLabel(timing, schedule.value().splitBackward);
     for (auto [name, contents] :
          {std::pair<std::string, std::string>{"schedule.json",
                                               mtc::scheduleToJson(schedule.value())},
           {"schedule.trace.json", mtc::timelineToChromeTrace(timeline.value())},
-          {"schedule.svg", mtc::scheduleToSvg(timeline.value())}})
+          {"schedule.svg", mtc::scheduleToSvg(timeline.value(), svg)}})
       if (Error err = writeFile(path(name), contents))
         return fail(toString(std::move(err)));
   }
