@@ -9,6 +9,7 @@
 // produce.
 //
 //===----------------------------------------------------------------------===//
+#include "WeightGradSplit.h"
 #include "mtc/MtcDiagnostics.h"
 #include "mtc/Plan/ScheduleCheck.h"
 #include "mtc/Transforms/Passes.h"
@@ -178,8 +179,11 @@ void PipelineSchedulePass::runOnOperation() {
   if (kind == "interleaved" && v == 1)
     return fail("kind=interleaved needs chunks > 1 (partition with chunks=2 or "
                 "more, or use kind=1f1b)");
-  if (kind != "1f1b" && kind != "interleaved" && kind != "explicit")
-    return fail("kind='" + kind + "' is not 1f1b, interleaved or explicit");
+  if (kind == "zb-h1" && v > 1)
+    return fail("kind=zb-h1 is built for one chunk per rank, the module has chunks=" +
+                Twine(v) + " (its interleaved and V-shaped variants are not implemented)");
+  if (kind != "1f1b" && kind != "interleaved" && kind != "zb-h1" && kind != "explicit")
+    return fail("kind='" + kind + "' is not 1f1b, interleaved, zb-h1 or explicit");
   if (failed(checkTransfers(fn, p)))
     return signalPassFailure();
 
@@ -190,17 +194,24 @@ void PipelineSchedulePass::runOnOperation() {
       return signalPassFailure();
     schedule = std::move(*s);
   } else {
-    Result<PipelineSchedule> s = buildSchedule(p, v, m);
+    ScheduleKind which = kind == "zb-h1"         ? ScheduleKind::ZeroBubbleH1
+                         : kind == "interleaved" ? ScheduleKind::Interleaved
+                                                 : ScheduleKind::OneFOneB;
+    Result<PipelineSchedule> s = buildSchedule(p, v, m, which);
     if (!s)
       return fail(s.error());
     schedule = std::move(s).value();
   }
-  Result<Timeline> timeline = checkSchedule(schedule);
+  // The zero-bubble schedules run each backward as B then W.
+  if (schedule.splitBackward)
+    labelWeightGradOps(fn);
+  StepTiming timing = schedule.splitBackward ? StepTiming::unitSplit() : StepTiming{};
+  Result<Timeline> timeline = checkSchedule(schedule, timing);
   if (!timeline)
     return fail(timeline.error());
   // The runtime reuses an arena only once its gradient send completed: the
   // schedule must not hang under that wait either.
-  StepTiming runtimeModel;
+  StepTiming runtimeModel = timing;
   runtimeModel.forwardWaitsForBackwardSends = true;
   if (Result<Timeline> reuse = checkSchedule(schedule, runtimeModel); !reuse)
     return fail(reuse.error() + " (when a forward waits for its arena's gradient "
@@ -213,17 +224,21 @@ void PipelineSchedulePass::runOnOperation() {
   SmallVector<Attribute> rankSteps;
   for (const RankSchedule &rs : schedule.ranks) {
     warmup.push_back(rs.warmup);
-    SmallVector<bool> backward;
+    SmallVector<bool> backward, weightGrad;
     SmallVector<int64_t> chunk, microbatch;
     for (const Step &step : rs.steps) {
       backward.push_back(step.kind == StepKind::Backward);
+      weightGrad.push_back(step.kind == StepKind::WeightGrad);
       chunk.push_back(step.chunk);
       microbatch.push_back(step.microbatch);
     }
-    rankSteps.push_back(b.getDictionaryAttr(
-        {b.getNamedAttr("backward", b.getDenseBoolArrayAttr(backward)),
-         b.getNamedAttr("chunk", b.getDenseI64ArrayAttr(chunk)),
-         b.getNamedAttr("microbatch", b.getDenseI64ArrayAttr(microbatch))}));
+    SmallVector<NamedAttribute> fields = {
+        b.getNamedAttr("backward", b.getDenseBoolArrayAttr(backward)),
+        b.getNamedAttr("chunk", b.getDenseI64ArrayAttr(chunk)),
+        b.getNamedAttr("microbatch", b.getDenseI64ArrayAttr(microbatch))};
+    if (schedule.splitBackward)
+      fields.push_back(b.getNamedAttr("weight_grad", b.getDenseBoolArrayAttr(weightGrad)));
+    rankSteps.push_back(b.getDictionaryAttr(fields));
   }
   module->setAttr(
       "mtc.schedule",

@@ -92,6 +92,7 @@ PipelineRunner::PipelineRunner(Executor &executor, Optimizer &optimizer,
       throw PlanError("the schedule of stage " + std::to_string(stage) + " names chunk " +
                       std::to_string(s.chunk()) + ", which this stage does not hold");
     microbatches = std::max(microbatches, s.microbatch() + 1);
+    splitBackward |= s.weight_grad();
   }
 
   // Same tensor and data coordinates, every stage: the pipeline group.
@@ -142,6 +143,13 @@ void PipelineRunner::validateStagePlan() const {
                        std::to_string(c.backward_begin()) + ", " +
                        std::to_string(c.backward_end()) + ") are not ordered inside 0.." +
                        std::to_string(steps));
+    if (c.weight_grad_end() > c.weight_grad_begin() &&
+        !(c.backward_end() <= c.weight_grad_begin() && c.weight_grad_end() <= steps))
+      errors.push_back(chunk + ": weight-gradient steps [" +
+                       std::to_string(c.weight_grad_begin()) + ", " +
+                       std::to_string(c.weight_grad_end()) + ") do not follow the backward's [" +
+                       std::to_string(c.backward_begin()) + ", " +
+                       std::to_string(c.backward_end()) + ") inside 0.." + std::to_string(steps));
     auto checkBuffer = [&](int32_t id, const char *role) {
       if (id < 0 || id >= buffers) {
         errors.push_back(chunk + ": " + role + " buffer " + std::to_string(id) +
@@ -252,6 +260,8 @@ void PipelineRunner::postReceives(size_t stepIndex) {
   const pb::PipelineStep &s = plan.schedule(static_cast<int>(stepIndex));
   const int ci = chunkIndexOf[s.chunk()];
   const pb::PipelineChunk &info = plan.chunks(ci);
+  if (s.weight_grad())
+    return; // W receives nothing
   const auto &transfers = s.backward() ? info.recv_backward() : info.recv_forward();
   if (transfers.empty())
     return;
@@ -301,9 +311,12 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
     const pb::PipelineChunk &info = plan.chunks(ci);
     postReceives(static_cast<size_t>(i));
     Slot *slot = slotFor(ci, s.microbatch());
-    TimedPipelineStep timed{s.backward(), s.chunk(), s.microbatch(), 0, 0};
+    const StepKind kind = s.weight_grad() ? StepKind::WeightGrad
+                          : s.backward()  ? StepKind::Backward
+                                          : StepKind::Forward;
+    TimedPipelineStep timed{kind, s.chunk(), s.microbatch(), 0, 0};
     const uint64_t key = dropoutBase + static_cast<uint64_t>(s.microbatch());
-    if (!s.backward()) {
+    if (kind == StepKind::Forward) {
       fillInputs(fill, s.microbatch(), *slot, info);
       waitAll(slot->forwardRecvs);
       timed.start = seconds();
@@ -315,7 +328,7 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
       if (info.loss() >= 0)
         lossSum += loss.terms();
       post(info.send_forward(), *slot, s.microbatch(), /*receive=*/false, slot->sends);
-    } else {
+    } else if (kind == StepKind::Backward) {
       waitAll(slot->backwardRecvs);
       timed.start = seconds();
       const double cpu = processCpuSeconds();
@@ -323,6 +336,17 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
       timed.cpu = processCpuSeconds() - cpu;
       timed.end = seconds();
       post(info.send_backward(), *slot, s.microbatch(), /*receive=*/false, slot->sends);
+      // A split backward's arena is released after W, which still reads
+      // the linears' saved inputs and output gradients.
+      if (!splitBackward)
+        release(slot);
+    } else {
+      timed.start = seconds();
+      const double cpu = processCpuSeconds();
+      exec.runRange(info.weight_grad_begin(), info.weight_grad_end(), slot->arena, key,
+                    gradScale);
+      timed.cpu = processCpuSeconds() - cpu;
+      timed.end = seconds();
       release(slot);
     }
     timeline.push_back(timed);
@@ -419,7 +443,8 @@ std::string PipelineRunner::writeTrace(const std::string &path, int64_t resumedA
   constexpr size_t kFields = 6;
   std::vector<double> mine;
   for (const TimedPipelineStep &t : timeline)
-    mine.insert(mine.end(), {t.backward ? 1.0 : 0.0, double(t.chunk), double(t.microbatch),
+    mine.insert(mine.end(), {double(static_cast<int>(t.kind)), double(t.chunk),
+                             double(t.microbatch),
                              t.start, t.end, t.cpu});
   // The replay's transfer latency: a message the size of the largest
   // activation any stage sends.
@@ -460,7 +485,7 @@ std::string PipelineRunner::writeTrace(const std::string &path, int64_t resumedA
     double busy = 0;
     for (size_t e = 0; e + kFields <= events.size(); e += kFields) {
       TimedStep ts;
-      ts.step.kind = events[e] > 0.5 ? StepKind::Backward : StepKind::Forward;
+      ts.step.kind = static_cast<StepKind>(static_cast<int>(events[e] + 0.5));
       ts.step.chunk = static_cast<int>(events[e + 1]);
       ts.step.microbatch = static_cast<int>(events[e + 2]);
       // Milliseconds: the trace writer takes one time unit as 1 ms.

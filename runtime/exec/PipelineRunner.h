@@ -8,6 +8,7 @@
 #pragma once
 #include "comm/Communicator.h"
 #include "exec/Executor.h"
+#include "mtc/Plan/Schedule.h"
 
 #include <cstdint>
 #include <deque>
@@ -31,7 +32,7 @@ const pb::Plan &stagePlanFor(const pb::Plan &plan, int64_t stage);
 
 // One step as it ran: seconds since the iteration's start on this rank.
 struct TimedPipelineStep {
-  bool backward = false;
+  StepKind kind = StepKind::Forward;
   int chunk = 0;
   int microbatch = 0;
   double start = 0, end = 0;
@@ -100,6 +101,7 @@ private:
   const pb::Plan &plan;
   int64_t tp, dp, pp, stage;
   int microbatches = 1;
+  bool splitBackward = false; // the schedule has W steps (zb-h1)
   std::unique_ptr<comm::Communicator> pipelineGroup, embeddingGroup;
   // Backend::deviceGroup views: transfers over `world`, the tied embedding's
   // gradient over embeddingGroup.

@@ -48,6 +48,9 @@ def main():
     ap.add_argument("--microbatches", type=int, required=True,
                     help="micro-batches per step on each data-parallel replica")
     ap.add_argument("--layers-per-chunk", help="explicit uneven layout, e.g. 1,3,2,2")
+    ap.add_argument("--schedule", help="mtc-compile --schedule (default: its own)")
+    ap.add_argument("--extra-compile", default="",
+                    help="further mtc-compile flags of the pipelined run, space-separated")
     ap.add_argument("--steps", type=int, default=10)
     ap.add_argument("--rtol", type=float, default=1e-5)
     ap.add_argument("--precision", default="fp32", help="storage precision of both runs")
@@ -68,7 +71,8 @@ def main():
     out = run([args.mtc_compile, model, "-o", pipe_dir, "--global-batch", batch] + precision + [
                "--pp", str(args.pp), "--vp", str(args.vp), "--tp", str(args.tp),
                "--dp", str(args.dp), "--emit-schedule"] +
-              (["--layers-per-chunk", args.layers_per_chunk] if args.layers_per_chunk else []))
+              (["--layers-per-chunk", args.layers_per_chunk] if args.layers_per_chunk else []) +
+              (["--schedule", args.schedule] if args.schedule else []) + args.extra_compile.split())
     sys.stdout.write(out)
     for name in ["schedule.json", "schedule.trace.json", "schedule.svg"]:
         if not os.path.getsize(os.path.join(pipe_dir, name)):
@@ -127,7 +131,8 @@ def main():
                              f"measured, {allocated_predicted} B predicted")
     with open(trace) as f:
         events = [e for e in json.load(f)["traceEvents"] if e.get("ph") == "X"]
-    expected = 2 * m * args.vp * args.pp
+    # A split backward (zb-h1) runs B and W as two steps.
+    expected = (3 if args.schedule == "zb-h1" else 2) * m * args.vp * args.pp
     if len(events) != expected:
         raise SystemExit(f"FAILED: the measured trace has {len(events)} steps, expected {expected}")
     print("OK")
