@@ -1,21 +1,14 @@
 #include "mtc/Plan/ScheduleCheck.h"
 #include "mtc/Plan/ZeroBubbleSchedule.h"
+#include "StepText.h"
 
 #include <gtest/gtest.h>
 
-#include <sstream>
 #include <tuple>
 
 using namespace mtc;
 
 namespace {
-
-std::string joined(const RankSchedule &rs) {
-  std::ostringstream os;
-  for (size_t i = 0; i < rs.steps.size(); ++i)
-    os << (i ? " " : "") << toString(rs.steps[i]);
-  return os.str();
-}
 
 const std::vector<std::pair<int, int>> kSizes = {
     {1, 1}, {1, 4}, {2, 1}, {2, 2}, {2, 4}, {2, 8}, {3, 5}, {4, 2},
