@@ -77,6 +77,15 @@ def main():
     for name in ["schedule.json", "schedule.trace.json", "schedule.svg"]:
         if not os.path.getsize(os.path.join(pipe_dir, name)):
             raise SystemExit(f"FAILED: --emit-schedule wrote an empty {name}")
+    # schedule.json lists every step with its kind: F and B per (chunk,
+    # micro-batch), and W too when the backward is split.
+    with open(os.path.join(pipe_dir, "schedule.json")) as f:
+        kinds = [st["kind"] for r in json.load(f)["ranks"] for st in r["steps"]]
+    per_kind = m * args.vp * args.pp
+    want = {"F": per_kind, "B": per_kind, "W": per_kind if args.schedule == "zb-h1" else 0}
+    got = {k: kinds.count(k) for k in "FBW"}
+    if got != want or len(kinds) != sum(want.values()):
+        raise SystemExit(f"FAILED: schedule.json has steps {got}, expected {want}")
 
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                OMPI_MCA_btl_vader_single_copy_mechanism="none")
