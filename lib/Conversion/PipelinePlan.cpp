@@ -91,6 +91,15 @@ void collectParams(Operation *op, ModuleOp module, llvm::StringSet<> &names) {
   });
 }
 
+/// A chunk's kernels in the order its stage plan runs them.
+struct ChunkKernels {
+  Linearized lin;
+  SmallVector<bool> isBackward; ///< per kernel
+  bool split = false;           ///< some kernels are W (run after all of B)
+  int weightGradBegin = 0;      ///< first W kernel (== lifetimeRepeats when none)
+  int lifetimeRepeats = 0;      ///< first of the sends repeated for lifetimes only
+};
+
 class StageBuilder {
 public:
   StageBuilder(ModuleOp module, func::FuncOp fn, const pb::Plan &full,
@@ -101,6 +110,7 @@ public:
 
 private:
   LogicalResult addChunk(int chunk, pb::Plan &out);
+  ChunkKernels collectKernels(int chunk, bool splitWeightGrads);
 
   ModuleOp module;
   func::FuncOp fn;
@@ -183,6 +193,18 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
   }
   out.set_pipeline_activation_bytes(predicted);
   out.set_pipeline_arena_pool_bytes(pool);
+  if (schedule.splitBackward && schedule.vp == 1) {
+    // The same stage under plain 1F1B, with whole backwards: the report
+    // prints it next to the split schedule's memory.
+    Result<PipelineSchedule> reference = buildSchedule(schedule.pp, 1, schedule.microbatches);
+    if (!reference)
+      return fn.emitError("pipeline: ") << reference.error();
+    const RankSchedule &ref = reference->ranks[stage];
+    const pb::PipelineChunk &c = out.chunks(0);
+    const int64_t bytes = c.unsplit_arena_bytes() > 0 ? c.unsplit_arena_bytes() : c.arena_bytes();
+    out.set_pipeline_one_f_one_b_activation_bytes(
+        bytes * inFlight(ref, c.chunk(), StepKind::Backward));
+  }
   pb::MemoryReport *report = out.mutable_memory();
   report->set_param_bytes(paramElements * 4);
   report->set_grad_bytes(paramElements * 4);
@@ -192,43 +214,47 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
   return success();
 }
 
-LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
+ChunkKernels StageBuilder::collectKernels(int chunk, bool splitWeightGrads) {
   Block &body = fn.getBody().front();
-  // The chunk's kernels in program order: receives, forward, sends, then the
-  // same for backward (a split backward's W kernels after all of B: no B
-  // kernel reads a W result); forward sends once more at the end to keep
-  // their buffers alive through the whole program, and with a split backward
-  // the gradient sends too (posted after B, still in flight while W runs).
-  Linearized lin;
+  ChunkKernels k;
+  Linearized &lin = k.lin;
   lin.alias = whole.alias;
   lin.layerOf = whole.layerOf;
   SmallVector<Operation *> sends, weightGrad;
-  SmallVector<bool> isBackward;
   for (Operation *op : whole.kernels) {
     Operation *top = body.findAncestorOpInBlock(*op);
     if (!top || chunkOf(top) != chunk)
       continue;
-    if (isWeightGrad(op)) {
+    if (splitWeightGrads && isWeightGrad(op)) {
       weightGrad.push_back(op);
       continue;
     }
     lin.kernels.push_back(op);
-    isBackward.push_back(inBackwardPass(top));
+    k.isBackward.push_back(inBackwardPass(top));
     if (isa<PipelineSendOp>(op))
       sends.push_back(op);
   }
-  const int weightGradBegin = lin.kernels.size();
+  k.split = !weightGrad.empty();
+  k.weightGradBegin = lin.kernels.size();
   for (Operation *op : weightGrad) {
     lin.kernels.push_back(op);
-    isBackward.push_back(true);
+    k.isBackward.push_back(true);
   }
-  const int lifetimeRepeats = lin.kernels.size();
+  k.lifetimeRepeats = lin.kernels.size();
   for (Operation *send : sends) {
-    if (weightGrad.empty() && cast<PipelineSendOp>(send).getGradient())
+    if (!k.split && cast<PipelineSendOp>(send).getGradient())
       continue;
     lin.kernels.push_back(send);
-    isBackward.push_back(true);
+    k.isBackward.push_back(true);
   }
+  return k;
+}
+
+LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
+  ChunkKernels kernels = collectKernels(chunk, /*splitWeightGrads=*/true);
+  const Linearized &lin = kernels.lin;
+  const SmallVector<bool> &isBackward = kernels.isBackward;
+  const int weightGradBegin = kernels.weightGradBegin, lifetimeRepeats = kernels.lifetimeRepeats;
   MemoryPlan memory;
   BufferAssignment buffers(lin);
   if (failed(buffers.assign(fn, memory)))
@@ -257,6 +283,16 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
   info->set_chunk(chunk);
   info->set_arena_bytes(memory.arenaBytes);
   info->set_slots(inFlight(schedule.ranks[stage], chunk, releasingKind(schedule)));
+  if (kernels.split) {
+    // What the chunk's arena would be with its backward whole, for the
+    // report's comparison with 1F1B.
+    ChunkKernels whole = collectKernels(chunk, /*splitWeightGrads=*/false);
+    MemoryPlan unsplit;
+    BufferAssignment unsplitBuffers(whole.lin);
+    if (failed(unsplitBuffers.assign(fn, unsplit)))
+      return failure();
+    info->set_unsplit_arena_bytes(unsplit.arenaBytes);
+  }
   info->set_loss(-1);
   FailureOr<InputBuffers> inputs = inputBuffers(fn, buffers, base);
   if (failed(inputs))
@@ -323,7 +359,7 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
   }
   if (!forwardDone)
     return fn.emitError("pipeline chunk ") << chunk << " has no backward steps";
-  if (weightGrad.empty()) {
+  if (!kernels.split) {
     info->set_backward_end(out.steps_size());
     info->set_weight_grad_begin(out.steps_size());
   }

@@ -456,11 +456,15 @@ std::string PipelineRunner::writeTrace(const std::string &path, int64_t resumedA
   const double p2pLatency = measureP2pLatency(*pipelineGroup, size_t(transferBytes));
   const CorePlacement placement = checkCorePlacement(world);
   // Per stage: peak in use and allocated, measured and predicted.
-  std::vector<double> memory(4 * pp, 0.0);
-  memory[4 * stage] = double(peakBytes);
-  memory[4 * stage + 1] = double(plan.pipeline_activation_bytes());
-  memory[4 * stage + 2] = double(allocatedBytes);
-  memory[4 * stage + 3] = double(plan.pipeline_arena_pool_bytes());
+  // A split schedule also has the stage's bytes under plain 1F1B.
+  constexpr int kMemoryFields = 5;
+  std::vector<double> memory(kMemoryFields * pp, 0.0);
+  double *mineMemory = &memory[kMemoryFields * stage];
+  mineMemory[0] = double(peakBytes);
+  mineMemory[1] = double(plan.pipeline_activation_bytes());
+  mineMemory[2] = double(allocatedBytes);
+  mineMemory[3] = double(plan.pipeline_arena_pool_bytes());
+  mineMemory[4] = double(plan.pipeline_one_f_one_b_activation_bytes());
   pipelineGroup->allReduceSum(memory.data(), memory.size());
   const int tag = 0x7ace;
   if (pipelineGroup->rank() != 0) {
@@ -519,14 +523,20 @@ std::string PipelineRunner::writeTrace(const std::string &path, int64_t resumedA
   char line[512];
   std::string summary = bubble.lines;
   for (int r = 0; r < pp; ++r) {
+    const double *stageMemory = &memory[kMemoryFields * r];
     std::snprintf(line, sizeof line,
                   "\npipeline: stage %d activations: peak %lld B measured, %lld B predicted; "
                   "arenas allocated %lld B measured, %lld B predicted",
-                  r, static_cast<long long>(memory[4 * r]),
-                  static_cast<long long>(memory[4 * r + 1]),
-                  static_cast<long long>(memory[4 * r + 2]),
-                  static_cast<long long>(memory[4 * r + 3]));
+                  r, static_cast<long long>(stageMemory[0]),
+                  static_cast<long long>(stageMemory[1]),
+                  static_cast<long long>(stageMemory[2]),
+                  static_cast<long long>(stageMemory[3]));
     summary += line;
+    if (stageMemory[4] > 0) {
+      std::snprintf(line, sizeof line, "; 1F1B would take %lld B",
+                    static_cast<long long>(stageMemory[4]));
+      summary += line;
+    }
   }
   return summary;
 }

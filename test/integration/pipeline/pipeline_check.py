@@ -138,6 +138,19 @@ def main():
             raise SystemExit(f"FAILED: stage {stage} activations: peak {peak} B measured, "
                              f"{peak_predicted} B predicted; arenas allocated {allocated} B "
                              f"measured, {allocated_predicted} B predicted")
+    # A split schedule reports each stage's bytes under plain 1F1B too. It
+    # keeps 1F1B's micro-batches in flight, but its arenas hold the linears'
+    # output gradients from B to W: the later stages grow, the largest stage
+    # (the first), which sets the peak over ranks, must not.
+    if args.schedule == "zb-h1":
+        reference = [int(b) for b in re.findall(r"; 1F1B would take (\d+) B", out)]
+        if len(reference) != args.pp:
+            raise SystemExit(f"FAILED: the report gives 1F1B's bytes for {len(reference)} stages")
+        peaks = [int(row[1]) for row in memory]
+        print(f"activations per stage: zb-h1 {peaks}, 1F1B {reference}")
+        if max(peaks) > max(reference):
+            raise SystemExit(f"FAILED: zb-h1's largest stage takes {max(peaks)} B, more than "
+                             f"1F1B's {max(reference)} B")
     with open(trace) as f:
         events = [e for e in json.load(f)["traceEvents"] if e.get("ph") == "X"]
     # A split backward (zb-h1) runs B and W as two steps.
