@@ -49,6 +49,9 @@ def main():
                     help="micro-batches per step on each data-parallel replica")
     ap.add_argument("--layers-per-chunk", help="explicit uneven layout, e.g. 1,3,2,2")
     ap.add_argument("--schedule", help="mtc-compile --schedule (default: its own)")
+    ap.add_argument("--zb-memory-above-1f1b", metavar="WHY",
+                    help="zb-h1: the largest stage may take more than under 1F1B (say why, _ for spaces); "
+                         "the numbers are still printed")
     ap.add_argument("--extra-compile", default="",
                     help="further mtc-compile flags of the pipelined run, space-separated")
     ap.add_argument("--steps", type=int, default=10)
@@ -148,7 +151,9 @@ def main():
             raise SystemExit(f"FAILED: the report gives 1F1B's bytes for {len(reference)} stages")
         peaks = [int(row[1]) for row in memory]
         print(f"activations per stage: zb-h1 {peaks}, 1F1B {reference}")
-        if max(peaks) > max(reference):
+        if max(peaks) > max(reference) and args.zb_memory_above_1f1b:
+            print("zb-h1's largest stage takes more than 1F1B's: " + args.zb_memory_above_1f1b.replace("_", " "))
+        elif max(peaks) > max(reference):
             raise SystemExit(f"FAILED: zb-h1's largest stage takes {max(peaks)} B, more than "
                              f"1F1B's {max(reference)} B")
     with open(trace) as f:
