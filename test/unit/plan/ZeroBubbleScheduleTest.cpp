@@ -1,3 +1,4 @@
+#include "mtc/Plan/Bubble.h"
 #include "mtc/Plan/ScheduleCheck.h"
 #include "mtc/Plan/ZeroBubbleSchedule.h"
 #include "StepText.h"
@@ -96,6 +97,18 @@ TEST(ZeroBubbleSchedule, BubbleWithOneFOneBMemory) {
     auto ref = checkSchedule(*buildSchedule(p, 1, m), StepTiming{});
     ASSERT_TRUE(ref.ok());
     EXPECT_DOUBLE_EQ(ref->makespan - ref->busiest, 3.0 * (p - 1));
+  }
+}
+
+// The formula the pipeline report prints for a split backward is this
+// schedule's replayed bubble.
+TEST(ZeroBubbleSchedule, ReportFormulaIsTheReplayedBubble) {
+  for (auto [p, m] : std::vector<std::pair<int, int>>{{2, 4}, {4, 8}, {8, 32}}) {
+    auto zb = buildSchedule(p, 1, m, ScheduleKind::ZeroBubbleH1);
+    auto tl = checkSchedule(*zb, StepTiming::unitSplit());
+    ASSERT_TRUE(tl.ok());
+    EXPECT_NEAR(bubbleOf(*tl).pipeline.ratio, *formulaBubbleRatio(p, 1, m, true), 1e-12)
+        << "p=" << p << " m=" << m;
   }
 }
 
