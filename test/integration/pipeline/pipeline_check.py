@@ -71,11 +71,12 @@ def main():
     batch = str(m * args.dp)
     precision = ["--precision", args.precision]
     run([args.mtc_compile, model, "-o", ref_dir, "--global-batch", batch] + precision)
-    out = run([args.mtc_compile, model, "-o", pipe_dir, "--global-batch", batch] + precision + [
-               "--pp", str(args.pp), "--vp", str(args.vp), "--tp", str(args.tp),
-               "--dp", str(args.dp), "--emit-schedule"] +
-              (["--layers-per-chunk", args.layers_per_chunk] if args.layers_per_chunk else []) +
-              (["--schedule", args.schedule] if args.schedule else []) + args.extra_compile.split())
+    layout = precision + ["--pp", str(args.pp), "--vp", str(args.vp), "--tp", str(args.tp),
+                          "--dp", str(args.dp)] + \
+        (["--layers-per-chunk", args.layers_per_chunk] if args.layers_per_chunk else []) + \
+        args.extra_compile.split()
+    out = run([args.mtc_compile, model, "-o", pipe_dir, "--global-batch", batch, "--emit-schedule"] +
+              layout + (["--schedule", args.schedule] if args.schedule else []))
     sys.stdout.write(out)
     for name in ["schedule.json", "schedule.trace.json", "schedule.svg"]:
         if not os.path.getsize(os.path.join(pipe_dir, name)):
@@ -156,6 +157,21 @@ def main():
         elif max(peaks) > max(reference):
             raise SystemExit(f"FAILED: zb-h1's largest stage takes {max(peaks)} B, more than "
                              f"1F1B's {max(reference)} B")
+    # zb-h1 against 1F1B on the same layout: only the order of the steps
+    # differs; every kernel, every parameter's accumulation order (micro-batch
+    # by micro-batch) and every reduction is the same, so the losses must be
+    # bitwise equal (tolerance 0).
+    if args.schedule == "zb-h1":
+        ofob_dir = os.path.join(args.workdir, "pipe-1f1b")
+        ofob_metrics = os.path.join(args.workdir, "pipe-1f1b.jsonl")
+        run([args.mtc_compile, model, "-o", ofob_dir, "--global-batch", batch, "--schedule",
+             "1f1b"] + layout)
+        run(args.mpirun.split() + ["-np", str(world), os.path.join(ofob_dir, "train")] + common +
+            ["--seed", seed, "--metrics", ofob_metrics], env)
+        ofob = losses(ofob_metrics)
+        if ofob != pipe:
+            raise SystemExit(f"FAILED: zb-h1 losses {pipe} differ from 1F1B's {ofob}")
+        print(f"zb-h1 losses equal 1F1B's bit for bit over {len(pipe)} steps")
     with open(trace) as f:
         events = [e for e in json.load(f)["traceEvents"] if e.get("ph") == "X"]
     # A split backward (zb-h1) runs B and W as two steps.
