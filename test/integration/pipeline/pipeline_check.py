@@ -41,6 +41,7 @@ def losses(path):
 def main():
     ap = argparse.ArgumentParser()
     tool_arguments(ap)
+    ap.add_argument("--arch", default="gpt", help="mtc-import's model family: gpt, bert or llama")
     ap.add_argument("--pp", type=int, required=True)
     ap.add_argument("--vp", type=int, default=1)
     ap.add_argument("--tp", type=int, default=1)
@@ -62,7 +63,7 @@ def main():
 
     os.makedirs(args.workdir, exist_ok=True)
     model = os.path.join(args.workdir, "model.mlir")
-    run([args.mtc_import, "--num-layers", "8", "--hidden-size", "64", "--num-attention-heads", "4",
+    run([args.mtc_import, "--arch", args.arch, "--num-layers", "8", "--hidden-size", "64", "--num-attention-heads", "4",
          "--seq-length", "32", "--vocab-size", "128", "--hidden-dropout", "0",
          "--attention-dropout", "0", "-o", model])
     m = args.microbatches
