@@ -193,17 +193,23 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
   }
   out.set_pipeline_activation_bytes(predicted);
   out.set_pipeline_arena_pool_bytes(pool);
-  if (schedule.splitBackward && schedule.vp == 1) {
-    // The same stage under plain 1F1B, with whole backwards: the report
-    // prints it next to the split schedule's memory.
-    Result<PipelineSchedule> reference = buildSchedule(schedule.pp, 1, schedule.microbatches);
+  if (schedule.splitBackward) {
+    // The same stage under the schedule it splits (1F1B, or interleaved 1F1B
+    // with vp > 1) and whole backwards: the report prints it next to the
+    // split schedule's memory.
+    Result<PipelineSchedule> reference =
+        buildSchedule(schedule.pp, schedule.vp, schedule.microbatches);
     if (!reference)
       return fn.emitError("pipeline: ") << reference.error();
-    const RankSchedule &ref = reference->ranks[stage];
-    const pb::PipelineChunk &c = out.chunks(0);
-    const int64_t bytes = c.unsplit_arena_bytes() > 0 ? c.unsplit_arena_bytes() : c.arena_bytes();
-    out.set_pipeline_one_f_one_b_activation_bytes(
-        bytes * inFlight(ref, c.chunk(), StepKind::Backward));
+    std::map<int, int64_t> unsplitOf;
+    for (const pb::PipelineChunk &c : out.chunks())
+      unsplitOf[c.chunk()] = c.unsplit_arena_bytes() > 0 ? c.unsplit_arena_bytes() : c.arena_bytes();
+    int64_t held = 0, most = 0;
+    for (const Step &s : reference->ranks[stage].steps) {
+      held += (s.kind == StepKind::Forward ? 1 : -1) * unsplitOf[s.chunk];
+      most = std::max(most, held);
+    }
+    out.set_pipeline_one_f_one_b_activation_bytes(most);
   }
   pb::MemoryReport *report = out.mutable_memory();
   report->set_param_bytes(paramElements * 4);

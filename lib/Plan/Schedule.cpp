@@ -141,11 +141,7 @@ Result<PipelineSchedule> buildSchedule(int pp, int vp, int microbatches,
                    std::to_string(vp)};
     return buildSchedule(pp, vp, microbatches);
   case ScheduleKind::ZeroBubbleH1:
-    if (vp != 1)
-      return Error{"schedule: zb-h1 is built for one chunk per stage (vp=1); "
-                   "its interleaved and V-shaped variants are not implemented, "
-                   "got vp=" + std::to_string(vp)};
-    return buildZeroBubbleH1(pp, microbatches);
+    return buildZeroBubbleH1(pp, vp, microbatches);
   }
   return Error{"schedule: unknown kind"};
 }

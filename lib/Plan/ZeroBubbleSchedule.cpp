@@ -3,110 +3,116 @@
 #include "mtc/Plan/CheckedMath.h"
 
 #include <algorithm>
+#include <deque>
 #include <string>
 
 namespace mtc {
 
-namespace {
-// Per rank: how far each kind got, and at which tick each step finished
-// (-1: not yet), so a neighbour can tell whether a message has arrived.
-struct RankProgress {
-  int nextF = 0, nextB = 0, nextW = 0;
-  std::vector<int> doneF, doneB;
-};
-} // namespace
-
-Result<PipelineSchedule>
-buildZeroBubbleSchedule(int pp, int microbatches,
-                        const std::vector<int> &maxInFlight) {
-  if (pp < 1 || microbatches < 1)
-    return Error{"zero-bubble schedule: pp and microbatches must be >= 1, got "
-                 "pp=" + std::to_string(pp) +
-                 " microbatches=" + std::to_string(microbatches)};
-  if (static_cast<int>(maxInFlight.size()) != pp)
-    return Error{"zero-bubble schedule: " +
-                 std::to_string(maxInFlight.size()) +
-                 " in-flight limits for pp=" + std::to_string(pp) + " ranks"};
-  for (int r = 0; r < pp; ++r)
-    if (maxInFlight[r] < 1)
-      return Error{"zero-bubble schedule: rank " + std::to_string(r) +
-                   " may hold " + std::to_string(maxInFlight[r]) +
-                   " micro-batches; it needs at least 1"};
-  Result<int64_t> steps = checkedProduct(
-      {{"pp", pp}, {"microbatches", microbatches}, {"3 steps", 3}});
-  if (!steps || *steps > kMaxScheduleSteps)
-    return Error{"zero-bubble schedule: pp x microbatches x 3 steps (" +
-                 std::to_string(pp) + " x " + std::to_string(microbatches) +
-                 " x 3) exceeds " + std::to_string(kMaxScheduleSteps) +
-                 " steps"};
+Result<PipelineSchedule> buildZeroBubbleSchedule(const PipelineSchedule &base) {
+  if (base.splitBackward)
+    return Error{"zero-bubble schedule: the base schedule is already split"};
+  const int pp = base.pp, m = base.microbatches, chunks = base.numChunks();
+  if (static_cast<int>(base.ranks.size()) != pp)
+    return Error{"zero-bubble schedule: the base lists " + std::to_string(base.ranks.size()) +
+                 " ranks for pp=" + std::to_string(pp)};
+  // The base's forward and backward orders, and its most micro-batches held.
+  struct RankPlan {
+    std::vector<Step> forwards, backwards;
+    int cap = 0;
+    size_t nextF = 0, nextB = 0;
+    std::deque<Step> pendingW; // B ran, W not yet: oldest first
+  };
+  std::vector<RankPlan> plans(pp);
+  for (int r = 0; r < pp; ++r) {
+    for (const Step &st : base.ranks[r].steps)
+      (st.kind == StepKind::Forward ? plans[r].forwards : plans[r].backwards).push_back(st);
+    plans[r].cap = maxMicrobatchesHeld(base.ranks[r]);
+  }
 
   PipelineSchedule sched;
   sched.pp = pp;
-  sched.vp = 1;
-  sched.microbatches = microbatches;
+  sched.vp = base.vp;
+  sched.microbatches = m;
   sched.splitBackward = true;
   sched.ranks.resize(pp);
-  std::vector<RankProgress> prog(pp);
   for (int r = 0; r < pp; ++r) {
     sched.ranks[r].rank = r;
-    // 1F1B's count; the unit test checks that the steps agree.
-    sched.ranks[r].warmup = warmupForwards(pp, 1, microbatches, r);
-    prog[r].doneF.assign(microbatches, -1);
-    prog[r].doneB.assign(microbatches, -1);
+    // The base's count; the unit test checks that the steps agree.
+    sched.ranks[r].warmup = base.ranks[r].warmup;
   }
-  // A step finished at tick t is visible to every rank from tick t + 1.
+  // Tick at which each (chunk, micro-batch) forward / backward finished
+  // (-1: not yet); a step finished at tick t is visible from tick t + 1.
+  const size_t n = static_cast<size_t>(chunks) * m;
+  std::vector<int> doneF(n, -1), doneB(n, -1);
+  auto at = [m](const Step &st) { return static_cast<size_t>(st.chunk) * m + st.microbatch; };
   auto before = [](int doneAt, int tick) { return doneAt >= 0 && doneAt < tick; };
-  const int m = microbatches;
-  int finished = 0;
-  for (int tick = 0; finished < pp; ++tick) {
+  auto held = [](const RankPlan &p) {
+    return static_cast<int>(p.nextF) - static_cast<int>(p.nextB - p.pendingW.size());
+  };
+  if (3 * n > static_cast<size_t>(kMaxScheduleSteps))
+    return Error{"zero-bubble schedule: 3 x pp x vp x microbatches steps exceed " +
+                 std::to_string(kMaxScheduleSteps)};
+  size_t remaining = 3 * n;
+  const long long tickLimit = 3LL * static_cast<long long>(n) + 3LL * pp + 3;
+  for (int tick = 0; remaining > 0; ++tick) {
+    if (tick > tickLimit)
+      return Error{"zero-bubble schedule: no order found for pp=" + std::to_string(pp) +
+                   " vp=" + std::to_string(base.vp) + " microbatches=" + std::to_string(m) +
+                   " within the base's micro-batches in flight"};
     // Every rank decides on the state at the start of the tick.
     std::vector<Step> chosen(pp);
     std::vector<bool> runs(pp, false);
     for (int r = 0; r < pp; ++r) {
-      const RankProgress &me = prog[r];
-      const int b = me.nextB, f = me.nextF;
-      if (b < m && before(me.doneF[b], tick) &&
-          (r == pp - 1 || before(prog[r + 1].doneB[b], tick))) {
-        chosen[r] = {StepKind::Backward, r, b};
-      } else if (f < m && f - me.nextW < maxInFlight[r] &&
-                 (r == 0 || before(prog[r - 1].doneF[f], tick))) {
-        chosen[r] = {StepKind::Forward, r, f};
-      } else if (me.nextW < me.nextB) {
-        chosen[r] = {StepKind::WeightGrad, r, me.nextW};
-      } else {
-        continue; // idle: waiting for a neighbour
+      const RankPlan &me = plans[r];
+      if (me.nextB < me.backwards.size()) {
+        const Step &b = me.backwards[me.nextB];
+        if (before(doneF[at(b)], tick) &&
+            (b.chunk == chunks - 1 || before(doneB[at({b.kind, b.chunk + 1, b.microbatch})], tick))) {
+          chosen[r] = b;
+          runs[r] = true;
+          continue;
+        }
       }
-      runs[r] = true;
+      if (me.nextF < me.forwards.size() && held(me) < me.cap) {
+        const Step &f = me.forwards[me.nextF];
+        if (f.chunk == 0 || before(doneF[at({f.kind, f.chunk - 1, f.microbatch})], tick)) {
+          chosen[r] = f;
+          runs[r] = true;
+          continue;
+        }
+      }
+      if (!me.pendingW.empty()) {
+        chosen[r] = me.pendingW.front();
+        runs[r] = true;
+      }
     }
     for (int r = 0; r < pp; ++r) {
       if (!runs[r])
-        continue;
-      RankProgress &me = prog[r];
-      RankSchedule &rs = sched.ranks[r];
+        continue; // idle: waiting for a neighbour
+      RankPlan &me = plans[r];
       const Step &s = chosen[r];
-      if (s.kind == StepKind::Forward)
-        me.doneF[me.nextF++] = tick;
-      else if (s.kind == StepKind::Backward)
-        me.doneB[me.nextB++] = tick;
-      else if (++me.nextW == m)
-        ++finished;
-      rs.steps.push_back(s);
+      if (s.kind == StepKind::Forward) {
+        doneF[at(s)] = tick;
+        ++me.nextF;
+      } else if (s.kind == StepKind::Backward) {
+        doneB[at(s)] = tick;
+        ++me.nextB;
+        me.pendingW.push_back({StepKind::WeightGrad, s.chunk, s.microbatch});
+      } else {
+        me.pendingW.pop_front();
+      }
+      sched.ranks[r].steps.push_back(s);
+      --remaining;
     }
-    // Every micro-batch's chain is at most 3 x pp x m ticks long; past that
-    // the rules above would be wrong, not slow.
-    if (tick > 3 * pp * m + 3 * pp)
-      return Error{"zero-bubble schedule: internal error, no progress for "
-                   "pp=" + std::to_string(pp) + " microbatches=" +
-                   std::to_string(m)};
   }
   return sched;
 }
 
-Result<PipelineSchedule> buildZeroBubbleH1(int pp, int microbatches) {
-  std::vector<int> limits;
-  for (int r = 0; r < std::max(pp, 0); ++r)
-    limits.push_back(pp - r);
-  return buildZeroBubbleSchedule(pp, microbatches, limits);
+Result<PipelineSchedule> buildZeroBubbleH1(int pp, int vp, int microbatches) {
+  Result<PipelineSchedule> base = buildSchedule(pp, vp, microbatches);
+  if (!base)
+    return base;
+  return buildZeroBubbleSchedule(*base);
 }
 
 int maxMicrobatchesHeld(const RankSchedule &rank) {

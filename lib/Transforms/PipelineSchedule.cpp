@@ -179,9 +179,6 @@ void PipelineSchedulePass::runOnOperation() {
   if (kind == "interleaved" && v == 1)
     return fail("kind=interleaved needs chunks > 1 (partition with chunks=2 or "
                 "more, or use kind=1f1b)");
-  if (kind == "zb-h1" && v > 1)
-    return fail("kind=zb-h1 is built for one chunk per rank, the module has chunks=" +
-                Twine(v) + " (its interleaved and V-shaped variants are not implemented)");
   if (kind != "1f1b" && kind != "interleaved" && kind != "zb-h1" && kind != "explicit")
     return fail("kind='" + kind + "' is not 1f1b, interleaved, zb-h1 or explicit");
   if (failed(checkTransfers(fn, p)))

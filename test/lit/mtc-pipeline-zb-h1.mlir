@@ -41,10 +41,13 @@
 // RUN: %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="kind=1f1b microbatches=2" | FileCheck %s --check-prefix=NONE
 // NONE-NOT: mtc.weight_grad
 //
-// ---- Refused: zb-h1 with v > 1.
+// ---- v > 1 splits interleaved 1F1B, with its rule: m a multiple of p.
 // RUN: %mtc-import --num-layers 4 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 50 -o %t4.mlir
-// RUN: not %mtc-opt %t4.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2" --mtc-pipeline-schedule="kind=zb-h1 microbatches=4" 2>&1 | FileCheck %s --check-prefix=VP
-// VP: --mtc-pipeline-schedule: kind=zb-h1 is built for one chunk per rank, the module has chunks=2 (its interleaved and V-shaped variants are not implemented)
+// RUN: %mtc-opt %t4.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2" --mtc-pipeline-schedule="kind=zb-h1 microbatches=4" | FileCheck %s --check-prefix=VP
+// VP: mtc.schedule = {bubble = {{.*}}, kind = "zb-h1", microbatches = 4 : i64, ranks = [{backward = array<i1:
+// VP-SAME: weight_grad = array<i1:
+// RUN: not %mtc-opt %t4.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2" --mtc-pipeline-schedule="kind=zb-h1 microbatches=3" 2>&1 | FileCheck %s --check-prefix=VP-M
+// VP-M: --mtc-pipeline-schedule: schedule: interleaving needs the micro-batch count to be a multiple of pp, got microbatches=3 pp=2
 //
 // ---- The split on hand-written IR: a linear whose input gradient is sent
 // (B) and whose weight gradient is not (W); a value only W needs is W too;

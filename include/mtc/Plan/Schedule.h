@@ -83,8 +83,8 @@ enum class ScheduleKind { OneFOneB, Interleaved, ZeroBubbleH1 };
 const char *scheduleKindName(ScheduleKind kind);
 
 /// Builds the schedule of `kind`. OneFOneB needs vp == 1, Interleaved vp > 1
-/// (both as above); ZeroBubbleH1 is defined for vp == 1 and any m >= 1, and a
-/// request with vp > 1 is an error naming it.
+/// (both as above); ZeroBubbleH1 splits the backwards of 1F1B (vp == 1, any
+/// m >= 1) or of interleaved 1F1B (vp > 1, with its rules).
 Result<PipelineSchedule> buildSchedule(int pp, int vp, int microbatches,
                                        ScheduleKind kind);
 

@@ -271,8 +271,9 @@ def PipelineSchedule : Pass<"mtc-pipeline-schedule", "mlir::ModuleOp"> {
     min(p-r-1, m) forwards, then one forward one backward, then cool-down) or
     `kind=interleaved` (Narayanan et al. 2021: warm-up 2(p-r-1) + (v-1)p,
     capped at m*v; micro-batches in groups of p; m a multiple of p) or
-    `kind=zb-h1` (zero bubble, Qi et al. 2024, one chunk per rank: each
-    backward split into B, the input gradient, and W, the weight gradients,
+    `kind=zb-h1` (zero bubble, Qi et al. 2024, on 1F1B or, with chunks > 1,
+    interleaved 1F1B: each backward split into B, the input gradient, and W,
+    the weight gradients,
     deferred into the bubbles; the backward ops that only feed weight
     gradients get `mtc.weight_grad`, found by use-def from the gradient
     sends). Before
