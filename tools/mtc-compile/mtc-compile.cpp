@@ -263,8 +263,8 @@ Error choosePlan(mlir::ModuleOp module, mtc::CompileOptions &options) {
   const mtc::DeviceSpec *device = mtc::findDevice(driver.planDevice);
   if (!device)
     return createStringError(inconvertibleErrorCode(),
-                             "--gpu=" + driver.planDevice +
-                                 " is unknown (a100-80gb, h100-80gb, h200, v100-32gb)");
+                             "--gpu=" + driver.planDevice + " is unknown (" +
+                                 mtc::deviceNames() + ")");
   if (driver.planGpus < 1 || options.globalBatch < 1)
     return createStringError(inconvertibleErrorCode(),
                              "--plan=auto needs --gpus and --global-batch-size");
@@ -290,6 +290,8 @@ Error choosePlan(mlir::ModuleOp module, mtc::CompileOptions &options) {
   options.sequenceParallel = c.sequenceParallel;
   options.recompute = mtc::toString(c.recompute);
   options.distributedOptimizer = c.distributedOptimizer;
+  options.schedule = c.scheduleName();
+  options.layersPerChunk.assign(c.layersPerChunk.begin(), c.layersPerChunk.end());
   outs() << "mtc-compile: --plan=auto chose " << c.summary() << " for " << driver.planGpus
          << " x " << driver.planDevice << " (predicted " << format("%.3g", best.iterationTime)
          << " s per iteration; run mtc-plan for the comparison)\n";

@@ -31,15 +31,15 @@ TEST(PaperTable, FlopsFormulaAndParams) {
   EXPECT_NEAR(flops / 1e19, 5.14, 0.01);
 }
 
-// The acceptance check of issue #9: every row of Table 1 within 10%, and the
+// The acceptance check of issues #9 and #17: every row of Table 1 within 5%, and the
 // predicted memory fits the 80 GB part.
-TEST(CostModel, TableOneWithinTenPercent) {
+TEST(CostModel, TableOneWithinFivePercent) {
   for (const PaperRow &row : narayananTable1()) {
-    auto pr = evaluatePlan(row.model, a100Cluster(row.gpus), row.config);
+    auto pr = evaluatePlan(row.model, a100Cluster(row.gpus), row.config, megatron2021Params());
     ASSERT_TRUE(pr.ok()) << row.label << ": " << pr.error();
-    double rel = pr->tflopsPerGpu / row.measuredTflopsPerGpu - 1;
-    EXPECT_LT(std::abs(rel), 0.10)
-        << row.label << " predicted " << pr->tflopsPerGpu << " paper "
+    double rel = pr->paperTflopsPerGpu / row.measuredTflopsPerGpu - 1;
+    EXPECT_LT(std::abs(rel), 0.05)
+        << row.label << " predicted " << pr->paperTflopsPerGpu << " paper "
         << row.measuredTflopsPerGpu;
     EXPECT_TRUE(pr->fits) << row.label << " needs " << pr->memory.total() / 1e9 << " GB";
     EXPECT_LT(pr->memory.total(), 80e9) << row.label;
@@ -82,12 +82,6 @@ TEST(CostModel, BubbleFromSimulationMatchesPaperShape) {
   EXPECT_NEAR(inter->bubbleFraction, 63.0 / 1024, 0.01);
 }
 
-TEST(CostModel, GemmEfficiencyGrowsWithShape) {
-  CostParams p;
-  EXPECT_LT(gemmEfficiency(2048, 96, 2048, p), gemmEfficiency(2048, 2048, 2048, p));
-  EXPECT_LT(gemmEfficiency(2048, 2048, 2048, p), gemmEfficiency(8192, 8192, 8192, p));
-  EXPECT_LT(gemmEfficiency(1e6, 1e6, 1e6, p), p.gemmPeakFraction + 1e-9);
-}
 
 TEST(MemoryModel, KorthikantiFormulas) {
   ModelShape m{24, 2304, 24, 0, 51200, 2048, true};
@@ -115,27 +109,50 @@ TEST(MemoryModel, OptimizerStateBytes) {
   ParallelConfig c;
   c.dp = 4;
   c.globalBatch = 4;
-  MemoryBreakdown plain = predictMemory(m, c);
+  MemoryBreakdown plain = predictMemory(m, c, *findDevice("a100-80gb"));
   EXPECT_NEAR((plain.weights + plain.gradients + plain.optimizer) / plain.params, 18, 1e-9);
   c.distributedOptimizer = true;
-  MemoryBreakdown dist = predictMemory(m, c);
+  MemoryBreakdown dist = predictMemory(m, c, *findDevice("a100-80gb"));
   EXPECT_NEAR((dist.weights + dist.gradients + dist.optimizer) / dist.params, 6 + 12.0 / 4, 1e-9);
 }
 
-TEST(MemoryModel, InterleavingMultipliesFirstStageActivations) {
+// The first stage's activations come from walking its steps in the schedule.
+// 1F1B, p=4, m=8: 4 micro-batches of its 4 layers (and 4 embedding outputs of
+// 3sbh) live at once. Interleaved, v=2: after F0.7 rank 0 holds 8 micro-batches
+// of chunk 0 and 3 of chunk 4 (B4.0 has run), 2 layers each, and 8 embedding
+// outputs: 22 layers + 8 x 3sbh against 16 layers + 4 x 3sbh.
+TEST(MemoryModel, InterleavingPeakFromTheScheduleWalk) {
   ModelShape m{16, 1024, 16, 0, 1000, 512, true};
   ParallelConfig c;
   c.pp = 4;
   c.globalBatch = 8;
   c.recompute = Recompute::Full;
-  MemoryBreakdown plain = predictMemory(m, c);
+  const DeviceSpec &a100 = *findDevice("a100-80gb");
+  MemoryBreakdown plain = predictMemory(m, c, a100);
   c.vp = 2;
-  MemoryBreakdown inter = predictMemory(m, c);
+  MemoryBreakdown inter = predictMemory(m, c, a100);
   ASSERT_EQ(plain.stage, 0);
   ASSERT_EQ(inter.stage, 0);
   double perLayer = layerActivationBytes(m, c);
-  // 16 layers' worth in flight on stage 0; interleaving adds (p-1)/(p v).
-  EXPECT_NEAR(inter.activations - plain.activations, perLayer * 16 * 3.0 / 8, 1);
+  double sbh = 512.0 * 1024;
+  EXPECT_NEAR(inter.activations - plain.activations, perLayer * 6 + 4 * 3 * sbh, 1);
+}
+
+// An uneven layout moves weights and activations with the layers: 4 stages
+// of 16 layers as 5,5,4,2 puts 2 layers on the last stage.
+TEST(MemoryModel, UnevenLayoutMovesParameters) {
+  ModelShape m{16, 1024, 16, 0, 1000, 512, true};
+  ParallelConfig c;
+  c.pp = 4;
+  c.globalBatch = 8;
+  c.layersPerChunk = {5, 5, 4, 2};
+  auto stages = predictStageMemory(m, c, *findDevice("a100-80gb"));
+  ASSERT_EQ(stages.size(), 4u);
+  EXPECT_NEAR(stages[1].params, 5 * m.layerParams(), 1);
+  EXPECT_NEAR(stages[2].params, 4 * m.layerParams(), 1);
+  EXPECT_NEAR(stages[3].params, 2 * m.layerParams() + 1000.0 * 1024, 1);
+  // Stage 1 holds 3 micro-batches (1F1B warm-up 2 + 1) of 5 layers.
+  EXPECT_NEAR(stages[1].activations, 3 * 5 * layerActivationBytes(m, c), 1);
 }
 
 TEST(CostModel, InvalidConfigsNameTheNumbers) {
@@ -166,11 +183,12 @@ TEST(Planner, ImpossibleRequestsSayWhatIsPossible) {
   EXPECT_NE(tooMany.error().find("at most"), std::string::npos) << tooMany.error();
   EXPECT_NE(tooMany.error().find("--gpus 384"), std::string::npos) << tooMany.error();
 
+  // 7 GPUs: 12 layers do not divide 7 stages, so the plan is uneven.
   auto prime = searchPlans(gpt2, a100Cluster(7), 8);
-  ASSERT_FALSE(prime.ok());
-  EXPECT_NE(prime.error().find("7 GPUs"), std::string::npos) << prime.error();
-  EXPECT_NE(prime.error().find("--gpus 6 or --gpus 8"), std::string::npos)
-      << prime.error();
+  ASSERT_TRUE(prime.ok()) << prime.error();
+  EXPECT_EQ(prime->best().config.pp, 7);
+  EXPECT_TRUE(prime->best().config.unevenLayout());
+  EXPECT_EQ(prime->best().config.layersPerChunk.size(), 7u);
 
   const PaperRow &trillion = narayananTable1().back();
   auto tooFew = searchPlans(trillion.model, a100Cluster(64), 512);

@@ -1,0 +1,49 @@
+//===- ComputeModel.h - GEMM and memory-bound kernel times ------*- C++ -*-===//
+//
+// A GEMM of batch x (M x K) * (K x N) in fp16/bf16 runs on the device's SMs
+// in output tiles of tileM x tileN (cuBLAS's large-GEMM tile):
+//   tiles      = batch * ceil(M / tileM) * ceil(N / tileN)
+//   tileEff    = (M N) / (ceil(M/tileM) tileM * ceil(N/tileN) tileN)
+//   waveEff    = tiles / (ceil(tiles / SMs) * SMs)
+//   kEff       = K / (K + kHalf)  (a short K loop cannot hide the tile's
+//                prologue/epilogue and its pipeline fill)
+//   efficiency = gemmFraction(device) * tileEff * waveEff * kEff
+// and takes max(2 batch M N K / (peak * efficiency), bytes / HBM bandwidth):
+// a skinny GEMM is bound by reading its operands. NVIDIA's "Matrix
+// Multiplication Background" guide describes tile and wave quantisation.
+// Element-wise kernels (softmax, layer norm, GeLU, dropout) move their bytes
+// at hbmEfficiency of the HBM bandwidth.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MTC_PLAN_COMPUTEMODEL_H
+#define MTC_PLAN_COMPUTEMODEL_H
+
+#include "mtc/Plan/Device.h"
+
+namespace mtc {
+
+struct ComputeParams {
+  /// K at which the K-loop efficiency is 1/2: two 32-deep K slices of the
+  /// tile's main loop (a priori, from the 32-element K step of the Ampere
+  /// tensor-core tiles; docs/planner.md).
+  double kHalf = 96;
+  /// Share of the HBM bandwidth a streaming kernel sustains (a priori: STREAM
+  /// copy reaches ~80-90% of the A100's 2.0 TB/s; fused kernels less).
+  double hbmEfficiency = 0.75;
+};
+
+/// The efficiency factor above (no bandwidth bound), in (0, gemmFraction].
+double gemmEfficiency(double batch, double M, double N, double K,
+                      const DeviceSpec &device, const ComputeParams &params = {});
+
+/// Seconds for the GEMM on one GPU.
+double gemmSeconds(double batch, double M, double N, double K,
+                   const DeviceSpec &device, const ComputeParams &params = {});
+
+/// Seconds for an element-wise kernel moving `bytes` through HBM.
+double streamSeconds(double bytes, const DeviceSpec &device,
+                     const ComputeParams &params = {});
+
+} // namespace mtc
+
+#endif // MTC_PLAN_COMPUTEMODEL_H
