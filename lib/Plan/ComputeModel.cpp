@@ -6,10 +6,23 @@
 
 namespace mtc {
 
+namespace {
+// cuBLAS takes a narrower tile for a narrow matrix: the power of two that
+// covers the dimension, at least 16 (the tensor-core MMA width), at most the
+// large tile.
+double tileSide(double dim, int largest) {
+  double side = 16;
+  while (side < dim && side < largest)
+    side *= 2;
+  return std::min<double>(side, largest);
+}
+} // namespace
+
 double gemmEfficiency(double batch, double M, double N, double K,
                       const DeviceSpec &dev, const ComputeParams &p) {
-  double tilesM = std::ceil(M / dev.tileM), tilesN = std::ceil(N / dev.tileN);
-  double tileEff = (M * N) / (tilesM * dev.tileM * tilesN * dev.tileN);
+  double tileM = tileSide(M, dev.tileM), tileN = tileSide(N, dev.tileN);
+  double tilesM = std::ceil(M / tileM), tilesN = std::ceil(N / tileN);
+  double tileEff = (M * N) / (tilesM * tileM * tilesN * tileN);
   double tiles = batch * tilesM * tilesN;
   double waves = std::ceil(tiles / dev.sms);
   double waveEff = tiles / (waves * dev.sms);

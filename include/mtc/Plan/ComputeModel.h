@@ -1,7 +1,8 @@
 //===- ComputeModel.h - GEMM and memory-bound kernel times ------*- C++ -*-===//
 //
 // A GEMM of batch x (M x K) * (K x N) in fp16/bf16 runs on the device's SMs
-// in output tiles of tileM x tileN (cuBLAS's large-GEMM tile):
+// in output tiles of tileM x tileN (cuBLAS's large-GEMM tile; a dimension
+// smaller than the tile gets the power of two >= 16 that covers it):
 //   tiles      = batch * ceil(M / tileM) * ceil(N / tileN)
 //   tileEff    = (M N) / (ceil(M/tileM) tileM * ceil(N/tileN) tileN)
 //   waveEff    = tiles / (ceil(tiles / SMs) * SMs)
