@@ -25,7 +25,7 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   std::vector<int64_t> layersPerChunk;
   int firstStageLayers = 0, lastStageLayers = 0;
   double marginGiB = req.params.memoryMarginBytes / (1024.0 * 1024.0 * 1024.0);
-  bool noScatterGather = false;
+  bool noScatterGather = false, megatron2021 = false;
   int seqOverride = 0;
   ModelShape shapeFlags; // fields set by model flags, 0 = not given
   bool untied = false;
@@ -67,6 +67,9 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
       .choices({"ring", "tree", "auto"});
   flags.add("no-scatter-gather-tensors-in-pipeline", &noScatterGather,
             "pipeline p2p without the 2021 paper's scatter/gather over the tensor ranks' NICs");
+  flags.add("megatron-2021", &megatron2021,
+            "model the software Narayanan et al. 2021 measured (fp16 gradient all-reduce after "
+            "the backward) instead of mtc's runtime (fp32, overlapped when p = 1)");
   flags.add(flag::globalBatchSize, &req.globalBatch, "", count).required().valueName("B");
   flags.add("top", &req.top, "plans in the table", count);
   flags.add("json", &req.json, "print JSON instead of tables");
@@ -107,6 +110,11 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   }
   if (!recompute.empty())
     parseRecompute(recompute, ev.recompute);
+  if (megatron2021) {
+    CostParams paper = megatron2021Params();
+    req.params.gradReduceBytes = paper.gradReduceBytes;
+    req.params.overlapGradReduce = paper.overlapGradReduce;
+  }
   parseAllReduceAlgorithm(dpAllReduce, req.params.dpAllReduce);
   req.params.scatterGather = !noScatterGather;
   req.params.memoryMarginBytes = marginGiB * 1024.0 * 1024.0 * 1024.0;
