@@ -35,11 +35,12 @@ double gemmSeconds(double batch, double M, double N, double K, const DeviceSpec 
   double flops = 2.0 * batch * M * N * K;
   double compute = flops / (dev.peakFlops * gemmEfficiency(batch, M, N, K, dev, p));
   double bytes = 2.0 * batch * (M * K + K * N + M * N);
-  return std::max(compute, streamSeconds(bytes, dev, p));
+  return std::max(compute, streamSeconds(bytes, dev, p)); // >= one kernel's minimum
 }
 
-double streamSeconds(double bytes, const DeviceSpec &dev, const ComputeParams &p) {
-  return bytes / (dev.hbmBandwidth * p.hbmEfficiency);
+double streamSeconds(double bytes, const DeviceSpec &dev, const ComputeParams &p,
+                     int kernels) {
+  return std::max(bytes / (dev.hbmBandwidth * p.hbmEfficiency), kernels * p.minKernelSeconds);
 }
 
 } // namespace mtc

@@ -65,7 +65,9 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
   auto gemm = [&](double batch, double M, double N, double K) {
     return gemmSeconds(batch, M, N, K, dev, p.compute);
   };
-  auto stream = [&](double bytes) { return streamSeconds(bytes, dev, p.compute); };
+  auto stream = [&](double bytes, int kernels) {
+    return streamSeconds(bytes, dev, p.compute, kernels);
+  };
   // A linear X(M x K) W(K x N): forward (M, N, K), input gradient (M, K, N),
   // weight gradient (K, N, M).
   struct Linear {
@@ -88,12 +90,15 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
   // Scores: fused scale+mask+softmax reads and writes fp16 (4 B), dropout
   // reads, writes and stores a mask (5 B); backward 11 B per score.
   const double scoreElems = heads * s * s;
-  const double softmaxF = stream(scoreElems * 9.0), softmaxB = stream(scoreElems * 11.0);
+  // Kernels: fused scale-mask-softmax and dropout, each way.
+  const double softmaxF = stream(scoreElems * 9.0, 2), softmaxB = stream(scoreElems * 11.0, 2);
   // Hidden-sized streaming ops: 2 layer norms (8 B/elem), 2 bias-dropout-add
   // (14 B/elem), on sequence shards with SP; bias + GeLU on the f-sized
   // activation (4 B/elem). Backward moves about twice the bytes.
   const double hiddenElems = tokens * h / (c.sequenceParallel ? t : 1.0);
-  const double streamF = stream(hiddenElems * 22.0 + tokens * f / t * 4.0);
+  // Five kernels each way (2 layer norms, 2 bias-dropout-add, bias-GeLU).
+  const double streamBytes = hiddenElems * 22.0 + tokens * f / t * 4.0;
+  const double streamF = stream(streamBytes, 5), streamB = stream(2.0 * streamBytes, 5);
 
   // Two tensor-parallel all-reduces (or AG + RS pairs) each way.
   GroupPlacement tensorGroup{c.tp, 1, c.tp};
@@ -102,7 +107,7 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
   LayerCost lc;
   lc.forward.compute = linF + coreF + softmaxF + streamF;
   lc.forward.tp = 2 * collective;
-  lc.inputGrad.compute = linDgrad + coreB + softmaxB + 2.0 * streamF;
+  lc.inputGrad.compute = linDgrad + coreB + softmaxB + streamB;
   lc.inputGrad.tp = 2 * collective;
   lc.weightGrad.compute = linWgrad;
   if (c.recompute == Recompute::Full) {

@@ -49,7 +49,7 @@ namespace {
 struct DriverFlags {
   std::string inputPath, outputDir;
   std::string planMode; ///< --plan: "" or auto
-  int planGpus = 0, planGpusPerNode = 8;
+  int planGpus = 0, planGpusPerNode = 0; // 0: the --gpu system's node size
   std::string planDevice = "a100-80gb";
   bool emitSchedule = false, emitMlir = false, noBuild = false;
   std::string target = "host", nvccPath = MTC_NVCC, cudaArch = "80,90";
@@ -121,7 +121,8 @@ void addCompileFlags(mtc::FlagSet &flags, mtc::CompileOptions &o, DriverFlags &d
             "of kind --gpu; needs --global-batch-size")
       .choices({"auto"});
   flags.add(flag::gpus, &d.planGpus, "", ValueRange::between(0, 1 << 20));
-  flags.add(flag::gpusPerNode, &d.planGpusPerNode, "", ValueRange::between(1, 1 << 16));
+  flags.add(flag::gpusPerNode, &d.planGpusPerNode, "(default: the --gpu system's, DGX-2 16, else 8)",
+            ValueRange::between(1, 1 << 16));
   flags.add(flag::gpu, &d.planDevice);
 
   flags.topic(flag::kOutput);
@@ -268,7 +269,8 @@ Error choosePlan(mlir::ModuleOp module, mtc::CompileOptions &options) {
   if (driver.planGpus < 1 || options.globalBatch < 1)
     return createStringError(inconvertibleErrorCode(),
                              "--plan=auto needs --gpus and --global-batch-size");
-  mtc::ClusterSpec cluster{driver.planGpus, driver.planGpusPerNode, *device};
+  int gpusPerNode = driver.planGpusPerNode > 0 ? driver.planGpusPerNode : device->gpusPerNode;
+  mtc::ClusterSpec cluster{driver.planGpus, gpusPerNode, *device};
   mtc::ModelShape shape = mtc::modelShapeOf(model);
   if (options.seq)
     shape.seq = options.seq;

@@ -31,19 +31,24 @@ struct ComputeParams {
   /// Share of the HBM bandwidth a streaming kernel sustains (a priori: STREAM
   /// copy reaches ~80-90% of the A100's 2.0 TB/s; fused kernels less).
   double hbmEfficiency = 0.75;
+  /// Shortest time a kernel takes, launch to launch, however little it does
+  /// (a priori: back-to-back launches of tiny kernels run some 3-5 us apart on
+  /// V100/A100 with CUDA 11; 4 us). What makes small models launch-bound.
+  double minKernelSeconds = 4e-6;
 };
 
 /// The efficiency factor above (no bandwidth bound), in (0, gemmFraction].
 double gemmEfficiency(double batch, double M, double N, double K,
                       const DeviceSpec &device, const ComputeParams &params = {});
 
-/// Seconds for the GEMM on one GPU.
+/// Seconds for the GEMM on one GPU (at least one kernel's minimum).
 double gemmSeconds(double batch, double M, double N, double K,
                    const DeviceSpec &device, const ComputeParams &params = {});
 
-/// Seconds for an element-wise kernel moving `bytes` through HBM.
+/// Seconds for `kernels` element-wise kernels moving `bytes` through HBM in
+/// all (at least `kernels` minimum kernel times).
 double streamSeconds(double bytes, const DeviceSpec &device,
-                     const ComputeParams &params = {});
+                     const ComputeParams &params = {}, int kernels = 1);
 
 } // namespace mtc
 

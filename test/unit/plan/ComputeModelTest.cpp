@@ -43,6 +43,14 @@ TEST(ComputeModel, SkinnyGemmIsBandwidthBound) {
   EXPECT_NEAR(gemmSeconds(1, 8192, 8, 8192, a100()), bytes / (2039e9 * 0.75), 1e-15);
 }
 
+// Small kernels cost a launch-to-launch minimum (4 us), however little
+// they compute or move.
+TEST(ComputeModel, KernelMinimum) {
+  EXPECT_NEAR(gemmSeconds(1, 16, 16, 16, a100()), 4e-6, 1e-15);
+  EXPECT_NEAR(streamSeconds(1024, a100(), {}, 5), 20e-6, 1e-15);
+  EXPECT_NEAR(streamSeconds(1e9, a100(), {}, 5), 1e9 / (2039e9 * 0.75), 1e-15);
+}
+
 TEST(ComputeModel, V100Tiles) {
   // 4096^3 on V100: 32 x 32 = 1024 tiles of 128 x 128 in 13 waves of 80.
   const DeviceSpec &v100 = *findDevice("v100-32gb");
