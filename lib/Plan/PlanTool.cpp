@@ -2,6 +2,7 @@
 #include "mtc/Plan/PlanTool.h"
 
 #include "mtc/Plan/PaperTable.h"
+#include "mtc/Plan/PlanSchedules.h"
 #include "mtc/Plan/Planner.h"
 
 #include <nlohmann/json.hpp>
@@ -151,6 +152,10 @@ representativeLosers(const SearchResult &res) {
       {"recompute", [](const ParallelConfig &c) { return int(c.recompute); }},
       {"dopt", [](const ParallelConfig &c) { return int(c.distributedOptimizer); }},
       {"layout", [](const ParallelConfig &c) { return int(c.unevenLayout()); }},
+      {"schedule", [](const ParallelConfig &c) {
+         return static_cast<int>(findPlannerSchedule(c.scheduleName()) -
+                                 plannerSchedules().data());
+       }},
   };
   std::vector<std::pair<std::string, const Prediction *>> out;
   std::set<const Prediction *> shown;
