@@ -379,3 +379,27 @@ TEST(CostModel, GpuGenerations) {
 }
 
 } // namespace
+
+namespace {
+
+// A split backward keeps a chunk's activations until its W step (the
+// conservative reading for zero-bubble schedules); a whole backward frees
+// them at B.
+TEST(MemoryModel, PeakLiveFollowsTheSteps) {
+  PipelineSchedule s;
+  s.pp = 1;
+  s.microbatches = 2;
+  s.splitBackward = true;
+  RankSchedule r;
+  using K = StepKind;
+  r.steps = {{K::Forward, 0, 0}, {K::Backward, 0, 0}, {K::Forward, 0, 1},
+             {K::WeightGrad, 0, 0}, {K::Backward, 0, 1}, {K::WeightGrad, 0, 1}};
+  s.ranks = {r};
+  EXPECT_EQ(peakLiveActivations(s, 0, {10.0}), 20.0);
+  s.splitBackward = false;
+  s.ranks[0].steps = {{K::Forward, 0, 0}, {K::Backward, 0, 0}, {K::Forward, 0, 1},
+                      {K::Backward, 0, 1}};
+  EXPECT_EQ(peakLiveActivations(s, 0, {10.0}), 10.0);
+}
+
+} // namespace
