@@ -90,6 +90,10 @@ void addCompileFlags(mtc::FlagSet &flags, mtc::CompileOptions &o, DriverFlags &d
   flags.add("pipeline-balance", &o.pipelineBalance,
             "layers per chunk: even (L / (p x v)) or cost (balanced forward FLOPs)")
       .choices({"even", "cost"});
+  flags.add(flag::decoderFirstPipelineNumLayers, &o.firstStageLayers, "", ValueRange::atLeast(1))
+      .valueName("N");
+  flags.add(flag::decoderLastPipelineNumLayers, &o.lastStageLayers, "", ValueRange::atLeast(1))
+      .valueName("N");
   flags.add(flag::recomputeGranularity, &o.recompute).choices({"none", "full", "selective"});
   flags.add(flag::distributedOptimizer, &o.distributedOptimizer);
   flags.add(flag::dpBucketMb, &o.dpBucketMb, "", ValueRange::between(0, 1 << 20));
