@@ -24,6 +24,7 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -415,14 +416,23 @@ int compile(mtc::CompileOptions options) {
                      state.grad_bytes() / 1048576.0, state.master_bytes() / 1048576.0,
                      state.optimizer_bytes() / 1048576.0);
   }
-  for (const auto &stage : plan->stage_plans())
-    outs() << format("  pipeline stage %d: %d chunk(s), %d steps, %d schedule steps; "
+  for (const auto &stage : plan->stage_plans()) {
+    // Layers and arena of each chunk: with an uneven layout they differ.
+    std::string layers, arenas;
+    for (const auto &chunk : stage.chunks()) {
+      const char *sep = layers.empty() ? "" : " + ";
+      layers += sep + std::to_string(chunk.layers());
+      arenas += sep + formatv("{0:f3}", chunk.arena_bytes() / 1048576.0).str();
+    }
+    outs() << format("  pipeline stage %d: %d chunk(s) (layers %s; arenas %s MiB), %d steps, "
+                     "%d schedule steps; "
                      "predicted activations %.3f MiB at peak (chunk arenas of the "
                      "micro-batches in flight), %.3f MiB of arenas allocated\n",
-                     stage.pipeline_stage(), stage.chunks_size(), stage.steps_size(),
-                     stage.schedule_size(),
+                     stage.pipeline_stage(), stage.chunks_size(), layers.c_str(), arenas.c_str(),
+                     stage.steps_size(), stage.schedule_size(),
                      stage.pipeline_activation_bytes() / 1048576.0,
                      stage.pipeline_arena_pool_bytes() / 1048576.0);
+  }
   outs() << "  wrote " << path("plan.pb") << ", " << path("plan.txt");
   if (!driver.noBuild)
     outs() << ", " << path("train") << ", " << path("generate");
