@@ -227,10 +227,6 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
   pb::PipelineChunk *info = out.add_chunks();
   info->set_chunk(chunk);
   info->set_arena_bytes(memory.arenaBytes);
-  if (auto pipeline = module->getAttrOfType<DictionaryAttr>("mtc.pipeline"))
-    if (auto counts = pipeline.getAs<DenseI64ArrayAttr>("layers_per_chunk"))
-      if (chunk < static_cast<int>(counts.size()))
-        info->set_layers(static_cast<int32_t>(counts[chunk]));
   info->set_slots(inFlight(schedule.ranks[stage], chunk));
   info->set_loss(-1);
   FailureOr<InputBuffers> inputs = inputBuffers(fn, buffers, base);

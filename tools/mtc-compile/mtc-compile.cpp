@@ -421,7 +421,8 @@ int compile(mtc::CompileOptions options) {
     std::string layers, arenas;
     for (const auto &chunk : stage.chunks()) {
       const char *sep = layers.empty() ? "" : " + ";
-      layers += sep + std::to_string(chunk.layers());
+      const auto &counts = plan->parallel().layers_per_chunk();
+      layers += sep + (chunk.chunk() < counts.size() ? std::to_string(counts[chunk.chunk()]) : "?");
       arenas += sep + formatv("{0:f3}", chunk.arena_bytes() / 1048576.0).str();
     }
     outs() << format("  pipeline stage %d: %d chunk(s) (layers %s; arenas %s MiB), %d steps, "
