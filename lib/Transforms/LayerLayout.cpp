@@ -47,10 +47,21 @@ std::optional<std::string> mtc::layerLayoutProblem(int64_t layers, int64_t p, in
   if (request.firstOrLast() && balance != "even")
     return "give " + firstLast + " or " + balanceName + "=" + balance.str() + ", not both";
   if (!layersPerChunk.empty()) {
-    std::vector<int> counts(layersPerChunk.begin(), layersPerChunk.end());
-    Result<std::vector<LayerRange>> r =
-        assignLayers(counts, static_cast<int>(layers), static_cast<int>(p), static_cast<int>(v));
-    return r ? std::nullopt : std::optional<std::string>(r.error());
+    // Each count is in [1, layers] (above), so the sum fits in int64.
+    std::string listed;
+    llvm::raw_string_ostream os(listed);
+    llvm::interleave(layersPerChunk, os, ",");
+    int64_t sum = 0;
+    for (int64_t n : layersPerChunk)
+      sum += n;
+    if (static_cast<int64_t>(layersPerChunk.size()) != p * v)
+      return "layers-per-chunk=" + listed + " lists " + str(layersPerChunk.size()) +
+             " chunks, but " + pp + " x " + vp + " = " + str(p) + " x " + str(v) + " = " +
+             str(p * v) + " (one count per chunk, in model order)";
+    if (sum != layers)
+      return "layers-per-chunk=" + listed + " places " + str(sum) + " layers, but the model has " +
+             str(layers);
+    return std::nullopt;
   }
   if (request.firstOrLast()) {
     Result<std::vector<int>> r = firstLastStageLayout(

@@ -76,9 +76,9 @@
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=3" 2>&1 | FileCheck %s --check-prefix=INDIVISIBLE
 // INDIVISIBLE: error: --mtc-pipeline-partition: layers (4) are not divisible by stages*chunks (3*1=3); make stages*chunks one of 1, 2, 4, or place the layers unevenly with layers-per-chunk, decoder-first-pipeline-num-layers / decoder-last-pipeline-num-layers or balance=cost
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2 layers-per-chunk=1,1,1" 2>&1 | FileCheck %s --check-prefix=LAYOUT
-// LAYOUT: error: --mtc-pipeline-partition: layer assignment: layout lists 3 chunks, but pp*vp = 4
+// LAYOUT: error: --mtc-pipeline-partition: layers-per-chunk=1,1,1 lists 3 chunks, but stages x chunks = 2 x 2 = 4 (one count per chunk, in model order)
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 layers-per-chunk=1,2" 2>&1 | FileCheck %s --check-prefix=SUM
-// SUM: error: --mtc-pipeline-partition: layer assignment: layout sums to 3 layers, but the model has 4
+// SUM: error: --mtc-pipeline-partition: layers-per-chunk=1,2 places 3 layers, but the model has 4
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 balance=greedy" 2>&1 | FileCheck %s --check-prefix=BALANCE
 // BALANCE: error: --mtc-pipeline-partition: balance='greedy' is neither 'even' nor 'cost'
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 layers-per-chunk=1,3 balance=cost" 2>&1 | FileCheck %s --check-prefix=BOTH

@@ -46,7 +46,7 @@
 // RUN: %mtc-opt %models/gpt2-tiny.mlir --mtc-verify-config="pp=3 pipeline-balance=cost" -o /dev/null 2>&1 | FileCheck %s --check-prefix=COST
 // COST: remark: mtc.model: pp 3 x vp 1: the 8 layers in 3 chunks balanced by cost, 1F1B over 1 micro-batches per step
 // RUN: not %mtc-opt %models/gpt2-tiny.mlir --mtc-verify-config="pp=3 layers-per-chunk=3,3,3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNEVEN-BAD
-// UNEVEN-BAD: error: mtc.model: layer assignment: chunk 2 has 3 layers; every chunk needs at least 1, and the layout may not sum past the model's 8
+// UNEVEN-BAD: error: mtc.model: layers-per-chunk=3,3,3 places 9 layers, but the model has 8
 //
 // RUN: not %mtc-opt %models/gpt2-tiny.mlir --mtc-verify-config="micro-batch=4" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TINY-MB
 // TINY-MB: error: mtc.model: micro-batch 4 differs from the model's activations' 1; run --mtc-set-shape=micro-batch=4 first

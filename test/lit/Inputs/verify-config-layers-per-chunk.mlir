@@ -5,16 +5,16 @@ module @fits attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers
 
 // -----
 
-// expected-error @+1 {{mtc.model: layer assignment: layout lists 3 chunks, but pp*vp = 2}}
+// expected-error @+1 {{mtc.model: layers-per-chunk=3,3,2 lists 3 chunks, but pp x vp = 2 x 1 = 2 (one count per chunk, in model order)}}
 module @count attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 8, hidden = 64, heads = 4, ffn = 256, vocab = 100, padded_vocab = 128, positions = 16, seq = 16, micro_batch = 2>, mtc.parallel = #mtc.parallel<tp = 1, pp = 2, vp = 1, dp = 1, micro_batch = 2, global_batch = 2, sequence_parallel = 0>} {}
 
 // -----
 
-// expected-error @+1 {{mtc.model: layer assignment: layout sums to 8 layers, but the model has 9}}
+// expected-error @+1 {{mtc.model: layers-per-chunk=3,3,2 places 8 layers, but the model has 9}}
 module @sum attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 9, hidden = 64, heads = 4, ffn = 256, vocab = 100, padded_vocab = 128, positions = 16, seq = 16, micro_batch = 2>, mtc.parallel = #mtc.parallel<tp = 1, pp = 3, vp = 1, dp = 1, micro_batch = 2, global_batch = 2, sequence_parallel = 0>} {}
 
 // -----
 
-// 7 layers: the third chunk's 2 would pass the model's 7 layers (3+3+2 = 8).
-// expected-error @+1 {{mtc.model: layer assignment: chunk 2 has 2 layers; every chunk needs at least 1, and the layout may not sum past the model's 7}}
+// 7 layers: 3+3+2 places one too many.
+// expected-error @+1 {{mtc.model: layers-per-chunk=3,3,2 places 8 layers, but the model has 7}}
 module @past attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 7, hidden = 64, heads = 4, ffn = 256, vocab = 100, padded_vocab = 128, positions = 16, seq = 16, micro_batch = 2>, mtc.parallel = #mtc.parallel<tp = 1, pp = 3, vp = 1, dp = 1, micro_batch = 2, global_batch = 2, sequence_parallel = 0>} {}
