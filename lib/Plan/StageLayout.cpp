@@ -66,4 +66,20 @@ Result<std::vector<int>> firstLastStageLayout(int64_t layers, int64_t pp, int64_
     counts.push_back(static_cast<int>(stageLayers[chunk % pp] / vp));
   return counts;
 }
+
+StepTiming layerProportionalTiming(const std::vector<int64_t> &layersPerChunk) {
+  StepTiming timing;
+  if (layersPerChunk.empty())
+    return timing;
+  double mean = 0;
+  for (int64_t n : layersPerChunk)
+    mean += static_cast<double>(n) / layersPerChunk.size();
+  timing.cost = [layersPerChunk, mean, unit = StepTiming()](int rank, const Step &step) {
+    double scale = step.chunk >= 0 && step.chunk < static_cast<int>(layersPerChunk.size())
+                       ? layersPerChunk[step.chunk] / mean
+                       : 1.0;
+    return unit.durationOf(rank, step) * scale;
+  };
+  return timing;
+}
 } // namespace mtc

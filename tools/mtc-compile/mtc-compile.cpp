@@ -11,6 +11,7 @@
 #include "mtc/Conversion/PipelinePlan.h"
 #include "mtc/Diagnostics/ModuleDiagnostics.h"
 #include "mtc/Plan/ScheduleJson.h"
+#include "mtc/Plan/StageLayout.h"
 #include "mtc/MtcDialect.h"
 #include "mtc/Transforms/ModelStats.h"
 #include "mtc/Plan/Device.h"
@@ -58,25 +59,6 @@ struct DriverFlags {
               runtimeLib = MTC_RUNTIME_LIB_DIR;
 };
 DriverFlags driver;
-
-/// The simulated schedule's step durations: F = 1, B = 2 for a chunk of the
-/// mean layer count, scaled by each chunk's layers, so the picture of an
-/// uneven layout shows its long and short stages (an even one is unchanged).
-mtc::StepTiming layerProportionalTiming(const mtc::pb::Plan &plan) {
-  mtc::StepTiming timing;
-  std::vector<double> layers(plan.parallel().layers_per_chunk().begin(),
-                             plan.parallel().layers_per_chunk().end());
-  if (layers.empty())
-    return timing;
-  double mean = 0;
-  for (double n : layers)
-    mean += n / layers.size();
-  timing.cost = [layers, mean, unit = mtc::StepTiming()](int rank, const mtc::Step &step) {
-    double scale = step.chunk < static_cast<int>(layers.size()) ? layers[step.chunk] / mean : 1.0;
-    return unit.durationOf(rank, step) * scale;
-  };
-  return timing;
-}
 
 /// Every flag, by topic, under the shared vocabulary's names (docs/flags.md).
 void addCompileFlags(mtc::FlagSet &flags, mtc::CompileOptions &o, DriverFlags &d) {
@@ -382,7 +364,11 @@ int compile(mtc::CompileOptions options) {
     auto schedule = mtc::scheduleOfPlan(*plan);
     if (!schedule)
       return fail(schedule.error());
-    auto timeline = mtc::checkSchedule(schedule.value(), layerProportionalTiming(*plan));
+    // Steps last in proportion to their chunk's layers.
+    const auto &layers = plan->parallel().layers_per_chunk();
+    auto timeline = mtc::checkSchedule(
+        schedule.value(),
+        mtc::layerProportionalTiming(std::vector<int64_t>(layers.begin(), layers.end())));
     if (!timeline)
       return fail(timeline.error());
     for (auto [name, contents] :

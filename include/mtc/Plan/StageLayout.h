@@ -12,6 +12,7 @@
 #define MTC_PLAN_STAGELAYOUT_H
 
 #include "mtc/Plan/Result.h"
+#include "mtc/Plan/ScheduleCheck.h"
 
 #include <cstdint>
 #include <string>
@@ -36,6 +37,12 @@ struct StageLayoutNames {
 Result<std::vector<int>> firstLastStageLayout(int64_t layers, int64_t pp, int64_t vp,
                                               int64_t firstStageLayers, int64_t lastStageLayers,
                                               const StageLayoutNames &names = {});
+
+/// Step durations to simulate a schedule over chunks of these layer counts:
+/// the uniform ones (F = 1, B = 2) for a chunk of the mean count, scaled by
+/// each chunk's layers, so an uneven layout's long and short stages show;
+/// uniform when the list is empty.
+StepTiming layerProportionalTiming(const std::vector<int64_t> &layersPerChunk);
 } // namespace mtc
 
 #endif // MTC_PLAN_STAGELAYOUT_H
