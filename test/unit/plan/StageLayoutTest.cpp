@@ -67,4 +67,17 @@ TEST(StageLayout, RefusesWhatMegatronWouldBuildWithoutSomeLayers) {
   EXPECT_EQ(errorOf(4, 8, 1, 1, 0),
             "pp (8) and vp (1) must be >= 1, with pp x vp at most the 4 layers");
 }
+
+TEST(StageLayout, StepsLastInProportionToTheirChunksLayers) {
+  // 6 and 2 layers, a mean of 4: F = 1 and B = 2 scaled by 1.5 and 0.5.
+  StepTiming timing = layerProportionalTiming({6, 2});
+  EXPECT_DOUBLE_EQ(timing.durationOf(0, {StepKind::Forward, 0, 3}), 1.5);
+  EXPECT_DOUBLE_EQ(timing.durationOf(0, {StepKind::Backward, 0, 3}), 3.0);
+  EXPECT_DOUBLE_EQ(timing.durationOf(1, {StepKind::Forward, 1, 0}), 0.5);
+  EXPECT_DOUBLE_EQ(timing.durationOf(1, {StepKind::Backward, 1, 0}), 1.0);
+  // No layout: the uniform timing.
+  StepTiming uniform = layerProportionalTiming({});
+  EXPECT_FALSE(uniform.cost);
+  EXPECT_DOUBLE_EQ(uniform.durationOf(0, {StepKind::Backward, 0, 0}), 2.0);
+}
 } // namespace
