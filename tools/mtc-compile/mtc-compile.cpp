@@ -90,7 +90,8 @@ void addCompileFlags(mtc::FlagSet &flags, mtc::CompileOptions &o, DriverFlags &d
             "explicit uneven pipeline layout: layers of each chunk in model order",
             ValueRange::atLeast(1));
   flags.add("pipeline-balance", &o.pipelineBalance,
-            "layers per chunk: even (L / (p x v)) or cost (balanced forward FLOPs)")
+            "layers per chunk: even (L / (p x v)) or cost (balanced forward FLOPs, the "
+            "embedding's on the first chunk, the output layer's and loss's on the last)")
       .choices({"even", "cost"});
   flags.add(flag::decoderFirstPipelineNumLayers, &o.firstStageLayers, "", ValueRange::atLeast(1))
       .valueName("N");
