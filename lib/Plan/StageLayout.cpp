@@ -67,14 +67,15 @@ Result<std::vector<int>> firstLastStageLayout(int64_t layers, int64_t pp, int64_
   return counts;
 }
 
-StepTiming layerProportionalTiming(const std::vector<int64_t> &layersPerChunk) {
-  StepTiming timing;
+StepTiming layerProportionalTiming(const std::vector<int64_t> &layersPerChunk,
+                                   const StepTiming &unit) {
+  StepTiming timing = unit;
   if (layersPerChunk.empty())
     return timing;
   double mean = 0;
   for (int64_t n : layersPerChunk)
     mean += static_cast<double>(n) / layersPerChunk.size();
-  timing.cost = [layersPerChunk, mean, unit = StepTiming()](int rank, const Step &step) {
+  timing.cost = [layersPerChunk, mean, unit](int rank, const Step &step) {
     double scale = step.chunk >= 0 && step.chunk < static_cast<int>(layersPerChunk.size())
                        ? layersPerChunk[step.chunk] / mean
                        : 1.0;

@@ -11,6 +11,7 @@
 #include "mtc/Conversion/PipelinePlan.h"
 #include "mtc/Diagnostics/ModuleDiagnostics.h"
 #include "mtc/Plan/ScheduleJson.h"
+#include "mtc/Plan/ScheduleSvg.h"
 #include "mtc/Plan/StageLayout.h"
 #include "mtc/MtcDialect.h"
 #include "mtc/Transforms/ModelStats.h"
@@ -365,18 +366,25 @@ int compile(mtc::CompileOptions options) {
     auto schedule = mtc::scheduleOfPlan(*plan);
     if (!schedule)
       return fail(schedule.error());
-    // Steps last in proportion to their chunk's layers.
+    // Unit times: F=1, B=2, or F=B=W=1 when the backward is split; each
+    // step scaled by its chunk's layers over the mean (uneven layouts).
+    const mtc::StepTiming unit = schedule.value().splitBackward ? mtc::StepTiming::unitSplit()
+                                                                : mtc::StepTiming{};
     const auto &layers = plan->parallel().layers_per_chunk();
-    auto timeline = mtc::checkSchedule(
-        schedule.value(),
-        mtc::layerProportionalTiming(std::vector<int64_t>(layers.begin(), layers.end())));
+    const mtc::StepTiming timing = mtc::layerProportionalTiming(
+        std::vector<int64_t>(layers.begin(), layers.end()), unit);
+    auto timeline = mtc::checkSchedule(schedule.value(), timing);
     if (!timeline)
       return fail(timeline.error());
+    mtc::ScheduleSvgOptions svg;
+    svg.axisLabel = mtc::unitStepsAxisLabel(timing, schedule.value().splitBackward);
+    if (std::adjacent_find(layers.begin(), layers.end(), std::not_equal_to<>()) != layers.end())
+      svg.source = "simulated, each step scaled by its chunk's layers over the mean";
     for (auto [name, contents] :
          {std::pair<std::string, std::string>{"schedule.json",
                                               mtc::scheduleToJson(schedule.value())},
           {"schedule.trace.json", mtc::timelineToChromeTrace(timeline.value())},
-          {"schedule.svg", mtc::scheduleToSvg(timeline.value())}})
+          {"schedule.svg", mtc::scheduleToSvg(timeline.value(), svg)}})
       if (Error err = writeFile(path(name), contents))
         return fail(toString(std::move(err)));
   }

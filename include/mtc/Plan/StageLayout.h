@@ -39,10 +39,11 @@ Result<std::vector<int>> firstLastStageLayout(int64_t layers, int64_t pp, int64_
                                               const StageLayoutNames &names = {});
 
 /// Step durations to simulate a schedule over chunks of these layer counts:
-/// the uniform ones (F = 1, B = 2) for a chunk of the mean count, scaled by
+/// `unit`'s (F = 1, B = 2 by default) for a chunk of the mean count, scaled by
 /// each chunk's layers, so an uneven layout's long and short stages show;
-/// uniform when the list is empty.
-StepTiming layerProportionalTiming(const std::vector<int64_t> &layersPerChunk);
+/// `unit` itself when the list is empty.
+StepTiming layerProportionalTiming(const std::vector<int64_t> &layersPerChunk,
+                                   const StepTiming &unit = {});
 } // namespace mtc
 
 #endif // MTC_PLAN_STAGELAYOUT_H
