@@ -9,6 +9,9 @@
 // RUN: %mtc-opt %inputs/verify-config-layers-per-chunk.mlir -split-input-file -verify-diagnostics --mtc-verify-config="layers-per-chunk=3,3,2 report=false" -o /dev/null
 //
 // Two ways of laying out the layers at once, and an uneven layout without a pipeline.
+// RUN: %mtc-opt %inputs/verify-config-layout-two-ways.mlir -verify-diagnostics --mtc-verify-config="layers-per-chunk=4,4 decoder-first-pipeline-num-layers=4 report=false" -o /dev/null
+// RUN: %mtc-opt %inputs/verify-config-layout-first-cost.mlir -verify-diagnostics --mtc-verify-config="pipeline-balance=cost decoder-last-pipeline-num-layers=2 report=false" -o /dev/null
+// RUN: %mtc-opt %inputs/verify-config-layout-no-pipeline.mlir -verify-diagnostics --mtc-verify-config="decoder-first-pipeline-num-layers=2 report=false" -o /dev/null
 // RUN: not %mtc-opt %models/gpt2-tiny.mlir --mtc-verify-config="pp=2 layers-per-chunk=4,4 decoder-first-pipeline-num-layers=4" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BOTH
 // BOTH: error: mtc.model: give layers-per-chunk or decoder-first-pipeline-num-layers / decoder-last-pipeline-num-layers, not both
 // RUN: not %mtc-opt %models/gpt2-tiny.mlir --mtc-verify-config="pp=2 pipeline-balance=cost decoder-last-pipeline-num-layers=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=COST
