@@ -27,7 +27,7 @@ struct DeviceSpec {
   int sms = 108;             ///< streaming multiprocessors (wave quantisation)
   int tileM = 256, tileN = 128; ///< cuBLAS's large fp16 GEMM tile
   /// Share of peak a large, perfectly tiled GEMM sustains (cuBLAS).
-  double gemmFraction = 0.73;
+  double gemmFraction = 0.74;
   /// NCCL's achievable all-reduce bus bandwidth inside a node, bytes/s.
   double nvlinkBusBandwidth = 0;
   double cudaContextBytes = 0; ///< CUDA context + kernels' module images

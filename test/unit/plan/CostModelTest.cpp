@@ -58,11 +58,12 @@ TEST(CostModel, PlannerBeatsOrMatchesPaperConfig) {
   }
 }
 
-TEST(CostModel, TrillionSearchUnderTenSeconds) {
+// The search's speed (under 10 s) is bench/plan/bench_plan.sh's to measure,
+// not a unit test's: a timed assertion fails on a busy machine.
+TEST(CostModel, TrillionSearchCoversTheSpace) {
   const PaperRow &row = narayananTable1().back();
   auto res = searchPlans(row.model, a100Cluster(3072), 3072);
   ASSERT_TRUE(res.ok()) << res.error();
-  EXPECT_LT(res->seconds, 10.0);
   EXPECT_GT(res->enumerated, 1000);
   EXPECT_EQ(res->best().config.gpus(), 3072);
   EXPECT_TRUE(res->best().fits);
