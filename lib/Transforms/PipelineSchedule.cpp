@@ -12,6 +12,7 @@
 #include "WeightGradSplit.h"
 #include "mtc/MtcDiagnostics.h"
 #include "mtc/Plan/ScheduleCheck.h"
+#include "mtc/Plan/StageLayout.h"
 #include "mtc/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -202,7 +203,14 @@ void PipelineSchedulePass::runOnOperation() {
   // The zero-bubble schedules run each backward as B then W.
   if (schedule.splitBackward)
     labelWeightGradOps(fn);
-  StepTiming timing = schedule.splitBackward ? StepTiming::unitSplit() : StepTiming{};
+  // The recorded bubble weighs each step by its chunk's layers (uneven
+  // layouts), in unit times (F=1, B=2, or F=B=W=1 when split).
+  std::vector<int64_t> layers;
+  if (auto pipeline = module->getAttrOfType<DictionaryAttr>("mtc.pipeline"))
+    if (auto counts = pipeline.getAs<DenseI64ArrayAttr>("layers_per_chunk"))
+      layers.assign(counts.asArrayRef().begin(), counts.asArrayRef().end());
+  StepTiming timing = layerProportionalTiming(
+      layers, schedule.splitBackward ? StepTiming::unitSplit() : StepTiming{});
   Result<Timeline> timeline = checkSchedule(schedule, timing);
   if (!timeline)
     return fail(timeline.error());
