@@ -9,9 +9,8 @@ const std::vector<PlannerSchedule> &plannerSchedules() {
        [](int pp, int vp, int m) { return buildSchedule(pp, vp, m); }},
       {"interleaved", [](int pp, int vp, int m) { return vp > 1 && pp > 1 && m % pp == 0; },
        [](int pp, int vp, int m) { return buildSchedule(pp, vp, m); }},
-      // ZB-H1 (branch zbh1) is the row
-      // {"zb-h1", [](int pp, int vp, int) { return vp == 1 && pp > 1; },
-      //  [](int pp, int vp, int m) { return buildSchedule(pp, vp, m, ScheduleKind::ZeroBubbleH1); }},
+      {"zb-h1", [](int pp, int vp, int m) { return pp > 1 && (vp == 1 || m % pp == 0); },
+       [](int pp, int vp, int m) { return buildSchedule(pp, vp, m, ScheduleKind::ZeroBubbleH1); }},
   };
   return rows;
 }

@@ -284,14 +284,20 @@ Result<SearchResult> searchPlans(const ModelShape &model, const ClusterSpec &cl,
   });
   if (!firstError.empty())
     return Error{"planner: internal error, enumerated an invalid layout: " + firstError};
+  // Equal times (e.g. sequence parallelism, whose reduce-scatter + all-gather
+  // cost what the all-reduce costs) go to the plan that needs less memory,
+  // then to enumeration order, so the choice does not depend on which
+  // schedules or layouts the search happens to list.
   auto faster = [](const Prediction &a, const Prediction &b) {
-    return a.iterationTime < b.iterationTime;
+    if (a.iterationTime != b.iterationTime)
+      return a.iterationTime < b.iterationTime;
+    return a.memory.total() < b.memory.total();
   };
-  std::sort(result.fitting.begin(), result.fitting.end(), faster);
+  std::stable_sort(result.fitting.begin(), result.fitting.end(), faster);
   if (options.unevenLayouts)
     refineUnevenLayouts(model, cl, params, cache, result);
-  std::sort(result.fitting.begin(), result.fitting.end(), faster);
-  std::sort(result.outOfMemory.begin(), result.outOfMemory.end(), faster);
+  std::stable_sort(result.fitting.begin(), result.fitting.end(), faster);
+  std::stable_sort(result.outOfMemory.begin(), result.outOfMemory.end(), faster);
   result.simulatedSchedules = cache.size();
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

@@ -28,6 +28,13 @@ Result<PipelineSchedule> buildZeroBubbleSchedule(const PipelineSchedule &base) {
       (st.kind == StepKind::Forward ? plans[r].forwards : plans[r].backwards).push_back(st);
     plans[r].cap = maxMicrobatchesHeld(base.ranks[r]);
   }
+  // Every rank may hold as many micro-batches as the base's fullest rank
+  // (the first): the paper's memory bound, which lets later ranks defer W.
+  int mostHeld = 0;
+  for (const RankPlan &p : plans)
+    mostHeld = std::max(mostHeld, p.cap);
+  for (RankPlan &p : plans)
+    p.cap = mostHeld;
 
   PipelineSchedule sched;
   sched.pp = pp;
@@ -108,10 +115,45 @@ Result<PipelineSchedule> buildZeroBubbleSchedule(const PipelineSchedule &base) {
   return sched;
 }
 
+// The paper's handcrafted ZB-H1 (Qi et al. 2024, Figure 3 top): rank r runs
+// 1F1B's warm-up forwards, then 1F1B's F/B pairs with the W of micro-batch
+// k - r after the B of micro-batch k, then the W steps it deferred. Rank r
+// thus holds up to pp micro-batches (1F1B's first rank's count), and its
+// r deferred W steps fill the drain in which 1F1B leaves it idle.
+static PipelineSchedule handcraftedZeroBubbleH1(const PipelineSchedule &base) {
+  PipelineSchedule sched;
+  sched.pp = base.pp;
+  sched.vp = 1;
+  sched.microbatches = base.microbatches;
+  sched.splitBackward = true;
+  const int m = base.microbatches;
+  for (int r = 0; r < base.pp; ++r) {
+    RankSchedule rank;
+    rank.rank = r;
+    rank.warmup = base.ranks[r].warmup;
+    for (int k = 0; k < rank.warmup; ++k)
+      rank.steps.push_back({StepKind::Forward, r, k});
+    int nextW = 0;
+    for (int k = 0; k < m; ++k) {
+      if (rank.warmup + k < m)
+        rank.steps.push_back({StepKind::Forward, r, rank.warmup + k});
+      rank.steps.push_back({StepKind::Backward, r, k});
+      if (k >= r)
+        rank.steps.push_back({StepKind::WeightGrad, r, nextW++});
+    }
+    while (nextW < m)
+      rank.steps.push_back({StepKind::WeightGrad, r, nextW++});
+    sched.ranks.push_back(std::move(rank));
+  }
+  return sched;
+}
+
 Result<PipelineSchedule> buildZeroBubbleH1(int pp, int vp, int microbatches) {
   Result<PipelineSchedule> base = buildSchedule(pp, vp, microbatches);
   if (!base)
     return base;
+  if (vp == 1)
+    return handcraftedZeroBubbleH1(*base);
   return buildZeroBubbleSchedule(*base);
 }
 

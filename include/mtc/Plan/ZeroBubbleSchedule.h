@@ -5,24 +5,26 @@
 // stage waits for, and W, the weight gradient nobody waits for. B stays on the
 // critical path; W is deferred into the time a rank would otherwise idle.
 //
-// The schedule is built by list scheduling in unit time (F = B = W = 1) on
-// top of a base schedule (1F1B, or interleaved 1F1B for vp > 1) whose
-// forward and backward orders it keeps: at each tick every free rank runs, in
-// this priority, its next B whose output gradient has arrived, else its next
-// F whose input has arrived while it holds fewer micro-batches than the base
-// ever does on that rank (a micro-batch is held from its F to its W: W still
-// reads the saved inputs of the linears), else its oldest pending W. The resulting order is static data like 1F1B's; the
-// deadlock checker accepts it under any step costs.
+// ZB-H1 on 1F1B (vp = 1) is the paper's handcrafted schedule (its Figure 3,
+// top): rank r runs 1F1B's warm-up forwards and F/B pairs, and after the B of
+// micro-batch k the W of micro-batch k - r; the r W steps it deferred fill
+// the drain where 1F1B leaves it idle. With F = B = W = 1 every rank idles
+// (pp-1)(F+B-W) = pp-1 units against 1F1B's 3(pp-1): the bubble is a third.
+// Every rank holds up to min(pp, m) micro-batches (from F to W), the count of
+// 1F1B's first rank: the paper's memory bound is the fullest stage's, so
+// stages after the first hold more micro-batches than under 1F1B (up to
+// pp - r more on rank r), and each held arena also keeps the linears' output
+// gradients from B to W. The compiler reports each stage's bytes next to
+// 1F1B's.
 //
-// On 1F1B that caps rank r at pp - r micro-batches, 1F1B's own count, so no
-// rank holds more activation arenas than under 1F1B (each is larger: it keeps
-// the linears' output gradients until W). With
-// F = B = W = 1 every rank then idles 2(pp-1) units, (pp-1)(F+B), against
-// 1F1B's (pp-1)(F+B+W). The paper's ZB-H1 reaches (pp-1)(F+B-W) by letting
-// stage r hold up to pp micro-batches (its memory argument counts stage 0,
-// the largest, and that a micro-batch waiting for W keeps less than its whole
-// activation); under mtc's arena-per-micro-batch memory that would raise the
-// later stages' activation memory, so it is not what ZeroBubbleH1 builds.
+// On interleaved 1F1B (vp > 1) the split is built by list scheduling in unit
+// time on the base's forward and backward orders: at each tick every free
+// rank runs, in this priority, its next B whose output gradient has arrived,
+// else its next F whose input has arrived while it holds fewer micro-batches
+// than the base's fullest rank, else its oldest pending W. With equal step
+// times this reaches (pp-1)/(3 vp m) for the sizes tested. Either order is
+// static data like 1F1B's; the deadlock checker accepts it under any step
+// costs.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MTC_PLAN_ZEROBUBBLESCHEDULE_H
@@ -38,13 +40,14 @@ namespace mtc {
 /// The zero-bubble version of `base` (1F1B or interleaved 1F1B, not split):
 /// each rank runs the base's forwards and backwards in the base's orders,
 /// every backward as B then a W, by the list scheduling above, holding no
-/// more micro-batches at once than the base does on that rank. Errors when
+/// more micro-batches at once than the base's fullest rank. Errors when
 /// no order exists within that (not seen for built bases) or the tables would
 /// be too large.
 Result<PipelineSchedule> buildZeroBubbleSchedule(const PipelineSchedule &base);
 
-/// ZB-H1: the zero-bubble version of 1F1B (vp = 1) or, with vp > 1, of
-/// interleaved 1F1B (the same checks as buildSchedule).
+/// ZB-H1: the paper's handcrafted order on 1F1B (vp = 1) or, with vp > 1,
+/// the list-scheduled split of interleaved 1F1B (the same checks as
+/// buildSchedule).
 Result<PipelineSchedule> buildZeroBubbleH1(int pp, int vp, int microbatches);
 
 /// Most micro-batches rank `rank` holds at once (from its F to its W, or to
