@@ -1,5 +1,6 @@
-// Linear layers as OpenBLAS sgemm calls, threaded by OpenMP: each thread runs
-// a single-threaded sgemm on its block of output rows or columns.
+// Linear layers as GEMM calls (OpenBLAS sgemm, or oneDNN bf16: kernels/gemm.h),
+// threaded by OpenMP: each thread runs a single-threaded GEMM on its block of
+// output rows or columns.
 //
 // Why not OpenBLAS's own threads: Debian links the pthread build, so its
 // workers and the OpenMP team of the element-wise kernels are two pools. After
@@ -9,6 +10,7 @@
 // the step 3x faster). One pool removes the fight without asking users to set
 // environment variables.
 #include "host/common.h"
+#include "kernels/gemm.h"
 #include "kernels/kernels.h"
 
 #include <algorithm>
@@ -41,13 +43,13 @@ void sgemm(CBLAS_TRANSPOSE transA, CBLAS_TRANSPOSE transB, int64_t M, int64_t N,
     const int64_t begin = std::min(total, t * chunk), end = std::min(total, begin + chunk);
     if (begin < end) {
       if (splitRows)
-        cblas_sgemm(CblasRowMajor, transA, transB, end - begin, N, K, 1.0f,
-                    transA == CblasNoTrans ? A + begin * lda : A + begin, lda, B, ldb, beta,
-                    C + begin * ldc, ldc);
+        gemm(transA == CblasTrans, transB == CblasTrans, end - begin, N, K, 1.0f,
+             transA == CblasNoTrans ? A + begin * lda : A + begin, lda, B, ldb, beta,
+             C + begin * ldc, ldc);
       else
-        cblas_sgemm(CblasRowMajor, transA, transB, M, end - begin, K, 1.0f, A, lda,
-                    transB == CblasNoTrans ? B + begin : B + begin * ldb, ldb, beta,
-                    C + begin, ldc);
+        gemm(transA == CblasTrans, transB == CblasTrans, M, end - begin, K, 1.0f, A, lda,
+             transB == CblasNoTrans ? B + begin : B + begin * ldb, ldb, beta, C + begin,
+             ldc);
     }
   }
 }

@@ -1,0 +1,174 @@
+// GEMMs in the selected precision: OpenBLAS sgemm, or oneDNN's bf16 matmul.
+//
+// The bf16 path rounds A and B into per-thread bf16 buffers and runs a cached
+// matmul primitive on them. Callers run it from inside their own OpenMP
+// regions (one block of the output per thread), where oneDNN's OpenMP runtime
+// executes sequentially, so threading stays the kernels' as for sgemm.
+#include "kernels/gemm.h"
+#include "kernels/math/precision.h"
+
+#include <atomic>
+#include <cblas.h>
+#include <cstring>
+#include <dnnl.hpp>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace mtc::kernels {
+namespace {
+
+std::atomic<GemmPrecision> selected{GemmPrecision::Fp32};
+
+struct ShapeKey {
+  bool transA, transB;
+  int64_t M, N, K, ldc;
+  uint32_t alphaBits, betaBits;
+  bool operator==(const ShapeKey &o) const {
+    return transA == o.transA && transB == o.transB && M == o.M && N == o.N && K == o.K &&
+           ldc == o.ldc && alphaBits == o.alphaBits && betaBits == o.betaBits;
+  }
+};
+
+struct ShapeKeyHash {
+  size_t operator()(const ShapeKey &k) const {
+    uint64_t h = 1469598103934665603ull;
+    for (uint64_t v : {uint64_t(k.transA) * 2 + k.transB, uint64_t(k.M), uint64_t(k.N),
+                       uint64_t(k.K), uint64_t(k.ldc), uint64_t(k.alphaBits),
+                       uint64_t(k.betaBits)})
+      h = (h ^ v) * 1099511628211ull;
+    return h;
+  }
+};
+
+// A primitive and the memory objects it runs on; each call points the memory
+// objects at that call's buffers.
+struct CachedMatmul {
+  dnnl::matmul primitive;
+  dnnl::memory a, b, c;
+};
+
+dnnl::engine &cpuEngine() {
+  static dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  return engine;
+}
+
+// Logical [rows, cols] matrix stored row-major, or transposed ([cols, rows]).
+dnnl::memory::desc matrixDesc(int64_t rows, int64_t cols, bool transposed, int64_t ld,
+                              dnnl::memory::data_type type) {
+  dnnl::memory::dims strides = transposed ? dnnl::memory::dims{1, ld}
+                                          : dnnl::memory::dims{ld, 1};
+  return dnnl::memory::desc({rows, cols}, type, strides);
+}
+
+CachedMatmul makeMatmul(const ShapeKey &k, float alpha, float beta) {
+  using dt = dnnl::memory::data_type;
+  auto aDesc = matrixDesc(k.M, k.K, k.transA, k.transA ? k.M : k.K, dt::bf16);
+  auto bDesc = matrixDesc(k.K, k.N, k.transB, k.transB ? k.K : k.N, dt::bf16);
+  auto cDesc = matrixDesc(k.M, k.N, false, k.ldc, dt::f32);
+  dnnl::primitive_attr attr;
+  if (alpha != 1.0f)
+    attr.set_output_scales(0, {alpha});
+  if (beta != 0.0f) {
+    dnnl::post_ops ops;
+    ops.append_sum(beta);
+    attr.set_post_ops(ops);
+  }
+  dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(aDesc, bDesc, cDesc), attr,
+                                  cpuEngine());
+  dnnl::engine &e = cpuEngine();
+  return {dnnl::matmul(pd), dnnl::memory(aDesc, e, nullptr), dnnl::memory(bDesc, e, nullptr),
+          dnnl::memory(cDesc, e, nullptr)};
+}
+
+// Rounds the stored [rows, cols] block (leading dimension ld) into a dense
+// bf16 buffer.
+void roundToBf16(const float *src, int64_t rows, int64_t cols, int64_t ld,
+                 std::vector<uint16_t> &dst) {
+  if (dst.size() < static_cast<size_t>(rows * cols))
+    dst.resize(rows * cols);
+  for (int64_t r = 0; r < rows; ++r) {
+    const float *in = src + r * ld;
+    uint16_t *out = dst.data() + r * cols;
+    for (int64_t c = 0; c < cols; ++c)
+      out[c] = floatToBf16(in[c]);
+  }
+}
+
+uint32_t bitsOf(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+
+} // namespace
+
+bool bf16GemmSupported() {
+  // Bit masks: every ISA level includes the bits of the ones below it.
+  const unsigned bf16Bits = static_cast<unsigned>(dnnl::cpu_isa::avx512_core_bf16);
+  static const bool supported =
+      (static_cast<unsigned>(dnnl::get_effective_cpu_isa()) & bf16Bits) == bf16Bits;
+  return supported;
+}
+
+GemmPrecision setGemmPrecision(GemmPrecision requested) {
+  GemmPrecision effective = requested == GemmPrecision::Bf16 && !bf16GemmSupported()
+                                ? GemmPrecision::Fp32
+                                : requested;
+  selected = effective;
+  return effective;
+}
+
+GemmPrecision gemmPrecision() { return selected; }
+
+void gemm(bool transA, bool transB, int64_t M, int64_t N, int64_t K, float alpha,
+          const float *A, int64_t lda, const float *B, int64_t ldb, float beta, float *C,
+          int64_t ldc) {
+  if (selected == GemmPrecision::Bf16) {
+    gemmBf16(transA, transB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    return;
+  }
+  cblas_sgemm(CblasRowMajor, transA ? CblasTrans : CblasNoTrans,
+              transB ? CblasTrans : CblasNoTrans, M, N, K, alpha, A, lda, B, ldb, beta, C,
+              ldc);
+}
+
+void gemmBf16(bool transA, bool transB, int64_t M, int64_t N, int64_t K, float alpha,
+              const float *A, int64_t lda, const float *B, int64_t ldb, float beta,
+              float *C, int64_t ldc) {
+  if (!bf16GemmSupported())
+    throw std::runtime_error("gemmBf16: this CPU has no bf16 instructions "
+                             "(AVX512-BF16 or AMX)");
+  if (M <= 0 || N <= 0)
+    return;
+  if (K <= 0) { // oneDNN refuses empty reductions: C = beta * C
+    for (int64_t m = 0; m < M; ++m)
+      for (int64_t n = 0; n < N; ++n)
+        C[m * ldc + n] = beta == 0.0f ? 0.0f : beta * C[m * ldc + n];
+    return;
+  }
+  thread_local std::unordered_map<ShapeKey, CachedMatmul, ShapeKeyHash> cache;
+  thread_local std::vector<uint16_t> aBuf, bBuf;
+  thread_local std::unique_ptr<dnnl::stream> stream;
+  if (!stream)
+    stream = std::make_unique<dnnl::stream>(cpuEngine());
+
+  ShapeKey key{transA, transB, M, N, K, ldc, bitsOf(alpha), bitsOf(beta)};
+  auto it = cache.find(key);
+  if (it == cache.end())
+    it = cache.emplace(key, makeMatmul(key, alpha, beta)).first;
+  CachedMatmul &mm = it->second;
+
+  roundToBf16(A, transA ? K : M, transA ? M : K, lda, aBuf);
+  roundToBf16(B, transB ? N : K, transB ? K : N, ldb, bBuf);
+  mm.a.set_data_handle(aBuf.data());
+  mm.b.set_data_handle(bBuf.data());
+  mm.c.set_data_handle(C);
+  mm.primitive.execute(*stream, {{DNNL_ARG_SRC, mm.a}, {DNNL_ARG_WEIGHTS, mm.b},
+                                 {DNNL_ARG_DST, mm.c}});
+  stream->wait();
+}
+
+} // namespace mtc::kernels
