@@ -28,13 +28,20 @@ const char *storageTypeName(kernels::StorageType type) {
 MixedPrecision::MixedPrecision(Executor &exec, kernels::StorageType type)
     : exec(exec), storage(type) {
   const pb::Plan &plan = exec.plan();
-  // fp32 on the GPU too: the (sum, count) loss and cross-entropy's row statistics.
+  // fp32 on the GPU too: the (sum, count) loss, cross-entropy's row statistics
+  // and attention's log-sum-exp.
   std::set<int32_t> fp32Buffers{plan.loss()};
-  for (const pb::Step &step : plan.steps())
+  // Attention's log-sum-exp stays fp32 as flash attention keeps it: backward
+  // recomputes the probabilities from it, and a bf16 lse (ulp 2^-5 at 4..8)
+  // would give probabilities up to 1.5% off the forward's.
+  for (const pb::Step &step : plan.steps()) {
     if (step.has_cross_entropy())
       for (int32_t id : {step.cross_entropy().row_max(), step.cross_entropy().sum_exp(),
                          step.cross_entropy().target_logit(), step.cross_entropy().loss()})
         fp32Buffers.insert(id);
+    if (step.has_attention())
+      fp32Buffers.insert(step.attention().lse());
+  }
   exec.disableFusion(); // the intermediates of a fused group would stay unrounded
   roundedAt.assign(plan.steps_size(), {});
   for (const pb::Buffer &b : plan.buffers()) {
