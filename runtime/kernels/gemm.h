@@ -25,6 +25,14 @@ void gemm(bool transA, bool transB, int64_t M, int64_t N, int64_t K, float alpha
           const float *A, int64_t lda, const float *B, int64_t ldb, float beta, float *C,
           int64_t ldc);
 
+/// gemm on the kernels' OpenMP threads: the output is split into one block of
+/// whole 16-float vectors per thread (along the longer of M and N), each a
+/// single-threaded GEMM. In bf16 both operands are rounded once, in parallel,
+/// and shared by the blocks.
+void parallelGemm(bool transA, bool transB, int64_t M, int64_t N, int64_t K, float alpha,
+                  const float *A, int64_t lda, const float *B, int64_t ldb, float beta,
+                  float *C, int64_t ldc);
+
 /// The bf16 path of gemm regardless of the selection: A and B are rounded to
 /// bf16 (round to nearest even), products accumulated in fp32 by oneDNN.
 /// Throws std::runtime_error when the CPU has no bf16 instructions.

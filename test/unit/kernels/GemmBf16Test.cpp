@@ -30,6 +30,7 @@ struct Case {
   bool transA, transB;
   int64_t M, N, K;
   float alpha, beta;
+  bool parallel = false; // parallelGemm in bf16 (operands rounded once, blocks per thread)
 };
 
 class GemmBf16 : public ::testing::TestWithParam<Case> {
@@ -48,8 +49,15 @@ TEST_P(GemmBf16, MatchesFp32OnRoundedInputsUpToAccumulationOrder) {
   const int64_t lda = aCols + 3, ldb = bCols + 5, ldc = c.N + 2;
   std::vector<float> A = stored(aRows, aCols, lda, 1), B = stored(bRows, bCols, ldb, 2);
   std::vector<float> C = stored(c.M, c.N, ldc, 3), C0 = C;
-  gemmBf16(c.transA, c.transB, c.M, c.N, c.K, c.alpha, A.data(), lda, B.data(), ldb, c.beta,
-           C.data(), ldc);
+  if (c.parallel) {
+    ASSERT_EQ(setGemmPrecision(GemmPrecision::Bf16), GemmPrecision::Bf16);
+    parallelGemm(c.transA, c.transB, c.M, c.N, c.K, c.alpha, A.data(), lda, B.data(), ldb,
+                 c.beta, C.data(), ldc);
+    setGemmPrecision(GemmPrecision::Fp32);
+  } else {
+    gemmBf16(c.transA, c.transB, c.M, c.N, c.K, c.alpha, A.data(), lda, B.data(), ldb, c.beta,
+             C.data(), ldc);
+  }
 
   auto a = [&](int64_t m, int64_t k) { return bf16(c.transA ? A[k * lda + m] : A[m * lda + k]); };
   auto b = [&](int64_t k, int64_t n) { return bf16(c.transB ? B[n * ldb + k] : B[k * ldb + n]); };
@@ -76,8 +84,9 @@ TEST_P(GemmBf16, MatchesFp32OnRoundedInputsUpToAccumulationOrder) {
       ASSERT_TRUE(std::isnan(C[m * ldc + n]));
   }
   // The inputs were rounded: the result is not fp32's on the unrounded inputs.
-  if (c.K >= 8)
+  if (c.K >= 8) {
     EXPECT_GT(worstVsFp32, 1e-4);
+  }
 }
 
 std::vector<Case> cases() {
@@ -89,6 +98,12 @@ std::vector<Case> cases() {
       for (auto [M, N, K] : shapes)
         for (auto [alpha, beta] : {std::pair{1.0f, 0.0f}, std::pair{0.125f, 1.0f}})
           out.push_back({ta, tb, M, N, K, alpha, beta});
+  // Large enough for the kernels' threads to split the rows (M >= N) or the
+  // columns.
+  for (bool ta : {false, true})
+    for (bool tb : {false, true})
+      for (auto [M, N, K] : {std::tuple<int64_t, int64_t, int64_t>{301, 203, 150}, {40, 703, 301}})
+        out.push_back({ta, tb, M, N, K, 1.0f, 1.0f, true});
   return out;
 }
 
@@ -97,7 +112,8 @@ INSTANTIATE_TEST_SUITE_P(Shapes, GemmBf16, ::testing::ValuesIn(cases()),
                            const Case &c = i.param;
                            return std::string(c.transA ? "T" : "N") + (c.transB ? "T" : "N") +
                                   "_" + std::to_string(c.M) + "x" + std::to_string(c.N) + "x" +
-                                  std::to_string(c.K) + (c.beta != 0.0f ? "_acc" : "");
+                                  std::to_string(c.K) + (c.beta != 0.0f ? "_acc" : "") +
+                                  (c.parallel ? "_parallel" : "");
                          });
 
 TEST_F(GemmBf16, RepeatedShapesGiveIdenticalResults) {
