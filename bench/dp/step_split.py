@@ -73,8 +73,8 @@ def main():
             step = float(re.search(r"elapsed time per iteration \(ms\): ([0-9.]+)", log).group(1))
             m = re.search(r"exposed communication ([0-9.]+) ms per step", log)
             exposed = float(m.group(1)) if m else 0.0
-            # The pipeline's idle share of the last iteration's makespan.
-            b = re.search(r"measured bubble ([0-9.]+) .* makespan ([0-9.]+) ms", log)
+            # The busiest pipeline rank's idle time in the last iteration.
+            b = re.search(r"measured bubble [0-9.]+ \(share ([0-9.]+)\), span ([0-9.]+) ms", log)
             bubble = float(b.group(1)) * float(b.group(2)) if b else 0.0
             samples[name]["step"].append(step)
             samples[name]["exposed"].append(exposed)

@@ -1,216 +1,335 @@
 //===- CostModel.cpp - Compute, communication and pipeline time -----------===//
 #include "mtc/Plan/CostModel.h"
 
-#include "mtc/Plan/Schedule.h"
+#include "mtc/Plan/PlanSchedules.h"
 #include "mtc/Plan/ScheduleCheck.h"
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace mtc {
 
-double gemmEfficiency(double M, double N, double K, const CostParams &p) {
-  auto g = [&](double x) { return x / (x + p.gemmHalfDim); };
-  return p.gemmPeakFraction * g(M) * g(N) * g(K);
+const PipelineSchedule *ReplayCache::schedule(const std::string &name, int pp, int vp,
+                                              int m) {
+  auto key = std::make_tuple(name, pp, vp, m);
+  if (schedule_ && key == scheduleKey_)
+    return schedule_.get();
+  const PlannerSchedule *row = findPlannerSchedule(name);
+  if (!row)
+    return nullptr;
+  auto built = row->build(pp, vp, m);
+  if (!built.ok())
+    return nullptr;
+  schedule_ = std::make_unique<PipelineSchedule>(std::move(*built));
+  scheduleKey_ = key;
+  return schedule_.get();
 }
 
-double BubbleCache::bubbleUnits(int pp, int vp, int m, double ratio) {
-  int ratioKey = static_cast<int>(std::lround(ratio * 64.0));
-  auto key = std::make_tuple(pp, vp, m, ratioKey);
-  if (auto it = cache_.find(key); it != cache_.end())
-    return it->second;
-  double units;
-  auto schedule = buildSchedule(pp, vp, m);
-  Result<Timeline> tl =
-      schedule.ok() ? checkSchedule(*schedule, StepTiming{1.0, ratioKey / 64.0, 0.0})
-                    : Result<Timeline>(Error{schedule.error()});
-  // Built schedules are deadlock-free (tested); fall back to the closed form
-  // only so a caller never sees garbage.
-  units = tl.ok() ? tl->makespan - tl->busiest
-                  : (pp - 1) * (1.0 + ratioKey / 64.0);
-  cache_.emplace(key, units);
-  return units;
+const std::vector<double> *ReplayCache::find(const std::vector<int> &key) const {
+  auto it = bubbles_.find(key);
+  return it == bubbles_.end() ? nullptr : &it->second;
+}
+
+void ReplayCache::store(std::vector<int> key, std::vector<double> bubbles) {
+  bubbles_.emplace(std::move(key), std::move(bubbles));
 }
 
 namespace {
 
-struct Link {
-  double bandwidth; // bytes/s, after efficiency
-  double latency;   // seconds per message/ring step
+// Seconds of one step, split by what they are spent on.
+struct StepCost {
+  double compute = 0, recompute = 0, tp = 0, p2p = 0;
+  double total() const { return compute + recompute + tp + p2p; }
+  StepCost &operator+=(const StepCost &o) {
+    compute += o.compute;
+    recompute += o.recompute;
+    tp += o.tp;
+    p2p += o.p2p;
+    return *this;
+  }
+  StepCost scaled(double k) const { return {compute * k, recompute * k, tp * k, p2p * k}; }
 };
 
-double ringAllReduce(double bytes, int n, Link l) {
-  if (n <= 1)
-    return 0;
-  return 2.0 * (n - 1) / n * bytes / l.bandwidth + 2.0 * (n - 1) * l.latency;
-}
-
-double ringAllGather(double bytes, int n, Link l) {
-  if (n <= 1)
-    return 0;
-  return static_cast<double>(n - 1) / n * bytes / l.bandwidth + (n - 1) * l.latency;
-}
-
-// Forward/backward time of one transformer layer for one micro-batch on one
-// GPU, split into GEMM and memory-bound parts.
+// One transformer layer and micro-batch on one GPU: forward, input-gradient
+// (B) and weight-gradient (W) halves of the backward.
 struct LayerCost {
-  double gemmForward = 0;
-  double attentionCoreForward = 0; // score and context GEMMs + softmax/dropout
-  double memForward = 0;
-  double memBackward = 0;
+  StepCost forward, inputGrad, weightGrad;
 };
 
-LayerCost layerCost(const ModelShape &m, const ParallelConfig &c,
-                    const DeviceSpec &dev, const CostParams &p) {
+LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSpec &dev,
+                    const CostParams &p, const NetworkModel &net) {
   const double b = c.microBatch, s = m.seq, h = m.hidden, a = m.heads;
   const double t = c.tp, f = m.ffnSize(), hd = h / a;
   const double tokens = b * s;
   auto gemm = [&](double batch, double M, double N, double K) {
-    return batch * 2.0 * M * N * K / (dev.peakFlops * gemmEfficiency(M, N, K, p));
+    return gemmSeconds(batch, M, N, K, dev, p.compute);
   };
-  const double hbm = dev.hbmBandwidth * p.hbmEfficiency;
-
-  LayerCost lc;
-  double qkv = gemm(1, tokens, 3 * h / t, h);
-  double scores = gemm(b * a / t, s, s, hd);
-  double context = gemm(b * a / t, s, hd, s);
-  double proj = gemm(1, tokens, h, h / t);
-  double fc1 = gemm(1, tokens, f / t, h);
-  double fc2 = gemm(1, tokens, h, f / t);
-  lc.gemmForward = qkv + scores + context + proj + fc1 + fc2;
-
+  auto stream = [&](double bytes, int kernels) {
+    return streamSeconds(bytes, dev, p.compute, kernels);
+  };
+  // A linear X(M x K) W(K x N): forward (M, N, K), input gradient (M, K, N),
+  // weight gradient (K, N, M).
+  struct Linear {
+    double M, N, K;
+  };
+  const Linear linears[] = {
+      {tokens, 3 * h / t, h}, {tokens, h, h / t}, {tokens, f / t, h}, {tokens, h, f / t}};
+  double linF = 0, linDgrad = 0, linWgrad = 0;
+  for (const Linear &l : linears) {
+    linF += gemm(1, l.M, l.N, l.K);
+    linDgrad += gemm(1, l.M, l.K, l.N);
+    linWgrad += gemm(1, l.K, l.N, l.M);
+  }
+  // Attention core: scores Q K^T and context P V, batched over b a / t; both
+  // backward GEMMs of each are input gradients.
+  const double heads = b * a / t;
+  double coreF = gemm(heads, s, s, hd) + gemm(heads, s, hd, s);
+  double coreB = gemm(heads, s, hd, s) + gemm(heads, hd, s, s) + // d scores
+                 gemm(heads, s, s, hd) + gemm(heads, s, hd, s);  // d context
   // Scores: fused scale+mask+softmax reads and writes fp16 (4 B), dropout
   // reads, writes and stores a mask (5 B); backward 11 B per score.
-  const double scoreElems = b * (a / t) * s * s;
-  const double softmaxForward = scoreElems * 9.0 / hbm;
-  const double softmaxBackward = scoreElems * 11.0 / hbm;
-  lc.attentionCoreForward = scores + context + softmaxForward;
+  const double scoreElems = heads * s * s;
+  // Kernels: fused scale-mask-softmax and dropout, each way.
+  const double softmaxF = stream(scoreElems * 9.0, 2), softmaxB = stream(scoreElems * 11.0, 2);
   // Hidden-sized streaming ops: 2 layer norms (8 B/elem), 2 bias-dropout-add
-  // (14 B/elem); on shards with sequence parallelism. GeLU + bias on the
-  // f-sized activation (4 B/elem). Backward moves about twice the bytes.
+  // (14 B/elem), on sequence shards with SP; bias + GeLU on the f-sized
+  // activation (4 B/elem). Backward moves about twice the bytes.
   const double hiddenElems = tokens * h / (c.sequenceParallel ? t : 1.0);
-  const double ffnElems = tokens * f / t;
-  const double streamForward = (hiddenElems * 22.0 + ffnElems * 4.0) / hbm;
-  lc.memForward = softmaxForward + streamForward;
-  lc.memBackward = softmaxBackward + 2.0 * streamForward;
+  // Five kernels each way (2 layer norms, 2 bias-dropout-add, bias-GeLU).
+  const double streamBytes = hiddenElems * 22.0 + tokens * f / t * 4.0;
+  const double streamF = stream(streamBytes, 5), streamB = stream(2.0 * streamBytes, 5);
+
+  // Two tensor-parallel all-reduces (or AG + RS pairs) each way.
+  GroupPlacement tensorGroup{c.tp, 1, c.tp};
+  double collective = net.allReduce(tokens * h * 2.0, tensorGroup, AllReduceAlgorithm::Ring);
+
+  LayerCost lc;
+  lc.forward.compute = linF + coreF + softmaxF + streamF;
+  lc.forward.tp = 2 * collective;
+  lc.inputGrad.compute = linDgrad + coreB + softmaxB + streamB;
+  lc.inputGrad.tp = 2 * collective;
+  lc.weightGrad.compute = linWgrad;
+  if (c.recompute == Recompute::Full) {
+    lc.inputGrad.recompute = lc.forward.compute;
+    lc.inputGrad.tp += 2 * collective;
+  } else if (c.recompute == Recompute::Selective) {
+    lc.inputGrad.recompute = coreF + softmaxF;
+  }
   return lc;
+}
+
+// Forward-layer FLOPs of one sample: 2 s (3h^2 + h^2 + 2hf) + 4 s^2 h.
+double layerForwardFlops(const ModelShape &m) {
+  double s = m.seq, h = m.hidden, f = m.ffnSize();
+  return 2.0 * s * (4.0 * h * h + 2.0 * h * f) + 4.0 * s * s * h;
 }
 
 } // namespace
 
+CostParams megatron2021Params() {
+  CostParams p;
+  p.gradReduceBytes = 2;
+  p.overlapGradReduce = false;
+  return p;
+}
+
+double modelFlopsPerIteration(const ModelShape &m, int globalBatch) {
+  double logits = 2.0 * m.seq * m.hidden * static_cast<double>(m.vocab);
+  return 3.0 * globalBatch * (m.layers * layerForwardFlops(m) + logits);
+}
+
+double recomputeFlopsPerIteration(const ModelShape &m, int globalBatch, Recompute r) {
+  double s = m.seq, h = m.hidden;
+  switch (r) {
+  case Recompute::Full:
+    return static_cast<double>(globalBatch) * m.layers * layerForwardFlops(m);
+  case Recompute::Selective:
+    return static_cast<double>(globalBatch) * m.layers * 4.0 * s * s * h;
+  case Recompute::None:
+    return 0;
+  }
+  return 0;
+}
+
 Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &cluster,
-                                const ParallelConfig &config,
-                                const CostParams &p, BubbleCache *cache) {
+                                const ParallelConfig &config, const CostParams &p,
+                                ReplayCache *cache) {
   auto valid = validateConfig(model, cluster, config);
   if (!valid.ok())
     return Error{valid.error()};
   const ParallelConfig &c = config;
   const DeviceSpec &dev = cluster.device;
-  const double b = c.microBatch, s = model.seq, h = model.hidden;
-  const double V = model.vocab;
-  const int t = c.tp, pp = c.pp, vp = c.vp, d = c.dp;
+  const double b = c.microBatch, s = model.seq, h = model.hidden, V = model.vocab;
+  const int t = c.tp, pp = c.pp, vp = c.vp, d = c.dp, chunks = pp * vp;
   const int m = c.microbatches();
-  const double layersPerChunk = static_cast<double>(model.layers) / (pp * vp);
+  const int G = cluster.gpusPerNode;
+  NetworkModel net(dev, G, p.network);
 
-  const Link nvlink{dev.nvlinkBandwidth * p.nvlinkEfficiency, p.nvlinkLatency};
-  const Link network{dev.networkBandwidth * p.networkEfficiency, p.networkLatency};
+  ReplayCache local;
+  if (!cache)
+    cache = &local;
+  const PipelineSchedule *schedule = cache->schedule(c.scheduleName(), pp, vp, m);
+  if (!schedule)
+    return Error{"config: cannot build the " + c.scheduleName() + " schedule for pp=" +
+                 std::to_string(pp) + " vp=" + std::to_string(vp) +
+                 " m=" + std::to_string(m)};
 
-  // ---- one transformer layer, one micro-batch ----
-  LayerCost lc = layerCost(model, c, dev, p);
-  double layerF = lc.gemmForward + lc.memForward;
-  double layerB = 2.0 * lc.gemmForward + lc.memBackward;
-  double recompute = 0;
-  if (c.recompute == Recompute::Full)
-    recompute = layerF;
-  else if (c.recompute == Recompute::Selective)
-    recompute = lc.attentionCoreForward;
-
-  const double actBytes = b * s * h * 2.0; // fp16 b*s*h
-  const double tpAllReduce = ringAllReduce(actBytes, t, nvlink);
-  double tpCommF = 2 * tpAllReduce;
-  double tpCommB = 2 * tpAllReduce + (c.recompute == Recompute::Full ? 2 * tpAllReduce : 0);
-
-  // ---- output layer and loss, on the last stage ----
+  // ---- per-chunk step costs ----
+  LayerCost lc = layerCost(model, c, dev, p, net);
+  auto stream = [&](double bytes) { return streamSeconds(bytes, dev, p.compute); };
   auto gemm = [&](double M, double N, double K) {
-    return 2.0 * M * N * K / (dev.peakFlops * gemmEfficiency(M, N, K, p));
+    return gemmSeconds(1, M, N, K, dev, p.compute);
   };
-  const double hbm = dev.hbmBandwidth * p.hbmEfficiency;
-  double logitsF = gemm(b * s, V / t, h) + b * s * V / t * 12.0 / hbm;
-  double logitsB = 2.0 * gemm(b * s, V / t, h) + b * s * V / t * 8.0 / hbm;
-  // Vocab-parallel embedding all-reduce (forward) and the gradient all-reduce
-  // before the output projection (backward).
-  double logitsCommF = tpAllReduce, logitsCommB = tpAllReduce;
+  const double tokens = b * s, actBytes = tokens * h * 2.0;
+  GroupPlacement tensorGroup{t, 1, t};
+  const double tpAllReduce = net.allReduce(actBytes, tensorGroup, AllReduceAlgorithm::Ring);
+  // Placement in tp-dp-pp order: the pipeline group has stride t*d.
+  GroupPlacement pipeGroup = placeGroup(pp, t * d, G);
+  const bool pipeCrossesNodes = pipeGroup.nodes > 1;
+  double p2p = pp > 1 ? net.p2p(actBytes, pipeCrossesNodes, t, p.scatterGather,
+                                c.sequenceParallel)
+                      : 0.0;
 
-  // ---- pipeline p2p per step ----
-  double p2p = 0;
-  if (pp > 1) {
-    bool pipelineInNode = static_cast<long long>(t) * d * pp <= cluster.gpusPerNode;
-    if (pipelineInNode)
-      p2p = actBytes / nvlink.bandwidth + nvlink.latency;
-    else
-      p2p = actBytes / t / network.bandwidth + network.latency +
-            (c.sequenceParallel ? 0.0 : ringAllGather(actBytes, t, nvlink));
+  std::vector<int> layers = chunkLayerCounts(model, c);
+  std::vector<StepCost> F(chunks), B(chunks), W(chunks);
+  for (int k = 0; k < chunks; ++k) {
+    F[k] = lc.forward.scaled(layers[k]);
+    B[k] = lc.inputGrad.scaled(layers[k]);
+    W[k] = lc.weightGrad.scaled(layers[k]);
   }
-
-  // Step times of the slowest (last) stage, per chunk; the output layer's
-  // work is spread over the stage's v chunks.
-  double computeF = layersPerChunk * layerF + logitsF / vp;
-  double computeB = layersPerChunk * (layerB + recompute) + logitsB / vp;
-  double commF = layersPerChunk * tpCommF + logitsCommF / vp + p2p;
-  double commB = layersPerChunk * tpCommB + logitsCommB / vp + p2p;
-  double stepF = computeF + commF, stepB = computeB + commB;
-
-  double bubbleUnits;
-  if (cache) {
-    bubbleUnits = cache->bubbleUnits(pp, vp, m, stepB / stepF);
-  } else {
-    BubbleCache local;
-    bubbleUnits = local.bubbleUnits(pp, vp, m, stepB / stepF);
+  // Embedding: vocab-parallel lookup, its all-reduce, dropout; backward
+  // accumulates into the embedding gradient.
+  const double embBytes = tokens * h * 8.0 / (c.sequenceParallel ? t : 1.0);
+  F.front().compute += stream(embBytes);
+  F.front().tp += tpAllReduce;
+  B.front().compute += stream(embBytes);
+  // Output layer (logits GEMM over V/t) and vocab-parallel cross-entropy.
+  F.back().compute += gemm(tokens, V / t, h) + stream(tokens * V / t * 12.0);
+  B.back().compute += gemm(tokens, h, V / t) + stream(tokens * V / t * 8.0);
+  W.back().compute += gemm(h, V / t, tokens);
+  B.back().tp += tpAllReduce;
+  for (int k = 0; k < chunks && pp > 1; ++k) {
+    F[k].p2p += p2p;
+    B[k].p2p += p2p;
   }
-  double busy = static_cast<double>(m) * vp * (stepF + stepB);
-  double pipelineTime = busy + bubbleUnits * stepF;
+  // Without a split, a backward step is B and W together.
+  if (!schedule->splitBackward)
+    for (int k = 0; k < chunks; ++k) {
+      B[k] += W[k];
+      W[k] = StepCost{};
+    }
+
+  // ---- busy time per rank (exact) and the replayed bubble ----
+  std::vector<StepCost> busy(pp);
+  for (int k = 0; k < chunks; ++k) {
+    StepCost perMicrobatch = F[k];
+    perMicrobatch += B[k];
+    perMicrobatch += W[k];
+    busy[k % pp] += perMicrobatch.scaled(m);
+  }
+  // Replay in units of the mean forward step, rounded to 1/64: replays with
+  // the same proportions share one simulation.
+  double unit = 0;
+  for (int k = 0; k < chunks; ++k)
+    unit += F[k].total() / chunks;
+  const int scheduleIndex =
+      static_cast<int>(findPlannerSchedule(c.scheduleName()) - plannerSchedules().data());
+  std::vector<int> key = {pp, vp, m, scheduleIndex};
+  auto quantise = [&](double seconds) {
+    return static_cast<int>(std::lround(seconds / unit * 64.0));
+  };
+  for (int k = 0; k < chunks; ++k) {
+    key.push_back(quantise(F[k].total()));
+    key.push_back(quantise(B[k].total()));
+    key.push_back(quantise(W[k].total()));
+  }
+  const std::vector<double> *bubbles = cache->find(key);
+  if (!bubbles) {
+    const size_t costAt = 4;
+    StepTiming timing;
+    timing.cost = [&](int, const Step &step) {
+      int slot = step.kind == StepKind::Forward ? 0 : step.kind == StepKind::Backward ? 1 : 2;
+      return key[costAt + 3 * step.chunk + slot] / 64.0;
+    };
+    auto replay = checkSchedule(*schedule, timing);
+    if (!replay.ok())
+      return Error{"schedule replay: " + replay.error()};
+    std::vector<double> idle(pp);
+    for (int r = 0; r < pp; ++r)
+      idle[r] = replay->makespan - replay->busy[r];
+    cache->store(key, std::move(idle));
+    bubbles = cache->find(key);
+  }
+  int critical = 0;
+  for (int r = 1; r < pp; ++r)
+    if (busy[r].total() > busy[critical].total())
+      critical = r;
+  const StepCost &crit = busy[critical];
+  double bubble = std::max(0.0, (*bubbles)[critical] * unit);
 
   // ---- after the pipeline ----
-  MemoryBreakdown mem = predictMemory(model, c);
+  MemoryBreakdown mem = predictMemory(model, c, dev, schedule, p.memory);
   double paramsPerGpu = mem.params;
-  bool dpInNode = static_cast<long long>(t) * d <= cluster.gpusPerNode;
-  Link dpLink = dpInNode ? nvlink : network;
-  double gradBytes = 4.0 * paramsPerGpu;
-  double dpComm;
-  if (c.distributedOptimizer)
-    dpComm = ringAllGather(gradBytes, d, dpLink) /* reduce-scatter */ +
-             ringAllGather(2.0 * paramsPerGpu, d, dpLink);
-  else
-    dpComm = ringAllReduce(gradBytes, d, dpLink);
-  double overlapWindow = p.dpOverlapFraction * vp * computeB;
-  double dpReduce = c.distributedOptimizer ? ringAllGather(gradBytes, d, dpLink)
-                                           : dpComm;
-  double dpExposed = std::max(0.0, dpReduce - overlapWindow) + (dpComm - dpReduce);
+  GroupPlacement dpGroup = placeGroup(d, t, G);
+  double gradBytes = p.gradReduceBytes * paramsPerGpu;
+  double dpReduce, dpGather = 0;
+  AllReduceAlgorithm algorithm = p.dpAllReduce == AllReduceAlgorithm::Auto
+                                     ? net.chooseAllReduce(gradBytes, dpGroup)
+                                     : p.dpAllReduce;
+  if (c.distributedOptimizer) {
+    algorithm = AllReduceAlgorithm::Ring; // reduce-scatter + all-gather are rings
+    dpReduce = net.allGather(gradBytes, dpGroup);
+    dpGather = net.allGather(2.0 * paramsPerGpu, dpGroup);
+  } else {
+    dpReduce = net.allReduce(gradBytes, dpGroup, algorithm);
+  }
+  // Buckets reduce while the last micro-batch's backward still runs only
+  // without a pipeline; with p > 1 the reduction starts after the flush.
+  double overlapWindow = 0;
+  if (pp == 1 && p.overlapGradReduce)
+    for (int k = 0; k < chunks; ++k)
+      overlapWindow += B[k].compute + B[k].recompute + W[k].compute;
+  double dpExposed = std::max(0.0, dpReduce - overlapWindow) + dpGather;
 
   double embeddingSync = 0;
-  if (pp > 1 && model.tied)
-    embeddingSync = ringAllReduce(4.0 * V * h / t, 2, network);
-
+  if (pp > 1 && model.tied) {
+    GroupPlacement embeddingGroup{2, pipeCrossesNodes ? 2 : 1, pipeCrossesNodes ? 1 : 2};
+    embeddingSync = net.allReduce(4.0 * V * h / t, embeddingGroup, AllReduceAlgorithm::Ring);
+  }
   double optimizerParams = c.distributedOptimizer ? paramsPerGpu / d : paramsPerGpu;
-  double optimizer = optimizerParams * 32.0 / hbm;
+  double optimizer = stream(optimizerParams * 32.0);
 
   Prediction pr;
   pr.config = c;
-  pr.iterationTime = pipelineTime + dpExposed + embeddingSync + optimizer;
-  double stepsPerRank = static_cast<double>(m) * vp;
-  pr.computeTime = stepsPerRank * (computeF + computeB);
-  pr.tpCommTime = stepsPerRank * (commF + commB - 2 * p2p);
-  pr.p2pTime = stepsPerRank * 2 * p2p;
-  pr.bubbleTime = pipelineTime - busy;
-  pr.bubbleFraction = busy > 0 ? pr.bubbleTime / busy : 0;
-  pr.dpCommTime = dpComm;
+  pr.criticalRank = critical;
+  pr.computeTime = crit.compute + crit.recompute;
+  pr.recomputeTime = crit.recompute;
+  pr.tpCommTime = crit.tp;
+  pr.p2pTime = crit.p2p;
+  pr.bubbleTime = bubble;
+  pr.dpCommTime = dpReduce + dpGather;
+  pr.dpAlgorithm = algorithm;
   pr.dpExposedTime = dpExposed;
   pr.embeddingSyncTime = embeddingSync;
   pr.optimizerTime = optimizer;
+  pr.iterationTime = pr.computeTime + pr.tpCommTime + pr.p2pTime + pr.bubbleTime +
+                     pr.dpExposedTime + pr.embeddingSyncTime + pr.optimizerTime;
+  pr.bubbleFraction = crit.total() > 0 ? bubble / crit.total() : 0;
+  const double gpuSeconds = pr.iterationTime * c.gpus();
+  pr.modelFlops = modelFlopsPerIteration(model, c.globalBatch);
+  pr.hardwareFlops =
+      pr.modelFlops + recomputeFlopsPerIteration(model, c.globalBatch, c.recompute);
   pr.paperFlops = model.paperFlopsPerIteration(c.globalBatch);
-  pr.tflopsPerGpu = pr.paperFlops / (pr.iterationTime * c.gpus()) / 1e12;
+  pr.tflopsPerGpu = pr.hardwareFlops / gpuSeconds / 1e12;
+  pr.paperTflopsPerGpu = pr.paperFlops / gpuSeconds / 1e12;
+  pr.mfu = pr.modelFlops / (gpuSeconds * dev.peakFlops);
+  pr.hfu = pr.hardwareFlops / (gpuSeconds * dev.peakFlops);
+  pr.tokensPerSecond = static_cast<double>(c.globalBatch) * s / pr.iterationTime;
   pr.memory = mem;
-  pr.fits = mem.total() <= dev.hbmBytes;
+  pr.memoryMargin = p.memoryMarginBytes;
+  pr.hbmBytes = dev.hbmBytes;
+  pr.fits = pr.memoryShortfall() <= 0;
   return pr;
 }
 

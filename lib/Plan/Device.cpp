@@ -1,4 +1,4 @@
-//===- Device.cpp - The device preset table -------------------------------===//
+//===- Device.cpp - The device and system preset table --------------------===//
 #include "mtc/Plan/Device.h"
 
 namespace mtc {
@@ -6,26 +6,66 @@ namespace mtc {
 namespace {
 constexpr double GB = 1e9;
 constexpr double TF = 1e12;
-constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+constexpr double MiB = 1024.0 * 1024.0;
+constexpr double GiB = 1024.0 * MiB;
+
+// NCCL caps the A100's intra-node all-reduce bus bandwidth at 235 GB/s of the
+// 300 GB/s NVLink3 (src/graph/tuning.cc, "if (compCap80) busBw = min(busBw,
+// 235)"); the other generations get the same share of their NVLink.
+constexpr double kNcclBusShare = 235.0 / 300.0;
+
+DeviceSpec preset(const char *name, double peak, double hbm, double hbmBw,
+                  double nvlink, double network, int perNode, int sms, int tileM,
+                  double cublasWorkspace, const char *description) {
+  DeviceSpec d;
+  d.name = name;
+  d.peakFlops = peak;
+  d.hbmBytes = hbm;
+  d.hbmBandwidth = hbmBw;
+  d.nvlinkBandwidth = nvlink;
+  d.networkBandwidth = network;
+  d.gpusPerNode = perNode;
+  d.sms = sms;
+  d.tileM = tileM;
+  d.tileN = 128;
+  d.nvlinkBusBandwidth = nvlink * kNcclBusShare;
+  d.cudaContextBytes = 0.5 * GiB;
+  d.cublasWorkspaceBytes = cublasWorkspace;
+  d.description = description;
+  return d;
+}
 } // namespace
 
 const std::vector<DeviceSpec> &devicePresets() {
-  // Sources: NVIDIA datasheets (A100, H100 SXM, H200 SXM, V100 SXM2) and the
-  // DGX system guides for one InfiniBand NIC per GPU (DGX-1: 4 EDR NICs for 8
-  // V100s). HBM capacity is the marketed size; "80 GB" parts expose 80 GiB.
+  // Sources (docs/planner.md repeats them per column): NVIDIA's A100, H100,
+  // H200 and V100 datasheets (peak, HBM, NVLink), the DGX A100 / H100 / H200
+  // and DGX-1 / DGX-2 user guides (GPUs per node, compute NICs), the CUDA
+  // occupancy tables (SMs), NVIDIA's "Matrix Multiplication Background" guide
+  // (tile sizes) and the cuBLAS documentation (4 MiB workspace before Hopper,
+  // 32 MiB on Hopper). HBM capacity: "80 GB" parts expose 80 GiB.
   static const std::vector<DeviceSpec> presets = {
-      {"a100-80gb", 312 * TF, 80 * GiB, 2039 * GB, 300 * GB, 25 * GB,
-       "A100 SXM4 80GB: 312 TFLOP/s fp16/bf16, 2.0 TB/s HBM2e, NVLink3 "
-       "600 GB/s bidir, 200 Gb/s HDR IB per GPU"},
-      {"h100-80gb", 989 * TF, 80 * GiB, 3350 * GB, 450 * GB, 50 * GB,
-       "H100 SXM5 80GB: 989 TFLOP/s fp16/bf16, 3.35 TB/s HBM3, NVLink4 "
-       "900 GB/s bidir, 400 Gb/s NDR IB per GPU"},
-      {"h200", 989 * TF, 141 * GB, 4800 * GB, 450 * GB, 50 * GB,
-       "H200 SXM 141GB: 989 TFLOP/s fp16/bf16, 4.8 TB/s HBM3e, NVLink4 "
-       "900 GB/s bidir, 400 Gb/s NDR IB per GPU"},
-      {"v100-32gb", 125 * TF, 32 * GiB, 900 * GB, 150 * GB, 6.25 * GB,
-       "V100 SXM2 32GB: 125 TFLOP/s fp16, 0.9 TB/s HBM2, NVLink2 300 GB/s "
-       "bidir, 100 Gb/s EDR IB per 2 GPUs"},
+      preset("a100-80gb", 312 * TF, 80 * GiB, 2039 * GB, 300 * GB, 25 * GB, 8, 108,
+             256, 4 * MiB,
+             "DGX A100: 8 x A100 SXM4 80GB (312 TFLOP/s, 2.0 TB/s HBM2e), NVSwitch "
+             "with NVLink3 600 GB/s bidir, one 200 Gb/s HDR InfiniBand NIC per GPU"),
+      preset("h100-80gb", 989 * TF, 80 * GiB, 3350 * GB, 450 * GB, 50 * GB, 8, 132,
+             256, 32 * MiB,
+             "DGX H100: 8 x H100 SXM5 80GB (989 TFLOP/s, 3.35 TB/s HBM3), NVSwitch "
+             "with NVLink4 900 GB/s bidir, one 400 Gb/s NDR InfiniBand NIC per GPU"),
+      preset("h200", 989 * TF, 141 * GB, 4800 * GB, 450 * GB, 50 * GB, 8, 132, 256,
+             32 * MiB,
+             "DGX H200: 8 x H200 SXM 141GB (989 TFLOP/s, 4.8 TB/s HBM3e), NVSwitch "
+             "with NVLink4 900 GB/s bidir, one 400 Gb/s NDR InfiniBand NIC per GPU"),
+      preset("v100-32gb", 125 * TF, 32 * GiB, 900 * GB, 150 * GB, 6.25 * GB, 8, 80,
+             128, 4 * MiB,
+             "DGX-1 (V100): 8 x V100 SXM2 32GB (125 TFLOP/s, 0.9 TB/s HBM2), "
+             "NVLink2 hybrid cube-mesh 300 GB/s bidir, 4 x 100 Gb/s EDR "
+             "InfiniBand per 8 GPUs"),
+      preset("v100-dgx2", 125 * TF, 32 * GiB, 900 * GB, 150 * GB, 6.25 * GB, 16, 80,
+             128, 4 * MiB,
+             "DGX-2 (V100): 16 x V100 SXM3 32GB (125 TFLOP/s, 0.9 TB/s HBM2), "
+             "NVSwitch with NVLink2 300 GB/s bidir, 8 x 100 Gb/s EDR InfiniBand "
+             "per 16 GPUs"),
   };
   return presets;
 }

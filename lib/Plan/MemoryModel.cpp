@@ -1,6 +1,8 @@
 //===- MemoryModel.cpp - Weights, optimizer state and activations ---------===//
 #include "mtc/Plan/MemoryModel.h"
 
+#include "mtc/Plan/PlanSchedules.h"
+
 #include <algorithm>
 
 namespace mtc {
@@ -19,6 +21,12 @@ double fullLayerActivations(const ModelShape &m, const ParallelConfig &c,
   return sbh * (10.0 + (8.0 + 4.0 * f / h) / t) + scores / t;
 }
 
+// Communicators a rank belongs to (size > 1): tensor, data, pipeline (its
+// p2p peers), and the embedding group of the first and last stage.
+int communicators(const ParallelConfig &c, bool embeddingStage, bool tied) {
+  return (c.tp > 1) + (c.dp > 1) + (c.pp > 1) + (c.pp > 1 && embeddingStage && tied);
+}
+
 } // namespace
 
 double layerActivationBytes(const ModelShape &m, const ParallelConfig &c) {
@@ -34,60 +42,92 @@ double layerActivationBytes(const ModelShape &m, const ParallelConfig &c) {
   return 0;
 }
 
-MemoryBreakdown predictMemory(const ModelShape &m, const ParallelConfig &c) {
-  const double t = c.tp, p = c.pp, v = c.vp, d = c.dp;
+double peakLiveActivations(const PipelineSchedule &schedule, int rank,
+                           const std::vector<double> &chunkBytes) {
+  // Activations are freed by the last step that reads them: the backward,
+  // or the W step when backwards are split.
+  StepKind freedBy = schedule.splitBackward ? StepKind::WeightGrad : StepKind::Backward;
+  double live = 0, peak = 0;
+  for (const Step &step : schedule.ranks[rank].steps) {
+    if (step.kind == StepKind::Forward) {
+      live += chunkBytes[step.chunk];
+      peak = std::max(peak, live);
+    } else if (step.kind == freedBy) {
+      live -= chunkBytes[step.chunk];
+    }
+  }
+  return peak;
+}
+
+std::vector<MemoryBreakdown> predictStageMemory(const ModelShape &m,
+                                                const ParallelConfig &c,
+                                                const DeviceSpec &dev,
+                                                const PipelineSchedule *schedule,
+                                                const MemoryParams &mp) {
+  const double t = c.tp, d = c.dp;
   const double s = m.seq, b = c.microBatch, h = m.hidden;
-  const double layersPerStage = static_cast<double>(m.layers) / p;
-  const double stageLayerParams = layersPerStage * m.layerParams() / t;
+  const int chunks = c.pp * c.vp;
+  const std::vector<int> layers = chunkLayerCounts(m, c);
   const double wordEmbedding = static_cast<double>(m.vocab) * h / t;
   const double positionEmbedding = s * h; // replicated across tensor ranks
   const double perLayer = layerActivationBytes(m, c);
-  const int m_ = c.microbatches();
 
-  // Micro-batches whose activations the first stage holds at its peak.
-  double inFlight = std::min<double>(p, m_);
-  double interleave = v > 1 ? 1.0 + (p - 1.0) / (p * v) : 1.0;
+  PipelineSchedule built;
+  if (!schedule) {
+    const PlannerSchedule *row = findPlannerSchedule(c.scheduleName());
+    auto r = row ? row->build(c.pp, c.vp, c.microbatches())
+                 : buildSchedule(c.pp, c.vp, c.microbatches());
+    if (r.ok())
+      built = std::move(*r);
+    schedule = &built;
+  }
+
+  // Bytes per micro-batch each chunk keeps until its backward.
+  std::vector<double> chunkBytes(chunks);
+  for (int k = 0; k < chunks; ++k)
+    chunkBytes[k] = perLayer * layers[k];
+  // Embedding output kept for the first layer (dropout mask + output);
+  // logits (fp16) and the fp32 softmax of the vocab-parallel cross-entropy.
+  chunkBytes.front() += s * b * h * 3.0 / (c.sequenceParallel ? t : 1.0);
+  chunkBytes.back() += s * b * m.vocab / t * (2.0 + 4.0);
   double recomputeWorkingSet =
       c.recompute == Recompute::Full ? fullLayerActivations(m, c, true) : 0.0;
-  // Logits (fp16) and the fp32 softmax of the vocab-parallel cross-entropy
-  // for one micro-batch live on the last stage.
-  double logits = s * b * m.vocab / t * (2.0 + 4.0);
-  // Embedding output kept for the first layer (dropout mask + output).
-  double embeddingOut = s * b * h * 3.0 / (c.sequenceParallel ? t : 1.0);
 
-  auto stateBytes = [&](MemoryBreakdown &mb) {
+  std::vector<MemoryBreakdown> stages(c.pp);
+  for (int r = 0; r < c.pp; ++r) {
+    MemoryBreakdown &mb = stages[r];
+    mb.stage = r;
+    double stageLayers = 0;
+    for (int k = r; k < chunks; k += c.pp)
+      stageLayers += layers[k];
+    mb.params = stageLayers * m.layerParams() / t;
+    if (r == 0)
+      mb.params += wordEmbedding + positionEmbedding;
+    if (r == c.pp - 1 && (c.pp > 1 || !m.tied))
+      mb.params += wordEmbedding;
     mb.weights = 2.0 * mb.params;
     mb.gradients = 4.0 * mb.params;
     mb.optimizer = (c.distributedOptimizer ? 12.0 / d : 12.0) * mb.params;
-    mb.reserved = kMemoryReserveBytes;
-  };
+    double live = schedule->ranks.size() == static_cast<size_t>(c.pp)
+                      ? peakLiveActivations(*schedule, r, chunkBytes)
+                      : 0.0;
+    mb.activations = live + recomputeWorkingSet;
+    mb.workspace = dev.cudaContextBytes + dev.cublasWorkspaceBytes;
+    int comms = communicators(c, r == 0 || r == c.pp - 1, m.tied);
+    mb.commBuffers = comms * 2.0 * mp.ncclChannels * mp.ncclBufferBytes;
+    mb.fragmentation = mp.fragmentation * mb.activations;
+  }
+  return stages;
+}
 
-  MemoryBreakdown first;
-  first.stage = 0;
-  first.params = stageLayerParams + wordEmbedding + positionEmbedding;
-  if (p == 1 && !m.tied)
-    first.params += wordEmbedding;
-  stateBytes(first);
-  first.activations = perLayer * layersPerStage * inFlight * interleave +
-                      embeddingOut * inFlight + recomputeWorkingSet;
-  if (p == 1)
-    first.activations += logits;
-
-  if (p == 1)
-    return first;
-
-  // The last stage holds the output projection (a copy of the word embedding
-  // when tied) and keeps fewer micro-batches in flight: with 1F1B only one,
-  // with interleaving its warm-up of (v-1)p forwards of other chunks.
-  MemoryBreakdown last;
-  last.stage = c.pp - 1;
-  last.params = stageLayerParams + wordEmbedding;
-  stateBytes(last);
-  double lastInFlight =
-      v > 1 ? std::min<double>((v - 1) * p + 1, m_ * v) / v : 1.0;
-  last.activations = perLayer * layersPerStage * lastInFlight + logits +
-                     recomputeWorkingSet;
-  return last.total() > first.total() ? last : first;
+MemoryBreakdown predictMemory(const ModelShape &m, const ParallelConfig &c,
+                              const DeviceSpec &dev, const PipelineSchedule *schedule,
+                              const MemoryParams &mp) {
+  std::vector<MemoryBreakdown> stages = predictStageMemory(m, c, dev, schedule, mp);
+  return *std::max_element(stages.begin(), stages.end(),
+                           [](const MemoryBreakdown &a, const MemoryBreakdown &b) {
+                             return a.total() < b.total();
+                           });
 }
 
 } // namespace mtc

@@ -1,6 +1,9 @@
 //===- ParallelConfig.cpp - Validity rules of a parallel layout -----------===//
 #include "mtc/Plan/ParallelConfig.h"
 
+#include "mtc/Plan/PlanSchedules.h"
+#include "mtc/Plan/Schedule.h"
+
 #include <sstream>
 
 namespace mtc {
@@ -33,7 +36,15 @@ std::string ParallelConfig::summary() const {
      << " sp=" << (sequenceParallel ? "on" : "off")
      << " rc=" << toString(recompute)
      << " dopt=" << (distributedOptimizer ? "on" : "off");
+  if (!schedule.empty() && schedule != defaultScheduleName(vp))
+    os << " sched=" << schedule;
+  if (unevenLayout())
+    os << " layers=" << layoutText(layersPerChunk);
   return os.str();
+}
+
+std::string ParallelConfig::scheduleName() const {
+  return schedule.empty() ? defaultScheduleName(vp) : schedule;
 }
 
 std::string ParallelConfig::compileFlags() const {
@@ -43,6 +54,10 @@ std::string ParallelConfig::compileFlags() const {
      << " --recompute=" << toString(recompute)
      << " --sequence-parallel=" << (sequenceParallel ? "true" : "false")
      << " --distributed-optimizer=" << (distributedOptimizer ? "true" : "false");
+  if (pp > 1 && scheduleName() != defaultScheduleName(vp))
+    os << " --schedule=" << scheduleName();
+  if (unevenLayout())
+    os << " --layers-per-chunk=" << layoutText(layersPerChunk);
   return os.str();
 }
 
@@ -79,11 +94,17 @@ Result<ParallelConfig> validateConfig(const ModelShape &model,
   if (c.sequenceParallel && model.seq % c.tp != 0)
     return Error{"config: sequence parallelism needs tp=" + str(c.tp) +
                  " to divide the sequence length " + str(model.seq)};
-  long long chunks = static_cast<long long>(c.pp) * c.vp;
-  if (model.layers % chunks != 0)
+  if (c.unevenLayout()) {
+    auto layout = assignLayers(c.layersPerChunk, model.layers, c.pp, c.vp);
+    if (!layout.ok())
+      return Error{"config: " + layout.error()};
+  } else if (model.layers % (static_cast<long long>(c.pp) * c.vp) != 0) {
     return Error{"config: " + str(model.layers) +
                  " layers do not split evenly into pp*vp = " + str(c.pp) + "*" +
-                 str(c.vp) + " = " + str(chunks) + " chunks"};
+                 str(c.vp) + " = " + str(static_cast<long long>(c.pp) * c.vp) +
+                 " chunks; give a layout (--layers-per-chunk or "
+                 "--decoder-first/last-pipeline-num-layers)"};
+  }
   if (c.vp > 1 && c.pp == 1)
     return Error{"config: vp=" + str(c.vp) + " needs pp > 1"};
   long long perStep = static_cast<long long>(c.dp) * c.microBatch;
@@ -95,7 +116,64 @@ Result<ParallelConfig> validateConfig(const ModelShape &model,
   if (c.vp > 1 && m % c.pp != 0)
     return Error{"config: interleaving needs the micro-batch count m = " +
                  str(m) + " to be a multiple of pp=" + str(c.pp)};
+  const PlannerSchedule *schedule = findPlannerSchedule(c.scheduleName());
+  if (!schedule)
+    return Error{"config: unknown schedule '" + c.scheduleName() + "'; known: " +
+                 plannerScheduleNames()};
+  if (!schedule->applies(c.pp, c.vp, m))
+    return Error{"config: schedule " + c.scheduleName() + " does not take pp=" +
+                 str(c.pp) + " vp=" + str(c.vp) + " m=" + str(m) +
+                 (c.vp > 1 ? " (1f1b needs vp=1)" : " (interleaved needs vp > 1)")};
   return c;
+}
+
+std::vector<int> chunkLayerCounts(const ModelShape &model, const ParallelConfig &c) {
+  if (c.unevenLayout())
+    return c.layersPerChunk;
+  int chunks = c.pp * c.vp;
+  return std::vector<int>(chunks, model.layers / chunks);
+}
+
+Result<std::vector<int>> firstLastStageLayout(int layers, int pp, int vp, int first,
+                                              int last) {
+  auto str = [](long long v) { return std::to_string(v); };
+  if (pp < 2)
+    return Error{"the first/last pipeline stage layer counts need pp > 1, got pp=" +
+                 str(pp)};
+  if (first < 0 || last < 0)
+    return Error{"layer counts must be >= 1"};
+  for (auto [name, n] : {std::pair<const char *, int>{"first", first}, {"last", last}})
+    if (n > 0 && n % vp != 0)
+      return Error{std::string("the ") + name + " stage's " + str(n) +
+                   " layers do not split over its vp=" + str(vp) + " chunks"};
+  int unevenStages = (first > 0) + (last > 0);
+  int middleStages = pp - unevenStages;
+  int middleLayers = layers - first - last;
+  if (middleLayers < middleStages * vp || (middleStages == 0 && middleLayers != 0))
+    return Error{"first " + str(first) + " + last " + str(last) + " layers leave " +
+                 str(middleLayers) + " of the " + str(layers) + " layers for " +
+                 str(middleStages) + " other stages of " + str(vp) +
+                 " chunks (each needs at least 1 layer per chunk)"};
+  if (middleStages > 0 && middleLayers % (middleStages * vp) != 0)
+    return Error{"the " + str(middleLayers) + " layers left after the first/last stage "
+                 "do not split evenly over the other " + str(middleStages) +
+                 " stages x " + str(vp) + " chunks"};
+  int middlePerChunk = middleStages > 0 ? middleLayers / (middleStages * vp) : 0;
+  std::vector<int> counts(static_cast<size_t>(pp) * vp, middlePerChunk);
+  for (int k = 0; k < vp; ++k) {
+    if (first > 0)
+      counts[static_cast<size_t>(k) * pp] = first / vp;
+    if (last > 0)
+      counts[static_cast<size_t>(k) * pp + pp - 1] = last / vp;
+  }
+  return counts;
+}
+
+std::string layoutText(const std::vector<int> &layersPerChunk) {
+  std::string text;
+  for (int n : layersPerChunk)
+    text += (text.empty() ? "" : ",") + std::to_string(n);
+  return text;
 }
 
 } // namespace mtc

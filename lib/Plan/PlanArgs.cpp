@@ -1,4 +1,5 @@
 //===- PlanArgs.cpp - mtc-plan's command line -----------------------------===//
+#include "mtc/Plan/PlanSchedules.h"
 #include "mtc/Plan/PlanTool.h"
 #include "mtc/Support/FlagVocabulary.h"
 
@@ -20,7 +21,11 @@ bool isFolder(const std::string &path) {
 Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
                                   const ModelFileReader &readModelFile) {
   PlanRequest req;
-  std::string configPath, recompute;
+  std::string configPath, recompute, dpAllReduce = "auto", schedule;
+  std::vector<int64_t> layersPerChunk;
+  int firstStageLayers = 0, lastStageLayers = 0;
+  double marginGiB = req.params.memoryMarginBytes / (1024.0 * 1024.0 * 1024.0);
+  bool noScatterGather = false, megatron2021 = false;
   int seqOverride = 0;
   ModelShape shapeFlags; // fields set by model flags, 0 = not given
   bool untied = false;
@@ -48,8 +53,23 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
 
   flags.topic(flag::kPlanner);
   flags.add(flag::gpus, &req.gpus, "", count).required().valueName("N");
-  flags.add(flag::gpusPerNode, &req.gpusPerNode, "", count);
+  flags.add(flag::gpusPerNode, &req.gpusPerNode, "(default: the --gpu system's, DGX-2 16, else 8)",
+            count);
   flags.add(flag::gpu, &req.device);
+  flags.add("memory-margin", &marginGiB,
+            "GiB a plan must leave free beyond its modelled memory (a plan that does not fit "
+            "with it is rejected)",
+            ValueRange::between(0, 1 << 20))
+      .valueName("GIB");
+  flags.add("dp-allreduce", &dpAllReduce,
+            "data-parallel all-reduce algorithm: ring, tree (NCCL's across nodes) or auto "
+            "(the faster, as NCCL picks)")
+      .choices({"ring", "tree", "auto"});
+  flags.add("no-scatter-gather-tensors-in-pipeline", &noScatterGather,
+            "pipeline p2p without the 2021 paper's scatter/gather over the tensor ranks' NICs");
+  flags.add("megatron-2021", &megatron2021,
+            "model the software Narayanan et al. 2021 measured (fp16 gradient all-reduce after "
+            "the backward) instead of mtc's runtime (fp32, overlapped when p = 1)");
   flags.add(flag::globalBatchSize, &req.globalBatch, "", count).required().valueName("B");
   flags.add("top", &req.top, "plans in the table", count);
   flags.add("json", &req.json, "print JSON instead of tables");
@@ -67,6 +87,18 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   flags.add(flag::recomputeGranularity, &recompute).choices({"none", "selective", "full"});
   flags.add(flag::sequenceParallel, &ev.sequenceParallel);
   flags.add(flag::distributedOptimizer, &ev.distributedOptimizer);
+  std::vector<std::string> scheduleChoices;
+  for (const PlannerSchedule &row : plannerSchedules())
+    scheduleChoices.push_back(row.name);
+  flags.add("schedule", &schedule, "pipeline schedule (default: interleaved when v > 1, else 1f1b)")
+      .choices(scheduleChoices);
+  flags.add("layers-per-chunk", &layersPerChunk,
+            "uneven layout: layers of each of the pp x vp chunks in model order",
+            ValueRange::atLeast(1));
+  flags.add("decoder-first-pipeline-num-layers", &firstStageLayers,
+            "layers on the first pipeline stage (the others share the rest evenly)", count);
+  flags.add("decoder-last-pipeline-num-layers", &lastStageLayers,
+            "layers on the last pipeline stage (the others share the rest evenly)", count);
   try {
     if (!flags.parse(args)) {
       req.help = true;
@@ -78,6 +110,15 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   }
   if (!recompute.empty())
     parseRecompute(recompute, ev.recompute);
+  if (megatron2021) {
+    CostParams paper = megatron2021Params();
+    req.params.gradReduceBytes = paper.gradReduceBytes;
+    req.params.overlapGradReduce = paper.overlapGradReduce;
+  }
+  parseAllReduceAlgorithm(dpAllReduce, req.params.dpAllReduce);
+  req.params.scatterGather = !noScatterGather;
+  req.params.memoryMarginBytes = marginGiB * 1024.0 * 1024.0 * 1024.0;
+  ev.schedule = schedule;
   const bool recomputeGiven = !recompute.empty();
   if (req.paperTable)
     return req;
@@ -129,6 +170,26 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   auto valid = validateModel(req.model);
   if (!valid.ok())
     return Error{"mtc-plan: " + valid.error()};
+  const bool layoutGiven = !layersPerChunk.empty() || firstStageLayers || lastStageLayers;
+  if (layoutGiven && !req.evaluate)
+    return Error{"mtc-plan: --layers-per-chunk and --decoder-first/last-pipeline-num-layers "
+                 "describe one layout: give them with --evaluate"};
+  if (!layersPerChunk.empty() && (firstStageLayers || lastStageLayers))
+    return Error{"mtc-plan: give --layers-per-chunk or --decoder-first/last-pipeline-num-layers, "
+                 "not both"};
+  for (int64_t n : layersPerChunk) {
+    if (n > req.model.layers)
+      return Error{"mtc-plan: --layers-per-chunk lists a chunk of " + std::to_string(n) +
+                   " layers; the model has " + std::to_string(req.model.layers)};
+    ev.layersPerChunk.push_back(static_cast<int>(n));
+  }
+  if (firstStageLayers || lastStageLayers) {
+    auto layout = firstLastStageLayout(req.model.layers, ev.pp, ev.vp, firstStageLayers,
+                                       lastStageLayers);
+    if (!layout.ok())
+      return Error{"mtc-plan: --decoder-first/last-pipeline-num-layers: " + layout.error()};
+    ev.layersPerChunk = *layout;
+  }
   if (req.evaluate) {
     ev.globalBatch = req.globalBatch;
     if (!recomputeGiven)

@@ -2,6 +2,7 @@
 #include "mtc/Plan/PlanTool.h"
 
 #include "mtc/Plan/PaperTable.h"
+#include "mtc/Plan/PlanSchedules.h"
 #include "mtc/Plan/Planner.h"
 
 #include <nlohmann/json.hpp>
@@ -33,33 +34,74 @@ nlohmann::ordered_json configJson(const ParallelConfig &c) {
           {"global_batch", c.globalBatch},
           {"sequence_parallel", c.sequenceParallel},
           {"recompute", toString(c.recompute)},
-          {"distributed_optimizer", c.distributedOptimizer}};
+          {"distributed_optimizer", c.distributedOptimizer},
+          {"schedule", c.scheduleName()},
+          {"layers_per_chunk", c.layersPerChunk}};
 }
 
 nlohmann::ordered_json predictionJson(const Prediction &p) {
   nlohmann::ordered_json j = configJson(p.config);
   j["tflops_per_gpu"] = p.tflopsPerGpu;
+  j["mfu"] = p.mfu;
+  j["hfu"] = p.hfu;
+  j["tokens_per_s"] = p.tokensPerSecond;
   j["iteration_time_s"] = p.iterationTime;
   j["memory_gib"] = p.memory.total() / kGiB;
+  j["memory_margin_gib"] = p.memoryMargin / kGiB;
   j["fits"] = p.fits;
   j["bubble_fraction"] = p.bubbleFraction;
   j["exposed_comm_s"] = p.exposedCommTime();
+  j["critical_rank"] = p.criticalRank;
   j["breakdown_s"] = {{"compute", p.computeTime},
-                      {"tp_comm", p.tpCommTime},
-                      {"p2p", p.p2pTime},
+                      {"recompute", p.recomputeTime},
                       {"bubble", p.bubbleTime},
-                      {"dp_comm", p.dpCommTime},
-                      {"dp_exposed", p.dpExposedTime},
+                      {"tp_comm", p.tpCommTime},
+                      {"pp_comm", p.p2pTime},
+                      {"dp_comm_exposed", p.dpExposedTime},
                       {"embedding_sync", p.embeddingSyncTime},
-                      {"optimizer", p.optimizerTime}};
+                      {"optimizer", p.optimizerTime},
+                      {"dp_comm_total", p.dpCommTime}};
+  j["dp_allreduce"] = toString(p.dpAlgorithm);
   j["memory_breakdown_gib"] = {{"stage", p.memory.stage},
                                {"weights", p.memory.weights / kGiB},
                                {"gradients", p.memory.gradients / kGiB},
                                {"optimizer", p.memory.optimizer / kGiB},
                                {"activations", p.memory.activations / kGiB},
-                               {"reserved", p.memory.reserved / kGiB}};
+                               {"workspace", p.memory.workspace / kGiB},
+                               {"nccl_buffers", p.memory.commBuffers / kGiB},
+                               {"fragmentation", p.memory.fragmentation / kGiB}};
   j["compile_flags"] = p.config.compileFlags();
   return j;
+}
+
+// The breakdowns of one plan: throughput, time per iteration, memory.
+void printBreakdown(std::ostream &out, const Prediction &p) {
+  const MemoryBreakdown &mb = p.memory;
+  auto s = [](double v) { return fmt("%.3f", v); };
+  auto g = [](double v) { return fmt("%.2f", v / kGiB); };
+  out << "throughput: " << fmt("%.0f", p.tokensPerSecond) << " tokens/s, MFU "
+      << fmt("%.1f", p.mfu * 100) << "% (model FLOPs, no recompute), HFU "
+      << fmt("%.1f", p.hfu * 100) << "% (recompute included), "
+      << fmt("%.1f", p.tflopsPerGpu) << " hardware TFLOP/s per GPU\n"
+      << "time per iteration (pipeline rank " << p.criticalRank << ", the busiest): compute "
+      << s(p.computeTime) << " s (recompute " << s(p.recomputeTime) << " s) + bubble "
+      << s(p.bubbleTime) << " s + TP comm " << s(p.tpCommTime) << " s + PP comm "
+      << s(p.p2pTime) << " s + DP comm " << s(p.dpExposedTime) << " s exposed (of "
+      << s(p.dpCommTime) << " s, " << toString(p.dpAlgorithm) << ") + embedding sync "
+      << s(p.embeddingSyncTime) << " s + optimizer " << s(p.optimizerTime) << " s = "
+      << s(p.iterationTime) << " s\n"
+      << "memory per GPU (stage " << mb.stage << ", the heaviest): weights " << g(mb.weights)
+      << " + gradients " << g(mb.gradients) << " + optimizer state " << g(mb.optimizer)
+      << " + activations " << g(mb.activations) << " + overhead " << g(mb.overhead())
+      << " (CUDA context and cuBLAS workspace " << g(mb.workspace) << ", NCCL buffers "
+      << g(mb.commBuffers) << ", fragmentation " << g(mb.fragmentation) << ") = "
+      << g(mb.total()) << " GiB; with the " << g(p.memoryMargin) << " GiB margin "
+      << g(mb.total() + p.memoryMargin) << " of " << g(p.hbmBytes) << " GiB: "
+      << (p.fits ? "fits, " + g(-p.memoryShortfall()) + " GiB to spare"
+                 : "does NOT fit, " + g(p.memoryShortfall()) + " GiB over")
+      << "\n";
+  if (p.config.unevenLayout())
+    out << "layers per chunk: " << layoutText(p.config.layersPerChunk) << "\n";
 }
 
 std::string modelLine(const PlanRequest &r) {
@@ -72,21 +114,23 @@ std::string modelLine(const PlanRequest &r) {
 }
 
 void tableHeader(std::ostream &out) {
-  out << "  #   t   p   v    d    b     m  sp   recompute dopt  TFLOP/s  iter(s)"
-         "  mem(GiB)  bubble  exposed comm\n";
+  out << "  #   t   p   v    d    b     m  sp   recompute dopt    schedule  TFLOP/s   MFU"
+         "  iter(s)  mem(GiB)  bubble  exposed comm  layout\n";
 }
 
 void tableRow(std::ostream &out, int index, const Prediction &p) {
   const ParallelConfig &c = p.config;
   char buf[256];
   std::snprintf(buf, sizeof buf,
-                "%3d %3d %3d %3d %4d %4d %5d %3s %11s %4s %8.1f %8.2f %9.1f %6.1f%% "
-                "%6.2f s (%.1f%%)\n",
+                "%3d %3d %3d %3d %4d %4d %5d %3s %11s %4s %11s %8.1f %4.1f%% %8.2f %9.1f "
+                "%6.1f%% %6.2f s (%.1f%%)  %s\n",
                 index, c.tp, c.pp, c.vp, c.dp, c.microBatch, c.microbatches(),
                 c.sequenceParallel ? "on" : "off", toString(c.recompute),
-                c.distributedOptimizer ? "on" : "off", p.tflopsPerGpu,
-                p.iterationTime, p.memory.total() / kGiB, p.bubbleFraction * 100,
-                p.exposedCommTime(), p.exposedCommTime() / p.iterationTime * 100);
+                c.distributedOptimizer ? "on" : "off", c.scheduleName().c_str(),
+                p.tflopsPerGpu, p.mfu * 100, p.iterationTime, p.memory.total() / kGiB,
+                p.bubbleFraction * 100, p.exposedCommTime(),
+                p.exposedCommTime() / p.iterationTime * 100,
+                c.unevenLayout() ? layoutText(c.layersPerChunk).c_str() : "even");
   out << buf;
 }
 
@@ -107,6 +151,11 @@ representativeLosers(const SearchResult &res) {
       {"sp", [](const ParallelConfig &c) { return int(c.sequenceParallel); }},
       {"recompute", [](const ParallelConfig &c) { return int(c.recompute); }},
       {"dopt", [](const ParallelConfig &c) { return int(c.distributedOptimizer); }},
+      {"layout", [](const ParallelConfig &c) { return int(c.unevenLayout()); }},
+      {"schedule", [](const ParallelConfig &c) {
+         return static_cast<int>(findPlannerSchedule(c.scheduleName()) -
+                                 plannerSchedules().data());
+       }},
   };
   std::vector<std::pair<std::string, const Prediction *>> out;
   std::set<const Prediction *> shown;
@@ -140,26 +189,26 @@ int paperTable(const PlanRequest &req, std::ostream &out) {
     out << "Narayanan et al. 2021, Table 1 (A100-80GB, 8 per node, fp16, full "
            "recompute, seq 2048):\n"
            " params   t   p  v   GPUs batch b | paper  predicted   error | mem(GiB) |"
-           " planner best  (its plan)\n";
+           " planner best (hardware TFLOP/s, its plan, mtc's runtime)\n";
   ClusterSpec cl;
   cl.device = *findDevice("a100-80gb");
   cl.gpusPerNode = 8;
   int failures = 0;
   for (const PaperRow &row : narayananTable1()) {
     cl.gpus = row.gpus;
-    auto pr = evaluatePlan(row.model, cl, row.config);
+    auto pr = evaluatePlan(row.model, cl, row.config, megatron2021Params());
     auto best = searchPlans(row.model, cl, row.config.globalBatch);
     if (!pr.ok() || !best.ok()) {
       out << row.label << ": " << (pr.ok() ? best.error() : pr.error()) << "\n";
       ++failures;
       continue;
     }
-    double err = pr->tflopsPerGpu / row.measuredTflopsPerGpu - 1;
+    double err = pr->paperTflopsPerGpu / row.measuredTflopsPerGpu - 1;
     if (req.json) {
       rows.push_back({{"params", row.label},
                       {"config", configJson(row.config)},
                       {"paper_tflops", row.measuredTflopsPerGpu},
-                      {"predicted_tflops", pr->tflopsPerGpu},
+                      {"predicted_tflops", pr->paperTflopsPerGpu},
                       {"relative_error", err},
                       {"memory_gib", pr->memory.total() / kGiB},
                       {"best", predictionJson(best->best())},
@@ -172,7 +221,7 @@ int paperTable(const PlanRequest &req, std::ostream &out) {
                   "  (%s)\n",
                   row.label.c_str(), row.config.tp, row.config.pp, row.config.vp,
                   row.gpus, row.config.globalBatch, row.config.microBatch,
-                  row.measuredTflopsPerGpu, pr->tflopsPerGpu, err * 100,
+                  row.measuredTflopsPerGpu, pr->paperTflopsPerGpu, err * 100,
                   pr->memory.total() / kGiB, best->best().tflopsPerGpu,
                   best->best().config.summary().c_str());
     out << buf;
@@ -200,11 +249,11 @@ int runPlanTool(const PlanRequest &req, std::ostream &out, std::ostream &err) {
   }
   ClusterSpec cl;
   cl.gpus = req.gpus;
-  cl.gpusPerNode = req.gpusPerNode;
+  cl.gpusPerNode = req.gpusPerNode > 0 ? req.gpusPerNode : dev->gpusPerNode;
   cl.device = *dev;
 
   if (req.evaluate) {
-    auto pr = evaluatePlan(req.model, cl, req.evaluateConfig);
+    auto pr = evaluatePlan(req.model, cl, req.evaluateConfig, req.params);
     if (!pr.ok()) {
       err << "mtc-plan: " << pr.error() << "\n";
       return 1;
@@ -213,37 +262,26 @@ int runPlanTool(const PlanRequest &req, std::ostream &out, std::ostream &err) {
       out << predictionJson(*pr).dump(1) << "\n";
     } else {
       out << modelLine(req) << "\non " << req.gpus << " x " << dev->name << " ("
-          << req.gpusPerNode << " per node), global batch " << req.globalBatch
+          << cl.gpusPerNode << " per node), global batch " << req.globalBatch
           << "\n\n";
       tableHeader(out);
       tableRow(out, 1, *pr);
-      out << "\ntime per iteration (slowest rank): compute " << fmt("%.3f", pr->computeTime)
-          << " s, tensor-parallel comm " << fmt("%.3f", pr->tpCommTime) << " s, p2p "
-          << fmt("%.3f", pr->p2pTime) << " s, bubble " << fmt("%.3f", pr->bubbleTime)
-          << " s, data-parallel " << fmt("%.3f", pr->dpExposedTime) << " s exposed of "
-          << fmt("%.3f", pr->dpCommTime) << " s, embedding sync "
-          << fmt("%.3f", pr->embeddingSyncTime) << " s, optimizer "
-          << fmt("%.3f", pr->optimizerTime) << " s\n"
-          << "memory per GPU (stage " << pr->memory.stage << "): weights "
-          << fmt("%.1f", pr->memory.weights / kGiB) << " GiB, gradients "
-          << fmt("%.1f", pr->memory.gradients / kGiB) << " GiB, optimizer "
-          << fmt("%.1f", pr->memory.optimizer / kGiB) << " GiB, activations "
-          << fmt("%.1f", pr->memory.activations / kGiB) << " GiB, reserved "
-          << fmt("%.1f", pr->memory.reserved / kGiB) << " GiB = "
-          << fmt("%.1f", pr->memory.total() / kGiB) << " of "
-          << fmt("%.1f", dev->hbmBytes / kGiB) << " GiB\n"
-          << "mtc-compile flags: " << pr->config.compileFlags() << "\n";
+      out << "\n";
+      printBreakdown(out, *pr);
+      out << "mtc-compile flags: " << pr->config.compileFlags() << "\n";
     }
     if (!pr->fits) {
       err << "mtc-plan: this layout does not fit: it needs "
-          << fmt("%.1f", pr->memory.total() / kGiB) << " GiB per GPU, the "
-          << dev->name << " has " << fmt("%.1f", dev->hbmBytes / kGiB) << " GiB\n";
+          << fmt("%.1f", pr->memory.total() / kGiB) << " GiB per GPU + the "
+          << fmt("%.1f", pr->memoryMargin / kGiB) << " GiB margin, the " << dev->name
+          << " has " << fmt("%.1f", dev->hbmBytes / kGiB) << " GiB: "
+          << fmt("%.1f", pr->memoryShortfall() / kGiB) << " GiB over\n";
       return 1;
     }
     return 0;
   }
 
-  auto res = searchPlans(req.model, cl, req.globalBatch);
+  auto res = searchPlans(req.model, cl, req.globalBatch, req.params);
   if (!res.ok()) {
     err << "mtc-plan: " << res.error() << "\n";
     return 1;
@@ -263,7 +301,7 @@ int runPlanTool(const PlanRequest &req, std::ostream &out, std::ostream &err) {
                   {"tied", req.model.tied},
                   {"params", req.model.totalParams()}};
     j["cluster"] = {{"gpus", req.gpus},
-                    {"gpus_per_node", req.gpusPerNode},
+                    {"gpus_per_node", cl.gpusPerNode},
                     {"device", dev->name},
                     {"global_batch", req.globalBatch}};
     j["search"] = {{"layouts", res->enumerated},
@@ -288,16 +326,18 @@ int runPlanTool(const PlanRequest &req, std::ostream &out, std::ostream &err) {
   }
 
   out << modelLine(req) << "\non " << req.gpus << " x " << dev->name << " ("
-      << req.gpusPerNode << " per node), global batch " << req.globalBatch << "\n"
+      << cl.gpusPerNode << " per node), global batch " << req.globalBatch << "\n"
       << "searched " << res->enumerated << " layouts in " << fmt("%.2f", res->seconds)
       << " s (" << res->fitting.size() << " fit in " << fmt("%.1f", dev->hbmBytes / kGiB)
       << " GiB, " << res->outOfMemory.size() << " do not; "
       << res->simulatedSchedules << " schedules simulated)\n\n"
-      << "best plans (TFLOP/s per GPU by Narayanan et al.'s formula, which counts a "
-         "recomputed forward):\n";
+      << "best plans (hardware TFLOP/s per GPU: the FLOPs done, recompute included; MFU "
+         "counts model FLOPs only):\n";
   tableHeader(out);
   for (int i = 0; i < top; ++i)
     tableRow(out, i + 1, res->fitting[i]);
+  out << "\nplan 1:\n";
+  printBreakdown(out, res->best());
   out << "\nmtc-compile flags for plan 1:\n  " << res->best().config.compileFlags()
       << "\n\nwhy the others lose (fastest plan differing in each knob):\n";
   for (auto &[knob, p] : losers)

@@ -1,6 +1,7 @@
 //===- Planner.cpp - Enumerate, predict, rank -----------------------------===//
 #include "mtc/Plan/Planner.h"
 #include "mtc/Plan/CheckedMath.h"
+#include "mtc/Plan/PlanSchedules.h"
 
 #include <algorithm>
 #include <chrono>
@@ -15,6 +16,22 @@ bool tensorSizeOk(const ModelShape &m, int gpusPerNode, int t) {
   return gpusPerNode % t == 0 && m.heads % t == 0 && m.ffnSize() % t == 0;
 }
 
+// Virtual stages tried for p stages: the divisors of L/p when p divides the
+// layers, else 1..4 (an uneven layout either way).
+std::vector<int> virtualStageCounts(int layers, int p) {
+  if (p == 1)
+    return {1};
+  std::vector<int> counts;
+  if (layers % p == 0) {
+    for (int64_t v : divisorsOf(layers / p))
+      counts.push_back(static_cast<int>(v));
+    return counts;
+  }
+  for (int v = 1; v <= 4 && p * v <= layers; ++v)
+    counts.push_back(v);
+  return counts;
+}
+
 // Calls visit(config) for every valid layout; stops early when visit returns
 // false. Every config it produces passes validateConfig.
 template <typename Visit>
@@ -25,37 +42,42 @@ long long forEachLayout(const ModelShape &m, const ClusterSpec &cl,
     if (!tensorSizeOk(m, cl.gpusPerNode, t) || cl.gpus % t != 0)
       continue;
     for (int p : divisorsOf(cl.gpus / t)) {
-      if (m.layers % p != 0)
+      if (p > m.layers)
         continue;
       int d = cl.gpus / (t * p);
       if (globalBatch % d != 0)
         continue;
       int perReplica = globalBatch / d;
-      for (int v : divisorsOf(m.layers / p)) {
-        if (v > 1 && p == 1)
-          break;
+      for (int v : virtualStageCounts(m.layers, p)) {
+        std::vector<int> layout;
+        if (m.layers % (p * v) != 0)
+          layout = spreadLayout(m.layers, p, v, -1, -1);
         for (int b : divisorsOf(perReplica)) {
           int micro = perReplica / b;
-          if (v > 1 && micro % p != 0)
-            continue;
-          for (int sp = 0; sp <= (t > 1 && m.seq % t == 0 ? 1 : 0); ++sp)
-            for (Recompute rc :
-                 {Recompute::None, Recompute::Selective, Recompute::Full})
-              for (int dopt = 0; dopt <= (d > 1 ? 1 : 0); ++dopt) {
-                ParallelConfig c;
-                c.tp = t;
-                c.pp = p;
-                c.vp = v;
-                c.dp = d;
-                c.microBatch = b;
-                c.globalBatch = globalBatch;
-                c.sequenceParallel = sp;
-                c.recompute = rc;
-                c.distributedOptimizer = dopt;
-                ++count;
-                if (!visit(c))
-                  return count;
-              }
+          for (const PlannerSchedule &schedule : plannerSchedules()) {
+            if (!schedule.applies(p, v, micro))
+              continue;
+            for (int sp = 0; sp <= (t > 1 && m.seq % t == 0 ? 1 : 0); ++sp)
+              for (Recompute rc :
+                   {Recompute::None, Recompute::Selective, Recompute::Full})
+                for (int dopt = 0; dopt <= (d > 1 ? 1 : 0); ++dopt) {
+                  ParallelConfig c;
+                  c.tp = t;
+                  c.pp = p;
+                  c.vp = v;
+                  c.dp = d;
+                  c.microBatch = b;
+                  c.globalBatch = globalBatch;
+                  c.sequenceParallel = sp;
+                  c.recompute = rc;
+                  c.distributedOptimizer = dopt;
+                  c.layersPerChunk = layout;
+                  c.schedule = schedule.name;
+                  ++count;
+                  if (!visit(c))
+                    return count;
+                }
+          }
         }
       }
     }
@@ -63,10 +85,18 @@ long long forEachLayout(const ModelShape &m, const ClusterSpec &cl,
   return count;
 }
 
-bool anyLayoutFits(const ModelShape &m, const ClusterSpec &cl, int globalBatch) {
+bool anyLayoutFits(const ModelShape &m, const ClusterSpec &cl, int globalBatch,
+                   const CostParams &params) {
   bool fits = false;
+  ReplayCache schedules;
   forEachLayout(m, cl, globalBatch, [&](const ParallelConfig &c) {
-    fits = predictMemory(m, c).total() <= cl.device.hbmBytes;
+    const PipelineSchedule *schedule =
+        schedules.schedule(c.scheduleName(), c.pp, c.vp, c.microbatches());
+    if (!schedule)
+      return true;
+    fits = predictMemory(m, c, cl.device, schedule, params.memory).total() +
+               params.memoryMarginBytes <=
+           cl.device.hbmBytes;
     return !fits;
   });
   return fits;
@@ -75,19 +105,20 @@ bool anyLayoutFits(const ModelShape &m, const ClusterSpec &cl, int globalBatch) 
 // The GPU counts closest to `gpus` (one below, one above, within the model's
 // limit) for which some layout fits; 0 where none was found.
 std::pair<int, int> nearestFeasibleGpus(const ModelShape &m, ClusterSpec cl,
-                                        int globalBatch, long long maxGpus) {
+                                        int globalBatch, long long maxGpus,
+                                        const CostParams &params) {
   int below = 0, above = 0;
   const int original = cl.gpus;
   const int reach = std::max(64, original);
   for (int k = 1; k <= reach && (!below || !above); ++k) {
     if (!below && original - k >= 1) {
       cl.gpus = original - k;
-      if (anyLayoutFits(m, cl, globalBatch))
+      if (anyLayoutFits(m, cl, globalBatch, params))
         below = cl.gpus;
     }
     if (!above && original + k <= maxGpus) {
       cl.gpus = original + k;
-      if (anyLayoutFits(m, cl, globalBatch))
+      if (anyLayoutFits(m, cl, globalBatch, params))
         above = cl.gpus;
     }
   }
@@ -95,7 +126,7 @@ std::pair<int, int> nearestFeasibleGpus(const ModelShape &m, ClusterSpec cl,
   // doubling, stepping down to a count that keeps a layout.
   for (long long g = 2LL * original; !above && g <= maxGpus && g <= (1LL << 24); g *= 2) {
     cl.gpus = static_cast<int>(g);
-    if (anyLayoutFits(m, cl, globalBatch))
+    if (anyLayoutFits(m, cl, globalBatch, params))
       above = cl.gpus;
   }
   return {below, above};
@@ -121,7 +152,85 @@ std::string gb(double bytes) {
   return buf;
 }
 
+// Tries, for the fastest plans with a pipeline, layouts that move layers off
+// the last stage (it also runs the output layer and the loss) or onto/off the
+// first stage: bounded, kUnevenCandidates plans x 4 x 3 layouts.
+constexpr int kUnevenCandidates = 8;
+void refineUnevenLayouts(const ModelShape &model, const ClusterSpec &cl,
+                         const CostParams &params, ReplayCache &cache,
+                         SearchResult &result) {
+  std::vector<Prediction> candidates;
+  for (const Prediction &p : result.fitting) {
+    if (p.config.pp > 1)
+      candidates.push_back(p);
+    if (candidates.size() == kUnevenCandidates)
+      break;
+  }
+  for (const Prediction &base : candidates) {
+    const ParallelConfig &c = base.config;
+    int share = model.layers / c.pp; // an even stage's layers
+    for (int fewerLast = 0; fewerLast <= 3; ++fewerLast)
+      for (int firstDelta = -1; firstDelta <= 1; ++firstDelta) {
+        if (fewerLast == 0 && firstDelta == 0)
+          continue;
+        int first = share + firstDelta, last = share - fewerLast;
+        if (first < c.vp || last < c.vp)
+          continue;
+        std::vector<int> layout = spreadLayout(model.layers, c.pp, c.vp, first, last);
+        if (layout.empty() || layout == chunkLayerCounts(model, c))
+          continue;
+        ParallelConfig u = c;
+        u.layersPerChunk = layout;
+        auto pr = evaluatePlan(model, cl, u, params, &cache);
+        if (!pr.ok())
+          continue;
+        ++result.enumerated;
+        (pr->fits ? result.fitting : result.outOfMemory).push_back(*pr);
+      }
+  }
+}
+
 } // namespace
+
+std::vector<int> spreadLayout(int layers, int pp, int vp, int firstStage, int lastStage) {
+  const int chunks = pp * vp;
+  std::vector<int> counts(chunks, 0);
+  // Stage r's chunks are r, r + pp, ...; a fixed stage spreads its layers
+  // over them, the remaining layers go evenly to the free chunks, middle
+  // chunks first (the end chunks carry the embedding and the output layer).
+  std::vector<bool> fixed(chunks, false);
+  int left = layers;
+  auto fix = [&](int stage, int n) {
+    if (n < 0)
+      return true;
+    if (n < vp)
+      return false;
+    for (int k = 0; k < vp; ++k) {
+      int chunk = stage + k * pp;
+      counts[chunk] = n / vp + (k < n % vp ? 1 : 0);
+      fixed[chunk] = true;
+    }
+    left -= n;
+    return true;
+  };
+  if (!fix(0, firstStage) || (pp > 1 && !fix(pp - 1, lastStage)))
+    return {};
+  std::vector<int> order;
+  for (int k = 1; k + 1 < chunks; ++k)
+    if (!fixed[k])
+      order.push_back(k);
+  for (int k : {0, chunks - 1})
+    if (!fixed[k] && (order.empty() || order.back() != k))
+      order.push_back(k);
+  if (order.empty())
+    return left == 0 ? counts : std::vector<int>{};
+  int free = static_cast<int>(order.size());
+  if (left < free)
+    return {};
+  for (int i = 0; i < free; ++i)
+    counts[order[i]] = left / free + (i < left % free ? 1 : 0);
+  return counts;
+}
 
 long long maxUsableGpus(const ModelShape &m, int gpusPerNode, int globalBatch) {
   int tMax = 1;
@@ -132,7 +241,8 @@ long long maxUsableGpus(const ModelShape &m, int gpusPerNode, int globalBatch) {
 }
 
 Result<SearchResult> searchPlans(const ModelShape &model, const ClusterSpec &cl,
-                                 int globalBatch, const CostParams &params) {
+                                 int globalBatch, const CostParams &params,
+                                 const SearchOptions &options) {
   auto start = std::chrono::steady_clock::now();
   if (auto v = validateModel(model); !v.ok())
     return Error{v.error()};
@@ -145,10 +255,10 @@ Result<SearchResult> searchPlans(const ModelShape &model, const ClusterSpec &cl,
     std::pair<int, int> nearest{0, 0};
     ClusterSpec probe = cl;
     probe.gpus = static_cast<int>(std::min<long long>(maxGpus, cl.gpus));
-    if (anyLayoutFits(model, probe, globalBatch))
+    if (anyLayoutFits(model, probe, globalBatch, params))
       nearest.first = probe.gpus;
     else
-      nearest = nearestFeasibleGpus(model, probe, globalBatch, maxGpus);
+      nearest = nearestFeasibleGpus(model, probe, globalBatch, maxGpus, params);
     return Error{"planner: " + std::to_string(cl.gpus) +
                  " GPUs are more than this model can use: at most t*p*d = " +
                  std::to_string(maxGpus / (static_cast<long long>(model.layers) * globalBatch)) +
@@ -160,7 +270,7 @@ Result<SearchResult> searchPlans(const ModelShape &model, const ClusterSpec &cl,
   }
 
   SearchResult result;
-  BubbleCache cache;
+  ReplayCache cache;
   std::string firstError;
   result.enumerated = forEachLayout(model, cl, globalBatch, [&](const ParallelConfig &c) {
     Result<Prediction> pr = evaluatePlan(model, cl, c, params, &cache);
@@ -178,6 +288,9 @@ Result<SearchResult> searchPlans(const ModelShape &model, const ClusterSpec &cl,
     return a.iterationTime < b.iterationTime;
   };
   std::sort(result.fitting.begin(), result.fitting.end(), faster);
+  if (options.unevenLayouts)
+    refineUnevenLayouts(model, cl, params, cache, result);
+  std::sort(result.fitting.begin(), result.fitting.end(), faster);
   std::sort(result.outOfMemory.begin(), result.outOfMemory.end(), faster);
   result.simulatedSchedules = cache.size();
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -189,7 +302,7 @@ Result<SearchResult> searchPlans(const ModelShape &model, const ClusterSpec &cl,
                  " heads, p dividing " + std::to_string(model.layers) +
                  " layers and d dividing the global batch " +
                  std::to_string(globalBatch) + "; " +
-                 nearestText(nearestFeasibleGpus(model, cl, globalBatch, maxGpus))};
+                 nearestText(nearestFeasibleGpus(model, cl, globalBatch, maxGpus, params))};
   if (result.fitting.empty()) {
     const Prediction *smallest = &result.outOfMemory.front();
     for (const Prediction &p : result.outOfMemory)
@@ -200,7 +313,7 @@ Result<SearchResult> searchPlans(const ModelShape &model, const ClusterSpec &cl,
                  gb(cl.device.hbmBytes) + " per " + cl.device.name +
                  "; the smallest needs " + gb(smallest->memory.total()) + " (" +
                  smallest->config.summary() + "); " +
-                 nearestText(nearestFeasibleGpus(model, cl, globalBatch, maxGpus))};
+                 nearestText(nearestFeasibleGpus(model, cl, globalBatch, maxGpus, params))};
   }
   return result;
 }
@@ -210,8 +323,11 @@ std::string whyLoses(const Prediction &loser, const Prediction &best,
   char buf[256];
   if (!loser.fits) {
     constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
-    std::snprintf(buf, sizeof buf, "out of memory: needs %.1f GiB > %.1f GiB",
-                  loser.memory.total() / GiB, hbmBytes / GiB);
+    std::snprintf(buf, sizeof buf,
+                  "out of memory: needs %.1f GiB + %.1f GiB margin > %.1f GiB (%.1f GiB "
+                  "over)",
+                  loser.memory.total() / GiB, loser.memoryMargin / GiB, hbmBytes / GiB,
+                  loser.memoryShortfall() / GiB);
     return buf;
   }
   struct Part {

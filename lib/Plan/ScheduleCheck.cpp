@@ -25,23 +25,26 @@ std::string checkWellFormed(const PipelineSchedule &s) {
     const auto &steps = s.ranks[r].steps;
     for (size_t i = 0; i < steps.size(); ++i) {
       const Step &st = steps[i];
-      std::string where = "rank " + std::to_string(r) + " step " +
-                          std::to_string(i) + " (" + toString(st) + ")";
+      // Built only on an error: the planner checks thousands of schedules.
+      auto where = [&] {
+        return "rank " + std::to_string(r) + " step " + std::to_string(i) + " (" +
+               toString(st) + ")";
+      };
       if (st.kind == StepKind::WeightGrad && !s.splitBackward)
-        return where + ": weight-gradient step in a schedule whose backwards "
+        return where() + ": weight-gradient step in a schedule whose backwards "
                        "are not split";
       if (st.chunk < 0 || st.chunk >= chunks)
-        return where + ": chunk outside 0.." + std::to_string(chunks - 1);
+        return where() + ": chunk outside 0.." + std::to_string(chunks - 1);
       if (st.microbatch < 0 || st.microbatch >= s.microbatches)
-        return where + ": micro-batch outside 0.." +
+        return where() + ": micro-batch outside 0.." +
                std::to_string(s.microbatches - 1);
       if (s.stageOfChunk(st.chunk) != r)
-        return where + ": chunk " + std::to_string(st.chunk) +
+        return where() + ": chunk " + std::to_string(st.chunk) +
                " belongs to rank " + std::to_string(s.stageOfChunk(st.chunk));
       size_t key = (static_cast<size_t>(st.kind) * chunks + st.chunk) *
                        s.microbatches + st.microbatch;
       if (seen[key]++)
-        return where + ": step appears twice";
+        return where() + ": step appears twice";
     }
   }
   for (size_t key = 0; key < seen.size(); ++key)

@@ -38,16 +38,18 @@ std::string timelineToChromeTrace(const Timeline &tl) {
                       {"tid", r},
                       {"args", {{"name", "pipeline rank " + std::to_string(r)}}}});
     for (const TimedStep &ts : tl.ranks[r]) {
-      events.push_back(
-          {{"name", toString(ts.step)},
-           {"cat", kindLetter(ts.step.kind)},
-           {"ph", "X"},
-           {"pid", 0},
-           {"tid", r},
-           {"ts", ts.start * kMicrosPerUnit},
-           {"dur", (ts.end - ts.start) * kMicrosPerUnit},
-           {"args",
-            {{"chunk", ts.step.chunk}, {"microbatch", ts.step.microbatch}}}});
+      nlohmann::ordered_json args = {{"chunk", ts.step.chunk},
+                                     {"microbatch", ts.step.microbatch}};
+      if (ts.cost >= 0)
+        args["cost_ms"] = ts.cost;
+      events.push_back({{"name", toString(ts.step)},
+                        {"cat", kindLetter(ts.step.kind)},
+                        {"ph", "X"},
+                        {"pid", 0},
+                        {"tid", r},
+                        {"ts", ts.start * kMicrosPerUnit},
+                        {"dur", (ts.end - ts.start) * kMicrosPerUnit},
+                        {"args", std::move(args)}});
     }
   }
   nlohmann::ordered_json root;

@@ -2,11 +2,13 @@
 #include "exec/DurableFile.h"
 #include "exec/HalfWidthTransfer.h"
 #include "exec/Optimizer.h"
+#include "exec/PipelineBubble.h"
 #include "exec/PlanValidator.h"
 
 #include "comm/Communicator.h"
 #include "mtc/Plan/ScheduleCheck.h"
 #include "mtc/Plan/ScheduleJson.h"
+#include "mtc/Plan/ScheduleSvg.h"
 
 #include <algorithm>
 #include <chrono>
@@ -298,8 +300,10 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
       fillInputs(fill, s.microbatch(), *slot, info);
       waitAll(slot->forwardRecvs);
       timed.start = seconds();
+      const double cpu = processCpuSeconds();
       MicroBatchLoss loss =
           exec.runRange(info.forward_begin(), info.forward_end(), slot->arena, key, gradScale);
+      timed.cpu = processCpuSeconds() - cpu;
       timed.end = seconds();
       if (info.loss() >= 0)
         lossSum += loss.terms();
@@ -307,7 +311,9 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
     } else {
       waitAll(slot->backwardRecvs);
       timed.start = seconds();
+      const double cpu = processCpuSeconds();
       exec.runRange(info.backward_begin(), info.backward_end(), slot->arena, key, gradScale);
+      timed.cpu = processCpuSeconds() - cpu;
       timed.end = seconds();
       post(info.send_backward(), *slot, s.microbatch(), /*receive=*/false, slot->sends);
       release(slot);
@@ -402,11 +408,21 @@ void saveTrace(const std::string &path, const std::string &trace, int64_t resume
 } // namespace
 
 std::string PipelineRunner::writeTrace(const std::string &path, int64_t resumedAt) {
-  // Every stage sends its steps to stage 0 as (kind, chunk, mb, start, end).
+  // Every stage sends its steps to stage 0 as (kind, chunk, mb, start, end, cpu).
+  constexpr size_t kFields = 6;
   std::vector<double> mine;
   for (const TimedPipelineStep &t : timeline)
     mine.insert(mine.end(), {t.backward ? 1.0 : 0.0, double(t.chunk), double(t.microbatch),
-                             t.start, t.end});
+                             t.start, t.end, t.cpu});
+  // The replay's transfer latency: a message the size of the largest
+  // activation any stage sends.
+  double transferBytes = 0;
+  for (const pb::PipelineChunk &c : plan.chunks())
+    for (const pb::PipelineTransfer &t : c.send_forward())
+      transferBytes = std::max(transferBytes, double(plan.buffers(t.buffer()).bytes()));
+  pipelineGroup->allReduceMax(&transferBytes, 1);
+  const double p2pLatency = measureP2pLatency(*pipelineGroup, size_t(transferBytes));
+  const CorePlacement placement = checkCorePlacement(world);
   // Per stage: peak in use and allocated, measured and predicted.
   std::vector<double> memory(4 * pp, 0.0);
   memory[4 * stage] = double(peakBytes);
@@ -435,7 +451,7 @@ std::string PipelineRunner::writeTrace(const std::string &path, int64_t resumedA
       pipelineGroup->recv(events.data(), events.size(), comm::DataType::F64, r, tag);
     }
     double busy = 0;
-    for (size_t e = 0; e + 5 <= events.size(); e += 5) {
+    for (size_t e = 0; e + kFields <= events.size(); e += kFields) {
       TimedStep ts;
       ts.step.kind = events[e] > 0.5 ? StepKind::Backward : StepKind::Forward;
       ts.step.chunk = static_cast<int>(events[e + 1]);
@@ -443,6 +459,7 @@ std::string PipelineRunner::writeTrace(const std::string &path, int64_t resumedA
       // Milliseconds: the trace writer takes one time unit as 1 ms.
       ts.start = events[e + 3] * 1000.0;
       ts.end = events[e + 4] * 1000.0;
+      ts.cost = events[e + 5] * 1000.0;
       busy += ts.end - ts.start;
       tl.makespan = std::max(tl.makespan, ts.end);
       tl.ranks[r].push_back(ts);
@@ -451,21 +468,24 @@ std::string PipelineRunner::writeTrace(const std::string &path, int64_t resumedA
   }
   if (world.rank() != 0)
     return ""; // other data-parallel / tensor-parallel replicas
+  // On the host backend a step's CPU time is its cost; a device's is not.
+  const bool cpuCosts = std::string(exec.backend().name()) == "host";
+  const BubbleSummary bubble = summarizeBubble(tl, p2pLatency * 1000.0, placement, cpuCosts);
   if (!path.empty()) {
+    nlohmann::ordered_json trace = nlohmann::ordered_json::parse(timelineToChromeTrace(tl));
+    trace["otherData"]["bubble"] = nlohmann::ordered_json::parse(bubble.json);
+    ScheduleSvgOptions svg;
+    svg.source = "measured";
+    svg.axisLabel = "time (ms, measured wall clock)";
     try {
-      saveTrace(path, timelineToChromeTrace(tl), resumedAt);
+      saveTrace(path, trace.dump(), resumedAt);
+      writeFileAtomically(svgPathForTrace(path), scheduleToSvg(tl, svg));
     } catch (const IoError &e) {
       throw std::runtime_error(std::string("--pipeline-trace: ") + e.what());
     }
   }
   char line[512];
-  double predicted = double(pp - 1) / (double(tl.vp) * microbatches);
-  std::snprintf(line, sizeof line,
-                "pipeline: measured bubble %.4f vs (p-1)/(v*m) = %.4f (p=%lld v=%d m=%d), "
-                "makespan %.2f ms, busiest rank %.2f ms",
-                tl.bubbleFraction(), predicted, static_cast<long long>(pp), tl.vp,
-                microbatches, tl.makespan, tl.busiest);
-  std::string summary = line;
+  std::string summary = bubble.lines;
   for (int r = 0; r < pp; ++r) {
     std::snprintf(line, sizeof line,
                   "\npipeline: stage %d activations: peak %lld B measured, %lld B predicted; "

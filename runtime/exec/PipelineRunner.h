@@ -33,6 +33,7 @@ struct TimedPipelineStep {
   int chunk = 0;
   int microbatch = 0;
   double start = 0, end = 0;
+  double cpu = 0; // CPU seconds the step used (processCpuSeconds), the replay's cost
 };
 
 class PipelineRunner {
@@ -72,9 +73,11 @@ public:
   int64_t predictedActivationBytes() const;
 
   // Collects every stage's last timeline on stage 0 of the pipeline group and,
-  // there, writes it as Chrome-trace JSON to `path` and returns a one-line
-  // summary (measured bubble next to (p-1)/(v*m), memory next to the
-  // prediction); other ranks return "". The file is written atomically (a
+  // there, writes it as Chrome-trace JSON to `path` (with the bubble report in
+  // otherData, and the timeline drawn as svgPathForTrace(path)) and returns
+  // the report: the bubble by formula, replayed and measured
+  // (PipelineBubble.h), memory next to the prediction; other ranks return "".
+  // The files are written atomically (a
   // failed write throws naming it). A run resumed at `resumedAt` > 0 adds its
   // timeline to an existing trace as another process ("run resumed at
   // iteration N") instead of replacing the earlier run's.

@@ -3,6 +3,7 @@
 #include "mtc/Support/Flags.h"
 #include "mtc/Support/LrSchedule.h"
 #include "exec/Main.h"
+#include "exec/PipelineBubble.h"
 #include "exec/PlanValidator.h"
 #include "exec/Trainer.h"
 
@@ -158,7 +159,8 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
             "loss and perplexity under Megatron-LM's tags)")
       .valueName("DIR");
   flags.add("pipeline-trace", &cfg.pipelineTrace,
-            "pipeline: write the last iteration's measured timeline (Chrome trace JSON)")
+            "pipeline: write the last iteration's measured timeline (Chrome trace JSON, with the "
+            "bubble report) and its picture (FILE without .json, plus .svg)")
       .valueName("FILE");
 
   flags.topic(flag::kDebug);
@@ -295,6 +297,11 @@ void checkOutputFolders(const TrainConfig &cfg) {
     if (std::filesystem::is_directory(*path, ec))
       throw std::invalid_argument(std::string("--") + flag + " '" + *path +
                                   "' is a folder; give a file name");
+    // --pipeline-trace also writes its picture next to the trace.
+    if (std::string(flag) == "pipeline-trace" &&
+        std::filesystem::is_directory(svgPathForTrace(*path), ec))
+      throw std::invalid_argument(std::string("--pipeline-trace '") + *path + "': its picture '" +
+                                  svgPathForTrace(*path) + "' is a folder; give another name");
     std::filesystem::path folder = std::filesystem::path(*path).parent_path();
     if (!folder.empty() && !std::filesystem::is_directory(folder, ec))
       throw std::invalid_argument(std::string("--") + flag + " '" + *path + "': the folder '" +

@@ -698,7 +698,12 @@ TrainSummary Trainer::run() {
   }
   if (pipeline && summary.iterations > 0) {
     // Collective over the pipeline group: every stage sends its timeline.
-    std::string report = pipeline->writeTrace(cfg.pipelineTrace, startIteration);
+    // Rank 0 writes the files after the last collective; every rank learns
+    // whether that failed, so none waits for it in a later one.
+    std::string report;
+    throwIfAnyRankFails<std::runtime_error>(world, "", [&] {
+      report = pipeline->writeTrace(cfg.pipelineTrace, startIteration);
+    });
     if (log && !report.empty())
       *log << report << std::endl;
   }

@@ -11,6 +11,7 @@
 #include "mtc/Conversion/PipelinePlan.h"
 #include "mtc/Diagnostics/ModuleDiagnostics.h"
 #include "mtc/Plan/ScheduleJson.h"
+#include "mtc/Plan/ScheduleSvg.h"
 #include "mtc/MtcDialect.h"
 #include "mtc/Transforms/ModelStats.h"
 #include "mtc/Plan/Device.h"
@@ -49,7 +50,7 @@ namespace {
 struct DriverFlags {
   std::string inputPath, outputDir;
   std::string planMode; ///< --plan: "" or auto
-  int planGpus = 0, planGpusPerNode = 8;
+  int planGpus = 0, planGpusPerNode = 0; // 0: the --gpu system's node size
   std::string planDevice = "a100-80gb";
   bool emitSchedule = false, emitMlir = false, noBuild = false;
   std::string target = "host", nvccPath = MTC_NVCC, cudaArch = "80,90";
@@ -121,7 +122,8 @@ void addCompileFlags(mtc::FlagSet &flags, mtc::CompileOptions &o, DriverFlags &d
             "of kind --gpu; needs --global-batch-size")
       .choices({"auto"});
   flags.add(flag::gpus, &d.planGpus, "", ValueRange::between(0, 1 << 20));
-  flags.add(flag::gpusPerNode, &d.planGpusPerNode, "", ValueRange::between(1, 1 << 16));
+  flags.add(flag::gpusPerNode, &d.planGpusPerNode, "(default: the --gpu system's, DGX-2 16, else 8)",
+            ValueRange::between(1, 1 << 16));
   flags.add(flag::gpu, &d.planDevice);
 
   flags.topic(flag::kOutput);
@@ -263,12 +265,13 @@ Error choosePlan(mlir::ModuleOp module, mtc::CompileOptions &options) {
   const mtc::DeviceSpec *device = mtc::findDevice(driver.planDevice);
   if (!device)
     return createStringError(inconvertibleErrorCode(),
-                             "--gpu=" + driver.planDevice +
-                                 " is unknown (a100-80gb, h100-80gb, h200, v100-32gb)");
+                             "--gpu=" + driver.planDevice + " is unknown (" +
+                                 mtc::deviceNames() + ")");
   if (driver.planGpus < 1 || options.globalBatch < 1)
     return createStringError(inconvertibleErrorCode(),
                              "--plan=auto needs --gpus and --global-batch-size");
-  mtc::ClusterSpec cluster{driver.planGpus, driver.planGpusPerNode, *device};
+  int gpusPerNode = driver.planGpusPerNode > 0 ? driver.planGpusPerNode : device->gpusPerNode;
+  mtc::ClusterSpec cluster{driver.planGpus, gpusPerNode, *device};
   mtc::ModelShape shape = mtc::modelShapeOf(model);
   if (options.seq)
     shape.seq = options.seq;
@@ -290,6 +293,8 @@ Error choosePlan(mlir::ModuleOp module, mtc::CompileOptions &options) {
   options.sequenceParallel = c.sequenceParallel;
   options.recompute = mtc::toString(c.recompute);
   options.distributedOptimizer = c.distributedOptimizer;
+  options.schedule = c.scheduleName();
+  options.layersPerChunk.assign(c.layersPerChunk.begin(), c.layersPerChunk.end());
   outs() << "mtc-compile: --plan=auto chose " << c.summary() << " for " << driver.planGpus
          << " x " << driver.planDevice << " (predicted " << format("%.3g", best.iterationTime)
          << " s per iteration; run mtc-plan for the comparison)\n";
@@ -358,14 +363,20 @@ int compile(mtc::CompileOptions options) {
     auto schedule = mtc::scheduleOfPlan(*plan);
     if (!schedule)
       return fail(schedule.error());
-    auto timeline = mtc::checkSchedule(schedule.value());
+    // Unit times: F=1, B=2, or F=B=W=1 when the backward is split.
+    const mtc::StepTiming timing = schedule.value().splitBackward
+                                       ? mtc::StepTiming::unitSplit()
+                                       : mtc::StepTiming{};
+    auto timeline = mtc::checkSchedule(schedule.value(), timing);
     if (!timeline)
       return fail(timeline.error());
+    mtc::ScheduleSvgOptions svg;
+    svg.axisLabel = mtc::unitStepsAxisLabel(timing, schedule.value().splitBackward);
     for (auto [name, contents] :
          {std::pair<std::string, std::string>{"schedule.json",
                                               mtc::scheduleToJson(schedule.value())},
           {"schedule.trace.json", mtc::timelineToChromeTrace(timeline.value())},
-          {"schedule.svg", mtc::scheduleToSvg(timeline.value())}})
+          {"schedule.svg", mtc::scheduleToSvg(timeline.value(), svg)}})
       if (Error err = writeFile(path(name), contents))
         return fail(toString(std::move(err)));
   }

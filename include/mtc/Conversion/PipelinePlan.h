@@ -17,11 +17,6 @@ llvm::FailureOr<PipelineSchedule> readPipelineSchedule(mlir::ModuleOp module);
 /// without stage plans runs its micro-batches one after another on one
 /// stage).
 Result<PipelineSchedule> scheduleOfPlan(const pb::Plan &plan);
-
-/// The schedule drawn like the paper's figures: one row per rank, forward
-/// steps light, backward dark, each labelled with its micro-batch, coloured by
-/// chunk; unit times F=1, B=2 from the deadlock checker's simulation.
-std::string scheduleToSvg(const Timeline &timeline);
 } // namespace mtc
 
 #endif // MTC_CONVERSION_PIPELINEPLAN_H

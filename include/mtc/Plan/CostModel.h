@@ -2,83 +2,113 @@
 //
 // Per micro-batch and transformer layer on one GPU (t-way tensor parallel):
 //  - GEMMs (QKV, attention scores, attention x values, projection, fc1, fc2)
-//    take 2MNK / (peak * eff(M,N,K)); eff = gemmPeakFraction * g(M) g(N) g(K)
-//    with g(x) = x / (x + gemmHalfDim): a GEMM that is small in any dimension
-//    cannot fill the tensor cores. Backward = 2x forward (dgrad + wgrad).
+//    and their backward halves (input gradient, weight gradient) with their
+//    own shapes, timed by the shape- and GPU-dependent ComputeModel.
 //  - Memory-bound ops (softmax + dropout on the a s^2 b scores, layer norms,
-//    bias-dropout-residual, GeLU) take bytes / (HBM bandwidth * hbmEfficiency).
+//    bias-dropout-residual, GeLU) take bytes / sustained HBM bandwidth.
 //  - Recompute: full adds one forward, selective adds the attention core.
 //  - Tensor-parallel collectives: 2 all-reduces forward and 2 backward of
 //    b s h fp16 elements (2 more when fully recomputing); sequence parallelism
-//    swaps each for an all-gather + reduce-scatter of the same volume. Ring
-//    alpha-beta model on NVLink: 2(t-1)/t * bytes / bw + 2(t-1) alpha.
-//  - Pipeline p2p: one b s h fp16 message per step, scattered over the t
-//    tensor ranks across InfiniBand then all-gathered on NVLink (Megatron's
-//    scatter/gather optimisation); in-node when the pipeline fits in a node.
-// Each pipeline step therefore costs compute + TP comm + p2p (Megatron's p2p
-// blocks the step). The slowest stage (the last: it also runs the logits
-// layer and the cross-entropy) sets the step time. The schedule is then
-// simulated (ScheduleCheck) with those step times to get the makespan and the
-// bubble. After the pipeline: the data-parallel gradient all-reduce (or
-// reduce-scatter + all-gather with the distributed optimizer), minus what
-// overlaps with the last micro-batch's backward; the tied-embedding gradient
-// all-reduce between first and last stage; the optimizer step (HBM-bound).
+//    swaps each for an all-gather + reduce-scatter of the same volume.
+//  - Pipeline p2p per step (NetworkModel::p2p, with or without the 2021
+//    paper's scatter/gather); Megatron's p2p blocks, so it is part of a step.
+// Every chunk gets its own step costs: its layer count (uneven layouts), the
+// embedding on chunk 0 and the output layer + cross-entropy on the last
+// chunk. The schedule (1F1B, interleaved, ... PlanSchedules.h) is replayed
+// with those per-step costs (ScheduleCheck, the replay the runtime's bubble
+// report uses); the makespan, each rank's busy time and the bubble come out
+// of the replay. After the pipeline: the data-parallel gradient reduction
+// (ring or tree, NetworkModel), of which only what runs during the last
+// micro-batch's backward is hidden, and only when p = 1 (for p > 1 it runs
+// after the pipeline flush); the tied-embedding all-reduce between first and
+// last stage; the optimizer step (HBM-bound).
+//
+// The iteration time is the busiest rank's compute + TP comm + p2p + bubble
+// (= the makespan) + exposed DP comm + embedding sync + optimizer.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MTC_PLAN_COSTMODEL_H
 #define MTC_PLAN_COSTMODEL_H
 
+#include "mtc/Plan/ComputeModel.h"
 #include "mtc/Plan/MemoryModel.h"
+#include "mtc/Plan/NetworkModel.h"
 #include "mtc/Plan/ParallelConfig.h"
 
 #include <map>
+#include <memory>
 #include <tuple>
+#include <vector>
 
 namespace mtc {
 
-/// Efficiency constants, calibrated once against Narayanan et al. 2021,
-/// Table 1 (docs/planner.md explains the fit). They are global, not per row.
 struct CostParams {
-  double gemmPeakFraction = 0.77; ///< best-case share of peak for a huge GEMM
-  double gemmHalfDim = 112;       ///< dimension at which g(x) = 1/2
-  double hbmEfficiency = 0.75;    ///< share of HBM bandwidth streaming ops get
-  double nvlinkEfficiency = 0.75; ///< NCCL bus bandwidth / link bandwidth
-  double networkEfficiency = 0.80;
-  double nvlinkLatency = 10e-6;   ///< seconds per ring step
-  double networkLatency = 20e-6;
-  /// Share of the last micro-batch's backward that can hide DP reduction.
-  double dpOverlapFraction = 0.8;
+  ComputeParams compute;
+  NetworkParams network;
+  MemoryParams memory;
+  /// The 2021 paper's scatter/gather of p2p messages over the tensor ranks'
+  /// NICs (Megatron's default; --no-scatter-gather-tensors-in-pipeline).
+  bool scatterGather = true;
+  AllReduceAlgorithm dpAllReduce = AllReduceAlgorithm::Auto;
+  /// Bytes per gradient element in the data-parallel reduction: mtc reduces
+  /// its fp32 gradients (4); Megatron-LM 2021 reduced fp16 ones (2) unless
+  /// --accumulate-allreduce-grads-in-fp32.
+  double gradReduceBytes = 4;
+  /// Buckets reduce during the last micro-batch's backward when p = 1 (mtc's
+  /// runtime, Megatron's --overlap-grad-reduce); Megatron-LM 2021 reduced
+  /// after the backward.
+  bool overlapGradReduce = true;
+  /// Headroom a plan must leave (bytes): --memory-margin.
+  double memoryMarginBytes = 2.0 * 1024 * 1024 * 1024;
 };
 
-/// Makespan cache for simulated schedules, keyed by (p, v, m, B/F ratio in
-/// 1/64ths); the simulation runs with F = 1 and scales linearly.
-class BubbleCache {
+/// Replays of schedules during a search: the last built schedule and the
+/// bubbles of replays already done (keyed by schedule and per-step costs in
+/// 1/64ths of the mean forward step).
+class ReplayCache {
 public:
-  /// Idle time of the busiest rank (makespan - its busy time) in units of
-  /// one forward step, for backward steps `backwardRatio` times as long.
-  double bubbleUnits(int pp, int vp, int microbatches, double backwardRatio);
-  size_t size() const { return cache_.size(); }
+  const PipelineSchedule *schedule(const std::string &name, int pp, int vp, int m);
+  /// Per rank: makespan - busy, in units of `unit`, or nullptr.
+  const std::vector<double> *find(const std::vector<int> &key) const;
+  void store(std::vector<int> key, std::vector<double> bubbles);
+  size_t size() const { return bubbles_.size(); }
 
 private:
-  std::map<std::tuple<int, int, int, int>, double> cache_;
+  std::tuple<std::string, int, int, int> scheduleKey_;
+  std::unique_ptr<PipelineSchedule> schedule_;
+  std::map<std::vector<int>, std::vector<double>> bubbles_;
 };
 
 struct Prediction {
   ParallelConfig config;
   double iterationTime = 0;  ///< seconds
-  double computeTime = 0;    ///< pure compute on the slowest rank
-  double tpCommTime = 0;     ///< tensor-parallel collectives (exposed)
-  double p2pTime = 0;        ///< pipeline sends/receives (exposed)
-  double bubbleTime = 0;     ///< pipeline fill and drain
-  double bubbleFraction = 0; ///< bubbleTime / (busy time of the slowest rank)
-  double dpCommTime = 0;     ///< whole data-parallel reduction
-  double dpExposedTime = 0;  ///< what overlap does not hide
+  // The busiest rank's iteration, split; the parts sum to iterationTime.
+  double computeTime = 0;    ///< compute steps (recompute included)
+  double recomputeTime = 0;  ///< the recompute part of computeTime
+  double tpCommTime = 0;     ///< tensor-parallel collectives
+  double p2pTime = 0;        ///< pipeline sends/receives
+  double bubbleTime = 0;     ///< idle in the pipelined part (replay)
+  double dpExposedTime = 0;  ///< data-parallel reduction not hidden
   double embeddingSyncTime = 0;
   double optimizerTime = 0;
-  double paperFlops = 0;     ///< paper formula, per iteration
-  double tflopsPerGpu = 0;   ///< paperFlops / (time * GPUs) / 1e12
-  MemoryBreakdown memory;
-  bool fits = false;         ///< memory.total() <= device HBM
+  int criticalRank = 0;      ///< the busiest pipeline rank
+  double bubbleFraction = 0; ///< bubbleTime / (makespan - bubbleTime)
+  double dpCommTime = 0;     ///< whole data-parallel reduction
+  AllReduceAlgorithm dpAlgorithm = AllReduceAlgorithm::Ring;
+  double modelFlops = 0;     ///< per iteration, no recompute
+  double hardwareFlops = 0;  ///< per iteration, recompute included
+  double paperFlops = 0;     ///< Narayanan et al. eq. (3), per iteration
+  double tflopsPerGpu = 0;   ///< hardwareFlops / (time * GPUs) / 1e12
+  double paperTflopsPerGpu = 0; ///< paperFlops / (time * GPUs) / 1e12
+  double mfu = 0;            ///< modelFlops / (time * GPUs * peak)
+  double hfu = 0;            ///< hardwareFlops / (time * GPUs * peak)
+  double tokensPerSecond = 0;
+  MemoryBreakdown memory;    ///< the heaviest stage
+  double memoryMargin = 0;   ///< bytes the plan must leave free
+  double hbmBytes = 0;
+  bool fits = false;         ///< memory.total() + margin <= HBM
+  /// Bytes by which total + margin exceeds HBM (negative: headroom).
+  double memoryShortfall() const { return memory.total() + memoryMargin - hbmBytes; }
   double exposedCommTime() const {
     return tpCommTime + p2pTime + dpExposedTime + embeddingSyncTime;
   }
@@ -88,10 +118,17 @@ struct Prediction {
 Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &cluster,
                                 const ParallelConfig &config,
                                 const CostParams &params = {},
-                                BubbleCache *cache = nullptr);
+                                ReplayCache *cache = nullptr);
 
-/// GEMM efficiency used by the model (exposed for tests and docs).
-double gemmEfficiency(double M, double N, double K, const CostParams &params);
+/// The software the 2021 paper measured: fp16 gradient all-reduce after the
+/// backward (Megatron-LM's defaults then).
+CostParams megatron2021Params();
+
+/// Model FLOPs of one iteration (3 x forward, no recompute) and the FLOPs the
+/// recompute adds.
+double modelFlopsPerIteration(const ModelShape &model, int globalBatch);
+double recomputeFlopsPerIteration(const ModelShape &model, int globalBatch,
+                                  Recompute recompute);
 
 } // namespace mtc
 

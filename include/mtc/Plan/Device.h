@@ -1,12 +1,10 @@
-//===- Device.h - GPU presets for the cost model ----------------*- C++ -*-===//
+//===- Device.h - GPU and system presets for the cost model -----*- C++ -*-===//
 //
-// One table of accelerator figures (vendor datasheet numbers, dense, no
-// sparsity). Bandwidths are per GPU and per direction, in bytes/s:
-//  - nvlink: what one GPU can push to its node peers (A100 NVLink3 600 GB/s
-//    bidirectional -> 300 GB/s per direction).
-//  - network: the GPU's share of the inter-node fabric (DGX A100: one 200 Gb/s
-//    HDR InfiniBand NIC per GPU -> 25 GB/s).
-// The table lives in Device.cpp and docs/planner.md repeats it with sources.
+// One row per system: the GPU's datasheet figures (dense fp16/bf16, no
+// sparsity), the node it comes in (GPUs per node, NVLink/NVSwitch, one or
+// more InfiniBand NICs) and the few efficiency constants the cost model
+// needs. Bandwidths are per GPU and per direction, in bytes/s. Every number
+// has its source next to it in docs/planner.md ("Device and system table").
 //
 //===----------------------------------------------------------------------===//
 #ifndef MTC_PLAN_DEVICE_H
@@ -23,8 +21,17 @@ struct DeviceSpec {
   double hbmBytes = 0;       ///< memory capacity, bytes
   double hbmBandwidth = 0;   ///< bytes/s
   double nvlinkBandwidth = 0;  ///< bytes/s per GPU per direction, in a node
-  double networkBandwidth = 0; ///< bytes/s per GPU per direction, across nodes
+  double networkBandwidth = 0; ///< InfiniBand bytes/s per GPU per direction
   std::string description;
+  int gpusPerNode = 8;       ///< GPUs of the system's node (DGX-2: 16)
+  int sms = 108;             ///< streaming multiprocessors (wave quantisation)
+  int tileM = 256, tileN = 128; ///< cuBLAS's large fp16 GEMM tile
+  /// Share of peak a large, perfectly tiled GEMM sustains (cuBLAS).
+  double gemmFraction = 0.74;
+  /// NCCL's achievable all-reduce bus bandwidth inside a node, bytes/s.
+  double nvlinkBusBandwidth = 0;
+  double cudaContextBytes = 0; ///< CUDA context + kernels' module images
+  double cublasWorkspaceBytes = 0;
 };
 
 /// All presets, in the order they are documented.
@@ -33,7 +40,7 @@ const std::vector<DeviceSpec> &devicePresets();
 /// The preset called `name`, or nullptr.
 const DeviceSpec *findDevice(const std::string &name);
 
-/// "a100-80gb, h100-80gb, h200, v100-32gb"
+/// "a100-80gb, h100-80gb, h200, v100-32gb, v100-dgx2"
 std::string deviceNames();
 
 } // namespace mtc

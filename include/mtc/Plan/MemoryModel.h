@@ -2,7 +2,10 @@
 //
 // Mixed-precision training state per parameter: fp16/bf16 weight (2 bytes),
 // fp32 gradient (4), fp32 master weight + Adam moments (12) = 18 bytes; the
-// distributed optimizer shards the 12 over d: 6 + 12/d.
+// distributed optimizer shards the 12 over d: 6 + 12/d. Parameters per stage
+// follow the layout: the stage's chunks' layers, the word and position
+// embeddings on stage 0, the output layer (a copy of the word embedding when
+// tied) on stage p-1.
 //
 // Activations follow Korthikanti et al. 2022 (bytes per layer per micro-batch,
 // f = MLP size, 34 = 18 + 4f/h for f = 4h):
@@ -13,18 +16,39 @@
 //   full recompute        2sbh (2sbh/t with sequence parallelism) kept per
 //                         layer, plus one layer's full activations while it
 //                         is recomputed
-// The first stage holds p micro-batches in flight (1F1B) for its L/p layers,
-// i.e. L layers' worth; interleaving multiplies that by 1 + (p-1)/(p v).
-// Both the first stage (embedding, most activations) and the last stage
-// (output projection, logits) are evaluated; the larger one is reported.
+// A chunk's activations for one micro-batch are its layers' (plus the
+// embedding output on chunk 0, the fp16 logits and fp32 softmax of the
+// vocab-parallel cross-entropy on the last chunk). They are live from the
+// chunk's forward to its backward (to its W step when the schedule splits
+// backwards); the stage's peak is found by walking its steps in the
+// schedule, so uneven layouts, interleaving and any schedule come out of the
+// same rule (1F1B: the first stage holds min(p, m) micro-batches).
+//
+// Overhead, modelled per GPU: the CUDA context, the cuBLAS workspace, NCCL's
+// buffers (per communicator: 2 ring peers x nChannels x NCCL_BUFFSIZE) and
+// allocator fragmentation (a share of the activation bytes the caching
+// allocator churns every iteration). A plan fits when the total plus the
+// user's margin (--memory-margin) is at most the HBM capacity.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MTC_PLAN_MEMORYMODEL_H
 #define MTC_PLAN_MEMORYMODEL_H
 
 #include "mtc/Plan/ParallelConfig.h"
+#include "mtc/Plan/Schedule.h"
 
 namespace mtc {
+
+struct MemoryParams {
+  /// NCCL_BUFFSIZE default (NCCL environment-variable documentation).
+  double ncclBufferBytes = 4.0 * 1024 * 1024;
+  /// NCCL channels per communicator (a priori: NCCL opens 16-32 on NVSwitch
+  /// systems; 16 assumed).
+  int ncclChannels = 16;
+  /// Fragmentation of the caching allocator as a share of activation bytes
+  /// (a priori assumption, 10%; not measured here: no GPU).
+  double fragmentation = 0.10;
+};
 
 struct MemoryBreakdown {
   int stage = 0;            ///< pipeline stage the figures describe
@@ -32,24 +56,39 @@ struct MemoryBreakdown {
   double weights = 0;       ///< bytes
   double gradients = 0;     ///< bytes
   double optimizer = 0;     ///< bytes
-  double activations = 0;   ///< bytes
-  double reserved = 0;      ///< workspaces, communication buffers, fragmentation
+  double activations = 0;   ///< bytes at the stage's peak
+  double workspace = 0;     ///< CUDA context + cuBLAS workspace
+  double commBuffers = 0;   ///< NCCL buffers of the rank's communicators
+  double fragmentation = 0; ///< allocator slack
+  double overhead() const { return workspace + commBuffers + fragmentation; }
   double total() const {
-    return weights + gradients + optimizer + activations + reserved;
+    return weights + gradients + optimizer + activations + overhead();
   }
 };
 
-/// Fixed per-GPU reserve: cuBLAS workspace, NCCL buffers, allocator slack.
-constexpr double kMemoryReserveBytes = 2.0 * 1024 * 1024 * 1024;
+/// Every stage's memory. `config` must be valid; `schedule` the one it runs
+/// (built from the config when null).
+std::vector<MemoryBreakdown> predictStageMemory(const ModelShape &model,
+                                                const ParallelConfig &config,
+                                                const DeviceSpec &device,
+                                                const PipelineSchedule *schedule = nullptr,
+                                                const MemoryParams &params = {});
 
-/// The heavier of the first and the last stage. `config` must be valid.
-MemoryBreakdown predictMemory(const ModelShape &model,
-                              const ParallelConfig &config);
+/// The stage with the largest total.
+MemoryBreakdown predictMemory(const ModelShape &model, const ParallelConfig &config,
+                              const DeviceSpec &device,
+                              const PipelineSchedule *schedule = nullptr,
+                              const MemoryParams &params = {});
 
 /// Activation bytes of one transformer layer for one micro-batch as kept
 /// until its backward (the per-layer formulas above, without the recompute
 /// working set).
 double layerActivationBytes(const ModelShape &model, const ParallelConfig &config);
+
+/// Peak over the steps of `rank` of the activation bytes alive, given each
+/// chunk's bytes per micro-batch.
+double peakLiveActivations(const PipelineSchedule &schedule, int rank,
+                           const std::vector<double> &chunkBytes);
 
 } // namespace mtc
 

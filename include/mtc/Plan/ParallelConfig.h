@@ -7,6 +7,7 @@
 #include "mtc/Plan/Result.h"
 
 #include <string>
+#include <vector>
 
 namespace mtc {
 
@@ -29,6 +30,10 @@ struct ParallelConfig {
   bool sequenceParallel = false;
   Recompute recompute = Recompute::None;
   bool distributedOptimizer = false;
+  /// Layers of each of the pp*vp chunks in model order; empty = even split.
+  std::vector<int> layersPerChunk;
+  /// Pipeline schedule (PlanSchedules.h); empty = mtc-compile's default.
+  std::string schedule;
 
   int microbatches() const { return globalBatch / (dp * microBatch); }
   int gpus() const { return tp * pp * dp; }
@@ -36,6 +41,9 @@ struct ParallelConfig {
   std::string summary() const;
   /// Options for mtc-compile: "--tp=8 --pp=64 ... --recompute=full ..."
   std::string compileFlags() const;
+  /// The schedule's name, the default filled in.
+  std::string scheduleName() const;
+  bool unevenLayout() const { return !layersPerChunk.empty(); }
 };
 
 struct ClusterSpec {
@@ -45,11 +53,27 @@ struct ClusterSpec {
 };
 
 /// Checks a configuration against the model and cluster; the error names the
-/// numbers (t divides heads, t <= GPUs per node, t*p*d = GPUs, pp*vp divides
-/// layers, d*b divides the batch, m % p for interleaving, ...).
+/// numbers (t divides heads, t <= GPUs per node, t*p*d = GPUs, the layout
+/// (pp*vp chunks of >= 1 layer summing to the layers; pp*vp divides the
+/// layers when no layout is given), d*b divides the batch, the schedule
+/// takes (p, v, m), ...).
 Result<ParallelConfig> validateConfig(const ModelShape &model,
                                       const ClusterSpec &cluster,
                                       const ParallelConfig &config);
+
+/// Layers per chunk of a valid config: its explicit layout or the even split.
+std::vector<int> chunkLayerCounts(const ModelShape &model, const ParallelConfig &config);
+
+/// Megatron-LM's --decoder-first-pipeline-num-layers /
+/// --decoder-last-pipeline-num-layers (0 = not given): the first (last)
+/// pipeline stage holds `first` (`last`) layers, split evenly over its vp
+/// chunks, and the other stages share the rest evenly. Errors name the
+/// numbers that do not divide.
+Result<std::vector<int>> firstLastStageLayout(int layers, int pp, int vp, int first,
+                                              int last);
+
+/// "3,2,2,3"
+std::string layoutText(const std::vector<int> &layersPerChunk);
 
 } // namespace mtc
 

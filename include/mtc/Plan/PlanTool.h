@@ -9,6 +9,7 @@
 #define MTC_PLAN_PLANTOOL_H
 
 #include <functional>
+#include "mtc/Plan/CostModel.h"
 #include "mtc/Plan/ParallelConfig.h"
 
 #include <iosfwd>
@@ -23,12 +24,13 @@ struct PlanRequest {
   std::string modelPath;   ///< positional argument (e.g. model.mlir), if any
   std::string device = "a100-80gb";
   int gpus = 0;
-  int gpusPerNode = 8;
+  int gpusPerNode = 0;     ///< 0 = the device's system (DGX-2: 16, else 8)
   int globalBatch = 0;
   int top = 5;             ///< plans in the table
   bool json = false;
   bool evaluate = false;   ///< predict evaluateConfig instead of searching
   ParallelConfig evaluateConfig;
+  CostParams params;       ///< network options and the memory margin
   bool paperTable = false; ///< compare with Narayanan et al. 2021 Table 1
   bool help = false;
   std::string usage;       ///< --help's text

@@ -4,9 +4,12 @@
 // recompute, distributed optimizer) for a model, cluster and global batch,
 // predicts each with the cost and memory models, and ranks the ones that fit
 // by iteration time. Rules: t divides the GPUs per node, the heads and the MLP
-// size (tensor groups stay inside a node); p*v divides the layers; d*b divides
-// the global batch; m is a multiple of p when v > 1; sequence parallelism only
-// with t > 1; the distributed optimizer only with d > 1.
+// size (tensor groups stay inside a node); p <= layers (p*v not dividing the
+// layers gives an uneven layout, middle chunks taking the extra layers); d*b
+// divides the global batch; each schedule of PlanSchedules.h that takes
+// (p, v, m); sequence parallelism only with t > 1; the distributed optimizer
+// only with d > 1. Then, for the fastest few plans with a pipeline, bounded
+// uneven variants (first/last stage layer counts) are tried.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MTC_PLAN_PLANNER_H
@@ -28,13 +31,26 @@ struct SearchResult {
   const Prediction &best() const { return fitting.front(); }
 };
 
+struct SearchOptions {
+  /// Also try uneven layouts around the fastest plans (fewer layers on the
+  /// last stage, one more or fewer on the first).
+  bool unevenLayouts = true;
+};
+
+/// Layers per chunk with `firstStage` / `lastStage` layers on the first /
+/// last pipeline stage (-1: no constraint) and the rest spread as evenly as
+/// possible, middle chunks first. Empty when impossible (a chunk would get
+/// no layer).
+std::vector<int> spreadLayout(int layers, int pp, int vp, int firstStage, int lastStage);
+
 /// Most GPUs the model can use: max t * layers * globalBatch.
 long long maxUsableGpus(const ModelShape &model, int gpusPerNode, int globalBatch);
 
 /// Searches; fails with a message saying what is impossible and the nearest
 /// possible request when no layout exists or none fits in memory.
 Result<SearchResult> searchPlans(const ModelShape &model, const ClusterSpec &cluster,
-                                 int globalBatch, const CostParams &params = {});
+                                 int globalBatch, const CostParams &params = {},
+                                 const SearchOptions &options = {});
 
 /// One line saying why `loser` is slower than `best` (or does not fit).
 std::string whyLoses(const Prediction &loser, const Prediction &best,

@@ -73,6 +73,9 @@ struct TimedStep {
   Step step;
   double start = 0;
   double end = 0;
+  /// What the step cost, when that differs from end - start: a measured
+  /// step's CPU time (its wall time also counts waiting for a core). < 0: unset.
+  double cost = -1;
 };
 
 struct Timeline {

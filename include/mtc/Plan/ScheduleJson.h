@@ -6,7 +6,8 @@
 //   loadable in Perfetto (ui.perfetto.dev) and chrome://tracing; one track
 //   per pipeline rank, one complete ("X") event per step. Simulated time
 //   units are written as milliseconds (1 unit = 1000 us) so F=1, B=2 read
-//   naturally.
+//   naturally. A step with a cost (TimedStep::cost) carries it as
+//   args.cost_ms.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MTC_PLAN_SCHEDULEJSON_H

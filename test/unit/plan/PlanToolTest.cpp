@@ -142,4 +142,91 @@ TEST(PlanTool, EvaluateAndBadInput) {
             1);
   EXPECT_NE(err.find("tp=16 exceeds the 8 GPUs per node"), std::string::npos) << err;
 }
+
+// Issue 17/19: --evaluate takes uneven layouts (explicit, or Megatron's
+// first/last stage flags), other GPU systems, the memory margin and the
+// network options, and prints the breakdowns.
+TEST(PlanTool, EvaluateUnevenLayoutsAndBreakdowns) {
+  std::string out, err;
+  const std::string base = std::string(kModelFlags) +
+                           "--gpus 32 --global-batch 512 --evaluate --tp 2 --pp 4 "
+                           "--micro-batch 4 --recompute selective ";
+  ASSERT_EQ(run(base + "--layers-per-chunk 7,7,6,4", out, err), 0) << err;
+  EXPECT_NE(out.find("--layers-per-chunk=7,7,6,4"), std::string::npos) << out;
+  EXPECT_NE(out.find("layers per chunk: 7,7,6,4"), std::string::npos) << out;
+  for (const char *part : {"MFU", "HFU", "tokens/s", "compute", "bubble", "TP comm", "PP comm",
+                           "DP comm", "optimizer", "weights", "gradients", "optimizer state",
+                           "activations", "NCCL buffers", "fragmentation", "margin"})
+    EXPECT_NE(out.find(part), std::string::npos) << part << " missing in\n" << out;
+
+  // Megatron's flags: 7 on the first, 5 on the last, 6 on the middle two.
+  ASSERT_EQ(run(base + "--decoder-first-pipeline-num-layers 7 "
+                       "--decoder-last-pipeline-num-layers 5 --json",
+                out, err),
+            0)
+      << err;
+  auto j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["layers_per_chunk"], nlohmann::json({7, 6, 6, 5}));
+  double sum = 0;
+  for (const char *k : {"compute", "bubble", "tp_comm", "pp_comm", "dp_comm_exposed",
+                        "embedding_sync", "optimizer"})
+    sum += j["breakdown_s"][k].get<double>();
+  EXPECT_NEAR(sum, j["iteration_time_s"].get<double>(), 1e-9);
+
+  // Layouts that cannot be: named.
+  EXPECT_EQ(run(base + "--layers-per-chunk 7,7,6", out, err), 1);
+  EXPECT_NE(err.find("3 chunks, but pp*vp = 4"), std::string::npos) << err;
+  EXPECT_EQ(run(base + "--decoder-first-pipeline-num-layers 7 "
+                       "--decoder-last-pipeline-num-layers 4",
+                out, err),
+            2);
+  EXPECT_NE(err.find("13 layers left"), std::string::npos) << err;
+  EXPECT_EQ(run(base + "--layers-per-chunk 6,6,6,6 --decoder-first-pipeline-num-layers 6", out,
+                err),
+            2);
+  EXPECT_NE(err.find("not both"), std::string::npos) << err;
+  // 25 layers do not divide 4 stages: refused without a layout, accepted with.
+  const std::string odd = "--num-layers 25 --hidden-size 2304 --num-attention-heads 24 "
+                          "--vocab-size 51200 --seq-length 2048 --gpus 32 --global-batch 512 "
+                          "--evaluate --tp 2 --pp 4 --micro-batch 4 ";
+  EXPECT_EQ(run(odd, out, err), 1);
+  EXPECT_NE(err.find("25 layers do not split evenly"), std::string::npos) << err;
+  EXPECT_EQ(run(odd + "--layers-per-chunk 7,7,6,5", out, err), 0) << err;
+
+  // Every system evaluates; the margin rejects with the shortfall.
+  for (const char *gpu : {"v100-32gb", "v100-dgx2", "a100-80gb", "h100-80gb", "h200"}) {
+    EXPECT_EQ(run(base + "--gpu " + gpu, out, err), 0) << gpu << ": " << err;
+    EXPECT_NE(out.find(gpu), std::string::npos) << out;
+  }
+  EXPECT_EQ(run(base + "--memory-margin 75", out, err), 1);
+  EXPECT_NE(err.find("GiB margin"), std::string::npos) << err;
+  EXPECT_NE(err.find("GiB over"), std::string::npos) << err;
+  EXPECT_NE(out.find("does NOT fit"), std::string::npos) << out;
+}
+
+// The search proposes uneven layouts when the layers do not divide the
+// stages (25 layers on 7 GPUs), and when they do but the last stage's output
+// layer (vocabulary 51200) makes a lighter last stage faster (5 GPUs).
+TEST(PlanTool, SearchProposesUnevenLayouts) {
+  const std::string model = "--num-layers 25 --hidden-size 2304 --num-attention-heads 24 "
+                            "--vocab-size 51200 --seq-length 2048 --global-batch 64 --json "
+                            "--top 1 ";
+  for (int gpus : {7, 5}) {
+    std::string out, err;
+    ASSERT_EQ(run(model + "--gpus " + std::to_string(gpus), out, err), 0) << err;
+    auto j = nlohmann::json::parse(out);
+    ASSERT_EQ(j["plans"].size(), 1u);
+    const auto &best = j["plans"][0];
+    EXPECT_EQ(best["pp"], gpus);
+    std::vector<int> layout = best["layers_per_chunk"];
+    ASSERT_EQ(layout.size(), static_cast<size_t>(gpus)) << out;
+    int sum = 0;
+    for (int n : layout)
+      sum += n;
+    EXPECT_EQ(sum, 25);
+    EXPECT_LT(layout.back(), layout.front()) << out;
+    EXPECT_NE(best["compile_flags"].get<std::string>().find("--layers-per-chunk="),
+              std::string::npos);
+  }
+}
 } // namespace

@@ -1,5 +1,6 @@
 #include "mtc/Plan/ScheduleCheck.h"
 #include "mtc/Plan/ScheduleJson.h"
+#include "SplitSchedule.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -115,24 +116,10 @@ TEST(ScheduleCheck, MalformedSchedules) {
   EXPECT_NE(rep.error.find("its own forward"), std::string::npos) << rep.error;
 }
 
-// A split backward: 1F1B order with each W right after its B. The gradient
-// leaves a rank after B, not after B+W, so the drain is (p-1) x B instead of
-// (p-1) x (B+W); a W before its own B hangs on itself.
-PipelineSchedule withWeightGradsAfterBackwards(const PipelineSchedule &s) {
-  PipelineSchedule split = s;
-  split.splitBackward = true;
-  for (RankSchedule &rs : split.ranks) {
-    std::vector<Step> steps;
-    for (const Step &st : rs.steps) {
-      steps.push_back(st);
-      if (st.kind == StepKind::Backward)
-        steps.push_back({StepKind::WeightGrad, st.chunk, st.microbatch});
-    }
-    rs.steps = steps;
-  }
-  return split;
-}
-
+// A split backward (withWeightGradsAfterBackwards): 1F1B order with each W
+// right after its B. The gradient leaves a rank after B, not after B+W, so the
+// drain is (p-1) x B instead of (p-1) x (B+W); a W before its own B hangs on
+// itself.
 TEST(ScheduleCheck, WeightGradSteps) {
   auto s = buildSchedule(4, 1, 8);
   ASSERT_TRUE(s.ok());
