@@ -14,7 +14,7 @@
 #include <cstdio>
 #include <cstring>
 #include <mutex>
-#include <dnnl.hpp>
+#include <oneapi/dnnl/dnnl.hpp>
 #include <memory>
 #include <omp.h>
 #include <stdexcept>
