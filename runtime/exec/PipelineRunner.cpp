@@ -259,8 +259,8 @@ void PipelineRunner::post(const Transfers &transfers, Slot &slot, int microbatch
     char *data = slot.arena + b.offset();
     const size_t count = static_cast<size_t>(b.bytes() / 4);
     const int peer = peerRank(t.peer_chunk()), tag = tagOf(t.tag(), microbatch);
-    // Activations and their gradients travel in the storage type; int32
-    // buffers (BERT's lengths) as they are.
+    // Activations and their gradients travel in the storage type; an int32
+    // buffer, should a plan ever send one, as it is.
     const kernels::StorageType type =
         b.dtype() == pb::F32 ? transferType : kernels::StorageType::F32;
     float *floats = reinterpret_cast<float *>(data);
