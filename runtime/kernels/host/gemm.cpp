@@ -1,9 +1,12 @@
 // GEMMs in the selected precision: OpenBLAS sgemm, or oneDNN's bf16 matmul.
 //
-// The bf16 path rounds A and B into per-thread bf16 buffers and runs a cached
-// matmul primitive on them. Callers run it from inside their own OpenMP
-// regions (one block of the output per thread), where oneDNN's OpenMP runtime
-// executes sequentially, so threading stays the kernels' as for sgemm.
+// The bf16 path rounds A and B into bf16 buffers (once per parallelGemm,
+// shared by its threads; per tile for attention's gemm calls) and runs a
+// matmul primitive cached per shape and thread on them. Every call runs on
+// one thread of the kernels' OpenMP regions, where oneDNN's OpenMP runtime
+// executes sequentially, so threading stays the kernels' as for sgemm. The
+// cache holds one primitive per distinct shape: attention's tiles have at
+// most a few per key length, bounded by the sequence length.
 #include "host/common.h"
 #include "kernels/gemm.h"
 #include "kernels/math/precision.h"
