@@ -48,6 +48,12 @@ std::optional<std::string> checkCompileOptions(const CompileOptions &o) {
   for (int64_t layers : o.layersPerChunk)
     if (layers < 1)
       return "--layers-per-chunk needs positive layer counts, got " + std::to_string(layers);
+  for (auto [name, layers] : {std::pair<const char *, int64_t>{"decoder-first-pipeline-num-layers",
+                                                               o.firstStageLayers},
+                              {"decoder-last-pipeline-num-layers", o.lastStageLayers}})
+    if (layers < 0)
+      return std::string("--") + name + " needs a positive layer count (0: not given), got " +
+             std::to_string(layers);
   if (o.minLr > o.lr)
     return "--min-lr " + formatNumber(o.minLr) + " is above --lr " + formatNumber(o.lr) +
            ": the learning rate would grow during the decay";
@@ -77,6 +83,8 @@ void buildCompilePipeline(OpPassManager &pm, const CompileOptions &o) {
   config.sequenceParallel = o.sequenceParallel;
   config.layersPerChunk.assign(o.layersPerChunk.begin(), o.layersPerChunk.end());
   config.pipelineBalance = o.pipelineBalance;
+  config.firstStageLayers = o.firstStageLayers;
+  config.lastStageLayers = o.lastStageLayers;
   config.report = false; // mtc-compile prints its own summary
   pm.addPass(createVerifyConfig(config));
   if (o.sequenceParallel)
@@ -107,6 +115,8 @@ void buildCompilePipeline(OpPassManager &pm, const CompileOptions &o) {
     partition.chunks = o.vp;
     partition.layersPerChunk.assign(o.layersPerChunk.begin(), o.layersPerChunk.end());
     partition.balance = o.pipelineBalance;
+    partition.firstStageLayers = o.firstStageLayers;
+    partition.lastStageLayers = o.lastStageLayers;
     pm.addPass(createPipelinePartition(partition));
     PipelineScheduleOptions schedule;
     schedule.kind = !o.schedule.empty() ? o.schedule : o.vp > 1 ? "interleaved" : "1f1b";
@@ -153,6 +163,14 @@ struct CompilePipelineOptions : PassPipelineOptions<CompilePipelineOptions> {
                                      llvm::cl::desc("explicit uneven pipeline layout")};
   Option<std::string> pipelineBalance{*this, "pipeline-balance",
                                       llvm::cl::desc("even or cost"), llvm::cl::init("even")};
+  Option<int64_t> firstStageLayers{*this, "decoder-first-pipeline-num-layers",
+                                   llvm::cl::desc("layers on the first pipeline stage (0: not "
+                                                  "given)"),
+                                   llvm::cl::init(0)};
+  Option<int64_t> lastStageLayers{*this, "decoder-last-pipeline-num-layers",
+                                  llvm::cl::desc("layers on the last pipeline stage (0: not "
+                                                 "given)"),
+                                  llvm::cl::init(0)};
   Option<std::string> recompute{*this, "recompute", llvm::cl::desc("none, full or selective"),
                                 llvm::cl::init("none")};
   Option<bool> distributedOptimizer{*this, "distributed-optimizer",
@@ -208,6 +226,8 @@ struct CompilePipelineOptions : PassPipelineOptions<CompilePipelineOptions> {
     o.schedule = schedule;
     o.layersPerChunk.assign(layersPerChunk.begin(), layersPerChunk.end());
     o.pipelineBalance = pipelineBalance;
+    o.firstStageLayers = firstStageLayers;
+    o.lastStageLayers = lastStageLayers;
     o.recompute = recompute;
     o.distributedOptimizer = distributedOptimizer;
     o.precision = precision;

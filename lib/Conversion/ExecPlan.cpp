@@ -118,6 +118,10 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module, const TrainStepMemory &p
   par->set_micro_batch(model.getMicroBatch());
   par->set_global_batch(parallel ? parallel.getGlobalBatch()
                                  : model.getMicroBatch());
+  if (auto pipeline = module->getAttrOfType<DictionaryAttr>("mtc.pipeline"))
+    if (auto counts = pipeline.getAs<DenseI64ArrayAttr>("layers_per_chunk"))
+      for (int64_t layers : counts.asArrayRef())
+        par->add_layers_per_chunk(layers);
 
   auto adamw = module.getOps<AdamWOp>();
   if (adamw.empty()) {

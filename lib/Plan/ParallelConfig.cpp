@@ -134,41 +134,6 @@ std::vector<int> chunkLayerCounts(const ModelShape &model, const ParallelConfig 
   return std::vector<int>(chunks, model.layers / chunks);
 }
 
-Result<std::vector<int>> firstLastStageLayout(int layers, int pp, int vp, int first,
-                                              int last) {
-  auto str = [](long long v) { return std::to_string(v); };
-  if (pp < 2)
-    return Error{"the first/last pipeline stage layer counts need pp > 1, got pp=" +
-                 str(pp)};
-  if (first < 0 || last < 0)
-    return Error{"layer counts must be >= 1"};
-  for (auto [name, n] : {std::pair<const char *, int>{"first", first}, {"last", last}})
-    if (n > 0 && n % vp != 0)
-      return Error{std::string("the ") + name + " stage's " + str(n) +
-                   " layers do not split over its vp=" + str(vp) + " chunks"};
-  int unevenStages = (first > 0) + (last > 0);
-  int middleStages = pp - unevenStages;
-  int middleLayers = layers - first - last;
-  if (middleLayers < middleStages * vp || (middleStages == 0 && middleLayers != 0))
-    return Error{"first " + str(first) + " + last " + str(last) + " layers leave " +
-                 str(middleLayers) + " of the " + str(layers) + " layers for " +
-                 str(middleStages) + " other stages of " + str(vp) +
-                 " chunks (each needs at least 1 layer per chunk)"};
-  if (middleStages > 0 && middleLayers % (middleStages * vp) != 0)
-    return Error{"the " + str(middleLayers) + " layers left after the first/last stage "
-                 "do not split evenly over the other " + str(middleStages) +
-                 " stages x " + str(vp) + " chunks"};
-  int middlePerChunk = middleStages > 0 ? middleLayers / (middleStages * vp) : 0;
-  std::vector<int> counts(static_cast<size_t>(pp) * vp, middlePerChunk);
-  for (int k = 0; k < vp; ++k) {
-    if (first > 0)
-      counts[static_cast<size_t>(k) * pp] = first / vp;
-    if (last > 0)
-      counts[static_cast<size_t>(k) * pp + pp - 1] = last / vp;
-  }
-  return counts;
-}
-
 std::string layoutText(const std::vector<int> &layersPerChunk) {
   std::string text;
   for (int n : layersPerChunk)

@@ -1,6 +1,7 @@
 //===- PlanArgs.cpp - mtc-plan's command line -----------------------------===//
 #include "mtc/Plan/PlanSchedules.h"
 #include "mtc/Plan/PlanTool.h"
+#include "mtc/Plan/StageLayout.h"
 #include "mtc/Support/FlagVocabulary.h"
 
 #include <sys/stat.h>
@@ -185,9 +186,11 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   }
   if (firstStageLayers || lastStageLayers) {
     auto layout = firstLastStageLayout(req.model.layers, ev.pp, ev.vp, firstStageLayers,
-                                       lastStageLayers);
+                                       lastStageLayers,
+                                       {"--pp", "--vp", "--decoder-first-pipeline-num-layers",
+                                        "--decoder-last-pipeline-num-layers"});
     if (!layout.ok())
-      return Error{"mtc-plan: --decoder-first/last-pipeline-num-layers: " + layout.error()};
+      return Error{"mtc-plan: " + layout.error()};
     ev.layersPerChunk = *layout;
   }
   if (req.evaluate) {

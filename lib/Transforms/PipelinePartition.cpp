@@ -36,9 +36,10 @@ constexpr StringLiteral kChunkAttr = "mtc.chunk";
 constexpr StringLiteral kBackwardAttr = "mtc.backward_pass";
 
 /// Contiguous split of per-layer costs into `parts` non-empty groups that
-/// minimizes the most expensive group; `tail` is added to the last group (the
-/// output layer and loss). Returns layer counts per group.
-std::vector<int> balanceByCost(const std::vector<double> &cost, int parts,
+/// minimizes the most expensive group; `head` is added to the first group
+/// (the ops before the first layer: the embedding) and `tail` to the last
+/// (the final norm, output layer and loss). Returns layer counts per group.
+std::vector<int> balanceByCost(const std::vector<double> &cost, int parts, double head,
                                double tail) {
   int n = cost.size();
   std::vector<double> prefix(n + 1, 0);
@@ -53,7 +54,7 @@ std::vector<int> balanceByCost(const std::vector<double> &cost, int parts,
   for (int k = 1; k <= parts; ++k)
     for (int i = k; i <= n; ++i)
       for (int j = k - 1; j < i; ++j) {
-        double group = prefix[i] - prefix[j] + (k == parts ? tail : 0.0);
+        double group = prefix[i] - prefix[j] + (k == 1 ? head : 0.0) + (k == parts ? tail : 0.0);
         double value = std::max(best[k - 1][j], group);
         if (value < best[k][i]) {
           best[k][i] = value;
@@ -86,13 +87,14 @@ PipelinePartitionPass::layout(ModuleOp module, int numLayers) {
   };
   // The rule --mtc-verify-config checks the layout with (stages is pp,
   // chunks vp); within it, the layout below cannot fail.
+  LayerLayoutRequest request{layersPerChunk, firstStageLayers, lastStageLayers, balance};
   if (std::optional<std::string> problem = layerLayoutProblem(
-          numLayers, stages, chunks, layersPerChunk, balance, {"stages", "chunks", "balance"}))
+          numLayers, stages, chunks, request, {"stages", "chunks", "balance"}))
     return fail(*problem);
   int p = stages, v = chunks;
-  if (!layersPerChunk.empty()) {
-    std::vector<int> counts(layersPerChunk.begin(), layersPerChunk.end());
-    Result<std::vector<LayerRange>> r = assignLayers(counts, numLayers, p, v);
+  std::vector<int> requested = requestedLayerCounts(numLayers, p, v, request);
+  if (!requested.empty()) {
+    Result<std::vector<LayerRange>> r = assignLayers(requested, numLayers, p, v);
     if (!r)
       return fail(r.error());
     return r.value();
@@ -104,11 +106,14 @@ PipelinePartitionPass::layout(ModuleOp module, int numLayers) {
     return r.value();
   }
   // Forward FLOPs per micro-batch, from each op's CostOpInterface: of every
-  // forward layer, and of the head (the ops outside the layers, which run on
-  // the last chunk). Backward is about twice the forward everywhere, so the
-  // ratio, which is all the balance needs, is the same.
+  // forward layer, and of the ops outside the layers where they run: before
+  // the first layer on the first chunk (the embedding), after the last layer
+  // on the last (final norm, output layer, loss). Backward is about twice the
+  // forward everywhere, so the ratio, which is all the balance needs, is the
+  // same.
   std::vector<double> layerCosts(numLayers, 0.0);
-  double headCost = 0;
+  double headCost = 0, tailCost = 0;
+  bool beforeLayers = true;
   std::string overflow;
   auto flops = [&](CostOpInterface op) {
     Result<int64_t> f = op.getForwardFlops();
@@ -119,15 +124,16 @@ PipelinePartitionPass::layout(ModuleOp module, int numLayers) {
   auto fn = module.lookupSymbol<func::FuncOp>("train_step");
   for (Operation &op : fn.getBody().front()) {
     if (auto layer = dyn_cast<LayerOp>(op)) {
+      beforeLayers = false;
       if (!layer.getBackward() && layer.getIndex() < static_cast<uint64_t>(numLayers))
         layer.walk([&](CostOpInterface c) { layerCosts[layer.getIndex()] += flops(c); });
     } else if (auto c = dyn_cast<CostOpInterface>(op)) {
-      headCost += flops(c);
+      (beforeLayers ? headCost : tailCost) += flops(c);
     }
   }
   if (!overflow.empty())
     return fail("balance=cost: " + overflow);
-  std::vector<int> counts = balanceByCost(layerCosts, p * v, headCost);
+  std::vector<int> counts = balanceByCost(layerCosts, p * v, headCost, tailCost);
   Result<std::vector<LayerRange>> r = assignLayers(counts, numLayers, p, v);
   if (!r)
     return fail(r.error());

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "mtc/MtcDiagnostics.h"
 #include "mtc/Plan/ScheduleCheck.h"
+#include "mtc/Plan/StageLayout.h"
 #include "mtc/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -195,7 +196,12 @@ void PipelineSchedulePass::runOnOperation() {
       return fail(s.error());
     schedule = std::move(s).value();
   }
-  Result<Timeline> timeline = checkSchedule(schedule);
+  // The recorded bubble weighs each step by its chunk's layers (uneven layouts).
+  std::vector<int64_t> layers;
+  if (auto pipeline = module->getAttrOfType<DictionaryAttr>("mtc.pipeline"))
+    if (auto counts = pipeline.getAs<DenseI64ArrayAttr>("layers_per_chunk"))
+      layers.assign(counts.asArrayRef().begin(), counts.asArrayRef().end());
+  Result<Timeline> timeline = checkSchedule(schedule, layerProportionalTiming(layers));
   if (!timeline)
     return fail(timeline.error());
 

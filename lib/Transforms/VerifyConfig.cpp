@@ -89,11 +89,19 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
                                                  static_cast<int>(v));
         !grid)
       fail(kParallelAttrName) << grid.error();
-    if (p > 1)
-      if (std::optional<std::string> problem =
-              layerLayoutProblem(model.getLayers(), p, v, pipelineLayout(module), pipelineBalance,
-                                 {"pp", "vp", "pipeline-balance"}))
+    SmallVector<int64_t> explicitLayout = explicitPipelineLayout(module);
+    LayerLayoutRequest layout{explicitLayout, firstStageLayers, lastStageLayers, pipelineBalance};
+    if (p > 1) {
+      if (std::optional<std::string> problem = layerLayoutProblem(
+              model.getLayers(), p, v, layout, {"pp", "vp", "pipeline-balance"}))
         fail(kModelAttrName) << *problem;
+    } else if (!explicitLayout.empty() || layout.firstOrLast() || pipelineBalance != "even") {
+      // Options that would place layers on stages that do not exist: refused
+      // rather than ignored, so a forgotten pp is not a silent one-stage run.
+      fail(kModelAttrName) << "an uneven pipeline layout (layers-per-chunk, "
+                              "decoder-first/last-pipeline-num-layers or pipeline-balance=cost) "
+                              "needs pp > 1";
+    }
     if (mb != model.getMicroBatch())
       fail(kModelAttrName) << "micro-batch " << mb << " differs from the model's activations' "
                            << model.getMicroBatch() << "; run --mtc-set-shape=micro-batch=" << mb
@@ -123,12 +131,14 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
     module->setAttr(kParallelAttrName,
                     ParallelAttr::get(&getContext(), t, p, v, d, mb, gb, sp));
     if (report)
-      reportVerdict(module, model, *padding, t, p, v, d, mb, gb, sp);
+      reportVerdict(module, model, *padding, t, p, v, d, mb, gb, sp,
+                    p > 1 ? requestedLayerCounts(model.getLayers(), p, v, layout)
+                          : std::vector<int>());
   }
 
   /// The explicit layers per chunk: the option's, else those of the
   /// module's partition (a re-check of a partitioned module), else none.
-  SmallVector<int64_t> pipelineLayout(ModuleOp module) {
+  SmallVector<int64_t> explicitPipelineLayout(ModuleOp module) {
     if (!layersPerChunk.empty())
       return SmallVector<int64_t>(layersPerChunk.begin(), layersPerChunk.end());
     if (auto pipeline = module->getAttrOfType<DictionaryAttr>("mtc.pipeline"))
@@ -139,7 +149,8 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
 
   /// One remark per aspect of a layout that passed.
   void reportVerdict(ModuleOp module, ModelAttr model, const VocabPadding &padding, int64_t t,
-                     int64_t p, int64_t v, int64_t d, int64_t mb, int64_t gb, bool sp) {
+                     int64_t p, int64_t v, int64_t d, int64_t mb, int64_t gb, bool sp,
+                     const std::vector<int> &layout) {
     emitModuleRemark(module, kParallelAttrName)
         << "world size " << t * p * d << " = tp " << t << " x pp " << p << " x dp " << d
         << " (Megatron-LM's order: tensor ranks adjacent, then data, then pipeline)";
@@ -168,7 +179,6 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
       auto pipeline = emitModuleRemark(module, kModelAttrName);
       pipeline << "pp " << p << " x vp " << v << ": the " << model.getLayers() << " layers in "
                << p * v << " chunks ";
-      SmallVector<int64_t> layout = pipelineLayout(module);
       if (!layout.empty()) {
         pipeline << "of ";
         llvm::interleave(layout, pipeline, "+");

@@ -45,10 +45,19 @@ json modelJson(const pb::Plan &plan) {
 
 json gridJson(const pb::Plan &plan, int worldSize) {
   const pb::Parallel &p = plan.parallel();
-  return {{"tensor", std::max<int64_t>(1, p.tensor())},
-          {"pipeline", std::max<int64_t>(1, p.pipeline())},
-          {"data", std::max<int64_t>(1, p.data())},
-          {"world_size", worldSize}};
+  json grid = {{"tensor", std::max<int64_t>(1, p.tensor())},
+               {"pipeline", std::max<int64_t>(1, p.pipeline())},
+               {"data", std::max<int64_t>(1, p.data())},
+               {"world_size", worldSize}};
+  // The same (t, p, d) with other layers per chunk (another v, an uneven
+  // layout) puts other parameters on a stage: a layout to re-slice from, not
+  // this rank's own file. A checkpoint without the list (older, or p = 1)
+  // compares unequal to a pipelined plan and is re-sliced, which is always
+  // right.
+  if (p.layers_per_chunk_size() > 0)
+    grid["layers_per_chunk"] = std::vector<int64_t>(p.layers_per_chunk().begin(),
+                                                    p.layers_per_chunk().end());
+  return grid;
 }
 
 } // namespace

@@ -48,21 +48,45 @@
 // RUN: %mtc-import --num-layers 8 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 1000 \
 // RUN:   | %mtc-opt --mtc-autodiff --mtc-pipeline-partition="stages=2 balance=cost" | FileCheck %s --check-prefix=COST
 // COST: layers_per_chunk = array<i64: 6, 2>
+// The ops before the first layer weigh on the first chunk: an embedding
+// projected by a linear worth 4 layers (8192 FLOPs; layers 2048, output layer
+// 1280) gives max(4 + 2, 6 + 0.625) over max(6, 2 + 4 + 0.625); counted on the
+// last chunk, as before, it pushed the layers the other way (6, 2).
+// RUN: %mtc-opt %inputs/projected-embedding.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 balance=cost" | FileCheck %s --check-prefix=COST-HEAD
+// COST-HEAD: layers_per_chunk = array<i64: 2, 6>
+//
+// Megatron-LM's first/last stage: 10 layers on 4 stages, 1 first and 3 last,
+// the 6 others 3 per middle stage; with v=2 each stage's layers halve over its
+// chunks (stage layers 4, 8, 4 of 16: chunks 2, 4, 2 then again 2, 4, 2).
+// RUN: %mtc-import --num-layers 10 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 50 \
+// RUN:   | %mtc-opt --mtc-autodiff --mtc-pipeline-partition="stages=4 decoder-first-pipeline-num-layers=1 decoder-last-pipeline-num-layers=3" | FileCheck %s --check-prefix=FIRST-LAST
+// FIRST-LAST: layers_per_chunk = array<i64: 1, 3, 3, 3>
+// FIRST-LAST: mtc.layer "h.0"{{.*}}mtc.chunk = 0 : i64
+// FIRST-LAST: mtc.layer "h.1"{{.*}}mtc.chunk = 1 : i64
+// FIRST-LAST: mtc.layer "h.6"{{.*}}mtc.chunk = 2 : i64
+// FIRST-LAST: mtc.layer "h.7"{{.*}}mtc.chunk = 3 : i64
+// RUN: %mtc-import --num-layers 16 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 50 \
+// RUN:   | %mtc-opt --mtc-autodiff --mtc-pipeline-partition="stages=3 chunks=2 decoder-first-pipeline-num-layers=4 decoder-last-pipeline-num-layers=4" | FileCheck %s --check-prefix=FIRST-LAST-VP
+// FIRST-LAST-VP: layers_per_chunk = array<i64: 2, 4, 2, 2, 4, 2>
 //
 // ---- errors ----
 // RUN: %mtc-import --num-layers 4 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 50 -o %t.mlir
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=1 chunks=2" 2>&1 | FileCheck %s --check-prefix=ONE-STAGE
 // ONE-STAGE: error: --mtc-pipeline-partition: chunks=2 needs stages > 1: interleaving a single stage is meaningless
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=3" 2>&1 | FileCheck %s --check-prefix=INDIVISIBLE
-// INDIVISIBLE: error: --mtc-pipeline-partition: layers (4) are not divisible by stages*chunks (3*1=3); make stages*chunks one of 1, 2, 4, or place the layers unevenly with layers-per-chunk or balance=cost
+// INDIVISIBLE: error: --mtc-pipeline-partition: layers (4) are not divisible by stages*chunks (3*1=3); make stages*chunks one of 1, 2, 4, or place the layers unevenly with layers-per-chunk, decoder-first-pipeline-num-layers / decoder-last-pipeline-num-layers or balance=cost
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2 layers-per-chunk=1,1,1" 2>&1 | FileCheck %s --check-prefix=LAYOUT
-// LAYOUT: error: --mtc-pipeline-partition: layer assignment: layout lists 3 chunks, but pp*vp = 4
+// LAYOUT: error: --mtc-pipeline-partition: layers-per-chunk=1,1,1 lists 3 chunks, but stages x chunks = 2 x 2 = 4 (one count per chunk, in model order)
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 layers-per-chunk=1,2" 2>&1 | FileCheck %s --check-prefix=SUM
-// SUM: error: --mtc-pipeline-partition: layer assignment: layout sums to 3 layers, but the model has 4
+// SUM: error: --mtc-pipeline-partition: layers-per-chunk=1,2 places 3 layers, but the model has 4
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 balance=greedy" 2>&1 | FileCheck %s --check-prefix=BALANCE
 // BALANCE: error: --mtc-pipeline-partition: balance='greedy' is neither 'even' nor 'cost'
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 layers-per-chunk=1,3 balance=cost" 2>&1 | FileCheck %s --check-prefix=BOTH
 // BOTH: error: --mtc-pipeline-partition: give layers-per-chunk or balance=cost, not both
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 layers-per-chunk=1,3 decoder-last-pipeline-num-layers=3" 2>&1 | FileCheck %s --check-prefix=BOTH-LAST
+// BOTH-LAST: error: --mtc-pipeline-partition: give layers-per-chunk or decoder-first-pipeline-num-layers / decoder-last-pipeline-num-layers, not both
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2 decoder-first-pipeline-num-layers=1" 2>&1 | FileCheck %s --check-prefix=FIRST-VP
+// FIRST-VP: error: --mtc-pipeline-partition: decoder-first-pipeline-num-layers (1) must be divisible by chunks (2)
 // RUN: not %mtc-opt %t.mlir --mtc-pipeline-partition="stages=2" 2>&1 | FileCheck %s --check-prefix=NO-AUTODIFF
 // NO-AUTODIFF: error: --mtc-pipeline-partition needs @train_step: run --mtc-autodiff first
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-partition="stages=2" 2>&1 | FileCheck %s --check-prefix=TWICE

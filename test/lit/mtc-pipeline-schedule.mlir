@@ -4,6 +4,14 @@
 //
 // RUN: %mtc-import --num-layers 8 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 50 -o %t.mlir
 //
+// ---- An uneven layout's bubble weighs each step by its chunk's layers: 5 and
+// 3 layers (F 1.25 / 0.75, B 2.5 / 1.5 of the mean 4) keep stage 0 busy 15 of
+// the 16 units, 1/15 (the even layout's (p-1)/(v*m) = 0.25 does not apply).
+// RUN: %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 layers-per-chunk=5,3" --mtc-pipeline-schedule="microbatches=4" | FileCheck %s --check-prefix=UNEVEN
+// UNEVEN: mtc.schedule = {bubble = 0.066666666666666666 : f64, kind = "1f1b"
+// RUN: %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="microbatches=4" | FileCheck %s --check-prefix=EVEN
+// EVEN: mtc.schedule = {bubble = 2.500000e-01 : f64, kind = "1f1b"
+//
 // ---- (p, v, m) = (4, 2, 8): interleaved. Warm-up 2(p-r-1) + (v-1)p = 10, 8, 6, 4;
 // micro-batches in groups of p = 4 per chunk; bubble (p-1)/(v*m) = 3/16.
 // RUN: %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=4 chunks=2" --mtc-pipeline-schedule="kind=interleaved microbatches=8" | FileCheck %s --check-prefix=P4V2M8

@@ -35,7 +35,7 @@
 // LLAMA-TP4-NEXT: llama-tiny.mlir:1: note: tp sizes that split this model: 1, 2
 //
 // RUN: not %mtc-opt %models/gpt2-tiny.mlir --mtc-verify-config="pp=3 vp=2 dp=2 global-batch=3 world-size=5 sequence-parallel" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TINY-MANY
-// TINY-MANY-DAG: error: mtc.model: layers (8) are not divisible by pp*vp (3*2=6); make pp*vp one of 1, 2, 4, 8, or place the layers unevenly with layers-per-chunk or pipeline-balance=cost
+// TINY-MANY-DAG: error: mtc.model: layers (8) are not divisible by pp*vp (3*2=6); make pp*vp one of 1, 2, 4, 8, or place the layers unevenly with layers-per-chunk, decoder-first-pipeline-num-layers / decoder-last-pipeline-num-layers or pipeline-balance=cost
 // TINY-MANY-DAG: error: global batch (3) is not divisible by micro-batch*dp (1*2=2); use a multiple of 2, e.g. 2 or 4
 // TINY-MANY-DAG: error: world size 5 is not tp*pp*dp (1*3*2=6); launch 6 ranks or choose sizes whose product is 5
 // TINY-MANY-DAG: error: sequence parallelism needs tp > 1; set tp, or drop sequence parallelism
@@ -46,7 +46,7 @@
 // RUN: %mtc-opt %models/gpt2-tiny.mlir --mtc-verify-config="pp=3 pipeline-balance=cost" -o /dev/null 2>&1 | FileCheck %s --check-prefix=COST
 // COST: remark: mtc.model: pp 3 x vp 1: the 8 layers in 3 chunks balanced by cost, 1F1B over 1 micro-batches per step
 // RUN: not %mtc-opt %models/gpt2-tiny.mlir --mtc-verify-config="pp=3 layers-per-chunk=3,3,3" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNEVEN-BAD
-// UNEVEN-BAD: error: mtc.model: layer assignment: chunk 2 has 3 layers; every chunk needs at least 1, and the layout may not sum past the model's 8
+// UNEVEN-BAD: error: mtc.model: layers-per-chunk=3,3,3 places 9 layers, but the model has 8
 //
 // RUN: not %mtc-opt %models/gpt2-tiny.mlir --mtc-verify-config="micro-batch=4" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TINY-MB
 // TINY-MB: error: mtc.model: micro-batch 4 differs from the model's activations' 1; run --mtc-set-shape=micro-batch=4 first
@@ -100,7 +100,7 @@ module @vocab attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layer
 // -----
 
 // layers
-// expected-error @+1 {{mtc.model: layers (6) are not divisible by pp*vp (4*1=4); make pp*vp one of 1, 2, 3, 6, or place the layers unevenly with layers-per-chunk or pipeline-balance=cost (mtc-compile --layers-per-chunk, --pipeline-balance cost)}}
+// expected-error @+1 {{mtc.model: layers (6) are not divisible by pp*vp (4*1=4); make pp*vp one of 1, 2, 3, 6, or place the layers unevenly with layers-per-chunk, decoder-first-pipeline-num-layers / decoder-last-pipeline-num-layers or pipeline-balance=cost (mtc-compile --layers-per-chunk, --decoder-first-pipeline-num-layers, --decoder-last-pipeline-num-layers, --pipeline-balance cost)}}
 module @layers attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 6, hidden = 64, heads = 4, ffn = 256, vocab = 100, padded_vocab = 128, positions = 16, seq = 16, micro_batch = 2>, mtc.parallel = #mtc.parallel<tp = 1, pp = 4, vp = 1, dp = 1, micro_batch = 2, global_batch = 2, sequence_parallel = 0>} {}
 
 // -----

@@ -12,6 +12,7 @@
 #include "mtc/Diagnostics/ModuleDiagnostics.h"
 #include "mtc/Plan/ScheduleJson.h"
 #include "mtc/Plan/ScheduleSvg.h"
+#include "mtc/Plan/StageLayout.h"
 #include "mtc/MtcDialect.h"
 #include "mtc/Transforms/ModelStats.h"
 #include "mtc/Plan/Device.h"
@@ -25,6 +26,7 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -89,8 +91,13 @@ void addCompileFlags(mtc::FlagSet &flags, mtc::CompileOptions &o, DriverFlags &d
             "explicit uneven pipeline layout: layers of each chunk in model order",
             ValueRange::atLeast(1));
   flags.add("pipeline-balance", &o.pipelineBalance,
-            "layers per chunk: even (L / (p x v)) or cost (balanced forward FLOPs)")
+            "layers per chunk: even (L / (p x v)) or cost (balanced forward FLOPs, the "
+            "embedding's on the first chunk, the output layer's and loss's on the last)")
       .choices({"even", "cost"});
+  flags.add(flag::decoderFirstPipelineNumLayers, &o.firstStageLayers, "", ValueRange::atLeast(1))
+      .valueName("N");
+  flags.add(flag::decoderLastPipelineNumLayers, &o.lastStageLayers, "", ValueRange::atLeast(1))
+      .valueName("N");
   flags.add(flag::recomputeGranularity, &o.recompute).choices({"none", "full", "selective"});
   flags.add(flag::distributedOptimizer, &o.distributedOptimizer);
   flags.add(flag::dpBucketMb, &o.dpBucketMb, "", ValueRange::between(0, 1 << 20));
@@ -363,15 +370,20 @@ int compile(mtc::CompileOptions options) {
     auto schedule = mtc::scheduleOfPlan(*plan);
     if (!schedule)
       return fail(schedule.error());
-    // Unit times: F=1, B=2, or F=B=W=1 when the backward is split.
-    const mtc::StepTiming timing = schedule.value().splitBackward
-                                       ? mtc::StepTiming::unitSplit()
-                                       : mtc::StepTiming{};
+    // Unit times: F=1, B=2, or F=B=W=1 when the backward is split; each
+    // step scaled by its chunk's layers over the mean (uneven layouts).
+    const mtc::StepTiming unit = schedule.value().splitBackward ? mtc::StepTiming::unitSplit()
+                                                                : mtc::StepTiming{};
+    const auto &layers = plan->parallel().layers_per_chunk();
+    const mtc::StepTiming timing = mtc::layerProportionalTiming(
+        std::vector<int64_t>(layers.begin(), layers.end()), unit);
     auto timeline = mtc::checkSchedule(schedule.value(), timing);
     if (!timeline)
       return fail(timeline.error());
     mtc::ScheduleSvgOptions svg;
     svg.axisLabel = mtc::unitStepsAxisLabel(timing, schedule.value().splitBackward);
+    if (std::adjacent_find(layers.begin(), layers.end(), std::not_equal_to<>()) != layers.end())
+      svg.source = "simulated, each step scaled by its chunk's layers over the mean";
     for (auto [name, contents] :
          {std::pair<std::string, std::string>{"schedule.json",
                                               mtc::scheduleToJson(schedule.value())},
@@ -422,14 +434,24 @@ int compile(mtc::CompileOptions options) {
                      state.grad_bytes() / 1048576.0, state.master_bytes() / 1048576.0,
                      state.optimizer_bytes() / 1048576.0);
   }
-  for (const auto &stage : plan->stage_plans())
-    outs() << format("  pipeline stage %d: %d chunk(s), %d steps, %d schedule steps; "
+  for (const auto &stage : plan->stage_plans()) {
+    // Layers and arena of each chunk: with an uneven layout they differ.
+    std::string layers, arenas;
+    for (const auto &chunk : stage.chunks()) {
+      const char *sep = layers.empty() ? "" : " + ";
+      const auto &counts = plan->parallel().layers_per_chunk();
+      layers += sep + (chunk.chunk() < counts.size() ? std::to_string(counts[chunk.chunk()]) : "?");
+      arenas += sep + formatv("{0:f3}", chunk.arena_bytes() / 1048576.0).str();
+    }
+    outs() << format("  pipeline stage %d: %d chunk(s) (layers %s; arenas %s MiB), %d steps, "
+                     "%d schedule steps; "
                      "predicted activations %.3f MiB at peak (chunk arenas of the "
                      "micro-batches in flight), %.3f MiB of arenas allocated\n",
-                     stage.pipeline_stage(), stage.chunks_size(), stage.steps_size(),
-                     stage.schedule_size(),
+                     stage.pipeline_stage(), stage.chunks_size(), layers.c_str(), arenas.c_str(),
+                     stage.steps_size(), stage.schedule_size(),
                      stage.pipeline_activation_bytes() / 1048576.0,
                      stage.pipeline_arena_pool_bytes() / 1048576.0);
+  }
   outs() << "  wrote " << path("plan.pb") << ", " << path("plan.txt");
   if (!driver.noBuild)
     outs() << ", " << path("train") << ", " << path("generate");

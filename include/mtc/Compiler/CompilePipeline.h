@@ -36,6 +36,8 @@ struct CompileOptions {
   std::string schedule;                ///< 1f1b or interleaved; "": interleaved when vp > 1
   std::vector<int64_t> layersPerChunk; ///< explicit uneven pipeline layout, or empty
   std::string pipelineBalance = "even"; ///< or "cost"
+  /// Megatron-LM's uneven first/last pipeline stage; 0: not given.
+  int64_t firstStageLayers = 0, lastStageLayers = 0;
 
   std::string recompute = "none"; ///< none, full or selective
   bool distributedOptimizer = false;

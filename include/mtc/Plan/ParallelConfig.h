@@ -64,14 +64,6 @@ Result<ParallelConfig> validateConfig(const ModelShape &model,
 /// Layers per chunk of a valid config: its explicit layout or the even split.
 std::vector<int> chunkLayerCounts(const ModelShape &model, const ParallelConfig &config);
 
-/// Megatron-LM's --decoder-first-pipeline-num-layers /
-/// --decoder-last-pipeline-num-layers (0 = not given): the first (last)
-/// pipeline stage holds `first` (`last`) layers, split evenly over its vp
-/// chunks, and the other stages share the rest evenly. Errors name the
-/// numbers that do not divide.
-Result<std::vector<int>> firstLastStageLayout(int layers, int pp, int vp, int first,
-                                              int last);
-
 /// "3,2,2,3"
 std::string layoutText(const std::vector<int> &layersPerChunk);
 

@@ -55,6 +55,14 @@ inline const FlagSpec pipelineParallel{"pipeline-model-parallel-size", {"pp"},
 inline const FlagSpec virtualStages{"num-virtual-stages-per-pipeline-rank", {"vp"},
                                     "model chunks per pipeline rank v (interleaved schedule "
                                     "when > 1)"};
+inline const FlagSpec decoderFirstPipelineNumLayers{
+    "decoder-first-pipeline-num-layers", {},
+    "layers on the first pipeline stage; the stages without a given count share the rest "
+    "equally (Megatron-LM's uneven layout)"};
+inline const FlagSpec decoderLastPipelineNumLayers{
+    "decoder-last-pipeline-num-layers", {},
+    "layers on the last pipeline stage (e.g. fewer, for the output layer and loss it also "
+    "computes)"};
 inline const FlagSpec dataParallel{"data-parallel-size", {"dp"},
                                    "data-parallel size d (Megatron-LM derives it from the "
                                    "number of ranks)"};

@@ -12,8 +12,11 @@ def VerifyConfig : Pass<"mtc-verify-config", "mlir::ModuleOp"> {
     `mtc.model`, and every impossible combination is an error naming the
     numbers and what to change: heads, key/value heads, hidden or FFN not
     divisible by tp, layers the pipeline cannot place in pp*vp chunks
-    (divisible by pp*vp unless `layers-per-chunk` or `pipeline-balance=cost`
-    asks for an uneven layout, checked by the partition's own rule),
+    (divisible by pp*vp unless `layers-per-chunk`, Megatron-LM's
+    `decoder-first-pipeline-num-layers` / `decoder-last-pipeline-num-layers`
+    or `pipeline-balance=cost` asks for an uneven layout, which is checked
+    instead: pp*vp chunks, summing to the layers, none empty; the partition's
+    own rule),
     interleaving with pp=1, a
     global batch not divisible by micro-batch*dp, micro-batches per step not a
     multiple of pp when interleaving, a world size other than tp*pp*dp,
@@ -42,6 +45,10 @@ def VerifyConfig : Pass<"mtc-verify-config", "mlir::ModuleOp"> {
                "explicit uneven pipeline layout: layers of each chunk in model order">,
     Option<"pipelineBalance", "pipeline-balance", "std::string", "\"even\"",
            "even (layers divisible by pp*vp) or cost (any layer count from pp*vp)">,
+    Option<"firstStageLayers", "decoder-first-pipeline-num-layers", "int64_t", "0",
+           "Megatron-LM's: layers on the first pipeline stage (0: not given)">,
+    Option<"lastStageLayers", "decoder-last-pipeline-num-layers", "int64_t", "0",
+           "Megatron-LM's: layers on the last pipeline stage (0: not given)">,
     Option<"report", "report", "bool", "true",
            "print the verdict of a layout that passes (remarks on stderr)">
   ];
@@ -241,9 +248,12 @@ def PipelinePartition : Pass<"mtc-pipeline-partition", "mlir::ModuleOp"> {
     Runs after --mtc-autodiff. Cuts the layers into `stages` x `chunks`
     virtual chunks: chunk c lives on stage c % stages (rank r holds chunks r,
     r+p, ..., r+(v-1)p) and holds layers [c*L/(p*v), (c+1)*L/(p*v)) by
-    default, `layers-per-chunk` for an explicit uneven layout, or
-    `balance=cost` to even out the chunks' FLOPs (the output layer and loss
-    weigh on the last chunk). The embedding goes on the first chunk, the final
+    default, `layers-per-chunk` for an explicit uneven layout, Megatron-LM's
+    `decoder-first-pipeline-num-layers` / `decoder-last-pipeline-num-layers`
+    (the other stages share the rest equally, each stage's layers split
+    equally over its chunks), or `balance=cost` to even out the chunks' FLOPs
+    (the ops before the first layer weigh on the first chunk, those after the
+    last, the output layer and loss, on the last). The embedding goes on the first chunk, the final
     norm, output layer and loss on the last; every backward op follows its
     forward op. Each top-level op gets `mtc.chunk` (and `mtc.backward_pass`
     on the backward side); every value crossing a cut leaves through an
@@ -259,7 +269,11 @@ def PipelinePartition : Pass<"mtc-pipeline-partition", "mlir::ModuleOp"> {
     ListOption<"layersPerChunk", "layers-per-chunk", "int64_t",
                "explicit layer counts, one per chunk in model order">,
     Option<"balance", "balance", "std::string", "\"even\"",
-           "even (L/(p*v) layers each) or cost (balance FLOPs)">
+           "even (L/(p*v) layers each) or cost (balance FLOPs)">,
+    Option<"firstStageLayers", "decoder-first-pipeline-num-layers", "int64_t", "0",
+           "Megatron-LM's: layers on the first pipeline stage (0: not given)">,
+    Option<"lastStageLayers", "decoder-last-pipeline-num-layers", "int64_t", "0",
+           "Megatron-LM's: layers on the last pipeline stage (0: not given)">
   ];
 }
 

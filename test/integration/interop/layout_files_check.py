@@ -72,6 +72,9 @@ def main():
     parser.add_argument("--vp", type=int, default=1)
     parser.add_argument("--dp", type=int, default=1)
     parser.add_argument("--distributed-optimizer", action="store_true")
+    parser.add_argument("--layers-per-chunk", help="an uneven pipeline layout, e.g. 3,1")
+    parser.add_argument("--last-stage-layers", type=int,
+                        help="mtc-compile --decoder-last-pipeline-num-layers")
     args = parser.parse_args()
 
     work = args.workdir
@@ -96,6 +99,10 @@ def main():
         layout += ["--vp", str(args.vp)]
     if args.distributed_optimizer:
         layout += ["--distributed-optimizer"]
+    if args.layers_per_chunk:
+        layout += ["--layers-per-chunk", args.layers_per_chunk]
+    if args.last_stage_layers:
+        layout += ["--decoder-last-pipeline-num-layers", str(args.last_stage_layers)]
     compile_model([args.mtc_compile, path("model.mlir"), "-o", path("layout")] + common + layout)
 
     mpirun = shlex.split(args.mpirun) + ["-np", str(ranks)]

@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """Pipeline equivalence: per-step losses of a pipelined run against p=1.
 
-Imports a small GPT (8 layers so p*v up to 8 divides them), compiles it once
+Imports a small GPT (8 layers so p*v up to 8 divides them, or --layers with an
+uneven layout: --layers-per-chunk, Megatron-LM's first/last stage layers, or
+--pipeline-balance cost), compiles it once
 for one rank and once for the given layout (--pp/--vp/--tp, micro-batches from
 --global-batch), trains both for 10 steps with the same --seed on real MPI
 ranks, and requires every step's loss within --rtol relative of the p=1 run.
 The pipelined run uses --check-lifetimes (buffers poisoned after their last
 reader), so a lifetime or transfer bug shows up as a wrong or NaN loss. It also
 checks what the runtime reports: the measured peak of activation arenas per
-stage equals the compiler's prediction, and the trace file is written.
+stage equals the compiler's prediction (every stage reports it), each chunk's
+arena is the size the compiler planned for its layers (chunks of different
+layer counts get different arenas), and the trace file is written.
 
 --inject-overflow N (fp16) makes iteration N's gradients overflow on one rank
 only: world rank 0 of p=1, the last world rank (last stage, not the logging
@@ -46,6 +50,33 @@ def losses(path):
         return [json.loads(line)["lm_loss"] for line in f if line.strip()]
 
 
+def check_layout(compile_out, args):
+    """The layout mtc-compile reports (layers and arena of each stage's chunks)
+    is the one expected, and the arenas follow the layers: between chunks
+    other than the first and last (which also hold the embedding, output
+    layer and loss), equal layers give equal arenas and more layers larger."""
+    stages = re.findall(r"pipeline stage (\d+): \d+ chunk\(s\) \(layers ([\d + ]+); "
+                        r"arenas ([\d.+ ]+) MiB\)", compile_out)
+    if len(stages) != args.pp:
+        raise SystemExit(f"FAILED: mtc-compile reported {len(stages)} stages' chunks, expected "
+                         f"{args.pp}")
+    chunks = {}  # global chunk index -> (layers, arena MiB); chunk k*p + r is on stage r
+    for stage, layers, arenas in stages:
+        for k, (n, mib) in enumerate(zip(layers.split(" + "), arenas.split(" + "))):
+            chunks[k * args.pp + int(stage)] = (int(n), float(mib))
+    counts = [chunks[c][0] for c in range(args.pp * args.vp)]
+    if sum(counts) != args.layers:
+        raise SystemExit(f"FAILED: layers per chunk {counts} do not sum to {args.layers}")
+    if args.expect_layout and counts != [int(n) for n in args.expect_layout.split(",")]:
+        raise SystemExit(f"FAILED: the compiler chose {counts}, expected {args.expect_layout}")
+    inner = sorted(chunks[c] for c in range(1, args.pp * args.vp - 1))
+    for (n1, a1), (n2, a2) in zip(inner, inner[1:]):
+        if (n1 == n2) != (a1 == a2) or (n1 < n2 and not a1 < a2):
+            raise SystemExit(f"FAILED: inner chunks of {n1} and {n2} layers have arenas of "
+                             f"{a1} and {a2} MiB")
+    print(f"layers per chunk: {counts}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     tool_arguments(ap)
@@ -55,7 +86,15 @@ def main():
     ap.add_argument("--dp", type=int, default=1)
     ap.add_argument("--microbatches", type=int, required=True,
                     help="micro-batches per step on each data-parallel replica")
+    ap.add_argument("--layers", type=int, default=8, help="transformer layers of the model")
     ap.add_argument("--layers-per-chunk", help="explicit uneven layout, e.g. 1,3,2,2")
+    ap.add_argument("--first-stage-layers", type=int,
+                    help="mtc-compile --decoder-first-pipeline-num-layers")
+    ap.add_argument("--last-stage-layers", type=int,
+                    help="mtc-compile --decoder-last-pipeline-num-layers")
+    ap.add_argument("--pipeline-balance", choices=["even", "cost"])
+    ap.add_argument("--expect-layout",
+                    help="the layers per chunk the compiler must choose, e.g. 1,3,3,3")
     ap.add_argument("--steps", type=int, default=10)
     ap.add_argument("--rtol", type=float, default=1e-5)
     ap.add_argument("--precision", default="fp32", help="storage precision of both runs")
@@ -68,7 +107,7 @@ def main():
 
     os.makedirs(args.workdir, exist_ok=True)
     model = os.path.join(args.workdir, "model.mlir")
-    run([args.mtc_import, "--num-layers", "8", "--hidden-size", "64", "--num-attention-heads", "4",
+    run([args.mtc_import, "--num-layers", str(args.layers), "--hidden-size", "64", "--num-attention-heads", "4",
          "--seq-length", "32", "--vocab-size", "128", "--hidden-dropout", "0",
          "--attention-dropout", "0", "-o", model])
     m = args.microbatches
@@ -80,8 +119,14 @@ def main():
     out = run([args.mtc_compile, model, "-o", pipe_dir, "--global-batch", batch] + precision + [
                "--pp", str(args.pp), "--vp", str(args.vp), "--tp", str(args.tp),
                "--dp", str(args.dp), "--emit-schedule"] +
-              (["--layers-per-chunk", args.layers_per_chunk] if args.layers_per_chunk else []))
+              (["--layers-per-chunk", args.layers_per_chunk] if args.layers_per_chunk else []) +
+              (["--decoder-first-pipeline-num-layers", str(args.first_stage_layers)]
+               if args.first_stage_layers else []) +
+              (["--decoder-last-pipeline-num-layers", str(args.last_stage_layers)]
+               if args.last_stage_layers else []) +
+              (["--pipeline-balance", args.pipeline_balance] if args.pipeline_balance else []))
     sys.stdout.write(out)
+    check_layout(out, args)
     for name in ["schedule.json", "schedule.trace.json", "schedule.svg"]:
         if not os.path.getsize(os.path.join(pipe_dir, name)):
             raise SystemExit(f"FAILED: --emit-schedule wrote an empty {name}")
@@ -142,9 +187,13 @@ def main():
     if not worst <= args.rtol:
         raise SystemExit("FAILED: the pipelined losses differ from p=1")
 
-    # Memory: the runtime's peak of chunk arenas in use equals the prediction.
-    for stage, measured, predicted in re.findall(
-            r"stage (\d+) activations: peak (\d+) B measured, (\d+) B predicted", out):
+    # Memory: the runtime's peak of chunk arenas in use equals the prediction,
+    # on every stage.
+    peaks = re.findall(r"stage (\d+) activations: peak (\d+) B measured, (\d+) B predicted", out)
+    if sorted(int(stage) for stage, _, _ in peaks) != list(range(args.pp)):
+        raise SystemExit(f"FAILED: the runtime reported activations of stages "
+                         f"{[stage for stage, _, _ in peaks]}, expected 0 to {args.pp - 1}")
+    for stage, measured, predicted in peaks:
         if measured != predicted:
             raise SystemExit(f"FAILED: stage {stage} peak activations {measured} B measured, "
                              f"{predicted} B predicted")
