@@ -157,10 +157,10 @@ LogicalResult verifySchedule(Operation *op, DictionaryAttr dict) {
   auto ranks = typedField<ArrayAttr>(op, attr, dict, "ranks", "an array");
   if (failed(kind) || failed(m) || failed(warmup) || failed(ranks))
     return failure();
-  if (!llvm::is_contained({"1f1b", "interleaved", "explicit"},
+  if (!llvm::is_contained({"1f1b", "interleaved", "zb-h1", "explicit"},
                           kind->getValue()))
-    return emitAttributeError(op->getLoc(), attr) << "kind must be 1f1b, interleaved or "
-                                                     "explicit, got "
+    return emitAttributeError(op->getLoc(), attr) << "kind must be 1f1b, interleaved, zb-h1 "
+                                                     "or explicit, got "
                                                   << *kind;
   // mtc.pipeline is verified on its own; read it only if it is well formed.
   std::optional<int64_t> stages = int64Of(pipeline.get("stages"));
@@ -193,6 +193,21 @@ LogicalResult verifySchedule(Operation *op, DictionaryAttr dict) {
     if (failed(backward) || failed(chunk) || failed(microbatch))
       return failure();
     int64_t n = backward->size();
+    // Split backwards (zb-h1): weight_grad marks the W steps.
+    if (steps.get("weight_grad")) {
+      auto weightGrad = typedField<DenseBoolArrayAttr>(op, attr, steps, "weight_grad",
+                                                       "an array<i1>", within);
+      if (failed(weightGrad))
+        return failure();
+      if (static_cast<int64_t>(weightGrad->size()) != n)
+        return emitAttributeError(op->getLoc(), attr)
+               << rankName << " lists " << n << " directions and " << weightGrad->size()
+               << " weight-gradient flags";
+      for (auto [i, b, w] : llvm::enumerate(backward->asArrayRef(), weightGrad->asArrayRef()))
+        if (b && w)
+          return emitAttributeError(op->getLoc(), attr)
+                 << within << "step " << i << " is marked both backward and weight-gradient";
+    }
     if (static_cast<int64_t>(chunk->size()) != n ||
         static_cast<int64_t>(microbatch->size()) != n)
       return emitAttributeError(op->getLoc(), attr)

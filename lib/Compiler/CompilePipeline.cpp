@@ -156,8 +156,8 @@ struct CompilePipelineOptions : PassPipelineOptions<CompilePipelineOptions> {
                                 llvm::cl::desc("Megatron sequence parallelism (needs tp > 1)"),
                                 llvm::cl::init(false)};
   Option<std::string> schedule{*this, "schedule",
-                               llvm::cl::desc("1f1b or interleaved (default: interleaved "
-                                              "when vp > 1)"),
+                               llvm::cl::desc("1f1b, interleaved or zb-h1 (default: "
+                                              "interleaved when vp > 1)"),
                                llvm::cl::init("")};
   ListOption<int64_t> layersPerChunk{*this, "layers-per-chunk",
                                      llvm::cl::desc("explicit uneven pipeline layout")};

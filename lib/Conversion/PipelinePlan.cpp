@@ -32,6 +32,14 @@ int chunkOf(Operation *top) {
   return attr ? attr.getInt() : -1;
 }
 bool inBackwardPass(Operation *top) { return top->hasAttr("mtc.backward_pass"); }
+/// A kernel of a split backward's W half (see lib/Transforms/WeightGradSplit).
+bool isWeightGrad(Operation *kernel) { return kernel->hasAttr("mtc.weight_grad"); }
+
+/// The step that gives a micro-batch's arena back: W when the backward is
+/// split (W still reads the saved inputs of the linears), else the backward.
+StepKind releasingKind(const PipelineSchedule &schedule) {
+  return schedule.splitBackward ? StepKind::WeightGrad : StepKind::Backward;
+}
 
 /// Renumbers a step's buffer ids (every int32 field that does not name a
 /// parameter) from a chunk's numbering to the stage plan's.
@@ -59,14 +67,16 @@ void shiftBufferIds(pb::Step &step, int base) {
 }
 
 /// Most micro-batches of `chunk` that `steps` keeps between their forward and
-/// their backward at the same time.
-int inFlight(const RankSchedule &rank, int chunk) {
+/// the step that releases them at the same time.
+int inFlight(const RankSchedule &rank, int chunk, StepKind releases) {
   int live = 0, most = 0;
   for (const Step &s : rank.steps) {
     if (s.chunk != chunk)
       continue;
-    live += s.kind == StepKind::Forward ? 1 : -1;
-    most = std::max(most, live);
+    if (s.kind == StepKind::Forward)
+      most = std::max(most, ++live);
+    else if (s.kind == releases)
+      --live;
   }
   return most;
 }
@@ -81,6 +91,15 @@ void collectParams(Operation *op, ModuleOp module, llvm::StringSet<> &names) {
   });
 }
 
+/// A chunk's kernels in the order its stage plan runs them.
+struct ChunkKernels {
+  Linearized lin;
+  SmallVector<bool> isBackward; ///< per kernel
+  bool split = false;           ///< some kernels are W (run after all of B)
+  int weightGradBegin = 0;      ///< first W kernel (== lifetimeRepeats when none)
+  int lifetimeRepeats = 0;      ///< first of the sends repeated for lifetimes only
+};
+
 class StageBuilder {
 public:
   StageBuilder(ModuleOp module, func::FuncOp fn, const pb::Plan &full,
@@ -91,6 +110,7 @@ public:
 
 private:
   LogicalResult addChunk(int chunk, pb::Plan &out);
+  ChunkKernels collectKernels(int chunk, bool splitWeightGrads);
 
   ModuleOp module;
   func::FuncOp fn;
@@ -149,12 +169,13 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
   for (const Step &s : rank.steps) {
     pb::PipelineStep *step = out.add_schedule();
     step->set_backward(s.kind == StepKind::Backward);
+    step->set_weight_grad(s.kind == StepKind::WeightGrad);
     step->set_chunk(s.chunk);
     step->set_microbatch(s.microbatch);
   }
   // The runtime takes a chunk arena at a forward and gives it back after the
-  // backward of the same micro-batch, in schedule order: the peak is this
-  // walk's. The pool it allocates holds each chunk's most arenas at once.
+  // backward (or W) of the same micro-batch, in schedule order: the peak is
+  // this walk's. The pool it allocates holds each chunk's most arenas at once.
   int64_t arena = 0, pool = 0, live = 0, predicted = 0;
   std::map<int, int64_t> arenaOf;
   for (const pb::PipelineChunk &c : out.chunks()) {
@@ -162,12 +183,34 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
     pool += c.arena_bytes() * c.slots();
     arenaOf[c.chunk()] = c.arena_bytes();
   }
+  const StepKind releases = releasingKind(schedule);
   for (const Step &s : rank.steps) {
-    live += (s.kind == StepKind::Forward ? 1 : -1) * arenaOf[s.chunk];
+    if (s.kind == StepKind::Forward)
+      live += arenaOf[s.chunk];
+    else if (s.kind == releases)
+      live -= arenaOf[s.chunk];
     predicted = std::max(predicted, live);
   }
   out.set_pipeline_activation_bytes(predicted);
   out.set_pipeline_arena_pool_bytes(pool);
+  if (schedule.splitBackward) {
+    // The same stage under the schedule it splits (1F1B, or interleaved 1F1B
+    // with vp > 1) and whole backwards: the report prints it next to the
+    // split schedule's memory.
+    Result<PipelineSchedule> reference =
+        buildSchedule(schedule.pp, schedule.vp, schedule.microbatches);
+    if (!reference)
+      return fn.emitError("pipeline: ") << reference.error();
+    std::map<int, int64_t> unsplitOf;
+    for (const pb::PipelineChunk &c : out.chunks())
+      unsplitOf[c.chunk()] = c.unsplit_arena_bytes() > 0 ? c.unsplit_arena_bytes() : c.arena_bytes();
+    int64_t held = 0, most = 0;
+    for (const Step &s : reference->ranks[stage].steps) {
+      held += (s.kind == StepKind::Forward ? 1 : -1) * unsplitOf[s.chunk];
+      most = std::max(most, held);
+    }
+    out.set_pipeline_one_f_one_b_activation_bytes(most);
+  }
   pb::MemoryReport *report = out.mutable_memory();
   report->set_param_bytes(paramElements * 4);
   report->set_grad_bytes(paramElements * 4);
@@ -177,29 +220,47 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
   return success();
 }
 
-LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
+ChunkKernels StageBuilder::collectKernels(int chunk, bool splitWeightGrads) {
   Block &body = fn.getBody().front();
-  // The chunk's kernels in program order: receives, forward, sends, then the
-  // same for backward; forward sends once more at the end to keep their
-  // buffers alive through the whole program.
-  Linearized lin;
+  ChunkKernels k;
+  Linearized &lin = k.lin;
   lin.alias = whole.alias;
   lin.layerOf = whole.layerOf;
-  SmallVector<Operation *> forwardSends;
-  SmallVector<bool> isBackward;
+  SmallVector<Operation *> sends, weightGrad;
   for (Operation *op : whole.kernels) {
     Operation *top = body.findAncestorOpInBlock(*op);
     if (!top || chunkOf(top) != chunk)
       continue;
+    if (splitWeightGrads && isWeightGrad(op)) {
+      weightGrad.push_back(op);
+      continue;
+    }
     lin.kernels.push_back(op);
-    isBackward.push_back(inBackwardPass(top));
-    if (isa<PipelineSendOp>(op) && !inBackwardPass(top))
-      forwardSends.push_back(op);
+    k.isBackward.push_back(inBackwardPass(top));
+    if (isa<PipelineSendOp>(op))
+      sends.push_back(op);
   }
-  for (Operation *send : forwardSends) {
+  k.split = !weightGrad.empty();
+  k.weightGradBegin = lin.kernels.size();
+  for (Operation *op : weightGrad) {
+    lin.kernels.push_back(op);
+    k.isBackward.push_back(true);
+  }
+  k.lifetimeRepeats = lin.kernels.size();
+  for (Operation *send : sends) {
+    if (!k.split && cast<PipelineSendOp>(send).getGradient())
+      continue;
     lin.kernels.push_back(send);
-    isBackward.push_back(true);
+    k.isBackward.push_back(true);
   }
+  return k;
+}
+
+LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
+  ChunkKernels kernels = collectKernels(chunk, /*splitWeightGrads=*/true);
+  const Linearized &lin = kernels.lin;
+  const SmallVector<bool> &isBackward = kernels.isBackward;
+  const int weightGradBegin = kernels.weightGradBegin, lifetimeRepeats = kernels.lifetimeRepeats;
   MemoryPlan memory;
   BufferAssignment buffers(lin);
   if (failed(buffers.assign(fn, memory)))
@@ -227,7 +288,17 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
   pb::PipelineChunk *info = out.add_chunks();
   info->set_chunk(chunk);
   info->set_arena_bytes(memory.arenaBytes);
-  info->set_slots(inFlight(schedule.ranks[stage], chunk));
+  info->set_slots(inFlight(schedule.ranks[stage], chunk, releasingKind(schedule)));
+  if (kernels.split) {
+    // What the chunk's arena would be with its backward whole, for the
+    // report's comparison with 1F1B.
+    ChunkKernels whole = collectKernels(chunk, /*splitWeightGrads=*/false);
+    MemoryPlan unsplit;
+    BufferAssignment unsplitBuffers(whole.lin);
+    if (failed(unsplitBuffers.assign(fn, unsplit)))
+      return failure();
+    info->set_unsplit_arena_bytes(unsplit.arenaBytes);
+  }
   info->set_loss(-1);
   FailureOr<InputBuffers> inputs = inputBuffers(fn, buffers, base);
   if (failed(inputs))
@@ -249,10 +320,16 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
   info->set_forward_begin(stepBase);
   for (int i = 0; i < positions; ++i) {
     Operation *op = lin.kernels[i];
+    if (i >= lifetimeRepeats)
+      break; // the sends' lifetime-only repeats
     if (isBackward[i] && !forwardDone) {
       forwardDone = true;
       info->set_forward_end(out.steps_size());
       info->set_backward_begin(out.steps_size());
+    }
+    if (i == weightGradBegin && forwardDone) {
+      info->set_backward_end(out.steps_size());
+      info->set_weight_grad_begin(out.steps_size());
     }
     if (auto recv = dyn_cast<PipelineRecvOp>(op)) {
       pb::PipelineTransfer *t = recv.getGradient() ? info->add_recv_backward()
@@ -263,8 +340,6 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
       continue;
     }
     if (auto send = dyn_cast<PipelineSendOp>(op)) {
-      if (isBackward[i] && !send.getGradient())
-        continue; // the lifetime-only repeat of a forward send
       pb::PipelineTransfer *t = send.getGradient() ? info->add_send_backward()
                                                    : info->add_send_forward();
       t->set_buffer(base + buffers.bufferOf(send.getValue()));
@@ -290,7 +365,11 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
   }
   if (!forwardDone)
     return fn.emitError("pipeline chunk ") << chunk << " has no backward steps";
-  info->set_backward_end(out.steps_size());
+  if (!kernels.split) {
+    info->set_backward_end(out.steps_size());
+    info->set_weight_grad_begin(out.steps_size());
+  }
+  info->set_weight_grad_end(out.steps_size());
 
   for (auto [id, b] : llvm::enumerate(memory.buffers)) {
     pb::Buffer *buffer = out.add_buffers();
@@ -325,12 +404,20 @@ FailureOr<PipelineSchedule> mtc::readPipelineSchedule(ModuleOp module) {
     auto backward = cast<DenseBoolArrayAttr>(steps.get("backward")).asArrayRef();
     auto chunk = cast<DenseI64ArrayAttr>(steps.get("chunk")).asArrayRef();
     auto microbatch = cast<DenseI64ArrayAttr>(steps.get("microbatch")).asArrayRef();
+    ArrayRef<bool> weightGrad;
+    if (auto w = steps.getAs<DenseBoolArrayAttr>("weight_grad")) {
+      weightGrad = w.asArrayRef();
+      s.splitBackward = true;
+    }
     RankSchedule rs;
     rs.rank = r;
     rs.warmup = warmup[r];
-    for (auto [b, c, m] : llvm::zip_equal(backward, chunk, microbatch))
-      rs.steps.push_back({b ? StepKind::Backward : StepKind::Forward, static_cast<int>(c),
-                          static_cast<int>(m)});
+    for (auto [i, b, c, m] : llvm::enumerate(backward, chunk, microbatch)) {
+      StepKind kind = b ? StepKind::Backward : StepKind::Forward;
+      if (!weightGrad.empty() && weightGrad[i])
+        kind = StepKind::WeightGrad;
+      rs.steps.push_back({kind, static_cast<int>(c), static_cast<int>(m)});
+    }
     s.ranks.push_back(std::move(rs));
   }
   return s;
@@ -380,7 +467,10 @@ Result<PipelineSchedule> mtc::scheduleOfPlan(const pb::Plan &plan) {
     bool explicitOrder = plan.schedule_kind() == "explicit", sawBackward = false;
     for (const pb::PipelineStep &step : stage.schedule()) {
       Step st;
-      st.kind = step.backward() ? StepKind::Backward : StepKind::Forward;
+      st.kind = step.weight_grad() ? StepKind::WeightGrad
+                : step.backward()  ? StepKind::Backward
+                                   : StepKind::Forward;
+      s.splitBackward |= step.weight_grad();
       st.chunk = step.chunk();
       st.microbatch = step.microbatch();
       sawBackward |= step.backward();

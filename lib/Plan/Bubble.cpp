@@ -37,10 +37,11 @@ std::optional<double> formulaBubbleRatio(int pp, int vp, int microbatches,
     return std::nullopt;
   if (!splitBackward)
     return double(pp - 1) / (double(vp) * microbatches);
-  // ZB-H1 (Qi et al. 2024, section 3.1): the bubble shrinks from
-  // (p-1)(T_F+T_B+T_W) to (p-1)(T_F+T_B-T_W), over an ideal m(T_F+T_B+T_W).
+  // ZB-H1 with 1F1B's memory (ZeroBubbleSchedule.h): the idle time shrinks
+  // from (p-1)(T_F+T_B+T_W) to (p-1)(T_F+T_B), over an ideal m(T_F+T_B+T_W).
+  // (The paper's (p-1)(T_F+T_B-T_W) lets later stages hold p micro-batches.)
   if (vp == 1)
-    return double(pp - 1) / (3.0 * microbatches);
+    return 2.0 * double(pp - 1) / (3.0 * microbatches);
   return std::nullopt;
 }
 

@@ -1,6 +1,7 @@
 //===- Schedule.cpp - 1F1B and interleaved 1F1B step lists ----------------===//
 #include "mtc/Plan/Schedule.h"
 #include "mtc/Plan/CheckedMath.h"
+#include "mtc/Plan/ZeroBubbleSchedule.h"
 
 #include <algorithm>
 
@@ -112,6 +113,37 @@ Result<PipelineSchedule> buildSchedule(int pp, int vp, int microbatches) {
     sched.ranks.push_back(std::move(rs));
   }
   return sched;
+}
+
+const char *scheduleKindName(ScheduleKind kind) {
+  switch (kind) {
+  case ScheduleKind::OneFOneB:
+    return "1f1b";
+  case ScheduleKind::Interleaved:
+    return "interleaved";
+  case ScheduleKind::ZeroBubbleH1:
+    return "zb-h1";
+  }
+  return "?";
+}
+
+Result<PipelineSchedule> buildSchedule(int pp, int vp, int microbatches,
+                                       ScheduleKind kind) {
+  switch (kind) {
+  case ScheduleKind::OneFOneB:
+    if (vp != 1)
+      return Error{"schedule: 1f1b runs one chunk per stage, got vp=" +
+                   std::to_string(vp) + " (use interleaved)"};
+    return buildSchedule(pp, vp, microbatches);
+  case ScheduleKind::Interleaved:
+    if (vp < 2)
+      return Error{"schedule: interleaved needs vp >= 2, got vp=" +
+                   std::to_string(vp)};
+    return buildSchedule(pp, vp, microbatches);
+  case ScheduleKind::ZeroBubbleH1:
+    return buildZeroBubbleH1(pp, vp, microbatches);
+  }
+  return Error{"schedule: unknown kind"};
 }
 
 Result<std::vector<LayerRange>> assignLayersEvenly(int layers, int pp, int vp) {

@@ -2,6 +2,7 @@
 #include "mtc/Plan/ScheduleCheck.h"
 
 #include <algorithm>
+#include <deque>
 #include <sstream>
 
 namespace mtc {
@@ -79,6 +80,31 @@ CheckReport simulateSchedule(const PipelineSchedule &s,
   std::vector<double> forwardEnd(static_cast<size_t>(chunks) * m, kNotYet);
   std::vector<double> backwardEnd(static_cast<size_t>(chunks) * m, kNotYet);
   auto idx = [m](int chunk, int mb) { return static_cast<size_t>(chunk) * m + mb; };
+  // For the arena-reuse wait: where each backward sits in its rank's list,
+  // the end of every step run so far, and per chunk the micro-batches whose
+  // arenas were released and not yet taken again, oldest first.
+  std::vector<int> backwardIndex(static_cast<size_t>(chunks) * m, 0);
+  std::vector<std::vector<double>> stepEnd(s.pp);
+  std::vector<std::deque<int>> released(chunks);
+  for (int r = 0; r < s.pp; ++r) {
+    const auto &steps = s.ranks[r].steps;
+    stepEnd[r].assign(steps.size(), kNotYet);
+    for (size_t i = 0; i < steps.size(); ++i)
+      if (steps[i].kind == StepKind::Backward)
+        backwardIndex[idx(steps[i].chunk, steps[i].microbatch)] = static_cast<int>(i);
+  }
+  const StepKind releasing = s.splitBackward ? StepKind::WeightGrad : StepKind::Backward;
+  // When the forward `st` may take its arena (0 when it needs no wait), or
+  // kNotYet: the oldest released arena of its chunk is reusable once the
+  // rank of chunk - 1 finished the step before the backward that receives
+  // the gradient sent from that arena.
+  auto arenaFreeAt = [&](const Step &st) -> double {
+    if (!timing.forwardWaitsForBackwardSends || st.chunk == 0 ||
+        released[st.chunk].empty())
+      return 0.0;
+    int before = backwardIndex[idx(st.chunk - 1, released[st.chunk].front())] - 1;
+    return before < 0 ? 0.0 : stepEnd[s.stageOfChunk(st.chunk - 1)][before];
+  };
 
   Timeline &tl = report.timeline;
   tl.pp = s.pp;
@@ -105,7 +131,8 @@ CheckReport simulateSchedule(const PipelineSchedule &s,
           return kNotYet;
         t = std::max(t, arrival(e, st.chunk - 1, rank));
       }
-      return t;
+      double freeAt = arenaFreeAt(st);
+      return freeAt == kNotYet ? kNotYet : std::max(t, freeAt);
     }
     if (st.kind == StepKind::WeightGrad)
       return backwardEnd[idx(st.chunk, st.microbatch)] == kNotYet ? kNotYet : t;
@@ -140,6 +167,11 @@ CheckReport simulateSchedule(const PipelineSchedule &s,
           (st.kind == StepKind::Forward ? forwardEnd
                                         : backwardEnd)[idx(st.chunk, st.microbatch)] = end;
         tl.ranks[r].push_back({st, start, end});
+        stepEnd[r][next[r]] = end;
+        if (st.kind == StepKind::Forward && !released[st.chunk].empty())
+          released[st.chunk].pop_front();
+        if (st.kind == releasing)
+          released[st.chunk].push_back(st.microbatch);
         clock[r] = end;
         busy[r] += dur;
         ++next[r];
@@ -174,6 +206,12 @@ CheckReport simulateSchedule(const PipelineSchedule &s,
       sr.waitingOnRank = r;
       sr.waitingFor = "its own backward B" + std::to_string(st.chunk) + "." +
                       std::to_string(st.microbatch);
+    } else if (st.kind == StepKind::Forward &&
+               forwardEnd[idx(st.chunk - 1, st.microbatch)] != kNotYet) {
+      sr.waitingOnRank = s.stageOfChunk(st.chunk - 1);
+      sr.waitingFor = "a free arena (its gradient send of B" + std::to_string(st.chunk) +
+                      "." + std::to_string(released[st.chunk].front()) +
+                      " is not yet received)";
     } else if (st.kind == StepKind::Forward) {
       sr.waitingOnRank = s.stageOfChunk(st.chunk - 1);
       sr.waitingFor = "activations of F" + std::to_string(st.chunk - 1) + "." +

@@ -9,6 +9,7 @@
 // produce.
 //
 //===----------------------------------------------------------------------===//
+#include "WeightGradSplit.h"
 #include "mtc/MtcDiagnostics.h"
 #include "mtc/Plan/ScheduleCheck.h"
 #include "mtc/Plan/StageLayout.h"
@@ -179,8 +180,8 @@ void PipelineSchedulePass::runOnOperation() {
   if (kind == "interleaved" && v == 1)
     return fail("kind=interleaved needs chunks > 1 (partition with chunks=2 or "
                 "more, or use kind=1f1b)");
-  if (kind != "1f1b" && kind != "interleaved" && kind != "explicit")
-    return fail("kind='" + kind + "' is not 1f1b, interleaved or explicit");
+  if (kind != "1f1b" && kind != "interleaved" && kind != "zb-h1" && kind != "explicit")
+    return fail("kind='" + kind + "' is not 1f1b, interleaved, zb-h1 or explicit");
   if (failed(checkTransfers(fn, p)))
     return signalPassFailure();
 
@@ -191,19 +192,35 @@ void PipelineSchedulePass::runOnOperation() {
       return signalPassFailure();
     schedule = std::move(*s);
   } else {
-    Result<PipelineSchedule> s = buildSchedule(p, v, m);
+    ScheduleKind which = kind == "zb-h1"         ? ScheduleKind::ZeroBubbleH1
+                         : kind == "interleaved" ? ScheduleKind::Interleaved
+                                                 : ScheduleKind::OneFOneB;
+    Result<PipelineSchedule> s = buildSchedule(p, v, m, which);
     if (!s)
       return fail(s.error());
     schedule = std::move(s).value();
   }
-  // The recorded bubble weighs each step by its chunk's layers (uneven layouts).
+  // The zero-bubble schedules run each backward as B then W.
+  if (schedule.splitBackward)
+    labelWeightGradOps(fn);
+  // The recorded bubble weighs each step by its chunk's layers (uneven
+  // layouts), in unit times (F=1, B=2, or F=B=W=1 when split).
   std::vector<int64_t> layers;
   if (auto pipeline = module->getAttrOfType<DictionaryAttr>("mtc.pipeline"))
     if (auto counts = pipeline.getAs<DenseI64ArrayAttr>("layers_per_chunk"))
       layers.assign(counts.asArrayRef().begin(), counts.asArrayRef().end());
-  Result<Timeline> timeline = checkSchedule(schedule, layerProportionalTiming(layers));
+  StepTiming timing = layerProportionalTiming(
+      layers, schedule.splitBackward ? StepTiming::unitSplit() : StepTiming{});
+  Result<Timeline> timeline = checkSchedule(schedule, timing);
   if (!timeline)
     return fail(timeline.error());
+  // The runtime reuses an arena only once its gradient send completed: the
+  // schedule must not hang under that wait either.
+  StepTiming runtimeModel = timing;
+  runtimeModel.forwardWaitsForBackwardSends = true;
+  if (Result<Timeline> reuse = checkSchedule(schedule, runtimeModel); !reuse)
+    return fail(reuse.error() + " (when a forward waits for its arena's gradient "
+                                "send, as the runtime does)");
 
   // Each rank's steps as three parallel arrays: the lowering and every
   // other reader take them as they are, with no text to parse.
@@ -212,17 +229,21 @@ void PipelineSchedulePass::runOnOperation() {
   SmallVector<Attribute> rankSteps;
   for (const RankSchedule &rs : schedule.ranks) {
     warmup.push_back(rs.warmup);
-    SmallVector<bool> backward;
+    SmallVector<bool> backward, weightGrad;
     SmallVector<int64_t> chunk, microbatch;
     for (const Step &step : rs.steps) {
       backward.push_back(step.kind == StepKind::Backward);
+      weightGrad.push_back(step.kind == StepKind::WeightGrad);
       chunk.push_back(step.chunk);
       microbatch.push_back(step.microbatch);
     }
-    rankSteps.push_back(b.getDictionaryAttr(
-        {b.getNamedAttr("backward", b.getDenseBoolArrayAttr(backward)),
-         b.getNamedAttr("chunk", b.getDenseI64ArrayAttr(chunk)),
-         b.getNamedAttr("microbatch", b.getDenseI64ArrayAttr(microbatch))}));
+    SmallVector<NamedAttribute> fields = {
+        b.getNamedAttr("backward", b.getDenseBoolArrayAttr(backward)),
+        b.getNamedAttr("chunk", b.getDenseI64ArrayAttr(chunk)),
+        b.getNamedAttr("microbatch", b.getDenseI64ArrayAttr(microbatch))};
+    if (schedule.splitBackward)
+      fields.push_back(b.getNamedAttr("weight_grad", b.getDenseBoolArrayAttr(weightGrad)));
+    rankSteps.push_back(b.getDictionaryAttr(fields));
   }
   module->setAttr(
       "mtc.schedule",

@@ -169,7 +169,7 @@ BubbleSummary summarizeBubble(const Timeline &measured, double p2pLatencyMs,
   add(line);
   if (formula)
     std::snprintf(line, sizeof line, "pipeline: formula bubble %.4f (share %.4f): %s", *formula,
-                  fractionOfRatio(*formula), split ? "(p-1)/(3m), T_F = T_B = T_W" : "(p-1)/(v*m)");
+                  fractionOfRatio(*formula), split ? "2(p-1)/(3m), T_F = T_B = T_W" : "(p-1)/(v*m)");
   else
     std::snprintf(line, sizeof line, "pipeline: formula bubble: none known for this schedule");
   add(line);

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -32,7 +33,7 @@ const pb::Plan &stagePlanFor(const pb::Plan &plan, int64_t stage) {
 }
 
 // One arena of one chunk, holding one micro-batch between its forward and its
-// backward; reused once its backward ran and its sends completed.
+// backward; reused, oldest released first, once its sends completed.
 struct PipelineRunner::Slot {
   int chunkIndex = 0;
   int microbatch = -1; // -1: free
@@ -92,6 +93,7 @@ PipelineRunner::PipelineRunner(Executor &executor, Optimizer &optimizer,
       throw PlanError("the schedule of stage " + std::to_string(stage) + " names chunk " +
                       std::to_string(s.chunk()) + ", which this stage does not hold");
     microbatches = std::max(microbatches, s.microbatch() + 1);
+    splitBackward |= s.weight_grad();
   }
 
   // Same tensor and data coordinates, every stage: the pipeline group.
@@ -142,6 +144,13 @@ void PipelineRunner::validateStagePlan() const {
                        std::to_string(c.backward_begin()) + ", " +
                        std::to_string(c.backward_end()) + ") are not ordered inside 0.." +
                        std::to_string(steps));
+    if (c.weight_grad_end() > c.weight_grad_begin() &&
+        !(c.backward_end() <= c.weight_grad_begin() && c.weight_grad_end() <= steps))
+      errors.push_back(chunk + ": weight-gradient steps [" +
+                       std::to_string(c.weight_grad_begin()) + ", " +
+                       std::to_string(c.weight_grad_end()) + ") do not follow the backward's [" +
+                       std::to_string(c.backward_begin()) + ", " +
+                       std::to_string(c.backward_end()) + ") inside 0.." + std::to_string(steps));
     auto checkBuffer = [&](int32_t id, const char *role) {
       if (id < 0 || id >= buffers) {
         errors.push_back(chunk + ": " + role + " buffer " + std::to_string(id) +
@@ -195,37 +204,55 @@ int64_t PipelineRunner::predictedActivationBytes() const {
   return plan.pipeline_activation_bytes();
 }
 
+// A forward takes the chunk's oldest released arena, waiting for the
+// gradient it sent to be received (the bytes may not be overwritten before),
+// or a new arena when none is released. So each chunk allocates exactly its
+// most micro-batches in flight (the plan's `slots`), and the wait is the one
+// the compiler's deadlock check models (forwardWaitsForBackwardSends).
 PipelineRunner::Slot *PipelineRunner::slotFor(int chunkIndex, int microbatch) {
-  Slot *freeSlot = nullptr;
+  int allocated = 0;
   for (auto &s : slots) {
     if (s->chunkIndex != chunkIndex)
       continue;
     if (s->microbatch == microbatch)
       return s.get();
-    if (!freeSlot && s->microbatch < 0 && s->sendsDone())
-      freeSlot = s.get();
+    ++allocated;
   }
-  if (!freeSlot) {
-    auto slot = std::make_unique<Slot>();
-    slot->chunkIndex = chunkIndex;
-    slot->bytes = std::max<int64_t>(plan.chunks(chunkIndex).arena_bytes(), 64);
-    slot->backend = &exec.backend();
-    slot->arena = static_cast<char *>(exec.backend().allocate(
-        slot->bytes, "a pipeline arena of " + std::to_string(slot->bytes) + " bytes"));
-    freeSlot = slot.get();
-    allocatedBytes += plan.chunks(chunkIndex).arena_bytes();
-    slots.push_back(std::move(slot));
+  const pb::PipelineChunk &info = plan.chunks(chunkIndex);
+  std::deque<Slot *> &queue = released[chunkIndex];
+  Slot *slot = nullptr;
+  if (!queue.empty()) {
+    slot = queue.front();
+    queue.pop_front();
+    waitAll(slot->sends);
+  } else {
+    if (allocated >= info.slots())
+      throw PlanError("stage " + std::to_string(stage) + " chunk " +
+                      std::to_string(info.chunk()) + ": the schedule holds more than the " +
+                      std::to_string(info.slots()) +
+                      " micro-batches in flight the plan allows (micro-batch " +
+                      std::to_string(microbatch) + ")");
+    auto fresh = std::make_unique<Slot>();
+    fresh->chunkIndex = chunkIndex;
+    fresh->bytes = std::max<int64_t>(info.arena_bytes(), 64);
+    fresh->backend = &exec.backend();
+    fresh->arena = static_cast<char *>(exec.backend().allocate(
+        fresh->bytes, "a pipeline arena of " + std::to_string(fresh->bytes) + " bytes"));
+    slot = fresh.get();
+    allocatedBytes += info.arena_bytes();
+    slots.push_back(std::move(fresh));
   }
-  freeSlot->microbatch = microbatch;
-  freeSlot->forwardPosted = freeSlot->backwardPosted = false;
-  liveBytes += plan.chunks(chunkIndex).arena_bytes();
+  slot->microbatch = microbatch;
+  slot->forwardPosted = slot->backwardPosted = false;
+  liveBytes += info.arena_bytes();
   peakBytes = std::max(peakBytes, liveBytes);
-  return freeSlot;
+  return slot;
 }
 
 void PipelineRunner::release(Slot *slot) {
   liveBytes -= plan.chunks(slot->chunkIndex).arena_bytes();
   slot->microbatch = -1;
+  released[slot->chunkIndex].push_back(slot);
 }
 
 void PipelineRunner::postReceives(size_t stepIndex) {
@@ -234,6 +261,8 @@ void PipelineRunner::postReceives(size_t stepIndex) {
   const pb::PipelineStep &s = plan.schedule(static_cast<int>(stepIndex));
   const int ci = chunkIndexOf[s.chunk()];
   const pb::PipelineChunk &info = plan.chunks(ci);
+  if (s.weight_grad())
+    return; // W receives nothing
   const auto &transfers = s.backward() ? info.recv_backward() : info.recv_forward();
   if (transfers.empty())
     return;
@@ -294,9 +323,12 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
     const pb::PipelineChunk &info = plan.chunks(ci);
     postReceives(static_cast<size_t>(i));
     Slot *slot = slotFor(ci, s.microbatch());
-    TimedPipelineStep timed{s.backward(), s.chunk(), s.microbatch(), 0, 0};
+    const StepKind kind = s.weight_grad() ? StepKind::WeightGrad
+                          : s.backward()  ? StepKind::Backward
+                                          : StepKind::Forward;
+    TimedPipelineStep timed{kind, s.chunk(), s.microbatch(), 0, 0};
     const uint64_t key = dropoutBase + static_cast<uint64_t>(s.microbatch());
-    if (!s.backward()) {
+    if (kind == StepKind::Forward) {
       fillInputs(fill, s.microbatch(), *slot, info);
       waitAll(slot->forwardRecvs);
       timed.start = seconds();
@@ -308,7 +340,7 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
       if (info.loss() >= 0)
         lossSum += loss.terms();
       post(info.send_forward(), *slot, s.microbatch(), /*receive=*/false, slot->sends);
-    } else {
+    } else if (kind == StepKind::Backward) {
       waitAll(slot->backwardRecvs);
       timed.start = seconds();
       const double cpu = processCpuSeconds();
@@ -316,11 +348,22 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
       timed.cpu = processCpuSeconds() - cpu;
       timed.end = seconds();
       post(info.send_backward(), *slot, s.microbatch(), /*receive=*/false, slot->sends);
+      // A split backward's arena is released after W, which still reads
+      // the linears' saved inputs and output gradients.
+      if (!splitBackward)
+        release(slot);
+    } else {
+      timed.start = seconds();
+      const double cpu = processCpuSeconds();
+      exec.runRange(info.weight_grad_begin(), info.weight_grad_end(), slot->arena, key,
+                    gradScale);
+      timed.cpu = processCpuSeconds() - cpu;
+      timed.end = seconds();
       release(slot);
     }
     timeline.push_back(timed);
     postReceives(static_cast<size_t>(i + 1)); // early: overlaps the next step's input
-    for (auto &other : slots) // MPI progress: lets finished sends free their arenas
+    for (auto &other : slots) // MPI progress for the transfers in flight
       if (other->microbatch < 0)
         other->sendsDone();
   }
@@ -412,7 +455,8 @@ std::string PipelineRunner::writeTrace(const std::string &path, int64_t resumedA
   constexpr size_t kFields = 6;
   std::vector<double> mine;
   for (const TimedPipelineStep &t : timeline)
-    mine.insert(mine.end(), {t.backward ? 1.0 : 0.0, double(t.chunk), double(t.microbatch),
+    mine.insert(mine.end(), {double(static_cast<int>(t.kind)), double(t.chunk),
+                             double(t.microbatch),
                              t.start, t.end, t.cpu});
   // The replay's transfer latency: a message the size of the largest
   // activation any stage sends.
@@ -424,11 +468,15 @@ std::string PipelineRunner::writeTrace(const std::string &path, int64_t resumedA
   const double p2pLatency = measureP2pLatency(*pipelineGroup, size_t(transferBytes));
   const CorePlacement placement = checkCorePlacement(world);
   // Per stage: peak in use and allocated, measured and predicted.
-  std::vector<double> memory(4 * pp, 0.0);
-  memory[4 * stage] = double(peakBytes);
-  memory[4 * stage + 1] = double(plan.pipeline_activation_bytes());
-  memory[4 * stage + 2] = double(allocatedBytes);
-  memory[4 * stage + 3] = double(plan.pipeline_arena_pool_bytes());
+  // A split schedule also has the stage's bytes under plain 1F1B.
+  constexpr int kMemoryFields = 5;
+  std::vector<double> memory(kMemoryFields * pp, 0.0);
+  double *mineMemory = &memory[kMemoryFields * stage];
+  mineMemory[0] = double(peakBytes);
+  mineMemory[1] = double(plan.pipeline_activation_bytes());
+  mineMemory[2] = double(allocatedBytes);
+  mineMemory[3] = double(plan.pipeline_arena_pool_bytes());
+  mineMemory[4] = double(plan.pipeline_one_f_one_b_activation_bytes());
   pipelineGroup->allReduceSum(memory.data(), memory.size());
   const int tag = 0x7ace;
   if (pipelineGroup->rank() != 0) {
@@ -453,7 +501,7 @@ std::string PipelineRunner::writeTrace(const std::string &path, int64_t resumedA
     double busy = 0;
     for (size_t e = 0; e + kFields <= events.size(); e += kFields) {
       TimedStep ts;
-      ts.step.kind = events[e] > 0.5 ? StepKind::Backward : StepKind::Forward;
+      ts.step.kind = static_cast<StepKind>(static_cast<int>(events[e] + 0.5));
       ts.step.chunk = static_cast<int>(events[e + 1]);
       ts.step.microbatch = static_cast<int>(events[e + 2]);
       // Milliseconds: the trace writer takes one time unit as 1 ms.
@@ -487,14 +535,20 @@ std::string PipelineRunner::writeTrace(const std::string &path, int64_t resumedA
   char line[512];
   std::string summary = bubble.lines;
   for (int r = 0; r < pp; ++r) {
+    const double *stageMemory = &memory[kMemoryFields * r];
     std::snprintf(line, sizeof line,
                   "\npipeline: stage %d activations: peak %lld B measured, %lld B predicted; "
                   "arenas allocated %lld B measured, %lld B predicted",
-                  r, static_cast<long long>(memory[4 * r]),
-                  static_cast<long long>(memory[4 * r + 1]),
-                  static_cast<long long>(memory[4 * r + 2]),
-                  static_cast<long long>(memory[4 * r + 3]));
+                  r, static_cast<long long>(stageMemory[0]),
+                  static_cast<long long>(stageMemory[1]),
+                  static_cast<long long>(stageMemory[2]),
+                  static_cast<long long>(stageMemory[3]));
     summary += line;
+    if (stageMemory[4] > 0) {
+      std::snprintf(line, sizeof line, "; 1F1B would take %lld B",
+                    static_cast<long long>(stageMemory[4]));
+      summary += line;
+    }
   }
   return summary;
 }

@@ -2,14 +2,18 @@
 // chunk, micro-batch) steps in the compiled order, with point-to-point
 // transfers to the neighbouring stages posted early (MPI_Irecv before the
 // step that needs the data, MPI_Isend right after the step that produced
-// it), one activation arena per (chunk, micro-batch) in flight, released as
-// soon as that micro-batch's backward ran and its sends completed.
+// it), one activation arena per (chunk, micro-batch) in flight, released
+// when that micro-batch's backward ran and reused, oldest first, once the
+// gradient it sent was received.
 #pragma once
 #include "comm/Communicator.h"
 #include "exec/Executor.h"
 #include "kernels/math/precision.h"
+#include "mtc/Plan/Schedule.h"
 
 #include <cstdint>
+#include <deque>
+#include <map>
 #include <functional>
 #include <memory>
 #include <string>
@@ -29,7 +33,7 @@ const pb::Plan &stagePlanFor(const pb::Plan &plan, int64_t stage);
 
 // One step as it ran: seconds since the iteration's start on this rank.
 struct TimedPipelineStep {
-  bool backward = false;
+  StepKind kind = StepKind::Forward;
   int chunk = 0;
   int microbatch = 0;
   double start = 0, end = 0;
@@ -103,11 +107,14 @@ private:
   const pb::Plan &plan;
   int64_t tp, dp, pp, stage;
   int microbatches = 1;
+  bool splitBackward = false; // the schedule has W steps (zb-h1)
   std::unique_ptr<comm::Communicator> pipelineGroup, embeddingGroup;
   // Backend::deviceGroup views: transfers over `world`, the tied embedding's
   // gradient over embeddingGroup.
   std::unique_ptr<comm::Communicator> p2p, embeddingDevice;
   std::vector<std::unique_ptr<Slot>> slots;
+  // Per chunk index: arenas whose micro-batch finished, oldest first.
+  std::map<int, std::deque<Slot *>> released;
   std::vector<int> chunkIndexOf; // global chunk -> index into plan.chunks()
   int64_t liveBytes = 0, peakBytes = 0, allocatedBytes = 0;
   LossTerms lossSum;

@@ -100,6 +100,11 @@
 // only after a backward that needs rank 1).
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="kind=explicit microbatches=2 ranks=F0.0/B0.0/F0.1/B0.1,F1.1/F1.0/B1.0/B1.1" 2>&1 | FileCheck %s --check-prefix=DEADLOCK
 // DEADLOCK: error: --mtc-pipeline-schedule: schedule check: deadlock (pp=2 vp=1 microbatches=2): rank 0 stuck at step 1 (B0.0) waiting for gradients of B1.0 from rank 1; rank 1 stuck at step 0 (F1.1) waiting for activations of F0.1 from rank 0
+// An order that only hangs because a forward waits for its reused arena's
+// gradient send (rank 0 posts the receive of B1.0's gradient after B0.1,
+// which needs B1.1, which rank 1 runs after F1.1).
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="kind=explicit microbatches=2 ranks=F0.0/F0.1/B0.1/B0.0,F1.0/B1.0/F1.1/B1.1" 2>&1 | FileCheck %s --check-prefix=ARENA
+// ARENA: error: --mtc-pipeline-schedule: schedule check: deadlock (pp=2 vp=1 microbatches=2): rank 0 stuck at step 2 (B0.1) waiting for gradients of B1.1 from rank 1; rank 1 stuck at step 2 (F1.1) waiting for a free arena (its gradient send of B1.0 is not yet received) from rank 0 (when a forward waits for its arena's gradient send, as the runtime does)
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="kind=explicit microbatches=1 ranks=F0.0/B0.0,F1.0/B1.0/B1.0" 2>&1 | FileCheck %s --check-prefix=TWICE
 // TWICE: error: --mtc-pipeline-schedule: schedule check: rank 1 step 2 (B1.0): step appears twice
 // A correct hand-written order is accepted and recorded as given.

@@ -85,8 +85,9 @@ void addCompileFlags(mtc::FlagSet &flags, mtc::CompileOptions &o, DriverFlags &d
   flags.add(flag::dataParallel, &o.dp, "", ranks);
   flags.add(flag::sequenceParallel, &o.sequenceParallel);
   flags.add("schedule", &o.schedule,
-            "pipeline schedule (default: interleaved when v > 1, else 1f1b)")
-      .choices({"1f1b", "interleaved"});
+            "pipeline schedule (default: interleaved when v > 1, else 1f1b); zb-h1: zero "
+            "bubble, each backward split into B and W (on interleaved 1F1B when v > 1)")
+      .choices({"1f1b", "interleaved", "zb-h1"});
   flags.add("layers-per-chunk", &o.layersPerChunk,
             "explicit uneven pipeline layout: layers of each chunk in model order",
             ValueRange::atLeast(1));

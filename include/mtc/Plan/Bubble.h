@@ -39,8 +39,9 @@ struct BubbleReport {
 BubbleReport bubbleOf(const Timeline &timeline);
 
 /// The papers' closed form of the bubble ratio for uniform stages: (p-1)/(v*m)
-/// for 1F1B and interleaved 1F1B; (p-1)/(3m) for ZB-H1 (split backward, v = 1)
-/// with T_F = T_B = T_W. None where no closed form is known (a split backward
+/// for 1F1B and interleaved 1F1B; 2(p-1)/(3m) for ZB-H1 as mtc builds it
+/// (split backward, v = 1, 1F1B's micro-batches in flight: an idle
+/// (p-1)(T_F+T_B) per rank, see ZeroBubbleSchedule.h) with T_F = T_B = T_W. None where no closed form is known (a split backward
 /// with v > 1).
 std::optional<double> formulaBubbleRatio(int pp, int vp, int microbatches,
                                          bool splitBackward);

@@ -75,6 +75,19 @@ int warmupForwards(int pp, int vp, int microbatches, int rank);
 /// numbers: sizes < 1, vp > 1 with pp == 1, m not a multiple of pp for vp > 1.
 Result<PipelineSchedule> buildSchedule(int pp, int vp, int microbatches);
 
+/// The schedules a pipeline can run. ZeroBubbleH1 splits every backward into
+/// B (input gradient) and W (weight gradient) steps (see ZeroBubbleSchedule.h).
+enum class ScheduleKind { OneFOneB, Interleaved, ZeroBubbleH1 };
+
+/// "1f1b", "interleaved" or "zb-h1": the names of --schedule and kind=.
+const char *scheduleKindName(ScheduleKind kind);
+
+/// Builds the schedule of `kind`. OneFOneB needs vp == 1, Interleaved vp > 1
+/// (both as above); ZeroBubbleH1 splits the backwards of 1F1B (vp == 1, any
+/// m >= 1) or of interleaved 1F1B (vp > 1, with its rules).
+Result<PipelineSchedule> buildSchedule(int pp, int vp, int microbatches,
+                                       ScheduleKind kind);
+
 /// The most steps (pp x vp x microbatches x 2) a built schedule may hold:
 /// 16M steps, some 200 MB of tables, far past any real training job.
 constexpr int64_t kMaxScheduleSteps = int64_t(1) << 24;

@@ -18,6 +18,14 @@
 //    a weight-gradient step (W) needs the same rank's backward (B) of the
 //    same chunk and micro-batch, and sends nothing.
 //  - A message sent at time t arrives at t + p2pLatency (0 within a rank).
+//  - With StepTiming::forwardWaitsForBackwardSends (the runtime's arena
+//    reuse): every chunk keeps its released arenas in a queue, oldest first
+//    (released by the backward, or by W when the backward is split). A
+//    forward takes the oldest one, or a new arena when none is released, and
+//    may start only once the gradient sent from the arena it takes was
+//    received: once the rank of chunk c-1 finished the step before the
+//    backward that receives it (the runtime posts the receive then, and a
+//    send completes only when its receive is posted).
 // Under this model the only way to hang is a cycle of blocking receives,
 // e.g. rank 0 waiting for a gradient that rank 1 can only produce after a
 // forward whose input rank 0 sends later. The checker also rejects steps that
@@ -48,6 +56,8 @@ struct StepTiming {
   /// micro-batch), replacing the three uniform durations above: a replay of a
   /// schedule with measured or modelled costs.
   std::function<double(int rank, const Step &step)> cost;
+  /// The arena-reuse wait described in the file comment.
+  bool forwardWaitsForBackwardSends = false;
 
   static StepTiming unitSplit() {
     StepTiming t;

@@ -284,7 +284,13 @@ def PipelineSchedule : Pass<"mtc-pipeline-schedule", "mlir::ModuleOp"> {
     (forward | backward, chunk, micro-batch) steps: `kind=1f1b` (warm-up
     min(p-r-1, m) forwards, then one forward one backward, then cool-down) or
     `kind=interleaved` (Narayanan et al. 2021: warm-up 2(p-r-1) + (v-1)p,
-    capped at m*v; micro-batches in groups of p; m a multiple of p). Before
+    capped at m*v; micro-batches in groups of p; m a multiple of p) or
+    `kind=zb-h1` (zero bubble, Qi et al. 2024, on 1F1B or, with chunks > 1,
+    interleaved 1F1B: each backward split into B, the input gradient, and W,
+    the weight gradients,
+    deferred into the bubbles; the backward ops that only feed weight
+    gradients get `mtc.weight_grad`, found by use-def from the gradient
+    sends). Before
     recording it, checks that every `mtc.pipeline_send` has one
     `mtc.pipeline_recv` of the same type on the neighbouring chunk, and
     simulates all ranks' sends and receives: a schedule that could hang is an
@@ -293,7 +299,7 @@ def PipelineSchedule : Pass<"mtc-pipeline-schedule", "mlir::ModuleOp"> {
     rank's steps as text ("F<chunk>.<micro-batch>" / "B...").
   }];
   let options = [
-    Option<"kind", "kind", "std::string", "\"1f1b\"", "1f1b, interleaved or explicit">,
+    Option<"kind", "kind", "std::string", "\"1f1b\"", "1f1b, interleaved, zb-h1 or explicit">,
     Option<"microbatches", "microbatches", "int64_t", "1",
            "micro-batches per step (m); 0: global batch / (micro-batch x dp) "
            "from the module's mtc.parallel and mtc.model">,

@@ -80,6 +80,7 @@ def check_layout(compile_out, args):
 def main():
     ap = argparse.ArgumentParser()
     tool_arguments(ap)
+    ap.add_argument("--arch", default="gpt", help="mtc-import's model family: gpt, bert or llama")
     ap.add_argument("--pp", type=int, required=True)
     ap.add_argument("--vp", type=int, default=1)
     ap.add_argument("--tp", type=int, default=1)
@@ -88,6 +89,9 @@ def main():
                     help="micro-batches per step on each data-parallel replica")
     ap.add_argument("--layers", type=int, default=8, help="transformer layers of the model")
     ap.add_argument("--layers-per-chunk", help="explicit uneven layout, e.g. 1,3,2,2")
+    ap.add_argument("--schedule", help="mtc-compile --schedule (default: its own)")
+    ap.add_argument("--extra-compile", default="",
+                    help="further mtc-compile flags of the pipelined run, space-separated")
     ap.add_argument("--first-stage-layers", type=int,
                     help="mtc-compile --decoder-first-pipeline-num-layers")
     ap.add_argument("--last-stage-layers", type=int,
@@ -107,7 +111,7 @@ def main():
 
     os.makedirs(args.workdir, exist_ok=True)
     model = os.path.join(args.workdir, "model.mlir")
-    run([args.mtc_import, "--num-layers", str(args.layers), "--hidden-size", "64", "--num-attention-heads", "4",
+    run([args.mtc_import, "--arch", args.arch, "--num-layers", str(args.layers), "--hidden-size", "64", "--num-attention-heads", "4",
          "--seq-length", "32", "--vocab-size", "128", "--hidden-dropout", "0",
          "--attention-dropout", "0", "-o", model])
     m = args.microbatches
@@ -116,20 +120,31 @@ def main():
     batch = str(m * args.dp)
     precision = ["--precision", args.precision]
     run([args.mtc_compile, model, "-o", ref_dir, "--global-batch", batch] + precision)
-    out = run([args.mtc_compile, model, "-o", pipe_dir, "--global-batch", batch] + precision + [
-               "--pp", str(args.pp), "--vp", str(args.vp), "--tp", str(args.tp),
-               "--dp", str(args.dp), "--emit-schedule"] +
-              (["--layers-per-chunk", args.layers_per_chunk] if args.layers_per_chunk else []) +
-              (["--decoder-first-pipeline-num-layers", str(args.first_stage_layers)]
-               if args.first_stage_layers else []) +
-              (["--decoder-last-pipeline-num-layers", str(args.last_stage_layers)]
-               if args.last_stage_layers else []) +
-              (["--pipeline-balance", args.pipeline_balance] if args.pipeline_balance else []))
+    layout = precision + ["--pp", str(args.pp), "--vp", str(args.vp), "--tp", str(args.tp),
+                          "--dp", str(args.dp)] + \
+        (["--layers-per-chunk", args.layers_per_chunk] if args.layers_per_chunk else []) + \
+        (["--decoder-first-pipeline-num-layers", str(args.first_stage_layers)]
+         if args.first_stage_layers else []) + \
+        (["--decoder-last-pipeline-num-layers", str(args.last_stage_layers)]
+         if args.last_stage_layers else []) + \
+        (["--pipeline-balance", args.pipeline_balance] if args.pipeline_balance else []) + \
+        args.extra_compile.split()
+    out = run([args.mtc_compile, model, "-o", pipe_dir, "--global-batch", batch, "--emit-schedule"] +
+              layout + (["--schedule", args.schedule] if args.schedule else []))
     sys.stdout.write(out)
     check_layout(out, args)
     for name in ["schedule.json", "schedule.trace.json", "schedule.svg"]:
         if not os.path.getsize(os.path.join(pipe_dir, name)):
             raise SystemExit(f"FAILED: --emit-schedule wrote an empty {name}")
+    # schedule.json lists every step with its kind: F and B per (chunk,
+    # micro-batch), and W too when the backward is split.
+    with open(os.path.join(pipe_dir, "schedule.json")) as f:
+        kinds = [st["kind"] for r in json.load(f)["ranks"] for st in r["steps"]]
+    per_kind = m * args.vp * args.pp
+    want = {"F": per_kind, "B": per_kind, "W": per_kind if args.schedule == "zb-h1" else 0}
+    got = {k: kinds.count(k) for k in "FBW"}
+    if got != want or len(kinds) != sum(want.values()):
+        raise SystemExit(f"FAILED: schedule.json has steps {got}, expected {want}")
 
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                OMPI_MCA_btl_vader_single_copy_mechanism="none")
@@ -187,19 +202,53 @@ def main():
     if not worst <= args.rtol:
         raise SystemExit("FAILED: the pipelined losses differ from p=1")
 
-    # Memory: the runtime's peak of chunk arenas in use equals the prediction,
-    # on every stage.
-    peaks = re.findall(r"stage (\d+) activations: peak (\d+) B measured, (\d+) B predicted", out)
-    if sorted(int(stage) for stage, _, _ in peaks) != list(range(args.pp)):
-        raise SystemExit(f"FAILED: the runtime reported activations of stages "
-                         f"{[stage for stage, _, _ in peaks]}, expected 0 to {args.pp - 1}")
-    for stage, measured, predicted in peaks:
-        if measured != predicted:
-            raise SystemExit(f"FAILED: stage {stage} peak activations {measured} B measured, "
-                             f"{predicted} B predicted")
+    # Memory: on every stage the runtime's peak of chunk arenas in use and the
+    # arenas it allocated equal the compiler's predictions, to the byte.
+    memory = re.findall(r"stage (\d+) activations: peak (\d+) B measured, (\d+) B predicted; "
+                        r"arenas allocated (\d+) B measured, (\d+) B predicted", out)
+    if len(memory) != args.pp:
+        raise SystemExit(f"FAILED: the pipeline report lists memory for {len(memory)} stages, "
+                         f"expected {args.pp}")
+    for stage, peak, peak_predicted, allocated, allocated_predicted in memory:
+        if peak != peak_predicted or allocated != allocated_predicted:
+            raise SystemExit(f"FAILED: stage {stage} activations: peak {peak} B measured, "
+                             f"{peak_predicted} B predicted; arenas allocated {allocated} B "
+                             f"measured, {allocated_predicted} B predicted")
+    # A split schedule reports each stage's bytes under plain 1F1B too. It
+    # keeps 1F1B's micro-batches in flight, but its arenas hold the linears'
+    # output gradients from B to W, so the later stages take more; with v = 1
+    # the first stage's backward is all W (it sends no gradient), nothing
+    # moves, and it must take exactly 1F1B's bytes.
+    if args.schedule == "zb-h1":
+        reference = [int(b) for b in re.findall(r"; 1F1B would take (\d+) B", out)]
+        if len(reference) != args.pp:
+            raise SystemExit(f"FAILED: the report gives 1F1B's bytes for {len(reference)} stages")
+        peaks = [int(row[1]) for row in memory]
+        print(f"activations per stage: zb-h1 {peaks}, 1F1B {reference}")
+        if args.vp == 1 and peaks[0] != reference[0]:
+            raise SystemExit(f"FAILED: zb-h1's first stage takes {peaks[0]} B, 1F1B's "
+                             f"{reference[0]} B")
+    # zb-h1 against the schedule it splits (1F1B, interleaved with v > 1) on
+    # the same layout: only the order of the steps
+    # differs; every kernel, every parameter's accumulation order (micro-batch
+    # by micro-batch) and every reduction is the same, so the losses must be
+    # bitwise equal (tolerance 0).
+    if args.schedule == "zb-h1":
+        ofob_dir = os.path.join(args.workdir, "pipe-1f1b")
+        ofob_metrics = os.path.join(args.workdir, "pipe-1f1b.jsonl")
+        base = "1f1b" if args.vp == 1 else "interleaved"
+        run([args.mtc_compile, model, "-o", ofob_dir, "--global-batch", batch, "--schedule",
+             base] + layout)
+        run(args.mpirun.split() + ["-np", str(world), os.path.join(ofob_dir, "train")] + common +
+            ["--seed", seed, "--metrics", ofob_metrics], env)
+        ofob = losses(ofob_metrics)
+        if ofob != pipe:
+            raise SystemExit(f"FAILED: zb-h1 losses {pipe} differ from {base}'s {ofob}")
+        print(f"zb-h1 losses equal {base}'s bit for bit over {len(pipe)} steps")
     with open(trace) as f:
         events = [e for e in json.load(f)["traceEvents"] if e.get("ph") == "X"]
-    expected = 2 * m * args.vp * args.pp
+    # A split backward (zb-h1) runs B and W as two steps.
+    expected = (3 if args.schedule == "zb-h1" else 2) * m * args.vp * args.pp
     if len(events) != expected:
         raise SystemExit(f"FAILED: the measured trace has {len(events)} steps, expected {expected}")
     print("OK")

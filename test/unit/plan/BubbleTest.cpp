@@ -31,7 +31,7 @@ Timeline simulate(int p, int v, int m, const StepTiming &timing = {}) {
 TEST(Bubble, FormulaIsThePapers) {
   EXPECT_DOUBLE_EQ(*formulaBubbleRatio(4, 1, 8, false), 3.0 / 8);
   EXPECT_DOUBLE_EQ(*formulaBubbleRatio(4, 2, 8, false), 3.0 / 16);
-  EXPECT_DOUBLE_EQ(*formulaBubbleRatio(4, 1, 8, true), 3.0 / 24); // ZB-H1
+  EXPECT_DOUBLE_EQ(*formulaBubbleRatio(4, 1, 8, true), 6.0 / 24); // ZB-H1, 1F1B's memory
   EXPECT_FALSE(formulaBubbleRatio(4, 2, 8, true).has_value());
   EXPECT_FALSE(formulaBubbleRatio(0, 1, 8, false).has_value());
   EXPECT_DOUBLE_EQ(fractionOfRatio(0.25), 0.2);

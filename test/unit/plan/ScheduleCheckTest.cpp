@@ -193,3 +193,52 @@ TEST(ScheduleJson, ScheduleAndTraceParse) {
   EXPECT_EQ(complete, 32);
 }
 } // namespace
+
+namespace {
+
+// The runtime reuses a released arena once its gradient send completed; the
+// built schedules must not hang under that wait (checked conservatively).
+TEST(ScheduleCheck, BuiltSchedulesSurviveTheArenaReuseWait) {
+  StepTiming model;
+  model.forwardWaitsForBackwardSends = true;
+  for (auto [p, v, m] : std::vector<std::tuple<int, int, int>>{
+           {2, 1, 4}, {4, 1, 8}, {4, 1, 2}, {2, 2, 4}, {4, 2, 8}, {4, 2, 4},
+           {8, 3, 16}, {3, 4, 9}, {16, 2, 64}}) {
+    auto s = buildSchedule(p, v, m);
+    ASSERT_TRUE(s.ok()) << s.error();
+    auto tl = checkSchedule(*s, model);
+    EXPECT_TRUE(tl.ok()) << "p=" << p << " v=" << v << " m=" << m << ": " << tl.error();
+  }
+  for (auto [p, m] : std::vector<std::pair<int, int>>{{2, 4}, {4, 8}, {4, 2}, {8, 32}}) {
+    auto s = buildSchedule(p, 1, m, ScheduleKind::ZeroBubbleH1);
+    ASSERT_TRUE(s.ok()) << s.error();
+    StepTiming split = StepTiming::unitSplit();
+    split.forwardWaitsForBackwardSends = true;
+    auto tl = checkSchedule(*s, split);
+    EXPECT_TRUE(tl.ok()) << "zb-h1 p=" << p << " m=" << m << ": " << tl.error();
+  }
+}
+
+// Rank 0 runs B0.1 before B0.0, so it posts the receive for B1.0's gradient
+// only after B1.1 arrived; rank 1's F1.1 (reusing B1.0's arena) waits for
+// that receive, and B1.1 comes after F1.1: fine with buffered sends, a hang
+// under the arena-reuse wait.
+TEST(ScheduleCheck, ArenaReuseWaitFindsTheHang) {
+  PipelineSchedule s;
+  s.pp = 2;
+  s.microbatches = 2;
+  s.ranks = {{0, 2, {{StepKind::Forward, 0, 0}, {StepKind::Forward, 0, 1},
+                     {StepKind::Backward, 0, 1}, {StepKind::Backward, 0, 0}}},
+             {1, 0, {{StepKind::Forward, 1, 0}, {StepKind::Backward, 1, 0},
+                     {StepKind::Forward, 1, 1}, {StepKind::Backward, 1, 1}}}};
+  ASSERT_TRUE(checkSchedule(s).ok());
+  StepTiming model;
+  model.forwardWaitsForBackwardSends = true;
+  auto tl = checkSchedule(s, model);
+  ASSERT_FALSE(tl.ok());
+  EXPECT_NE(tl.error().find("rank 1 stuck at step 2 (F1.1) waiting for a free arena (its gradient send of B1.0"),
+            std::string::npos)
+      << tl.error();
+}
+
+} // namespace

@@ -1,19 +1,12 @@
 #include "mtc/Plan/Schedule.h"
+#include "StepText.h"
 
 #include <gtest/gtest.h>
 
-#include <sstream>
 
 using namespace mtc;
 
 namespace {
-
-std::string joined(const RankSchedule &rs) {
-  std::ostringstream os;
-  for (size_t i = 0; i < rs.steps.size(); ++i)
-    os << (i ? " " : "") << toString(rs.steps[i]);
-  return os.str();
-}
 
 std::vector<int> warmups(const PipelineSchedule &s) {
   std::vector<int> w;

@@ -1,0 +1,133 @@
+//===- ZeroBubbleSchedule.cpp - ZB-H1 by list scheduling in unit time -----===//
+#include "mtc/Plan/ZeroBubbleSchedule.h"
+#include "mtc/Plan/CheckedMath.h"
+
+#include <algorithm>
+#include <deque>
+#include <string>
+
+namespace mtc {
+
+Result<PipelineSchedule> buildZeroBubbleSchedule(const PipelineSchedule &base) {
+  if (base.splitBackward)
+    return Error{"zero-bubble schedule: the base schedule is already split"};
+  const int pp = base.pp, m = base.microbatches, chunks = base.numChunks();
+  if (static_cast<int>(base.ranks.size()) != pp)
+    return Error{"zero-bubble schedule: the base lists " + std::to_string(base.ranks.size()) +
+                 " ranks for pp=" + std::to_string(pp)};
+  // The base's forward and backward orders, and its most micro-batches held.
+  struct RankPlan {
+    std::vector<Step> forwards, backwards;
+    int cap = 0;
+    size_t nextF = 0, nextB = 0;
+    std::deque<Step> pendingW; // B ran, W not yet: oldest first
+  };
+  std::vector<RankPlan> plans(pp);
+  for (int r = 0; r < pp; ++r) {
+    for (const Step &st : base.ranks[r].steps)
+      (st.kind == StepKind::Forward ? plans[r].forwards : plans[r].backwards).push_back(st);
+    plans[r].cap = maxMicrobatchesHeld(base.ranks[r]);
+  }
+
+  PipelineSchedule sched;
+  sched.pp = pp;
+  sched.vp = base.vp;
+  sched.microbatches = m;
+  sched.splitBackward = true;
+  sched.ranks.resize(pp);
+  for (int r = 0; r < pp; ++r) {
+    sched.ranks[r].rank = r;
+    // The base's count; the unit test checks that the steps agree.
+    sched.ranks[r].warmup = base.ranks[r].warmup;
+  }
+  // Tick at which each (chunk, micro-batch) forward / backward finished
+  // (-1: not yet); a step finished at tick t is visible from tick t + 1.
+  const size_t n = static_cast<size_t>(chunks) * m;
+  std::vector<int> doneF(n, -1), doneB(n, -1);
+  auto at = [m](const Step &st) { return static_cast<size_t>(st.chunk) * m + st.microbatch; };
+  auto before = [](int doneAt, int tick) { return doneAt >= 0 && doneAt < tick; };
+  auto held = [](const RankPlan &p) {
+    return static_cast<int>(p.nextF) - static_cast<int>(p.nextB - p.pendingW.size());
+  };
+  if (3 * n > static_cast<size_t>(kMaxScheduleSteps))
+    return Error{"zero-bubble schedule: 3 x pp x vp x microbatches steps exceed " +
+                 std::to_string(kMaxScheduleSteps)};
+  size_t remaining = 3 * n;
+  const long long tickLimit = 3LL * static_cast<long long>(n) + 3LL * pp + 3;
+  for (int tick = 0; remaining > 0; ++tick) {
+    if (tick > tickLimit)
+      return Error{"zero-bubble schedule: no order found for pp=" + std::to_string(pp) +
+                   " vp=" + std::to_string(base.vp) + " microbatches=" + std::to_string(m) +
+                   " within the base's micro-batches in flight"};
+    // Every rank decides on the state at the start of the tick.
+    std::vector<Step> chosen(pp);
+    std::vector<bool> runs(pp, false);
+    for (int r = 0; r < pp; ++r) {
+      const RankPlan &me = plans[r];
+      if (me.nextB < me.backwards.size()) {
+        const Step &b = me.backwards[me.nextB];
+        if (before(doneF[at(b)], tick) &&
+            (b.chunk == chunks - 1 || before(doneB[at({b.kind, b.chunk + 1, b.microbatch})], tick))) {
+          chosen[r] = b;
+          runs[r] = true;
+          continue;
+        }
+      }
+      if (me.nextF < me.forwards.size() && held(me) < me.cap) {
+        const Step &f = me.forwards[me.nextF];
+        if (f.chunk == 0 || before(doneF[at({f.kind, f.chunk - 1, f.microbatch})], tick)) {
+          chosen[r] = f;
+          runs[r] = true;
+          continue;
+        }
+      }
+      if (!me.pendingW.empty()) {
+        chosen[r] = me.pendingW.front();
+        runs[r] = true;
+      }
+    }
+    for (int r = 0; r < pp; ++r) {
+      if (!runs[r])
+        continue; // idle: waiting for a neighbour
+      RankPlan &me = plans[r];
+      const Step &s = chosen[r];
+      if (s.kind == StepKind::Forward) {
+        doneF[at(s)] = tick;
+        ++me.nextF;
+      } else if (s.kind == StepKind::Backward) {
+        doneB[at(s)] = tick;
+        ++me.nextB;
+        me.pendingW.push_back({StepKind::WeightGrad, s.chunk, s.microbatch});
+      } else {
+        me.pendingW.pop_front();
+      }
+      sched.ranks[r].steps.push_back(s);
+      --remaining;
+    }
+  }
+  return sched;
+}
+
+Result<PipelineSchedule> buildZeroBubbleH1(int pp, int vp, int microbatches) {
+  Result<PipelineSchedule> base = buildSchedule(pp, vp, microbatches);
+  if (!base)
+    return base;
+  return buildZeroBubbleSchedule(*base);
+}
+
+int maxMicrobatchesHeld(const RankSchedule &rank) {
+  bool split = std::any_of(rank.steps.begin(), rank.steps.end(), [](const Step &s) {
+    return s.kind == StepKind::WeightGrad;
+  });
+  const StepKind releases = split ? StepKind::WeightGrad : StepKind::Backward;
+  int held = 0, most = 0;
+  for (const Step &s : rank.steps) {
+    if (s.kind == StepKind::Forward)
+      most = std::max(most, ++held);
+    else if (s.kind == releases)
+      --held;
+  }
+  return most;
+}
+
+} // namespace mtc

@@ -1,0 +1,164 @@
+#include "mtc/Plan/Bubble.h"
+#include "mtc/Plan/ScheduleCheck.h"
+#include "mtc/Plan/ZeroBubbleSchedule.h"
+#include "StepText.h"
+
+#include <gtest/gtest.h>
+
+#include <tuple>
+
+using namespace mtc;
+
+namespace {
+
+const std::vector<std::pair<int, int>> kSizes = {
+    {1, 1}, {1, 4}, {2, 1}, {2, 2}, {2, 4}, {2, 8}, {3, 5}, {4, 2},
+    {4, 4}, {4, 8}, {4, 16}, {8, 3}, {8, 8}, {8, 32}, {16, 64}};
+
+TEST(ZeroBubbleSchedule, DeadlockFreeForManySizes) {
+  for (auto [p, m] : kSizes) {
+    auto s = buildSchedule(p, 1, m, ScheduleKind::ZeroBubbleH1);
+    ASSERT_TRUE(s.ok()) << s.error();
+    EXPECT_TRUE(s->splitBackward);
+    for (const RankSchedule &rs : s->ranks)
+      ASSERT_EQ(rs.steps.size(), size_t(3 * m)) << "p=" << p << " m=" << m;
+    auto tl = checkSchedule(*s, StepTiming::unitSplit());
+    ASSERT_TRUE(tl.ok()) << "p=" << p << " m=" << m << ": " << tl.error();
+    // Any costs: the order is static, so slow W or slow B must not hang it.
+    ASSERT_TRUE(checkSchedule(*s, StepTiming{1.0, 3.0, 0.5, 7.0}).ok());
+  }
+}
+
+int forwardsBeforeFirstBackward(const RankSchedule &rs) {
+  int n = 0;
+  while (n < int(rs.steps.size()) && rs.steps[n].kind == StepKind::Forward)
+    ++n;
+  return n;
+}
+
+TEST(ZeroBubbleSchedule, SameWarmupAsOneFOneB) {
+  for (auto [p, m] : kSizes) {
+    auto zb = buildSchedule(p, 1, m, ScheduleKind::ZeroBubbleH1);
+    auto ref = buildSchedule(p, 1, m, ScheduleKind::OneFOneB);
+    ASSERT_TRUE(zb.ok() && ref.ok());
+    for (int r = 0; r < p; ++r) {
+      EXPECT_EQ(zb->ranks[r].warmup, ref->ranks[r].warmup);
+      EXPECT_EQ(forwardsBeforeFirstBackward(zb->ranks[r]),
+                forwardsBeforeFirstBackward(ref->ranks[r]))
+          << "p=" << p << " m=" << m << " rank " << r;
+    }
+  }
+}
+
+// Arenas are held from F to W: no rank may hold more micro-batches than it
+// does under 1F1B (held from F to B there).
+TEST(ZeroBubbleSchedule, HoldsNoMoreMicrobatchesThanOneFOneB) {
+  for (auto [p, m] : kSizes) {
+    auto zb = buildSchedule(p, 1, m, ScheduleKind::ZeroBubbleH1);
+    auto ref = buildSchedule(p, 1, m, ScheduleKind::OneFOneB);
+    ASSERT_TRUE(zb.ok() && ref.ok());
+    for (int r = 0; r < p; ++r) {
+      EXPECT_EQ(maxMicrobatchesHeld(ref->ranks[r]), std::min(p - r, m));
+      EXPECT_LE(maxMicrobatchesHeld(zb->ranks[r]), maxMicrobatchesHeld(ref->ranks[r]))
+          << "p=" << p << " m=" << m << " rank " << r;
+    }
+  }
+}
+
+// Same warm-up forwards as 1F1B, B before W, the drain filled with the Ws
+// the rank deferred. Derived by hand for p=2, m=3 in unit time:
+//   tick 0 1 2 3 4 5 6 7 8 9 10
+//   r0   F F . B W F B W . B W
+//   r1   . F B W F B W F B W
+TEST(ZeroBubbleSchedule, HandDerivedOrder_p2_m3) {
+  auto s = buildSchedule(2, 1, 3, ScheduleKind::ZeroBubbleH1);
+  ASSERT_TRUE(s.ok()) << s.error();
+  EXPECT_EQ(joined(s->ranks[0]), "F0.0 F0.1 B0.0 W0.0 F0.2 B0.1 W0.1 B0.2 W0.2");
+  EXPECT_EQ(joined(s->ranks[1]), "F1.0 B1.0 W1.0 F1.1 B1.1 W1.1 F1.2 B1.2 W1.2");
+  EXPECT_EQ(s->ranks[0].warmup, 1);
+  EXPECT_EQ(s->ranks[1].warmup, 0);
+  auto tl = checkSchedule(*s, StepTiming::unitSplit());
+  ASSERT_TRUE(tl.ok());
+  EXPECT_DOUBLE_EQ(tl->makespan, 11.0);
+}
+
+// Replay in unit time (F = B = W = 1): each rank idles (p-1)(F+B) = 2(p-1)
+// with 1F1B's memory, a third less than 1F1B's (p-1)(F+B+W) = 3(p-1).
+TEST(ZeroBubbleSchedule, BubbleWithOneFOneBMemory) {
+  for (auto [p, m] : std::vector<std::pair<int, int>>{
+           {2, 2}, {2, 4}, {2, 8}, {4, 4}, {4, 8}, {4, 16}, {8, 8}, {8, 32}}) {
+    auto zb = buildSchedule(p, 1, m, ScheduleKind::ZeroBubbleH1);
+    ASSERT_TRUE(zb.ok());
+    auto tl = checkSchedule(*zb, StepTiming::unitSplit());
+    ASSERT_TRUE(tl.ok());
+    EXPECT_DOUBLE_EQ(tl->busiest, 3.0 * m);
+    EXPECT_DOUBLE_EQ(tl->makespan - tl->busiest, 2.0 * (p - 1)) << "p=" << p << " m=" << m;
+    // 1F1B with the whole backward as one step of B + W = 2.
+    auto ref = checkSchedule(*buildSchedule(p, 1, m), StepTiming{});
+    ASSERT_TRUE(ref.ok());
+    EXPECT_DOUBLE_EQ(ref->makespan - ref->busiest, 3.0 * (p - 1));
+  }
+}
+
+// The formula the pipeline report prints for a split backward is this
+// schedule's replayed bubble.
+TEST(ZeroBubbleSchedule, ReportFormulaIsTheReplayedBubble) {
+  for (auto [p, m] : std::vector<std::pair<int, int>>{{2, 4}, {4, 8}, {8, 32}}) {
+    auto zb = buildSchedule(p, 1, m, ScheduleKind::ZeroBubbleH1);
+    auto tl = checkSchedule(*zb, StepTiming::unitSplit());
+    ASSERT_TRUE(tl.ok());
+    EXPECT_NEAR(bubbleOf(*tl).pipeline.ratio, *formulaBubbleRatio(p, 1, m, true), 1e-12)
+        << "p=" << p << " m=" << m;
+  }
+}
+
+// With vp > 1 the base is interleaved 1F1B: its forward and backward orders,
+// its micro-batches held per rank, and no hang under any costs.
+TEST(ZeroBubbleSchedule, InterleavedBase) {
+  for (auto [p, v, m] : std::vector<std::tuple<int, int, int>>{
+           {2, 2, 4}, {2, 2, 8}, {4, 2, 8}, {4, 2, 4}, {4, 3, 12}, {8, 2, 16}}) {
+    auto zb = buildSchedule(p, v, m, ScheduleKind::ZeroBubbleH1);
+    auto ref = buildSchedule(p, v, m, ScheduleKind::Interleaved);
+    ASSERT_TRUE(zb.ok()) << zb.error();
+    ASSERT_TRUE(ref.ok());
+    StepTiming split = StepTiming::unitSplit();
+    split.forwardWaitsForBackwardSends = true;
+    auto tl = checkSchedule(*zb, split);
+    ASSERT_TRUE(tl.ok()) << "p=" << p << " v=" << v << " m=" << m << ": " << tl.error();
+    ASSERT_TRUE(checkSchedule(*zb, StepTiming{1.0, 3.0, 0.5, 7.0}).ok());
+    auto refTl = checkSchedule(*ref, StepTiming{});
+    // At most two thirds of the base's idle time in unit time (exactly that
+    // for v = 1; less where the base runs everything as warm-up, m == p).
+    EXPECT_LE(tl->makespan - tl->busiest, 2.0 / 3.0 * (refTl->makespan - refTl->busiest) + 1e-9)
+        << "p=" << p << " v=" << v << " m=" << m;
+    for (int r = 0; r < p; ++r) {
+      EXPECT_LE(maxMicrobatchesHeld(zb->ranks[r]), maxMicrobatchesHeld(ref->ranks[r]));
+      auto order = [&](const RankSchedule &rs, StepKind kind) {
+        std::vector<Step> out;
+        for (const Step &st : rs.steps)
+          if (st.kind == kind)
+            out.push_back(st);
+        return out;
+      };
+      EXPECT_EQ(order(zb->ranks[r], StepKind::Forward), order(ref->ranks[r], StepKind::Forward));
+      EXPECT_EQ(order(zb->ranks[r], StepKind::Backward), order(ref->ranks[r], StepKind::Backward));
+    }
+  }
+}
+
+TEST(ZeroBubbleSchedule, RefusesWhatItCannotBuild) {
+  auto odd = buildSchedule(4, 2, 6, ScheduleKind::ZeroBubbleH1);
+  ASSERT_FALSE(odd.ok());
+  EXPECT_NE(odd.error().find("multiple of pp"), std::string::npos) << odd.error();
+  EXPECT_FALSE(buildSchedule(4, 1, 0, ScheduleKind::ZeroBubbleH1).ok());
+  auto split = buildSchedule(2, 1, 4, ScheduleKind::ZeroBubbleH1);
+  ASSERT_TRUE(split.ok());
+  EXPECT_FALSE(buildZeroBubbleSchedule(*split).ok());
+  EXPECT_FALSE(buildSchedule(64, 1, 1 << 20, ScheduleKind::ZeroBubbleH1).ok());
+  // The kinds keep their vp rules.
+  EXPECT_FALSE(buildSchedule(4, 2, 8, ScheduleKind::OneFOneB).ok());
+  EXPECT_FALSE(buildSchedule(4, 1, 8, ScheduleKind::Interleaved).ok());
+  EXPECT_TRUE(buildSchedule(4, 2, 8, ScheduleKind::Interleaved).ok());
+}
+
+} // namespace
