@@ -240,7 +240,7 @@ def main():
         run([args.mtc_compile, model, "-o", ofob_dir, "--global-batch", batch, "--schedule",
              base] + layout)
         run(args.mpirun.split() + ["-np", str(world), os.path.join(ofob_dir, "train")] + common +
-            ["--seed", seed, "--metrics", ofob_metrics], env)
+            inject[world] + ["--seed", seed, "--metrics", ofob_metrics], env)
         ofob = losses(ofob_metrics)
         if ofob != pipe:
             raise SystemExit(f"FAILED: zb-h1 losses {pipe} differ from {base}'s {ofob}")
