@@ -7,7 +7,7 @@ APT_PACKAGES=(
   cmake ninja-build g++ python3 git
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   libprotobuf-dev protobuf-compiler libabsl-dev libgtest-dev
-  libopenmpi-dev openmpi-bin libopenblas-dev libopenblas0-openmp
+  libopenmpi-dev openmpi-bin libopenblas-dev libopenblas0-openmp libdnnl-dev
   python3-torch python3-numpy
   fortunes libicu-dev nlohmann-json3-dev
   # The cluster tests' one-machine Slurm (test/integration/cluster). Slurm's PMIx

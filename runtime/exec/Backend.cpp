@@ -14,6 +14,8 @@ void Backend::biasDropoutResidual(const float *, const float *, const float *, f
                          " backend has no fused bias+dropout+residual");
 }
 
+std::string Backend::selectCompute(kernels::StorageType) { return "fp32 compute"; }
+
 HostView::HostView(Backend &b, float *d, int64_t n, bool load)
     : backend(&b), device(d), count(n) {
   if (backend->hostAddressable())

@@ -149,6 +149,9 @@ public:
                      float *v, int64_t n) = 0;
   // Rounds x[n] in place to the storage type (round to nearest even).
   virtual void roundToStorage(float *x, int64_t n, kernels::StorageType type) = 0;
+  // Chooses what the GEMMs compute in for a run that stores `type` and says
+  // so for the log ("fp32 compute"). The default computes everything in fp32.
+  virtual std::string selectCompute(kernels::StorageType type);
 
   // Fused element-wise groups (exec/cuda/StepFusion.h: the executor fuses
   // only when fusesSteps() is true; the defaults throw std::logic_error).

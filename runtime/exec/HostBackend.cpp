@@ -3,6 +3,7 @@
 #include "exec/LossScaler.h"
 
 #include "comm/ForwardingCommunicator.h"
+#include "kernels/gemm.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -43,6 +44,17 @@ public:
     std::fill(p, p + words, word);
   }
   void synchronize() override {}
+
+  std::string selectCompute(kernels::StorageType type) override {
+    if (type != kernels::StorageType::BF16) {
+      kernels::setGemmPrecision(kernels::GemmPrecision::Fp32);
+      return "fp32 compute"; // oneDNN 2.6 has no fp16 GEMMs on the CPU
+    }
+    if (kernels::setGemmPrecision(kernels::GemmPrecision::Bf16) == kernels::GemmPrecision::Bf16)
+      return "bf16 GEMMs with fp32 accumulation (oneDNN), fp32 element-wise compute";
+    return "fp32 compute (notice: this CPU has no AVX512-BF16 or AMX instructions for bf16 "
+           "GEMMs)";
+  }
 
   std::unique_ptr<comm::Communicator> deviceGroup(comm::Communicator &group, bool) override {
     return std::make_unique<comm::ForwardingCommunicator>(group);

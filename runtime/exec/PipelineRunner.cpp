@@ -1,5 +1,6 @@
 #include "exec/PipelineRunner.h"
 #include "exec/DurableFile.h"
+#include "exec/HalfWidthTransfer.h"
 #include "exec/Optimizer.h"
 #include "exec/PipelineBubble.h"
 #include "exec/PlanValidator.h"
@@ -274,6 +275,12 @@ void PipelineRunner::postReceives(size_t stepIndex) {
        s.backward() ? slot->backwardRecvs : slot->forwardRecvs);
 }
 
+bool PipelineRunner::setTransferType(kernels::StorageType type) {
+  // Packing reads the arena on the host; device backends send fp32.
+  transferType = exec.backend().hostAddressable() ? type : kernels::StorageType::F32;
+  return transferType == type;
+}
+
 void PipelineRunner::post(const Transfers &transfers, Slot &slot, int microbatch,
                           bool receive, std::vector<comm::RequestPtr> &requests) {
   for (const pb::PipelineTransfer &t : transfers) {
@@ -281,8 +288,13 @@ void PipelineRunner::post(const Transfers &transfers, Slot &slot, int microbatch
     char *data = slot.arena + b.offset();
     const size_t count = static_cast<size_t>(b.bytes() / 4);
     const int peer = peerRank(t.peer_chunk()), tag = tagOf(t.tag(), microbatch);
-    requests.push_back(receive ? p2p->irecv(data, count, comm::DataType::F32, peer, tag)
-                               : p2p->isend(data, count, comm::DataType::F32, peer, tag));
+    // Activations and their gradients travel in the storage type; an int32
+    // buffer, should a plan ever send one, as it is.
+    const kernels::StorageType type =
+        b.dtype() == pb::F32 ? transferType : kernels::StorageType::F32;
+    float *floats = reinterpret_cast<float *>(data);
+    requests.push_back(receive ? irecvAs(*p2p, floats, count, type, peer, tag)
+                               : isendAs(*p2p, floats, count, type, peer, tag));
   }
 }
 

@@ -8,6 +8,7 @@
 #pragma once
 #include "comm/Communicator.h"
 #include "exec/Executor.h"
+#include "kernels/math/precision.h"
 #include "mtc/Plan/Schedule.h"
 
 #include <cstdint>
@@ -63,6 +64,11 @@ public:
   // Sums the last stage's losses over the pipeline group; the per-micro-batch mean.
   LossTerms shareLosses(const LossTerms &sum);
 
+  // Sends activations and their gradients in the 16-bit storage type of a
+  // bf16/fp16 run (exec/HalfWidthTransfer.h). False when the backend keeps
+  // fp32 transfers (its memory is not host-addressable).
+  bool setTransferType(kernels::StorageType type);
+
   const std::vector<TimedPipelineStep> &lastTimeline() const { return timeline; }
   // Largest sum of arenas in use (chunk arenas x micro-batches in flight).
   int64_t peakActivationBytes() const { return peakBytes; }
@@ -113,6 +119,7 @@ private:
   int64_t liveBytes = 0, peakBytes = 0, allocatedBytes = 0;
   LossTerms lossSum;
   std::vector<TimedPipelineStep> timeline;
+  kernels::StorageType transferType = kernels::StorageType::F32;
 };
 
 } // namespace mtc::runtime

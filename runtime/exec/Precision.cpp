@@ -25,21 +25,31 @@ const char *storageTypeName(kernels::StorageType type) {
   }
 }
 
-MixedPrecision::MixedPrecision(Executor &exec, kernels::StorageType type)
-    : exec(exec), storage(type) {
-  const pb::Plan &plan = exec.plan();
-  // fp32 on the GPU too: the (sum, count) loss and cross-entropy's row statistics.
-  std::set<int32_t> fp32Buffers{plan.loss()};
-  for (const pb::Step &step : plan.steps())
+std::set<int32_t> fp32Buffers(const pb::Plan &plan) {
+  std::set<int32_t> ids{plan.loss()};
+  for (const pb::Step &step : plan.steps()) {
     if (step.has_cross_entropy())
       for (int32_t id : {step.cross_entropy().row_max(), step.cross_entropy().sum_exp(),
                          step.cross_entropy().target_logit(), step.cross_entropy().loss()})
-        fp32Buffers.insert(id);
+        ids.insert(id);
+    // Attention's log-sum-exp stays fp32 as flash attention keeps it: backward
+    // recomputes the probabilities from it, and a bf16 lse (ulp 2^-5 at 4..8)
+    // would give probabilities up to 1.5% off the forward's.
+    if (step.has_attention())
+      ids.insert(step.attention().lse());
+  }
+  return ids;
+}
+
+MixedPrecision::MixedPrecision(Executor &exec, kernels::StorageType type)
+    : exec(exec), storage(type) {
+  const pb::Plan &plan = exec.plan();
+  const std::set<int32_t> fp32 = fp32Buffers(plan);
   exec.disableFusion(); // the intermediates of a fused group would stay unrounded
   roundedAt.assign(plan.steps_size(), {});
   for (const pb::Buffer &b : plan.buffers()) {
     if (b.dtype() != pb::F32 || b.first_step() < 0 || b.first_step() >= plan.steps_size() ||
-        fp32Buffers.count(b.id()))
+        fp32.count(b.id()))
       continue;
     roundedAt[b.first_step()].push_back({b.id(), b.bytes() / 4});
   }

@@ -15,6 +15,7 @@
 #include "kernels/math/precision.h"
 #include "plan.pb.h"
 
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,6 +27,10 @@ class Executor;
 /// "fp32" (or ""), "bf16", "fp16"; throws std::invalid_argument otherwise.
 kernels::StorageType parseStorageType(const std::string &name);
 const char *storageTypeName(kernels::StorageType type);
+
+/// The buffers a bf16/fp16 run keeps in fp32, as the GPU does: the (sum,
+/// count) loss, cross-entropy's row statistics and attention's log-sum-exp.
+std::set<int32_t> fp32Buffers(const pb::Plan &plan);
 
 class MixedPrecision {
 public:

@@ -183,6 +183,10 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
   flags.add("inject-overflow-at", &cfg.injectOverflowAt,
             "test, fp16: make iteration N's gradients overflow", positive)
       .valueName("N");
+  flags.add("inject-overflow-rank", &cfg.injectOverflowRank,
+            "test, fp16: only this world rank's gradients overflow (default: every rank's)",
+            count)
+      .valueName("R");
 }
 
 // The rules between flags, and between flags and the plan: all of them before
@@ -271,7 +275,7 @@ void checkTrainFlags(const pb::Plan &plan, const TrainConfig &cfg, const FlagSet
     throw FlagError(std::string("--precision: ") + e.what());
   }
   if (precision != "fp16")
-    for (const char *flag : {"initial-loss-scale", "inject-overflow-at"})
+    for (const char *flag : {"initial-loss-scale", "inject-overflow-at", "inject-overflow-rank"})
       if (flags.given(flag))
         throw FlagError(std::string("--") + flag + " applies to fp16 only (this run is " +
                         (precision.empty() ? std::string("fp32") : precision) + ")");

@@ -86,6 +86,10 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
         std::to_string(pp) + " x data " + std::to_string(dp) + " = " +
         std::to_string(tp * pp * dp) + " ranks, but this job has " +
         std::to_string(world.size()) + " (mpirun -np " + std::to_string(tp * pp * dp) + ")");
+  if (cfg.injectOverflowRank >= world.size())
+    throw std::invalid_argument("--inject-overflow-rank " +
+                                std::to_string(cfg.injectOverflowRank) + " is not a rank of this " +
+                                std::to_string(world.size()) + "-rank job");
   // The same pure function the compiler and mtc-plan use (lib/Plan/RankGrid).
   Result<RankGrid> grid = RankGrid::create(world.size(), static_cast<int>(tp),
                                            static_cast<int>(pp), static_cast<int>(dp));
@@ -290,11 +294,14 @@ void Trainer::setUpDataParallelAndPrecision(const pb::Plan &plan) {
   }
   const kernels::StorageType storage =
       parseStorageType(cfg.precision.empty() ? plan.precision() : cfg.precision);
+  const std::string compute = exec->backend().selectCompute(storage);
   if (storage != kernels::StorageType::F32) {
     precision = std::make_unique<MixedPrecision>(*exec, storage);
     if (log)
-      *log << "mixed precision: " << storageTypeName(storage)
-           << " parameters and activations, fp32 compute, master weights and gradients\n";
+      *log << "mixed precision: " << storageTypeName(storage) << " parameters and activations, "
+           << compute << ", fp32 master weights and gradients\n";
+    if (pipeline && pipeline->setTransferType(storage) && log)
+      *log << "pipeline: point-to-point transfers in " << storageTypeName(storage) << "\n";
   }
   if (storage == kernels::StorageType::FP16) {
     LossScalerConfig lc;
@@ -386,12 +393,21 @@ LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *l
            << cfg.dumpGrads << "'" << std::endl;
   }
   if (lossScaler) {
-    if (cfg.injectOverflowAt == iteration + 1)
+    if (cfg.injectOverflowAt == iteration + 1 &&
+        (cfg.injectOverflowRank < 0 || cfg.injectOverflowRank == world.rank()))
       backend.fill32(exec->flatGrads(), 0x7F800000u, 1); // +Inf
-    // Every rank must agree to skip: any rank's overflow skips the step.
-    double overflow = backend.hasNonFinite(exec->flatGrads(), exec->flatSize()) ? 1.0 : 0.0;
-    world.allReduceMax(&overflow, 1);
+    // Every rank must agree to skip: any rank's overflow skips the step. The
+    // same reduction checks that every rank (every pipeline stage) scaled by
+    // the same value, which the scaler's identical updates guarantee.
     const double before = lossScaler->scale();
+    double flags[3] = {backend.hasNonFinite(exec->flatGrads(), exec->flatSize()) ? 1.0 : 0.0,
+                       before, -before};
+    world.allReduceMax(flags, 3);
+    if (flags[1] != -flags[2])
+      throw TrainingError("iteration " + std::to_string(iteration + 1) +
+                          ": the fp16 loss scale differs across ranks (" +
+                          format("%g", -flags[2]) + " to " + format("%g", flags[1]) + ")");
+    const double overflow = flags[0];
     if (!lossScaler->update(overflow > 0)) {
       exec->zeroGrads();
       *gradNorm = 0;

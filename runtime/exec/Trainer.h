@@ -76,6 +76,7 @@ struct TrainConfig {
   std::string precision;
   double initialLossScale = 0;    // fp16; 0: 2^32
   int64_t injectOverflowAt = 0;   // test: make iteration N's gradients overflow
+  int64_t injectOverflowRank = -1; // test: only on this world rank (-1: every rank)
 };
 
 // Why a run ended before --train-iters.

@@ -13,13 +13,13 @@
 // query blocks and over the group's query heads.
 #include "host/common.h"
 #include "host/philox_stream.h"
+#include "kernels/gemm.h"
 #include "kernels/kernels.h"
 #include "kernels/math/dropout.h"
 #include "kernels/math/llama.h"
 #include "kernels/math/softmax.h"
 
 #include <algorithm>
-#include <cblas.h>
 #include <cmath>
 #include <vector>
 
@@ -100,7 +100,7 @@ void scoreTile(const AttentionShape &a, const float *qkv, const HeadView &v,
                int64_t i0, int64_t rows, int64_t kvLen, float *scores) {
   const float *q = qkv + v.qOffset + i0 * v.tokenStride;
   const float *k = qkv + v.kOffset;
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, rows, kvLen, a.headDim,
+  gemm(false, true, rows, kvLen, a.headDim,
               a.scale, q, v.tokenStride, k, v.tokenStride, 0.0f, scores,
               kvLen);
 }
@@ -167,7 +167,7 @@ ForwardOperands packedOperands(const AttentionShape &a, const float *qkv, float 
 void forwardTile(const AttentionShape &a, const ForwardOperands &o, int64_t keys, int64_t i0,
                  int64_t rows, float *scores) {
   int64_t kvLen = std::min(a.causal ? o.firstQuery + i0 + rows : a.seq, keys);
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, rows, kvLen, a.headDim, a.scale,
+  gemm(false, true, rows, kvLen, a.headDim, a.scale,
               o.q + i0 * o.qStride, o.qStride, o.k, o.kvStride, 0.0f, scores, kvLen);
   float invKeep = math::dropoutInvKeep(a.dropout);
   for (int64_t r = 0; r < rows; ++r) {
@@ -186,7 +186,7 @@ void forwardTile(const AttentionShape &a, const ForwardOperands &o, int64_t keys
             row[j] *= math::dropoutKeepScale(u, a.dropout, invKeep);
           });
   }
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, a.headDim, kvLen, 1.0f, scores,
+  gemm(false, false, rows, a.headDim, kvLen, 1.0f, scores,
               kvLen, o.v, o.kvStride, 0.0f, o.out + i0 * o.outStride, o.outStride);
 }
 
@@ -313,11 +313,11 @@ void backwardHead(const AttentionShape &a, const float *qkv, const float *out,
       }
     }
     // dV += P_dropped^T dO.
-    cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, kvLen, D, rows, 1.0f,
+    gemm(true, false, kvLen, D, rows, 1.0f,
                 useDropout ? G : P, kvLen, dO, v.outStride, 1.0f, dv,
                 v.tokenStride);
     // dP = (dO V^T) through the dropout mask.
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, rows, kvLen, D, 1.0f,
+    gemm(false, true, rows, kvLen, D, 1.0f,
                 dO, v.outStride, vv, v.tokenStride, 0.0f, G, kvLen);
     for (int64_t r = 0; r < rows; ++r) {
       // rowsum(dO * O) equals rowsum(P * dP), dropout included.
@@ -336,9 +336,9 @@ void backwardHead(const AttentionShape &a, const float *qkv, const float *out,
       }
     }
     // P now holds dS. dQ = scale dS K; dK += scale dS^T Q.
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, D, kvLen,
+    gemm(false, false, rows, D, kvLen,
                 a.scale, P, kvLen, k, v.tokenStride, 0.0f, dq, v.tokenStride);
-    cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, kvLen, D, rows,
+    gemm(true, false, kvLen, D, rows,
                 a.scale, P, kvLen, q, v.tokenStride, 1.0f, dk, v.tokenStride);
   }
 }

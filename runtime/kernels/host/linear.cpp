@@ -1,5 +1,6 @@
-// Linear layers as OpenBLAS sgemm calls, threaded by OpenMP: each thread runs
-// a single-threaded sgemm on its block of output rows or columns.
+// Linear layers as parallelGemm calls (kernels/gemm.h: OpenBLAS sgemm or
+// oneDNN bf16), threaded by OpenMP: each thread runs a single-threaded GEMM on
+// its block of output rows or columns.
 //
 // Why not OpenBLAS's own threads: Debian links the pthread build, so its
 // workers and the OpenMP team of the element-wise kernels are two pools. After
@@ -9,48 +10,14 @@
 // the step 3x faster). One pool removes the fight without asking users to set
 // environment variables.
 #include "host/common.h"
+#include "kernels/gemm.h"
 #include "kernels/kernels.h"
 
 #include <algorithm>
-#include <cblas.h>
 #include <cstring>
-#include <omp.h>
 
 namespace mtc::kernels {
 namespace {
-
-// Below this many flops one thread's sgemm beats an OpenMP fork.
-constexpr double kParallelMinFlops = 1 << 22;
-
-// C[M, N] = A[M, K] B[K, N] + beta C, row-major, A and B optionally transposed
-// in storage, like cblas_sgemm with alpha 1. Threads split the longer of M and
-// N into blocks of whole 16-float vectors.
-void sgemm(CBLAS_TRANSPOSE transA, CBLAS_TRANSPOSE transB, int64_t M, int64_t N, int64_t K,
-           const float *A, int64_t lda, const float *B, int64_t ldb, float beta, float *C,
-           int64_t ldc) {
-  // Read before the guard: OpenBLAS's OpenMP build sets OpenMP's count too.
-  const int threads = detail::kernelThreads();
-  detail::SingleThreadedBlas blasGuard;
-  const bool parallel = threads > 1 && 2.0 * M * N * K >= kParallelMinFlops;
-  const bool splitRows = M >= N;
-#pragma omp parallel num_threads(threads) if (parallel)
-  {
-    const int64_t team = omp_get_num_threads(), t = omp_get_thread_num();
-    const int64_t total = splitRows ? M : N;
-    const int64_t chunk = ((total + team - 1) / team + 15) / 16 * 16;
-    const int64_t begin = std::min(total, t * chunk), end = std::min(total, begin + chunk);
-    if (begin < end) {
-      if (splitRows)
-        cblas_sgemm(CblasRowMajor, transA, transB, end - begin, N, K, 1.0f,
-                    transA == CblasNoTrans ? A + begin * lda : A + begin, lda, B, ldb, beta,
-                    C + begin * ldc, ldc);
-      else
-        cblas_sgemm(CblasRowMajor, transA, transB, M, end - begin, K, 1.0f, A, lda,
-                    transB == CblasNoTrans ? B + begin : B + begin * ldb, ldb, beta,
-                    C + begin, ldc);
-    }
-  }
-}
 
 void checkShape(const char *kernel, int64_t N, int64_t In, int64_t Out) {
   detail::requireNonNegative(kernel, "N", N);
@@ -79,8 +46,8 @@ void linearForward(const float *x, const float *w, const float *bias, float *y,
   }
   if (In == 0)
     return;
-  sgemm(CblasNoTrans, transposedWeight ? CblasTrans : CblasNoTrans, N, Out, In, x, In, w,
-        transposedWeight ? In : Out, 1.0f, y, Out);
+  parallelGemm(false, transposedWeight, N, Out, In, 1.0f, x, In, w,
+               transposedWeight ? In : Out, 1.0f, y, Out);
 }
 
 void linearBackwardInput(const float *dy, const float *w, float *dx, int64_t N,
@@ -93,8 +60,8 @@ void linearBackwardInput(const float *dy, const float *w, float *dx, int64_t N,
     return;
   }
   // dx = dy * W^T; with W stored [Out, In] that is dy * W.
-  sgemm(CblasNoTrans, transposedWeight ? CblasNoTrans : CblasTrans, N, In, Out, dy, Out, w,
-        transposedWeight ? In : Out, 0.0f, dx, In);
+  parallelGemm(false, !transposedWeight, N, In, Out, 1.0f, dy, Out, w,
+               transposedWeight ? In : Out, 0.0f, dx, In);
 }
 
 void linearBackwardWeight(const float *x, const float *dy, float *dw,
@@ -105,9 +72,9 @@ void linearBackwardWeight(const float *x, const float *dy, float *dw,
     return;
   if (dw && In > 0) {
     if (transposedWeight) // dW[Out, In] += dy^T x
-      sgemm(CblasTrans, CblasNoTrans, Out, In, N, dy, Out, x, In, 1.0f, dw, In);
+      parallelGemm(true, false, Out, In, N, 1.0f, dy, Out, x, In, 1.0f, dw, In);
     else // dW[In, Out] += x^T dy
-      sgemm(CblasTrans, CblasNoTrans, In, Out, N, x, In, dy, Out, 1.0f, dw, Out);
+      parallelGemm(true, false, In, Out, N, 1.0f, x, In, dy, Out, 1.0f, dw, Out);
   }
   if (dbias) {
     // Column sums; threads own column ranges so no reduction is needed.

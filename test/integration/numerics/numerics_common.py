@@ -172,4 +172,4 @@ def check_gradients(check, mine, grads64, grads32, tol, error=None):
             check(False, f"gradient of {name}: relative norm error {e:.2e} > {tol:g}")
     check(worst <= tol,
           f"all {len(grads64)} gradients within {tol:g} relative norm (worst {worst:.2e} "
-          f"on {worst_name}; torch float32's worst {worst32:.2e})")
+          f"on {worst_name}; torch float32's (bf16 run: torch.bfloat16's) worst {worst32:.2e})")

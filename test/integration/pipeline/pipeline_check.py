@@ -14,6 +14,14 @@ stage equals the compiler's prediction (every stage reports it), each chunk's
 arena is the size the compiler planned for its layers (chunks of different
 layer counts get different arenas), and the trace file is written.
 
+--inject-overflow N (fp16) makes iteration N's gradients overflow on one rank
+only: world rank 0 of p=1, the last world rank (last stage, not the logging
+rank 0) of the pipelined run. Both runs must skip the same iterations, N among
+them, with the same loss scales before and after (the runtime itself checks
+every step that all ranks hold the same scale), so an overflow found on any
+stage skips the step on all.
+--expect-output TEXT requires TEXT in the pipelined run's output.
+
 --sabotage seed runs the pipeline with another seed: the comparison must fail
 (the ctest for it is WILL_FAIL), which proves the check can tell runs apart.
 """
@@ -94,6 +102,10 @@ def main():
     ap.add_argument("--steps", type=int, default=10)
     ap.add_argument("--rtol", type=float, default=1e-5)
     ap.add_argument("--precision", default="fp32", help="storage precision of both runs")
+    ap.add_argument("--train-arg", action="append", default=[],
+                    help="an argument for both train runs (repeatable)")
+    ap.add_argument("--inject-overflow", type=int, help="fp16: iteration to overflow")
+    ap.add_argument("--expect-output", action="append", default=[])
     ap.add_argument("--sabotage", choices=["seed"])
     args = ap.parse_args()
 
@@ -139,17 +151,34 @@ def main():
     # Evaluation runs a forward-only pass through the pipeline: its losses too
     # must equal p=1's.
     common = ["--synthetic", "--steps", str(args.steps), "--threads", "1",
-              "--eval-interval", "5", "--eval-iters", "2"]
+              "--eval-interval", "5", "--eval-iters", "2", "--log-interval", "1"] + args.train_arg
+    world = args.pp * args.tp * args.dp
+    inject = {1: [], world: []}
+    if args.inject_overflow:
+        for ranks in inject:
+            inject[ranks] = ["--inject-overflow-at", str(args.inject_overflow),
+                             "--inject-overflow-rank", str(ranks - 1)]
     ref_metrics = os.path.join(args.workdir, "p1.jsonl")
     pipe_metrics = os.path.join(args.workdir, "pipe.jsonl")
     trace = os.path.join(args.workdir, "measured.trace.json")
     ref_out = run(args.mpirun.split() + ["-np", "1", os.path.join(ref_dir, "train")] + common +
-                  ["--seed", "7", "--metrics", ref_metrics], env)
+                  inject[1] + ["--seed", "7", "--metrics", ref_metrics], env)
     seed = "8" if args.sabotage == "seed" else "7"
-    world = args.pp * args.tp * args.dp
     out = run(args.mpirun.split() + ["-np", str(world), os.path.join(pipe_dir, "train")] + common +
-              ["--seed", seed, "--metrics", pipe_metrics, "--check-lifetimes",
-               "--pipeline-trace", trace], env)
+              inject[world] + ["--seed", seed, "--metrics", pipe_metrics, "--check-lifetimes",
+                               "--pipeline-trace", trace], env)
+    for text in args.expect_output:
+        if text not in out:
+            raise SystemExit(f"FAILED: the pipelined run does not say {text!r}")
+    if args.inject_overflow:
+        skip_pattern = (r"iteration (\d+): gradients overflowed in fp16, step skipped; "
+                        r"loss scale ([0-9.eE+-]+) -> ([0-9.eE+-]+)")
+        ref_skips, skips = (re.findall(skip_pattern, text) for text in (ref_out, out))
+        if str(args.inject_overflow) not in [i for i, _, _ in skips] or skips != ref_skips:
+            raise SystemExit(f"FAILED: skipped iterations (iteration, scale before, after): "
+                             f"pipeline {skips}, p=1 {ref_skips}; expected the same, with "
+                             f"iteration {args.inject_overflow}")
+        print(f"skipped, as p=1: {skips}")
     sys.stdout.write("\n".join(l for l in out.splitlines() if l.startswith("pipeline:")) + "\n")
 
     ref, pipe = losses(ref_metrics), losses(pipe_metrics)
@@ -211,7 +240,7 @@ def main():
         run([args.mtc_compile, model, "-o", ofob_dir, "--global-batch", batch, "--schedule",
              base] + layout)
         run(args.mpirun.split() + ["-np", str(world), os.path.join(ofob_dir, "train")] + common +
-            ["--seed", seed, "--metrics", ofob_metrics], env)
+            inject[world] + ["--seed", seed, "--metrics", ofob_metrics], env)
         ofob = losses(ofob_metrics)
         if ofob != pipe:
             raise SystemExit(f"FAILED: zb-h1 losses {pipe} differ from {base}'s {ofob}")

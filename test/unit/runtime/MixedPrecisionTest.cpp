@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
 #include <stdexcept>
 #include <vector>
 
@@ -39,6 +40,21 @@ TEST(MixedPrecision, ParsesTheNames) {
   EXPECT_EQ(parseStorageType("bf16"), StorageType::BF16);
   EXPECT_EQ(parseStorageType("fp16"), StorageType::FP16);
   EXPECT_THROW(parseStorageType("fp8"), std::invalid_argument);
+}
+
+// What stays fp32 is decided from the plan's steps: the tiny plan's loss and
+// cross-entropy statistics, plus the log-sum-exp of an attention step.
+TEST(MixedPrecision, KeepsLossStatisticsAndAttentionLseInFp32) {
+  pb::Plan plan = makeTinyPlan();
+  EXPECT_EQ(fp32Buffers(plan),
+            (std::set<int32_t>{testing::kLoss, testing::kRowMax, testing::kSumExp,
+                               testing::kTargetLogit}));
+  pb::Attention *attention = plan.add_steps()->mutable_attention();
+  attention->set_qkv(testing::kEmb);
+  attention->set_out(testing::kLn);
+  attention->set_lse(testing::kNumBuffers); // any id: only the role matters here
+  EXPECT_EQ(fp32Buffers(plan).count(testing::kNumBuffers), 1u);
+  EXPECT_EQ(fp32Buffers(plan).count(testing::kLn), 0u); // attention's output is rounded
 }
 
 class StorageTest : public ::testing::TestWithParam<StorageType> {};
