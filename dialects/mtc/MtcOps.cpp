@@ -108,7 +108,7 @@ LogicalResult ParamOp::verify() {
     // Tensor-parallel slice: the runtime places it at tensor rank * extent.
     int64_t d = *getSplitDim();
     auto full = getFullShape();
-    if (!full || getSliceOffset() || full->size() != type.getRank() || d < 0 ||
+    if (!full || getSliceOffset() || static_cast<int64_t>(full->size()) != type.getRank() || d < 0 ||
         d >= type.getRank())
       return emitOpError("with split_dim needs a full_shape of rank ")
              << type.getRank() << ", no slice_offset and 0 <= split_dim < rank";
@@ -124,7 +124,8 @@ LogicalResult ParamOp::verify() {
     return emitOpError("needs both full_shape and slice_offset, or neither");
   if (auto full = getFullShape()) {
     ArrayRef<int64_t> offset = *getSliceOffset();
-    if (full->size() != type.getRank() || offset.size() != type.getRank())
+    if (static_cast<int64_t>(full->size()) != type.getRank() ||
+        static_cast<int64_t>(offset.size()) != type.getRank())
       return emitOpError("slice of rank ")
              << type.getRank() << " has full_shape " << shapeStr(*full)
              << " and slice_offset " << shapeStr(offset);

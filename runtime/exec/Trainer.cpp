@@ -603,8 +603,14 @@ TrainSummary Trainer::run() {
     }
     ++sinceLog;
 
-    MetricsRow row{done, done * geometry.globalBatch, lr, loss.lm, gradNorm, ms,
-                   geometry.globalBatch * geometry.seq / (ms / 1000.0), std::nullopt};
+    MetricsRow row;
+    row.iteration = done;
+    row.consumedSamples = done * geometry.globalBatch;
+    row.learningRate = lr;
+    row.loss = loss.lm;
+    row.gradNorm = gradNorm;
+    row.iterationMs = ms;
+    row.tokensPerSecond = geometry.globalBatch * geometry.seq / (ms / 1000.0);
     if (hasSop)
       row.sopLoss = loss.sop;
     const bool logLine = done % cfg.logInterval == 0 || done == cfg.steps;

@@ -44,8 +44,9 @@ TEST(Dropout, GradientReusesTheMask) {
   dropout(dy.data(), dx.data(), n, 0.3f, 99, 3, 17);
   for (int64_t i = 0; i < n; ++i) {
     ASSERT_EQ(y[i] == 0.0f, dx[i] == 0.0f) << i;
-    if (y[i] != 0.0f)
+    if (y[i] != 0.0f) {
       ASSERT_FLOAT_EQ(dx[i], dy[i] / 0.7f);
+    }
   }
 }
 

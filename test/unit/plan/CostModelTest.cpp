@@ -365,8 +365,9 @@ TEST(CostModel, GpuGenerations) {
     ClusterSpec cl{16, 8, *findDevice(gpu)};
     auto pr = evaluatePlan(gpt2, cl, c);
     ASSERT_TRUE(pr.ok()) << gpu;
-    if (previous > 0)
+    if (previous > 0) {
       EXPECT_LT(pr->iterationTime, previous) << gpu;
+    }
     previous = pr->iterationTime;
     EXPECT_LT(pr->mfu, 0.74) << gpu;
   }

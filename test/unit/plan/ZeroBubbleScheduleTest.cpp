@@ -129,9 +129,10 @@ TEST(ZeroBubbleSchedule, InterleavedBase) {
     ASSERT_TRUE(tl.ok()) << "p=" << p << " v=" << v << " m=" << m << ": " << tl.error();
     ASSERT_TRUE(checkSchedule(*zb, StepTiming{1.0, 3.0, 0.5, 7.0}).ok());
     auto refTl = checkSchedule(*ref, StepTiming{});
-    if (m > p)
+    if (m > p) {
       EXPECT_NEAR(bubbleOf(*tl).pipeline.ratio, *formulaBubbleRatio(p, v, m, true), 1e-12)
           << "p=" << p << " v=" << v << " m=" << m;
+    }
     EXPECT_LE(tl->makespan - tl->busiest, 2.0 / 3.0 * (refTl->makespan - refTl->busiest) + 1e-9)
         << "p=" << p << " v=" << v << " m=" << m;
     int fullest = 0;
