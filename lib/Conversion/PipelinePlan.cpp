@@ -35,12 +35,6 @@ bool inBackwardPass(Operation *top) { return top->hasAttr("mtc.backward_pass"); 
 /// A kernel of a split backward's W half (see lib/Transforms/WeightGradSplit).
 bool isWeightGrad(Operation *kernel) { return kernel->hasAttr("mtc.weight_grad"); }
 
-/// The step that gives a micro-batch's arena back: W when the backward is
-/// split (W still reads the saved inputs of the linears), else the backward.
-StepKind releasingKind(const PipelineSchedule &schedule) {
-  return schedule.splitBackward ? StepKind::WeightGrad : StepKind::Backward;
-}
-
 /// Renumbers a step's buffer ids (every int32 field that does not name a
 /// parameter) from a chunk's numbering to the stage plan's.
 void shiftBufferIds(pb::Step &step, int base) {
@@ -64,21 +58,6 @@ void shiftBufferIds(pb::Step &step, int base) {
       continue;
     refl->SetInt32(k, f, refl->GetInt32(*k, f) + base);
   }
-}
-
-/// Most micro-batches of `chunk` that `steps` keeps between their forward and
-/// the step that releases them at the same time.
-int inFlight(const RankSchedule &rank, int chunk, StepKind releases) {
-  int live = 0, most = 0;
-  for (const Step &s : rank.steps) {
-    if (s.chunk != chunk)
-      continue;
-    if (s.kind == StepKind::Forward)
-      most = std::max(most, ++live);
-    else if (s.kind == releases)
-      --live;
-  }
-  return most;
 }
 
 /// Parameter symbols an op (or its region) reads or accumulates into.
@@ -176,21 +155,15 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
   // The runtime takes a chunk arena at a forward and gives it back after the
   // backward (or W) of the same micro-batch, in schedule order: the peak is
   // this walk's. The pool it allocates holds each chunk's most arenas at once.
-  int64_t arena = 0, pool = 0, live = 0, predicted = 0;
+  int64_t arena = 0, pool = 0;
   std::map<int, int64_t> arenaOf;
   for (const pb::PipelineChunk &c : out.chunks()) {
     arena = std::max(arena, c.arena_bytes());
     pool += c.arena_bytes() * c.slots();
     arenaOf[c.chunk()] = c.arena_bytes();
   }
-  const StepKind releases = releasingKind(schedule);
-  for (const Step &s : rank.steps) {
-    if (s.kind == StepKind::Forward)
-      live += arenaOf[s.chunk];
-    else if (s.kind == releases)
-      live -= arenaOf[s.chunk];
-    predicted = std::max(predicted, live);
-  }
+  const auto predicted = static_cast<int64_t>(peakHeld(
+      rank, schedule.splitBackward, [&arenaOf](int c) { return double(arenaOf[c]); }));
   out.set_pipeline_activation_bytes(predicted);
   out.set_pipeline_arena_pool_bytes(pool);
   if (schedule.splitBackward) {
@@ -204,12 +177,9 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
     std::map<int, int64_t> unsplitOf;
     for (const pb::PipelineChunk &c : out.chunks())
       unsplitOf[c.chunk()] = c.unsplit_arena_bytes() > 0 ? c.unsplit_arena_bytes() : c.arena_bytes();
-    int64_t held = 0, most = 0;
-    for (const Step &s : reference->ranks[stage].steps) {
-      held += (s.kind == StepKind::Forward ? 1 : -1) * unsplitOf[s.chunk];
-      most = std::max(most, held);
-    }
-    out.set_pipeline_one_f_one_b_activation_bytes(most);
+    out.set_pipeline_one_f_one_b_activation_bytes(static_cast<int64_t>(
+        peakHeld(reference->ranks[stage], /*splitBackward=*/false,
+                 [&unsplitOf](int c) { return double(unsplitOf[c]); })));
   }
   pb::MemoryReport *report = out.mutable_memory();
   report->set_param_bytes(paramElements * 4);
@@ -288,7 +258,9 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
   pb::PipelineChunk *info = out.add_chunks();
   info->set_chunk(chunk);
   info->set_arena_bytes(memory.arenaBytes);
-  info->set_slots(inFlight(schedule.ranks[stage], chunk, releasingKind(schedule)));
+  // The most micro-batches of this chunk the rank holds at once.
+  info->set_slots(static_cast<int>(peakHeld(schedule.ranks[stage], schedule.splitBackward,
+                                            [chunk](int c) { return c == chunk ? 1.0 : 0.0; })));
   if (kernels.split) {
     // What the chunk's arena would be with its backward whole, for the
     // report's comparison with 1F1B.

@@ -44,19 +44,8 @@ double layerActivationBytes(const ModelShape &m, const ParallelConfig &c) {
 
 double peakLiveActivations(const PipelineSchedule &schedule, int rank,
                            const std::vector<double> &chunkBytes) {
-  // Activations are freed by the last step that reads them: the backward,
-  // or the W step when backwards are split.
-  StepKind freedBy = schedule.splitBackward ? StepKind::WeightGrad : StepKind::Backward;
-  double live = 0, peak = 0;
-  for (const Step &step : schedule.ranks[rank].steps) {
-    if (step.kind == StepKind::Forward) {
-      live += chunkBytes[step.chunk];
-      peak = std::max(peak, live);
-    } else if (step.kind == freedBy) {
-      live -= chunkBytes[step.chunk];
-    }
-  }
-  return peak;
+  return peakHeld(schedule.ranks[rank], schedule.splitBackward,
+                  [&chunkBytes](int chunk) { return chunkBytes[chunk]; });
 }
 
 std::vector<MemoryBreakdown> predictStageMemory(const ModelShape &m,

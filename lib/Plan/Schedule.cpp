@@ -24,6 +24,19 @@ std::string toString(const Step &step) {
          std::to_string(step.chunk) + "." + std::to_string(step.microbatch);
 }
 
+double peakHeld(const RankSchedule &rank, bool splitBackward,
+                const std::function<double(int chunk)> &weight) {
+  const StepKind releases = splitBackward ? StepKind::WeightGrad : StepKind::Backward;
+  double held = 0, most = 0;
+  for (const Step &s : rank.steps) {
+    if (s.kind == StepKind::Forward)
+      most = std::max(most, held += weight(s.chunk));
+    else if (s.kind == releases)
+      held -= weight(s.chunk);
+  }
+  return most;
+}
+
 int warmupForwards(int pp, int vp, int microbatches, int rank) {
   int total = microbatches * vp;
   if (vp == 1)

@@ -15,26 +15,21 @@ Result<PipelineSchedule> buildZeroBubbleSchedule(const PipelineSchedule &base) {
   if (static_cast<int>(base.ranks.size()) != pp)
     return Error{"zero-bubble schedule: the base lists " + std::to_string(base.ranks.size()) +
                  " ranks for pp=" + std::to_string(pp)};
-  // The base's forward and backward orders, and its most micro-batches held.
+  // The base's forward and backward orders.
   struct RankPlan {
     std::vector<Step> forwards, backwards;
-    int cap = 0;
     size_t nextF = 0, nextB = 0;
     std::deque<Step> pendingW; // B ran, W not yet: oldest first
   };
   std::vector<RankPlan> plans(pp);
+  // Every rank may hold as many micro-batches as the base's fullest rank
+  // (the first): the paper's memory bound, which lets later ranks defer W.
+  int cap = 0;
   for (int r = 0; r < pp; ++r) {
     for (const Step &st : base.ranks[r].steps)
       (st.kind == StepKind::Forward ? plans[r].forwards : plans[r].backwards).push_back(st);
-    plans[r].cap = maxMicrobatchesHeld(base.ranks[r]);
+    cap = std::max(cap, maxMicrobatchesHeld(base.ranks[r]));
   }
-  // Every rank may hold as many micro-batches as the base's fullest rank
-  // (the first): the paper's memory bound, which lets later ranks defer W.
-  int mostHeld = 0;
-  for (const RankPlan &p : plans)
-    mostHeld = std::max(mostHeld, p.cap);
-  for (RankPlan &p : plans)
-    p.cap = mostHeld;
 
   PipelineSchedule sched;
   sched.pp = pp;
@@ -80,7 +75,7 @@ Result<PipelineSchedule> buildZeroBubbleSchedule(const PipelineSchedule &base) {
           continue;
         }
       }
-      if (me.nextF < me.forwards.size() && held(me) < me.cap) {
+      if (me.nextF < me.forwards.size() && held(me) < cap) {
         const Step &f = me.forwards[me.nextF];
         if (f.chunk == 0 || before(doneF[at({f.kind, f.chunk - 1, f.microbatch})], tick)) {
           chosen[r] = f;
@@ -161,15 +156,7 @@ int maxMicrobatchesHeld(const RankSchedule &rank) {
   bool split = std::any_of(rank.steps.begin(), rank.steps.end(), [](const Step &s) {
     return s.kind == StepKind::WeightGrad;
   });
-  const StepKind releases = split ? StepKind::WeightGrad : StepKind::Backward;
-  int held = 0, most = 0;
-  for (const Step &s : rank.steps) {
-    if (s.kind == StepKind::Forward)
-      most = std::max(most, ++held);
-    else if (s.kind == releases)
-      --held;
-  }
-  return most;
+  return static_cast<int>(peakHeld(rank, split, [](int) { return 1.0; }));
 }
 
 } // namespace mtc

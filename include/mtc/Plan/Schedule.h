@@ -24,6 +24,7 @@
 
 #include "mtc/Plan/Result.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,14 @@ struct PipelineSchedule {
 /// Warm-up forward count of `rank`; arguments are assumed valid (see
 /// buildSchedule for the checks).
 int warmupForwards(int pp, int vp, int microbatches, int rank);
+
+/// The most `rank` holds at once when each forward of chunk c takes
+/// weight(c) (bytes of its arena, or 1 to count micro-batches) until the step
+/// that releases it: its W when `splitBackward` (W still reads the linears'
+/// saved inputs), else its backward. The memory walk of the compiler's stage
+/// plans, the planner's memory model and the zero-bubble scheduler.
+double peakHeld(const RankSchedule &rank, bool splitBackward,
+                const std::function<double(int chunk)> &weight);
 
 /// Builds plain 1F1B (vp == 1) or interleaved 1F1B (vp > 1). Errors name the
 /// numbers: sizes < 1, vp > 1 with pp == 1, m not a multiple of pp for vp > 1.
