@@ -274,6 +274,8 @@ void checkSaveFolderShared(comm::Communicator &world, const std::string &dir) {
     std::error_code ec;
     fs::remove(probe, ec);
   }
+  // No rank returns before the probe is gone: the caller may list or empty the folder next.
+  world.barrier();
   if (blind > 0)
     throw CheckpointError(
         "--save '" + dir + "' is not one folder for all ranks: " + std::to_string(blind) +
