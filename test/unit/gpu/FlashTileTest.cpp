@@ -12,6 +12,7 @@
 #include "kernels/kernels.h"
 #include "kernels/math/precision.h"
 
+#include "FlashTolerance.h"
 #include "RandomData.h"
 
 #include <gtest/gtest.h>
@@ -411,39 +412,14 @@ struct Case {
   std::vector<int32_t> lengths; // empty: no padding
 };
 
+void PrintTo(const Case &c, std::ostream *os) { *os << c.name; }
+
 std::string caseName(const ::testing::TestParamInfo<std::tuple<Case, Operands>> &p) {
   return std::string(std::get<0>(p.param).name) +
          (std::get<1>(p.param) == Operands::Bf16 ? "_bf16" : "_exact");
 }
 
 class FlashTileTest : public ::testing::TestWithParam<std::tuple<Case, Operands>> {};
-
-float maxAbs(const std::vector<float> &v) {
-  float m = 0.0f;
-  for (float x : v)
-    m = std::max(m, std::fabs(x));
-  return m;
-}
-
-// Exact operands: the tile code must reproduce the host to fp32 accuracy
-// (different summation order, same expFast): |err| <= 1e-4 (1 + |want|).
-// bf16 operands (Q, K, V, dO are bf16 values, as in a bf16 plan, so only the
-// kernel's own roundings count): P and dS are rounded to bf16 (unit
-// roundoff u = 2^-8) before their products, so an output's error is at most
-// u times the same sum over absolute values; bounded here by
-// 4 u max|tensor| (2 u per rounding of either of the two rounded operands).
-void expectClose(const std::vector<float> &got, const std::vector<float> &want, Operands o,
-                 const char *what) {
-  const float u = 1.0f / 256.0f, bound = 4.0f * u * maxAbs(want);
-  int64_t bad = 0;
-  for (size_t i = 0; i < want.size(); ++i) {
-    float tol = o == Operands::Exact ? 1e-4f * (1.0f + std::fabs(want[i])) : bound;
-    if (!(std::fabs(got[i] - want[i]) <= tol) && bad++ < 5)
-      ADD_FAILURE() << what << " element " << i << ": got " << got[i] << ", host " << want[i]
-                    << " (tolerance " << tol << ")";
-  }
-  EXPECT_EQ(bad, 0) << what << ": elements out of tolerance";
-}
 
 template <int DMAX> void runCase(const Case &c, Operands o) {
   AttentionShape a{c.batch, c.seq, c.heads, c.headDim, c.causal,
@@ -455,10 +431,11 @@ template <int DMAX> void runCase(const Case &c, Operands o) {
   const int64_t width = math::qkvRowWidth(c.heads, kvHeadsOf(a), c.headDim);
   auto qkv = mtc::testing::randn(c.batch * c.seq * width, 11, 1.5f);
   auto dout = mtc::testing::randn(c.batch * c.seq * c.heads * c.headDim, 12);
-  if (o == Operands::Bf16) // a bf16 plan's tensors hold bf16 values
-    for (auto *v : {&qkv, &dout})
-      for (float &x : *v)
-        x = operand(o, x);
+  const bool bf16 = o == Operands::Bf16;
+  if (bf16) {
+    mtc::testing::roundToBf16(qkv);
+    mtc::testing::roundToBf16(dout);
+  }
   const size_t outSize = dout.size(), lseSize = c.batch * c.heads * c.seq;
 
   std::vector<float> out(outSize), lse(lseSize), dqkv(qkv.size(), 0.0f);
@@ -472,12 +449,12 @@ template <int DMAX> void runCase(const Case &c, Operands o) {
   emulateKeyGrad<DMAX>(a, qkv.data(), lse.data(), dout.data(), dots.data(), fDqkv.data(), o);
   emulateQueryGrad<DMAX>(a, qkv.data(), lse.data(), dout.data(), dots.data(), fDqkv.data(), o);
 
-  expectClose(fOut, out, o, "out");
+  mtc::testing::expectFlashClose(fOut, out, bf16, "out");
   // lse: exp(lse) is a sum of exps of exact scores in both modes (bf16
   // operands are exact bf16 values, rounded identically on both sides).
   for (size_t i = 0; i < lseSize; ++i)
     ASSERT_NEAR(fLse[i], lse[i], 1e-4f * (1.0f + std::fabs(lse[i]))) << "lse " << i;
-  expectClose(fDqkv, dqkv, o, "dqkv (dQ, dK, dV)");
+  mtc::testing::expectFlashClose(fDqkv, dqkv, bf16, "dqkv (dQ, dK, dV)");
 }
 
 TEST_P(FlashTileTest, ForwardAndBackwardMatchHostKernels) {
