@@ -354,28 +354,18 @@ void attentionDecode(const DecodeShape &d, const float *qkv, float *keys, float 
 
 void attentionForward(const AttentionShape &a, const float *qkv, float *out, float *lse,
                       cudaStream_t stream) {
-  checkAttentionShape("cuda::attentionForward", a);
-  if (a.batch == 0 || a.seq == 0)
-    return;
-  if (a.headDim <= 64)
-    launchForward<64>(a, qkv, out, lse, stream);
-  else
-    launchForward<128>(a, qkv, out, lse, stream);
-  checkLaunch("cuda::attentionForward");
+  launchByHeadDim("cuda::attentionForward", a, [&](auto dmax) {
+    launchForward<decltype(dmax)::value>(a, qkv, out, lse, stream);
+  });
 }
 
 void attentionBackward(const AttentionShape &a, const float *qkv, const float *out,
                        const float *lse, const float *dout, float *dqkv, float *rowDot,
                        cudaStream_t stream) {
-  checkAttentionShape("cuda::attentionBackward", a);
-  if (a.batch == 0 || a.seq == 0)
-    return;
-  attentionRowDot(a, out, dout, rowDot, stream);
-  if (a.headDim <= 64)
-    launchBackward<64>(a, qkv, lse, dout, rowDot, dqkv, stream);
-  else
-    launchBackward<128>(a, qkv, lse, dout, rowDot, dqkv, stream);
-  checkLaunch("cuda::attentionBackward");
+  launchByHeadDim("cuda::attentionBackward", a, [&](auto dmax) {
+    attentionRowDot(a, out, dout, rowDot, stream);
+    launchBackward<decltype(dmax)::value>(a, qkv, lse, dout, rowDot, dqkv, stream);
+  });
 }
 
 } // namespace mtc::kernels::cuda

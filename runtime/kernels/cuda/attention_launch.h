@@ -5,6 +5,7 @@
 #include "kernels/kernels.h"
 
 #include <cstddef>
+#include <type_traits>
 #include <cuda_runtime_api.h>
 
 namespace mtc::kernels::cuda {
@@ -23,6 +24,22 @@ template <class Kernel> void allowSharedMemory(Kernel kernel, size_t bytes) {
     checkCuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                    static_cast<int>(bytes)),
               "cudaFuncSetAttribute(attention shared memory)");
+}
+
+// The entry points' common frame: the shape check, nothing for an empty
+// problem, launch(std::integral_constant<int, DMAX>) with DMAX = 64 or 128
+// (the bound of the head dimension the kernels are compiled for), then the
+// launch check.
+template <class Launch>
+void launchByHeadDim(const char *kernel, const AttentionShape &a, Launch &&launch) {
+  checkAttentionShape(kernel, a);
+  if (a.batch == 0 || a.seq == 0)
+    return;
+  if (a.headDim <= 64)
+    launch(std::integral_constant<int, 64>());
+  else
+    launch(std::integral_constant<int, 128>());
+  checkLaunch(kernel);
 }
 
 } // namespace mtc::kernels::cuda

@@ -212,6 +212,25 @@ __global__ void __launch_bounds__(kThreads)
     }
 }
 
+// Both backward kernels' score work for one warp: s = A B^T and
+// dp = C D^T (A, C the warp's 16 rows; B, D the stage's rows), then the mask,
+// the recomputed probabilities (times their dropout scale) over s and dS
+// over dp (flash_tile.h's backwardScores).
+template <int NT, int LD, int DMAX>
+__device__ inline void scoreGradientTile(float (&s)[NT][4], float (&dp)[NT][4], const bf16 *a,
+                                         const bf16 *b, const bf16 *c, const bf16 *d,
+                                         int lane, const ScoreTile &tile, const float *lse,
+                                         const float *rowDot, int64_t queryBase,
+                                         const AttentionRowInfo &info) {
+#pragma unroll
+  for (int kk = 0; kk < DMAX / 16; ++kk) {
+    mmaRowsByRows<NT, LD>(s, a, b, 16 * kk, lane);
+    mmaRowsByRows<NT, LD>(dp, c, d, 16 * kk, lane);
+  }
+  scaleAndMask<NT>(s, lane, tile, info);
+  backwardScores<NT>(s, dp, lane, tile, lse, rowDot, queryBase, info);
+}
+
 template <int DMAX> constexpr size_t backwardSharedBytes() {
   return sizeof(bf16) * (2 * kBlockRows + 2 * backwardTile<DMAX>()) * tileStride<DMAX>() +
          sizeof(float) * 2 * kBlockRows;
@@ -258,14 +277,9 @@ __global__ void __launch_bounds__(kThreads)
         continue; // every query of the stage is before this warp's keys
       const ScoreTile tile{warpKey, q0, true};
       float p[NT][4] = {}, ds[NT][4] = {};
-#pragma unroll
-      for (int kk = 0; kk < DMAX / 16; ++kk) {
-        mmaRowsByRows<NT, LD>(p, ks + warp * kWarpRows * LD, qs, 16 * kk, lane);
-        mmaRowsByRows<NT, LD>(ds, vs + warp * kWarpRows * LD, dos, 16 * kk, lane);
-      }
-      scaleAndMask<NT>(p, lane, tile, info);
-      recomputeProbabilities<NT>(p, lane, tile, lseTile, q0);
-      scoreGradients<NT>(p, ds, lane, tile, dotTile, q0, info);
+      scoreGradientTile<NT, LD, DMAX>(p, ds, ks + warp * kWarpRows * LD, qs,
+                                      vs + warp * kWarpRows * LD, dos, lane, tile, lseTile,
+                                      dotTile, q0, info);
 #pragma unroll
       for (int kk = 0; kk < BT / 16; ++kk) {
         uint32_t fa[4];
@@ -318,14 +332,9 @@ __global__ void __launch_bounds__(kThreads)
       continue;
     const ScoreTile tile{warpRow, j0, false};
     float p[NT][4] = {}, ds[NT][4] = {};
-#pragma unroll
-    for (int kk = 0; kk < DMAX / 16; ++kk) {
-      mmaRowsByRows<NT, LD>(p, qs + warp * kWarpRows * LD, ks, 16 * kk, lane);
-      mmaRowsByRows<NT, LD>(ds, dos + warp * kWarpRows * LD, vs, 16 * kk, lane);
-    }
-    scaleAndMask<NT>(p, lane, tile, info);
-    recomputeProbabilities<NT>(p, lane, tile, lseTile, i0);
-    scoreGradients<NT>(p, ds, lane, tile, dotTile, i0, info);
+    scoreGradientTile<NT, LD, DMAX>(p, ds, qs + warp * kWarpRows * LD, ks,
+                                    dos + warp * kWarpRows * LD, vs, lane, tile, lseTile,
+                                    dotTile, i0, info);
 #pragma unroll
     for (int kk = 0; kk < BT / 16; ++kk) {
       uint32_t fa[4];
@@ -362,28 +371,18 @@ void launchBackward(const AttentionShape &a, const float *qkv, const float *lse,
 
 void flashAttentionForward(const AttentionShape &a, const float *qkv, float *out, float *lse,
                            cudaStream_t stream) {
-  checkAttentionShape("cuda::flashAttentionForward", a);
-  if (a.batch == 0 || a.seq == 0)
-    return;
-  if (a.headDim <= 64)
-    launchForward<64>(a, qkv, out, lse, stream);
-  else
-    launchForward<128>(a, qkv, out, lse, stream);
-  checkLaunch("cuda::flashAttentionForward");
+  launchByHeadDim("cuda::flashAttentionForward", a, [&](auto dmax) {
+    launchForward<decltype(dmax)::value>(a, qkv, out, lse, stream);
+  });
 }
 
 void flashAttentionBackward(const AttentionShape &a, const float *qkv, const float *out,
                             const float *lse, const float *dout, float *dqkv, float *rowDot,
                             cudaStream_t stream) {
-  checkAttentionShape("cuda::flashAttentionBackward", a);
-  if (a.batch == 0 || a.seq == 0)
-    return;
-  attentionRowDot(a, out, dout, rowDot, stream);
-  if (a.headDim <= 64)
-    launchBackward<64>(a, qkv, lse, dout, rowDot, dqkv, stream);
-  else
-    launchBackward<128>(a, qkv, lse, dout, rowDot, dqkv, stream);
-  checkLaunch("cuda::flashAttentionBackward");
+  launchByHeadDim("cuda::flashAttentionBackward", a, [&](auto dmax) {
+    attentionRowDot(a, out, dout, rowDot, stream);
+    launchBackward<decltype(dmax)::value>(a, qkv, lse, dout, rowDot, dqkv, stream);
+  });
 }
 
 } // namespace mtc::kernels::cuda

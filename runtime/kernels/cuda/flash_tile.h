@@ -158,10 +158,17 @@ MTC_UNROLL
       acc[nt][e] *= rescale[e >> 1];
 }
 
-// The dropout scale of each element: the host's Philox counter
+// The dropout scale of an element: the host's Philox counter
 // dropoutBase + query * S + key, so both backends drop the same elements.
-// A lane's pairs (e, e + 1) are consecutive keys: one Philox block serves
-// both unless the pair straddles a block.
+MTC_HD inline float dropoutScaleAt(UniformCursor &uniforms, const AttentionRowInfo &a,
+                                   ScorePosition q) {
+  uint64_t counter = a.dropoutBase + static_cast<uint64_t>(q.query * a.seq + q.key);
+  return math::dropoutKeepScale(uniforms.at(counter), a.dropout, a.invKeep);
+}
+
+// Forward: probabilities times their dropout scale. A lane's pairs (e, e + 1)
+// are consecutive keys: one Philox block serves both unless the pair
+// straddles a block.
 template <int NT>
 MTC_HD inline void dropoutTile(float (&p)[NT][4], int lane, const ScoreTile &t,
                                const AttentionRowInfo &a) {
@@ -169,11 +176,8 @@ MTC_HD inline void dropoutTile(float (&p)[NT][4], int lane, const ScoreTile &t,
 MTC_UNROLL
   for (int nt = 0; nt < NT; ++nt)
 MTC_UNROLL
-    for (int e = 0; e < 4; ++e) {
-      ScorePosition q = scorePosition(t, lane, nt, e);
-      float u = uniforms.at(a.dropoutBase + static_cast<uint64_t>(q.query * a.seq + q.key));
-      p[nt][e] *= math::dropoutKeepScale(u, a.dropout, a.invKeep);
-    }
+    for (int e = 0; e < 4; ++e)
+      p[nt][e] *= dropoutScaleAt(uniforms, a, scorePosition(t, lane, nt, e));
 }
 
 // Forward's end, after the quad added its lane sums: lse of a row, and the
@@ -181,41 +185,26 @@ MTC_UNROLL
 MTC_HD inline float rowLse(float max, float sum) { return math::softmaxLse({max, sum}); }
 MTC_HD inline float rowNormalizer(float sum) { return sum > 0.0f ? 1.0f / sum : 0.0f; }
 
-// Backward: probabilities recomputed from the scaled, masked scores and the
-// forward's lse of each element's query (lse and rowDot indexed by query -
-// queryBase, the staged tile).
+// Backward, from the scaled and masked scores s and dp = dO V^T (both in
+// the warp's orientation): P recomputed from the forward's lse, then
+// dS = P (dP keep - rowDot) over dp, and P times its dropout scale over s
+// (what multiplied V: dV's operand), as the host kernel forms them. lse and
+// rowDot are the staged tile's, indexed by query - queryBase.
 template <int NT>
-MTC_HD inline void recomputeProbabilities(float (&s)[NT][4], int lane, const ScoreTile &t,
-                                          const float *lse, int64_t queryBase) {
-MTC_UNROLL
-  for (int nt = 0; nt < NT; ++nt)
-MTC_UNROLL
-    for (int e = 0; e < 4; ++e) {
-      ScorePosition q = scorePosition(t, lane, nt, e);
-      float x = s[nt][e];
-      s[nt][e] = x == -INFINITY ? 0.0f : math::softmaxProb(x, lse[q.query - queryBase]);
-    }
-}
-
-// dS = P (dP keep - rowDot), written over dp; p becomes the dropped
-// probability (p keep, what multiplied V, for dV). As the host kernel.
-template <int NT>
-MTC_HD inline void scoreGradients(float (&p)[NT][4], float (&dp)[NT][4], int lane,
-                                  const ScoreTile &t, const float *rowDot, int64_t queryBase,
-                                  const AttentionRowInfo &a) {
+MTC_HD inline void backwardScores(float (&s)[NT][4], float (&dp)[NT][4], int lane,
+                                  const ScoreTile &t, const float *lse, const float *rowDot,
+                                  int64_t queryBase, const AttentionRowInfo &a) {
   UniformCursor uniforms(a.seed, a.stream);
 MTC_UNROLL
   for (int nt = 0; nt < NT; ++nt)
 MTC_UNROLL
     for (int e = 0; e < 4; ++e) {
       ScorePosition q = scorePosition(t, lane, nt, e);
-      float keep = 1.0f;
-      if (a.dropout > 0.0f)
-        keep = math::dropoutKeepScale(
-            uniforms.at(a.dropoutBase + static_cast<uint64_t>(q.query * a.seq + q.key)),
-            a.dropout, a.invKeep);
-      dp[nt][e] = math::softmaxBackward(p[nt][e], dp[nt][e] * keep, rowDot[q.query - queryBase]);
-      p[nt][e] *= keep;
+      float x = s[nt][e];
+      float p = x == -INFINITY ? 0.0f : math::softmaxProb(x, lse[q.query - queryBase]);
+      float keep = a.dropout > 0.0f ? dropoutScaleAt(uniforms, a, q) : 1.0f;
+      dp[nt][e] = math::softmaxBackward(p, dp[nt][e] * keep, rowDot[q.query - queryBase]);
+      s[nt][e] = p * keep;
     }
 }
 

@@ -212,6 +212,23 @@ void storeRows(const WarpAcc<DT> &acc, float *dst, int64_t stride, int64_t rowBa
 
 // ---- the three kernels, replayed ----
 
+// flash_attention.cu's scoreGradientTile: s = A B^T, dp = C D^T for the
+// warp's rows [row0, row0 + 16) of A and C, then mask and backwardScores.
+template <int DMAX, int NT>
+void scoreGradientTile(WarpAcc<NT> &s, WarpAcc<NT> &dp, const Tile &a, const Tile &b,
+                       const Tile &c, const Tile &d, int row0, const ScoreTile &tile,
+                       const float *lse, const float *rowDot, int64_t queryBase,
+                       const AttentionRowInfo &info) {
+  for (int kk = 0; kk < DMAX / 16; ++kk) {
+    mmaRowsByRows(s, a, row0, b, 16 * kk);
+    mmaRowsByRows(dp, c, row0, d, 16 * kk);
+  }
+  for (int lane = 0; lane < kWarpLanes; ++lane) {
+    scaleAndMask<NT>(s.lane[lane], lane, tile, info);
+    backwardScores<NT>(s.lane[lane], dp.lane[lane], lane, tile, lse, rowDot, queryBase, info);
+  }
+}
+
 template <int DMAX>
 void emulateForward(const AttentionShape &a, const float *qkv, float *out, float *lse,
                     Operands o) {
@@ -308,16 +325,8 @@ void emulateKeyGrad(const AttentionShape &a, const float *qkv, const float *lse,
                 continue;
               const ScoreTile tile{warpKey, q0, true};
               WarpAcc<NT> p, ds;
-              for (int kk = 0; kk < DMAX / 16; ++kk) {
-                mmaRowsByRows(p, ks, warp * kWarpRows, qs, 16 * kk);
-                mmaRowsByRows(ds, vs, warp * kWarpRows, dos, 16 * kk);
-              }
-              for (int lane = 0; lane < kWarpLanes; ++lane) {
-                scaleAndMask<NT>(p.lane[lane], lane, tile, info);
-                recomputeProbabilities<NT>(p.lane[lane], lane, tile, lseTile.data(), q0);
-                scoreGradients<NT>(p.lane[lane], ds.lane[lane], lane, tile, dotTile.data(), q0,
-                                   info);
-              }
+              scoreGradientTile<DMAX>(p, ds, ks, qs, vs, dos, warp * kWarpRows, tile,
+                                      lseTile.data(), dotTile.data(), q0, info);
               for (int kk = 0; kk < BT / 16; ++kk) {
                 mmaRegsByTile(dv[warp], accumulatorsAsA(p, kk, o), dos, kk);
                 mmaRegsByTile(dk[warp], accumulatorsAsA(ds, kk, o), qs, kk);
@@ -363,16 +372,8 @@ void emulateQueryGrad(const AttentionShape &a, const float *qkv, const float *ls
               continue;
             const ScoreTile tile{warpRow, j0, false};
             WarpAcc<NT> p, ds;
-            for (int kk = 0; kk < DMAX / 16; ++kk) {
-              mmaRowsByRows(p, qs, warp * kWarpRows, ks, 16 * kk);
-              mmaRowsByRows(ds, dos, warp * kWarpRows, vs, 16 * kk);
-            }
-            for (int lane = 0; lane < kWarpLanes; ++lane) {
-              scaleAndMask<NT>(p.lane[lane], lane, tile, info);
-              recomputeProbabilities<NT>(p.lane[lane], lane, tile, lseTile.data(), i0);
-              scoreGradients<NT>(p.lane[lane], ds.lane[lane], lane, tile, dotTile.data(), i0,
-                                 info);
-            }
+            scoreGradientTile<DMAX>(p, ds, qs, ks, dos, vs, warp * kWarpRows, tile,
+                                    lseTile.data(), dotTile.data(), i0, info);
             for (int kk = 0; kk < BT / 16; ++kk)
               mmaRegsByTile(dq[warp], accumulatorsAsA(ds, kk, o), ks, kk);
           }
