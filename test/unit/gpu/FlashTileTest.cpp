@@ -473,6 +473,8 @@ const Case kCases[] = {
     {"HeadDim128GqaLong", 1, 200, 4, 2, 128, true, 0.0f, 0, 0, {}},
     {"HeadDim32Padded", 1, 64, 1, 0, 32, true, 0.0f, 0, 0, {}},
     {"BertPaddingNonCausal", 2, 50, 2, 0, 64, false, 0.1f, 0, 0, {50, 23}},
+    {"SingleToken", 2, 1, 2, 0, 64, true, 0.1f, 0, 0, {}},
+    {"GqaPaddingCausalDropout", 2, 45, 4, 2, 64, true, 0.1f, 4, 8, {45, 17}},
 };
 
 INSTANTIATE_TEST_SUITE_P(Shapes, FlashTileTest,
