@@ -33,7 +33,7 @@ constexpr int kWarpRows = 16;                       // rows of one warp's fragme
 constexpr int kWarps = 4;                           // warps per block
 constexpr int kBlockRows = kWarps * kWarpRows;      // query (or key) rows per block
 constexpr int kForwardKeyTile = 64;                 // keys per forward stage
-// Columns streamed per backward stage: 64 for head dim 64; 32 for 128, so
+// Columns streamed per backward stage: 64 for head dim 64; 16 for 128, so
 // the dK/dV kernel's four accumulators fit in registers.
 template <int D> constexpr int backwardTile() { return D <= 64 ? 64 : 16; }
 // Shared-memory row stride in bf16 elements: 16 bytes of padding move each
