@@ -403,10 +403,12 @@ __global__ void __launch_bounds__(kThreads)
 // ------------------------------------------------------------ cross-entropy
 // One block per row; a row of an odd vocabulary starts anywhere, so each row
 // gets its own VecSpan (scalar head to the first 16-byte boundary, float4
-// body, scalar tail). visit(v, value) sees every valid logit once.
-template <class Visit>
-__device__ inline void forEachRowValue(const float *row, int64_t count, Visit visit) {
-  gpu::VecSpan span = gpu::vecSpan(count, gpu::sharedMisalignment(row));
+// body, scalar tail). f(v, value) sees each of the row's first `count`
+// values once; with `out`, its result is stored at out[v] (out's row must
+// share row's misalignment to be vectorised, else both go scalar).
+template <class F>
+__device__ inline void mapRow(const float *row, float *out, int64_t count, F f) {
+  gpu::VecSpan span = gpu::vecSpan(count, gpu::sharedMisalignment(row, out));
   for (int64_t slot = threadIdx.x; slot < span.slots(); slot += blockDim.x) {
     int64_t v = span.first(slot);
     if (span.isVector(slot)) {
@@ -414,9 +416,13 @@ __device__ inline void forEachRowValue(const float *row, int64_t count, Visit vi
       loadW<4>(row + v, t);
 #pragma unroll
       for (int k = 0; k < 4; ++k)
-        visit(v + k, t[k]);
+        t[k] = f(v + k, t[k]);
+      if (out)
+        storeW<4>(out + v, t);
     } else {
-      visit(v, row[v]);
+      float r = f(v, row[v]);
+      if (out)
+        out[v] = r;
     }
   }
 }
@@ -426,8 +432,9 @@ __global__ void __launch_bounds__(kThreads)
                              int64_t validLocal) {
   for (int64_t n = blockIdx.x; n < N; n += gridDim.x) {
     float m = -INFINITY;
-    forEachRowValue(logits + n * V, validLocal,
-                    [&](int64_t, float value) { m = gpu::maxCombine(m, value); });
+    mapRow(logits + n * V, nullptr, validLocal, [&](int64_t, float value) {
+      return m = gpu::maxCombine(m, value);
+    });
     m = blockMax(m);
     if (threadIdx.x == 0)
       rowMax[n] = m;
@@ -440,8 +447,9 @@ __global__ void __launch_bounds__(kThreads)
                              int64_t N, int64_t V, int64_t validLocal, int64_t vocabStart) {
   for (int64_t n = blockIdx.x; n < N; n += gridDim.x) {
     float m = rowMax[n], sum = 0.0f;
-    forEachRowValue(logits + n * V, validLocal,
-                    [&](int64_t, float value) { sum += expf(value - m); });
+    mapRow(logits + n * V, nullptr, validLocal, [&](int64_t, float value) {
+      return sum += expf(value - m);
+    });
     sum = blockSum(sum);
     if (threadIdx.x == 0) {
       sumExp[n] = sum;
@@ -497,27 +505,12 @@ __global__ void __launch_bounds__(kThreads)
   for (int64_t n = blockIdx.x; n < N; n += gridDim.x) {
     int32_t t = targets[n];
     int64_t local = math::crossEntropyLocalTarget(t, vocabStart, validLocal);
-    const float *row = logits + n * V;
-    float *drow = dlogits + n * V, m = rowMax[n], se = sumExp[n];
-    auto grad = [&](int64_t v, float logit) {
+    float m = rowMax[n], se = sumExp[n];
+    mapRow(logits + n * V, dlogits + n * V, V, [&](int64_t v, float logit) {
       return t >= 0 && v < validLocal
                  ? math::crossEntropyGrad(logit, m, se, v == local, scale)
                  : 0.0f;
-    };
-    gpu::VecSpan span = gpu::vecSpan(V, gpu::sharedMisalignment(row, drow));
-    for (int64_t slot = threadIdx.x; slot < span.slots(); slot += blockDim.x) {
-      int64_t v = span.first(slot);
-      if (span.isVector(slot)) {
-        float g[4];
-        loadW<4>(row + v, g);
-#pragma unroll
-        for (int k = 0; k < 4; ++k)
-          g[k] = grad(v + k, g[k]);
-        storeW<4>(drow + v, g);
-      } else {
-        drow[v] = grad(v, row[v]);
-      }
-    }
+    });
   }
 }
 
