@@ -107,6 +107,11 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
   flags.addSwitch(flag::fp16.name, &cfg.precision, "fp16", flag::fp16.help);
   flags.add("initial-loss-scale", &cfg.initialLossScale,
             "fp16: the dynamic loss scale to start from (default 2^32)", ValueRange::above(0));
+  flags.add("accumulate-allreduce-grads-in-fp32", &cfg.accumulateAllreduceGradsInFp32,
+            "accumulate and reduce gradients in fp32 (the default for bf16 and fp32; fp16 runs "
+            "keep them in fp16 without it, as Megatron-LM)");
+  flags.add("grad-reduce-in-bf16", &cfg.gradReduceInBf16,
+            "bf16: accumulate and reduce gradients in bf16 instead of fp32");
 
   flags.topic(flag::kCheckpoints);
   flags.add("save", &cfg.save, "checkpoint folder to write").valueName("DIR");
@@ -279,6 +284,12 @@ void checkTrainFlags(const pb::Plan &plan, const TrainConfig &cfg, const FlagSet
       if (flags.given(flag))
         throw FlagError(std::string("--") + flag + " applies to fp16 only (this run is " +
                         (precision.empty() ? std::string("fp32") : precision) + ")");
+  if (cfg.gradReduceInBf16 && precision != "bf16")
+    throw FlagError("--grad-reduce-in-bf16 applies to bf16 only (this run is " +
+                    (precision.empty() ? std::string("fp32") : precision) + ")");
+  if (cfg.gradReduceInBf16 && cfg.accumulateAllreduceGradsInFp32)
+    throw FlagError("--grad-reduce-in-bf16 and --accumulate-allreduce-grads-in-fp32 contradict "
+                    "each other: give one");
 }
 
 // The files rank 0 writes during or after the run: a missing folder found only

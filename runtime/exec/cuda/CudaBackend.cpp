@@ -256,9 +256,11 @@ void CudaBackend::layerNormBackwardInput(const float *x, const float *gamma, con
 
 void CudaBackend::layerNormBackwardWeight(const float *x, const float *dy, float *dgamma,
                                           float *dbeta, int64_t N, int64_t H, float eps) {
-  int64_t bytes = std::max<int64_t>(N, 0) * int64_t(sizeof(kernels::math::LayerNormStats));
-  auto *stats = static_cast<float *>(layerNormStats.get(bytes, compute, "layer-norm statistics"));
-  kc::layerNormBackwardWeight(x, dy, dgamma, dbeta, N, H, eps, stats, compute);
+  int64_t bytes = kc::layerNormWeightScratchFloats(std::max<int64_t>(N, 0), H) *
+                  int64_t(sizeof(float));
+  auto *scratch = static_cast<float *>(
+      layerNormStats.get(bytes, compute, "layer-norm statistics and column partials"));
+  kc::layerNormBackwardWeight(x, dy, dgamma, dbeta, N, H, eps, scratch, compute);
 }
 
 // One linear step as one cuBLASLt matmul (GemmPlan.h). Returns whether the
@@ -367,9 +369,11 @@ void CudaBackend::rmsNormBackwardInput(const float *x, const float *gamma, const
 // run at once: one stream).
 void CudaBackend::rmsNormBackwardWeight(const float *x, const float *dy, float *dgamma,
                                         int64_t N, int64_t H, float eps) {
-  int64_t bytes = std::max<int64_t>(N, 0) * int64_t(sizeof(float));
-  auto *rstd = static_cast<float *>(layerNormStats.get(bytes, compute, "RMSNorm statistics"));
-  kc::rmsNormBackwardWeight(x, dy, dgamma, N, H, eps, rstd, compute);
+  int64_t bytes = kc::rmsNormWeightScratchFloats(std::max<int64_t>(N, 0), H) *
+                  int64_t(sizeof(float));
+  auto *scratch = static_cast<float *>(
+      layerNormStats.get(bytes, compute, "RMSNorm statistics and column partials"));
+  kc::rmsNormBackwardWeight(x, dy, dgamma, N, H, eps, scratch, compute);
 }
 
 void CudaBackend::rotary(const kernels::RotaryShape &r, const float *x, float *y) {

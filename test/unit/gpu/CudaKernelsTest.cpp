@@ -40,7 +40,7 @@ TEST(CudaKernels, LayerNorm) {
   layerNormBackwardInput(x.data(), g.data(), dy.data(), dx.data(), N, H, 1e-5f);
   layerNormBackwardWeight(x.data(), dy.data(), dg.data(), db.data(), N, H, 1e-5f);
   Dev<float> dX(x), dG(g), dB(b), dDy(dy), dY(N * H), dDx(N * H), dDg(H, 0.5f), dDb(H, -0.5f),
-      stats(2 * N);
+      stats(kc::layerNormWeightScratchFloats(N, H));
   kc::layerNormForward(dX.p, dG.p, dB.p, dY.p, N, H, 1e-5f, kStream);
   kc::layerNormBackwardInput(dX.p, dG.p, dDy.p, dDx.p, N, H, 1e-5f, kStream);
   kc::layerNormBackwardWeight(dX.p, dDy.p, dDg.p, dDb.p, N, H, 1e-5f, stats.p, kStream);
