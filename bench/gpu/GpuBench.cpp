@@ -88,7 +88,10 @@ int main(int argc, char **argv) {
     std::unique_ptr<MixedPrecision> precision;
     if (storage != mtc::kernels::StorageType::F32) {
       backend->selectCompute(storage);
-      precision = std::make_unique<MixedPrecision>(exec, storage);
+      // Megatron-LM's default gradient dtype for the precision (train's, without flags).
+      precision = std::make_unique<MixedPrecision>(
+          exec, storage, gradientStorage(storage, /*accumulateInFp32=*/false,
+                                         /*reduceInBf16=*/false));
       exec.setStepObserver([&](int step) { precision->afterStep(step); });
     }
     const auto &m = plan.model();
