@@ -422,7 +422,10 @@ void CudaBackend::biasGrad(const float *dy, float *dbias, int64_t rows, int64_t 
 
 void CudaBackend::attentionForward(const kernels::AttentionShape &a, const float *qkv,
                                    float *out, float *lse) {
-  kc::attentionForward(a, qkv, out, lse, compute);
+  if (tensorCoreAttention)
+    kc::flashAttentionForward(a, qkv, out, lse, compute);
+  else
+    kc::attentionForward(a, qkv, out, lse, compute);
 }
 
 void CudaBackend::attentionBackward(const kernels::AttentionShape &a, const float *qkv,
@@ -432,7 +435,10 @@ void CudaBackend::attentionBackward(const kernels::AttentionShape &a, const floa
                  std::max<int64_t>(a.seq, 0);
   auto *rowDot = static_cast<float *>(
       attentionRowDot.get(rows * int64_t(sizeof(float)), compute, "attention row sums"));
-  kc::attentionBackward(a, qkv, out, lse, dout, dqkv, rowDot, compute);
+  if (tensorCoreAttention)
+    kc::flashAttentionBackward(a, qkv, out, lse, dout, dqkv, rowDot, compute);
+  else
+    kc::attentionBackward(a, qkv, out, lse, dout, dqkv, rowDot, compute);
 }
 
 void CudaBackend::attentionDecode(const kernels::DecodeShape &d, const float *qkv, float *keys,
@@ -509,6 +515,16 @@ void CudaBackend::adamw(const kernels::AdamWStep &s, float *param, const float *
 
 void CudaBackend::roundToStorage(float *x, int64_t n, kernels::StorageType type) {
   kc::roundToStorage(x, n, type, compute);
+}
+
+std::string CudaBackend::selectCompute(kernels::StorageType type) {
+  // A bf16/fp16 plan already rounds every stored value to 8 (11) bits: bf16
+  // attention operands add rounding of that size. An fp32 plan keeps the
+  // CUDA-core attention, which matches the host backend to fp32 accuracy.
+  tensorCoreAttention = type != kernels::StorageType::F32;
+  if (!tensorCoreAttention)
+    return Backend::selectCompute(type);
+  return "fp32 GEMMs, flash attention on bf16 tensor cores (fp32 accumulation)";
 }
 
 void CudaBackend::biasGelu(const float *x, const float *bias, float *pre, float *y,

@@ -126,6 +126,8 @@ public:
   void adamw(const kernels::AdamWStep &s, float *param, const float *grad, float *m, float *v,
              int64_t n) override;
   void roundToStorage(float *x, int64_t n, kernels::StorageType type) override;
+  // bf16/fp16 plans: attention on the tensor-core flash kernels.
+  std::string selectCompute(kernels::StorageType type) override;
 
   bool fusesSteps() const override { return true; }
   void biasGelu(const float *x, const float *bias, float *pre, float *y, int64_t rows,
@@ -168,6 +170,7 @@ private:
   void *reduceBlock = nullptr;
   void *pinned = nullptr;
   Scratch layerNormStats, attentionRowDot, biasGradVector, copyBounce;
+  bool tensorCoreAttention = false; // selectCompute: not an fp32 plan
 };
 
 } // namespace mtc::runtime::gpu

@@ -123,6 +123,14 @@ void attentionDecode(const DecodeShape &d, const float *qkv, float *keys, float 
 void attentionBackward(const AttentionShape &a, const float *qkv,
                        const float *out, const float *lse, const float *dout,
                        float *dqkv, float *rowDot, cudaStream_t stream);
+// The same two calls on tensor cores (flash_attention.cu): bf16 operands
+// (the fp32 tensors rounded while staged), fp32 accumulation, for bf16/fp16
+// plans; fp32 plans keep the CUDA-core kernels above (docs/gpu.md).
+void flashAttentionForward(const AttentionShape &a, const float *qkv, float *out,
+                           float *lse, cudaStream_t stream);
+void flashAttentionBackward(const AttentionShape &a, const float *qkv, const float *out,
+                            const float *lse, const float *dout, float *dqkv,
+                            float *rowDot, cudaStream_t stream);
 
 // ---- vocabulary-parallel cross-entropy (kernels.h's three pieces) ----
 void crossEntropyRowMax(const float *logits, float *rowMax, int64_t N, int64_t V,
