@@ -13,8 +13,10 @@ measurement: no GPU was available.
 """
 GPUS = {
     # peak dense bf16 TFLOP/s, HBM GB/s, cuBLASLt bf16 fraction, flash fraction
-    "A100": dict(peak=312e12, hbm=2039e9, gemm=0.70, flash=0.50),
-    "H100": dict(peak=989e12, hbm=3350e9, gemm=0.60, flash=0.35),
+    # flash: our mma.sync kernel without cp.async pipelining or wgmma, the middle
+    # of docs/gpu.md's "Flash attention" estimate (30-40 % A100, 15-25 % H100)
+    "A100": dict(peak=312e12, hbm=2039e9, gemm=0.70, flash=0.35),
+    "H100": dict(peak=989e12, hbm=3350e9, gemm=0.60, flash=0.20),
 }
 HBM_FRACTION = 0.80        # float4 streaming kernels
 STORE_BYTES = 4            # activations are stored in fp32 today (bf16 emulated)
@@ -35,7 +37,9 @@ def step(model, gpu):
     N = L * (12 * h * h + 13 * h) + V * h + 2 * h  # without the position table
     hbm = g["hbm"] * HBM_FRACTION
     gemm_flops = 3 * (2 * T * L * 12 * h * h + 2 * T * h * V)
-    flash_flops = L * 3.5 * 2 * b * s * s * h  # causal: half of 4bs^2h fwd; bwd 2.5x fwd
+    # causal, per layer: forward 2 b s^2 h (half of 4), backward 7 b s^2 h (our
+    # kernel's 7 products: S and dP twice, as dK/dV and dQ are separate passes)
+    flash_flops = L * 9 * b * s * s * h
     rows = [
         ("GEMMs (linear + logits)", f"{gemm_flops / 1e12:.2f} TFLOP",
          gemm_flops / (g["peak"] * g["gemm"]), f"{g['gemm']:.2f} of peak"),

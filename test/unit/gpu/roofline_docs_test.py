@@ -22,8 +22,8 @@ class Arithmetic(unittest.TestCase):
         self.assertEqual(n, L * (12 * h * h + 13 * h) + V * h + 2 * h)  # 124.4 M less positions
         gemm = 3 * (2 * T * L * 12 * h * h + 2 * T * h * V)
         self.assertAlmostEqual(rows[0][2], gemm / (312e12 * 0.70))
-        flash = L * 3.5 * 2 * 8 * 1024 * 1024 * h
-        self.assertAlmostEqual(rows[1][2], flash / (312e12 * 0.50))
+        flash = L * (2 + 7) * 8 * 1024 * 1024 * h  # causal forward 2 b s^2 h, backward 7
+        self.assertAlmostEqual(rows[1][2], flash / (312e12 * 0.35))
         self.assertAlmostEqual(rows[2][2], 54 * h * T * L * 4 / (2039e9 * 0.8))
         self.assertAlmostEqual(total, sum(r[2] for r in rows))
         self.assertAlmostEqual(mfu, (6 * n + 12 * L * h * 1024) * T / total / 312e12)
