@@ -81,17 +81,33 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
     linDgrad += gemm(1, l.M, l.K, l.N);
     linWgrad += gemm(1, l.K, l.N, l.M);
   }
-  // Attention core: scores Q K^T and context P V, batched over b a / t; both
-  // backward GEMMs of each are input gradients.
   const double heads = b * a / t;
-  double coreF = gemm(heads, s, s, hd) + gemm(heads, s, hd, s);
-  double coreB = gemm(heads, s, hd, s) + gemm(heads, hd, s, s) + // d scores
-                 gemm(heads, s, s, hd) + gemm(heads, s, hd, s);  // d context
-  // Scores: fused scale+mask+softmax reads and writes fp16 (4 B), dropout
-  // reads, writes and stores a mask (5 B); backward 11 B per score.
-  const double scoreElems = heads * s * s;
-  // Kernels: fused scale-mask-softmax and dropout, each way.
-  const double softmaxF = stream(scoreElems * 9.0, 2), softmaxB = stream(scoreElems * 11.0, 2);
+  double coreF, coreB, softmaxF = 0, softmaxB = 0;
+  if (c.flashAttention) {
+    // mtc's causal flash attention: forward 2 s^2 d flops per (sample, head)
+    // (half of 4), backward 7 s^2 d (S and dP are recomputed in both the dK/dV
+    // and the dQ pass); Q, K, V, O in bf16 read once forward (8 s d bytes),
+    // 26 s d bytes backward (rowsum(dO O), dK/dV, dQ: 13 tensors). Kernels: 1
+    // forward, 3 backward.
+    auto flash = [&](double flops, double bytes, int kernels) {
+      return std::max(flops / (dev.peakFlops * dev.flashFraction),
+                      streamSeconds(bytes, dev, p.compute, kernels));
+    };
+    coreF = flash(2.0 * heads * s * s * hd, 8.0 * heads * s * hd, 1);
+    coreB = flash(7.0 * heads * s * s * hd, 26.0 * heads * s * hd, 3);
+  } else {
+    // Attention core: scores Q K^T and context P V, batched over b a / t; both
+    // backward GEMMs of each are input gradients.
+    coreF = gemm(heads, s, s, hd) + gemm(heads, s, hd, s);
+    coreB = gemm(heads, s, hd, s) + gemm(heads, hd, s, s) + // d scores
+            gemm(heads, s, s, hd) + gemm(heads, s, hd, s);  // d context
+    // Scores: fused scale+mask+softmax reads and writes fp16 (4 B), dropout
+    // reads, writes and stores a mask (5 B); backward 11 B per score.
+    const double scoreElems = heads * s * s;
+    // Kernels: fused scale-mask-softmax and dropout, each way.
+    softmaxF = stream(scoreElems * 9.0, 2);
+    softmaxB = stream(scoreElems * 11.0, 2);
+  }
   // Hidden-sized streaming ops: 2 layer norms (8 B/elem), 2 bias-dropout-add
   // (14 B/elem), on sequence shards with SP; bias + GeLU on the f-sized
   // activation (4 B/elem). Backward moves about twice the bytes.

@@ -34,6 +34,16 @@ DeviceSpec preset(const char *name, double peak, double hbm, double hbmBw,
   d.description = description;
   return d;
 }
+// docs/gpu.md's estimate for mtc's flash attention (mma.sync m16n8k16 bf16,
+// no cp.async pipelining, no wgmma): 30-40 % of the A100's peak, 15-25 % of
+// Hopper's; the middle of each range. V100 (sm_70) has no bf16 mma.
+std::vector<DeviceSpec> withFlashFractions(std::vector<DeviceSpec> presets) {
+  for (DeviceSpec &d : presets)
+    d.flashFraction = d.name == "a100-80gb" ? 0.35
+                      : (d.name == "h100-80gb" || d.name == "h200") ? 0.20
+                                                                      : 0.0;
+  return presets;
+}
 } // namespace
 
 const std::vector<DeviceSpec> &devicePresets() {
@@ -43,7 +53,7 @@ const std::vector<DeviceSpec> &devicePresets() {
   // occupancy tables (SMs), NVIDIA's "Matrix Multiplication Background" guide
   // (tile sizes) and the cuBLAS documentation (4 MiB workspace before Hopper,
   // 32 MiB on Hopper). HBM capacity: "80 GB" parts expose 80 GiB.
-  static const std::vector<DeviceSpec> presets = {
+  static const std::vector<DeviceSpec> presets = withFlashFractions({
       preset("a100-80gb", 312 * TF, 80 * GiB, 2039 * GB, 300 * GB, 25 * GB, 8, 108,
              256, 4 * MiB,
              "DGX A100: 8 x A100 SXM4 80GB (312 TFLOP/s, 2.0 TB/s HBM2e), NVSwitch "
@@ -66,7 +76,7 @@ const std::vector<DeviceSpec> &devicePresets() {
              "DGX-2 (V100): 16 x V100 SXM3 32GB (125 TFLOP/s, 0.9 TB/s HBM2), "
              "NVSwitch with NVLink2 300 GB/s bidir, 8 x 100 Gb/s EDR InfiniBand "
              "per 16 GPUs"),
-  };
+  });
   return presets;
 }
 

@@ -36,8 +36,8 @@ double layerActivationBytes(const ModelShape &m, const ParallelConfig &c) {
     return c.sequenceParallel ? 2.0 * sbh / c.tp : 2.0 * sbh;
   case Recompute::Selective:
     return fullLayerActivations(m, c, /*keepAttentionScores=*/false);
-  case Recompute::None:
-    return fullLayerActivations(m, c, /*keepAttentionScores=*/true);
+  case Recompute::None: // flash attention keeps its log-sum-exp, not the scores
+    return fullLayerActivations(m, c, /*keepAttentionScores=*/!c.flashAttention);
   }
   return 0;
 }

@@ -40,6 +40,8 @@ std::string ParallelConfig::summary() const {
     os << " sched=" << schedule;
   if (unevenLayout())
     os << " layers=" << layoutText(layersPerChunk);
+  if (flashAttention)
+    os << " attn=flash";
   return os.str();
 }
 
@@ -71,6 +73,9 @@ Result<ParallelConfig> validateConfig(const ModelShape &model,
                  " pp=" + str(c.pp) + " vp=" + str(c.vp) + " dp=" + str(c.dp) +
                  " micro-batch=" + str(c.microBatch) +
                  " global-batch=" + str(c.globalBatch)};
+  if (c.flashAttention && cluster.device.flashFraction <= 0)
+    return Error{"config: --attention-backend flash: mtc's flash attention kernel needs bf16 "
+                 "tensor cores (sm_80 or later); the " + cluster.device.name + " has none"};
   long long world = static_cast<long long>(c.tp) * c.pp * c.dp;
   if (world != cluster.gpus)
     return Error{"config: tp*pp*dp = " + str(c.tp) + "*" + str(c.pp) + "*" +

@@ -22,7 +22,7 @@ bool isFolder(const std::string &path) {
 Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
                                   const ModelFileReader &readModelFile) {
   PlanRequest req;
-  std::string configPath, recompute, dpAllReduce = "auto", schedule;
+  std::string configPath, recompute, dpAllReduce = "auto", schedule, attentionBackend = "unfused";
   std::vector<int64_t> layersPerChunk;
   int firstStageLayers = 0, lastStageLayers = 0;
   double marginGiB = req.params.memoryMarginBytes / (1024.0 * 1024.0 * 1024.0);
@@ -68,6 +68,10 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
       .choices({"ring", "tree", "auto"});
   flags.add("no-scatter-gather-tensors-in-pipeline", &noScatterGather,
             "pipeline p2p without the 2021 paper's scatter/gather over the tensor ranks' NICs");
+  flags.add("attention-backend", &attentionBackend,
+            "attention kernels: unfused (Megatron-LM 2021's score GEMMs + softmax and "
+            "dropout kernels, the default) or flash (mtc's fused CUDA kernel; sm_80+)")
+      .choices({"unfused", "flash"});
   flags.add("megatron-2021", &megatron2021,
             "model the software Narayanan et al. 2021 measured (fp16 gradient all-reduce after "
             "the backward) instead of mtc's runtime (fp32, overlapped when p = 1)");
@@ -120,6 +124,7 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   req.params.scatterGather = !noScatterGather;
   req.params.memoryMarginBytes = marginGiB * 1024.0 * 1024.0 * 1024.0;
   ev.schedule = schedule;
+  ev.flashAttention = attentionBackend == "flash";
   const bool recomputeGiven = !recompute.empty();
   if (req.paperTable)
     return req;

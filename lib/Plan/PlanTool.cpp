@@ -281,7 +281,9 @@ int runPlanTool(const PlanRequest &req, std::ostream &out, std::ostream &err) {
     return 0;
   }
 
-  auto res = searchPlans(req.model, cl, req.globalBatch, req.params);
+  SearchOptions options;
+  options.flashAttention = req.evaluateConfig.flashAttention;
+  auto res = searchPlans(req.model, cl, req.globalBatch, req.params, options);
   if (!res.ok()) {
     err << "mtc-plan: " << res.error() << "\n";
     return 1;

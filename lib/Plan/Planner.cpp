@@ -272,7 +272,8 @@ Result<SearchResult> searchPlans(const ModelShape &model, const ClusterSpec &cl,
   SearchResult result;
   ReplayCache cache;
   std::string firstError;
-  result.enumerated = forEachLayout(model, cl, globalBatch, [&](const ParallelConfig &c) {
+  result.enumerated = forEachLayout(model, cl, globalBatch, [&](ParallelConfig c) {
+    c.flashAttention = options.flashAttention;
     Result<Prediction> pr = evaluatePlan(model, cl, c, params, &cache);
     if (!pr.ok()) {
       if (firstError.empty())

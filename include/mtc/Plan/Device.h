@@ -28,6 +28,10 @@ struct DeviceSpec {
   int tileM = 256, tileN = 128; ///< cuBLAS's large fp16 GEMM tile
   /// Share of peak a large, perfectly tiled GEMM sustains (cuBLAS).
   double gemmFraction = 0.74;
+  /// Share of peak mtc's flash attention kernel sustains on compute-bound
+  /// shapes (docs/gpu.md, "Flash attention": mma.sync without cp.async or
+  /// wgmma); 0 = the GPU has no bf16 tensor cores for it (V100).
+  double flashFraction = 0;
   /// NCCL's achievable all-reduce bus bandwidth inside a node, bytes/s.
   double nvlinkBusBandwidth = 0;
   double cudaContextBytes = 0; ///< CUDA context + kernels' module images

@@ -34,6 +34,10 @@ struct ParallelConfig {
   std::vector<int> layersPerChunk;
   /// Pipeline schedule (PlanSchedules.h); empty = mtc-compile's default.
   std::string schedule;
+  /// Attention as one fused flash kernel (mtc's CUDA kernel for bf16/fp16,
+  /// Megatron's --attention-backend flash) instead of Megatron-LM 2021's
+  /// score GEMMs + softmax/dropout kernels, whose s^2 scores it never stores.
+  bool flashAttention = false;
 
   int microbatches() const { return globalBatch / (dp * microBatch); }
   int gpus() const { return tp * pp * dp; }

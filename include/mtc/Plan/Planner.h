@@ -35,6 +35,8 @@ struct SearchOptions {
   /// Also try uneven layouts around the fastest plans (fewer layers on the
   /// last stage, one more or fewer on the first).
   bool unevenLayouts = true;
+  /// Every layout with ParallelConfig::flashAttention (--attention-backend flash).
+  bool flashAttention = false;
 };
 
 /// Layers per chunk with `firstStage` / `lastStage` layers on the first /

@@ -404,4 +404,40 @@ TEST(MemoryModel, PeakLiveFollowsTheSteps) {
   EXPECT_EQ(peakLiveActivations(s, 0, {10.0}), 10.0);
 }
 
+// --attention-backend flash: the attention core is one fused kernel at the
+// device's flash fraction (2 + 7 s^2 d flops per sample and head, causal),
+// with no softmax/dropout kernels and no s^2 scores kept for backward.
+TEST(CostModel, FlashAttentionReplacesTheScoreKernels) {
+  ModelShape m{2, 4096, 32, 0, 32000, 4096, true}; // compute-bound: d = 128, s = 4096
+  ParallelConfig c;
+  c.microBatch = 1;
+  c.globalBatch = 1;
+  ClusterSpec cl = a100Cluster(1);
+  auto unfused = evaluatePlan(m, cl, c);
+  c.flashAttention = true;
+  auto flash = evaluatePlan(m, cl, c);
+  ASSERT_TRUE(unfused.ok() && flash.ok());
+  const DeviceSpec &dev = cl.device;
+  const double s = 4096, d = 128, heads = 32, L = 2;
+  // What the unfused model spends on attention per layer: 2 GEMMs forward,
+  // 4 backward, and the scale-mask-softmax and dropout kernels each way.
+  double unfusedCore = gemmSeconds(heads, s, s, d, dev) + 3 * gemmSeconds(heads, s, d, s, dev) +
+                       gemmSeconds(heads, d, s, s, dev) + gemmSeconds(heads, s, s, d, dev) +
+                       streamSeconds(heads * s * s * 9, dev, {}, 2) +
+                       streamSeconds(heads * s * s * 11, dev, {}, 2);
+  double flashCore = 9 * heads * s * s * d / (dev.peakFlops * 0.35);
+  EXPECT_NEAR(flash->computeTime - unfused->computeTime, L * (flashCore - unfusedCore),
+              1e-9 * unfused->computeTime);
+  // Activations: 5 a s^2 b bytes of scores per layer fewer.
+  EXPECT_NEAR(unfused->memory.activations - flash->memory.activations, L * 5 * heads * s * s,
+              1e-6 * unfused->memory.activations);
+  EXPECT_NE(flash->config.summary().find("attn=flash"), std::string::npos);
+  // V100s have no bf16 mma for the kernel: refused, naming the device.
+  ClusterSpec v100 = cl;
+  v100.device = *findDevice("v100-32gb");
+  auto refused = evaluatePlan(m, v100, c);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().find("the v100-32gb has none"), std::string::npos) << refused.error();
+}
+
 } // namespace
