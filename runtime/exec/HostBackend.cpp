@@ -45,7 +45,8 @@ public:
   }
   void synchronize() override {}
 
-  std::string selectCompute(kernels::StorageType type) override {
+  // The CPU has no TF32: fp32 GEMMs always multiply in full fp32.
+  std::string selectCompute(kernels::StorageType type, bool) override {
     if (type != kernels::StorageType::BF16) {
       kernels::setGemmPrecision(kernels::GemmPrecision::Fp32);
       return "fp32 compute"; // oneDNN 2.6 has no fp16 GEMMs on the CPU

@@ -107,6 +107,9 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
   flags.addSwitch(flag::fp16.name, &cfg.precision, "fp16", flag::fp16.help);
   flags.add("initial-loss-scale", &cfg.initialLossScale,
             "fp16: the dynamic loss scale to start from (default 2^32)", ValueRange::above(0));
+  flags.add("no-tf32", &cfg.noTf32,
+            "fp32 runs on a GPU: multiply fp32 GEMM operands in full fp32 instead of TF32 "
+            "tensor cores (slower, closer to the CPU backend; no effect on the CPU)");
 
   flags.topic(flag::kCheckpoints);
   flags.add("save", &cfg.save, "checkpoint folder to write").valueName("DIR");

@@ -75,6 +75,7 @@ struct TrainConfig {
   bool distributedOptimizer = false;
   std::string precision;
   double initialLossScale = 0;    // fp16; 0: 2^32
+  bool noTf32 = false;            // fp32 GEMMs without TF32 (CUDA; the CPU has none)
   int64_t injectOverflowAt = 0;   // test: make iteration N's gradients overflow
   int64_t injectOverflowRank = -1; // test: only on this world rank (-1: every rank)
 };

@@ -73,6 +73,11 @@ struct LinearGemmShape {
 // operands and only when allowed (train --no-tf32 forbids it).
 GemmCompute gemmComputeFor(GemmDataType type, bool allowTf32);
 
+// cuBLASLt's workspace per GPU: 32 MiB, what cuBLAS itself takes on Hopper
+// (its CUBLAS_WORKSPACE_CONFIG default) and enough for the split-K algorithms
+// the heuristic offers at these sizes. The memory prediction counts it.
+constexpr int64_t kGemmWorkspaceBytes = int64_t(32) << 20;
+
 // Bytes of 16-bit scratch the operands A and B of `g` need (0 for fp32
 // operands), each copy starting on a kGemmOperandAlign boundary.
 constexpr int64_t kGemmOperandAlign = 256;
