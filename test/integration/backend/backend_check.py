@@ -58,6 +58,8 @@ def main():
     ap.add_argument("--distributed-optimizer", action="store_true")
     ap.add_argument("--steps", type=int, default=6)
     ap.add_argument("--rtol", type=float, default=0.0)
+    ap.add_argument("--device-arg", action="append", default=[],
+                    help="a train flag for the device runs only (e.g. --no-tf32)")
     ap.add_argument("--arch", choices=["gpt", "llama"], default="gpt",
                     help="llama: grouped-query attention, rotary, SwiGLU, RMSNorm, untied head")
     args = ap.parse_args()
@@ -100,6 +102,8 @@ def main():
 
     def train(program_dir, run_env, name, steps, extra=()):
         metrics = os.path.join(work, name + ".jsonl")
+        if program_dir == device_dir and args.backend == "cuda":
+            extra = list(extra) + args.device_arg
         cmd = mpirun + [os.path.join(program_dir, "train"), "--synthetic", "--steps", str(steps),
                         "--seed", "7", "--threads", "1", "--metrics", metrics,
                         # One schedule whatever --steps: resumed runs continue it.
