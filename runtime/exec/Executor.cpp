@@ -1,4 +1,5 @@
 #include "exec/Executor.h"
+#include "exec/LinearGeluFusion.h"
 #include "exec/PlanValidator.h"
 
 #include "comm/Communicator.h"
@@ -279,6 +280,16 @@ void Executor::runSteps(int begin, int end, bool training, float gradScale,
   for (int32_t id : preloaded)
     live += index.buffers[id]->bytes();
   peak = live;
+  // A fused group writes the outputs of its later steps at its first: the
+  // arena bytes of buffers that die inside the group may already hold them.
+  int groupEnd = -1;
+  std::vector<int32_t> writtenEarly;
+  auto heldByGroup = [&](int32_t dead) {
+    for (int32_t out : writtenEarly)
+      if (sharesArenaBytes(*index.buffers[dead], *index.buffers[out]))
+        return true;
+    return false;
+  };
   for (int s = begin; s < end; ++s) {
     for (int32_t id : definedAt[s])
       live += index.buffers[id]->bytes();
@@ -288,12 +299,16 @@ void Executor::runSteps(int begin, int end, bool training, float gradScale,
         runStep(s, training, gradScale);
     } else {
       runFused(s, training, gradScale); // the group's later steps have length 0
+      groupEnd = s + fusions[s].length - 1;
+      writtenEarly.clear();
+      for (int k = s + 1; k <= groupEnd; ++k)
+        writtenEarly.insert(writtenEarly.end(), definedAt[k].begin(), definedAt[k].end());
     }
     if (stepObserver)
       stepObserver(s);
     for (int32_t id : deadAfter[s]) {
       live -= index.buffers[id]->bytes();
-      if (options.checkLifetimes)
+      if (options.checkLifetimes && !(s < groupEnd && heldByGroup(id)))
         poison(*index.buffers[id]);
     }
   }

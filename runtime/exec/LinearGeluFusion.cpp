@@ -18,14 +18,16 @@ bool mayOverlap(const pb::Plan &plan, int32_t a, int32_t b) {
   if (a == b)
     return true;
   const pb::Buffer *x = bufferOf(plan, a), *y = bufferOf(plan, b);
-  if (!x || !y)
-    return true;
-  if (x->pipeline_chunk() != y->pipeline_chunk())
-    return false; // separate chunk arenas
-  return x->offset() < y->offset() + y->bytes() && y->offset() < x->offset() + x->bytes();
+  return !x || !y || sharesArenaBytes(*x, *y);
 }
 
 } // namespace
+
+bool sharesArenaBytes(const pb::Buffer &a, const pb::Buffer &b) {
+  if (a.pipeline_chunk() != b.pipeline_chunk())
+    return false;
+  return a.offset() < b.offset() + b.bytes() && b.offset() < a.offset() + a.bytes();
+}
 
 StepFusion linearGeluFusionAt(const pb::Plan &plan, int s,
                               const std::function<bool(int32_t, int)> &dead) {

@@ -20,6 +20,10 @@ namespace mtc::runtime {
 
 struct StepFusion;
 
+// Whether two buffers' arena ranges share bytes (separate pipeline-chunk
+// arenas never do).
+bool sharesArenaBytes(const pb::Buffer &a, const pb::Buffer &b);
+
 // For step s: the fusion starting there, or a StepFusion of kind None.
 // `dead(id, steps)`: buffer id is no special buffer and exactly `steps` steps
 // name it (StepFusion.cpp's count).

@@ -329,8 +329,11 @@ Backend *agreeOnBackend(comm::Communicator &world, BackendFactory makeBackend, c
   // Test hook: the host kernels on memory kept apart from the host's, so the
   // MPI tests prove the runtime copies data wherever a GPU needs it.
   if (!makeBackend) {
-    const char *staged = std::getenv("MTC_TEST_STAGED_HOST");
-    return staged && std::string(staged) == "1" ? &stagedHostBackend() : &hostBackend();
+    const char *variable = std::getenv("MTC_TEST_STAGED_HOST");
+    const std::string staged = variable ? variable : "";
+    return staged == "1"        ? &stagedHostBackend()
+           : staged == "fusing" ? &fusingHostBackend()
+                                : &hostBackend();
   }
   std::string error;
   try {
