@@ -7,6 +7,7 @@
 // usually quoted against).
 #include "exec/Executor.h"
 #include "exec/Optimizer.h"
+#include "exec/Precision.h"
 #include "exec/cuda/CudaBackend.h"
 #include "exec/cuda/DeviceCheck.h"
 
@@ -78,6 +79,9 @@ int main(int argc, char **argv) {
     ExecutorOptions options;
     options.backend = backend.get();
     Executor exec(plan, options);
+    // The GEMMs compute as train's would for this plan (docs/gpu.md "GEMMs").
+    const std::string compute =
+        backend->selectCompute(parseStorageType(plan.precision()), /*allowTf32=*/true);
     const auto &m = plan.model();
     const int64_t tokensPerStep = m.micro_batch() * m.seq();
     std::mt19937 rng(1);
@@ -122,7 +126,7 @@ int main(int argc, char **argv) {
                 median, steps, tokensPerSec, achieved, 100.0 * achieved / fp32Peak, fp32Peak);
     if (bf16Peak > 0)
       std::printf(", %.1f%% of bf16 tensor peak (%.0f)", 100.0 * achieved / bf16Peak, bf16Peak);
-    std::printf("; last loss %.4f\n", loss);
+    std::printf("; last loss %.4f\n  GEMMs: %s\n", loss, compute.c_str());
     return 0;
   } catch (const std::exception &e) {
     std::fprintf(stderr, "mtc-gpu-bench: error: %s\n", e.what());
