@@ -3,6 +3,7 @@
 // the Bias / BGradA / BGradB / GeLU-aux / DGeLU epilogues, 16-bit operands) and
 // compared with the host kernels.
 // This is what proves the row-major <-> column-major mapping without a GPU.
+#include "kernels/cuda/GemmMemory.h"
 #include "kernels/cuda/GemmPlan.h"
 #include "kernels/kernels.h"
 #include "kernels/math/gelu.h"
@@ -288,6 +289,51 @@ TEST(GemmPlan, RejectsBadShapes) {
   } catch (const std::invalid_argument &e) {
     EXPECT_NE(std::string(e.what()).find("rows -1"), std::string::npos) << e.what();
   }
+}
+
+} // namespace
+
+namespace {
+
+// A plan with one linear layer: x [rows, In] -> y, weight [In, Out].
+mtc::pb::Plan linearPlan(int64_t rows, int64_t in, int64_t out) {
+  mtc::pb::Plan plan;
+  auto *w = plan.add_params();
+  w->set_id(0);
+  w->add_shape(in), w->add_shape(out);
+  for (int64_t elements : {rows * in, rows * out}) {
+    auto *b = plan.add_buffers();
+    b->set_id(plan.buffers_size() - 1);
+    b->add_shape(elements);
+  }
+  auto *k = plan.add_steps()->mutable_linear_forward();
+  k->set_x(0), k->set_w_param(0), k->set_y(1);
+  auto *bi = plan.add_steps()->mutable_linear_backward_input();
+  bi->set_dy(1), bi->set_w_param(0), bi->set_dx(0);
+  return plan;
+}
+
+TEST(GemmMemory, CountsWorkspaceAndTheLargestSixteenBitOperandCopies) {
+  // Forward: W 64 x 32 and X 10 x 64 in bf16, each rounded up to 256 bytes:
+  // 4096 + 1280 bytes; the backward input copies W and dY (10 x 32): 4096 + 768.
+  mtc::pb::Plan plan = linearPlan(10, 64, 32);
+  GemmMemory bf16 = predictGemmMemory(plan, "bf16");
+  EXPECT_EQ(bf16.workspaceBytes, kGemmWorkspaceBytes);
+  EXPECT_EQ(bf16.operandScratchBytes, 4096 + 1280);
+  EXPECT_EQ(bf16.total(), kGemmWorkspaceBytes + 4096 + 1280);
+  EXPECT_EQ(predictGemmMemory(plan, "fp16").operandScratchBytes, 4096 + 1280);
+  EXPECT_EQ(predictGemmMemory(plan, "fp32").operandScratchBytes, 0);
+  EXPECT_EQ(predictGemmMemory(plan, "").operandScratchBytes, 0);
+  // A pipeline rank runs one stage: the largest stage's copies.
+  *plan.add_stage_plans() = linearPlan(100, 64, 32);
+  EXPECT_EQ(predictGemmMemory(plan, "bf16").operandScratchBytes, 4096 + 12800);
+}
+
+TEST(GemmMemory, RefusesWhatItCannotCount) {
+  mtc::pb::Plan plan = linearPlan(10, 64, 32);
+  EXPECT_THROW(predictGemmMemory(plan, "fp8"), std::invalid_argument);
+  plan.mutable_steps(0)->mutable_linear_forward()->set_x(7); // no such buffer
+  EXPECT_THROW(predictGemmMemory(plan, "bf16"), std::invalid_argument);
 }
 
 } // namespace
