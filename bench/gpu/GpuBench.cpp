@@ -1,10 +1,12 @@
 // mtc-gpu-bench PLAN.pb [--steps N] [--warmup W]: trains a compiled plan on
-// synthetic tokens with the GPU backend and prints ms/iteration, tokens/s and
-// MFU. Model FLOPs per token are PaLM's 6 N + 12 L H S (N parameters without
-// the position table, L layers, H hidden, S sequence). The peaks: fp32 on
-// CUDA cores from the device's SM count and clock (the backend's GEMMs are
-// fp32 today), and the bf16 dense tensor-core peak from a table (what MFU is
-// usually quoted against).
+// synthetic tokens with the GPU backend (in the plan's precision: bf16/fp16
+// plans run the trainer's MixedPrecision hooks) and prints ms/iteration,
+// tokens/s, MFU and peak device memory against the plan's prediction. Model
+// FLOPs per token are PaLM's 6 N + 12 L H S (GpuPeaks.h). The peaks: fp32 on
+// CUDA cores from the device's SM count and clock, and the dense bf16
+// tensor-core peak from GpuPeaks.h's table by device name (what MFU is quoted
+// against; an unknown device gets no MFU rather than a guess).
+#include "GpuPeaks.h"
 #include "exec/Executor.h"
 #include "exec/Optimizer.h"
 #include "exec/Precision.h"
@@ -30,15 +32,16 @@ using namespace mtc::runtime;
 
 namespace {
 
-double bf16DensePeakTflops(int major, int minor, const std::string &name) {
-  if (major == 9)
-    return name.find("PCIe") != std::string::npos ? 756.0 : 989.0; // H100/H200 SXM
-  if (major == 8 && minor == 0)
-    return 312.0; // A100
-  if (major == 8)
-    return 150.0; // rough: A10/A40/L40-class
-  return 0.0;
+// Device memory in use (every allocation of this process and the CUDA
+// context): total minus free.
+int64_t deviceBytesUsed() {
+  size_t freeBytes = 0, totalBytes = 0;
+  if (cudaMemGetInfo(&freeBytes, &totalBytes) != cudaSuccess)
+    return -1;
+  return static_cast<int64_t>(totalBytes - freeBytes);
 }
+
+double gib(int64_t bytes) { return double(bytes) / double(1ll << 30); }
 
 } // namespace
 
@@ -75,13 +78,23 @@ int main(int argc, char **argv) {
     if (!in || !plan.ParseFromString(ss.str()))
       throw std::runtime_error(std::string("cannot read the plan '") + argv[1] + "'");
     mtc::comm::SelfCommunicator self;
+    cudaFree(nullptr); // creates the context: its memory is not the run's
+    const int64_t contextBytes = deviceBytesUsed();
     std::unique_ptr<Backend> backend = gpu::makeCudaBackend(self);
     ExecutorOptions options;
     options.backend = backend.get();
     Executor exec(plan, options);
-    // The GEMMs compute as train's would for this plan (docs/gpu.md "GEMMs").
-    const std::string compute =
-        backend->selectCompute(parseStorageType(plan.precision()), /*allowTf32=*/true);
+    const mtc::kernels::StorageType storage = parseStorageType(plan.precision());
+    // GEMMs and attention compute as train's would for this plan (docs/gpu.md "GEMMs").
+    const std::string compute = backend->selectCompute(storage, /*allowTf32=*/true);
+    std::unique_ptr<MixedPrecision> precision;
+    if (storage != mtc::kernels::StorageType::F32) {
+      // Megatron-LM's default gradient dtype for the precision (train's, without flags).
+      precision = std::make_unique<MixedPrecision>(
+          exec, storage, gradientStorage(storage, /*accumulateInFp32=*/false,
+                                         /*reduceInBf16=*/false));
+      exec.setStepObserver([&](int step) { precision->afterStep(step); });
+    }
     const auto &m = plan.model();
     const int64_t tokensPerStep = m.micro_batch() * m.seq();
     std::mt19937 rng(1);
@@ -91,13 +104,21 @@ int main(int argc, char **argv) {
     Optimizer optimizer(exec, cfg);
     std::vector<double> ms;
     double loss = 0;
+    int64_t peakBytes = 0;
     for (int it = 0; it < warmup + steps; ++it) {
       for (int64_t i = 0; i < tokensPerStep; ++i)
         exec.tokens()[i] = tok(rng), exec.targets()[i] = tok(rng);
       auto t0 = std::chrono::steady_clock::now();
       loss = exec.forwardBackward(1.0f).mean();
+      if (precision)
+        precision->beforeOptimizer();
       optimizer.step(it + 1);
+      if (precision)
+        precision->afterOptimizer();
       backend->synchronize();
+      // No allocation is freed inside a step (the arena and scratch only
+      // grow), so the use after a step is its peak.
+      peakBytes = std::max(peakBytes, deviceBytesUsed() - contextBytes);
       double dt = std::chrono::duration<double, std::milli>(
                       std::chrono::steady_clock::now() - t0).count();
       if (it >= warmup)
@@ -105,8 +126,16 @@ int main(int argc, char **argv) {
     }
     std::sort(ms.begin(), ms.end());
     double median = ms[ms.size() / 2];
-    double params = double(plan.memory().param_bytes()) / 4.0 - double(m.positions()) * m.hidden();
-    double flopsPerToken = 6.0 * params + 12.0 * m.layers() * m.hidden() * m.seq();
+    const mtc::pb::MemoryReport &mem = plan.memory();
+    double params = -double(m.positions()) * m.hidden(); // the position table is a lookup
+    for (const auto &p : plan.params()) {
+      double elements = 1;
+      for (int64_t d : p.shape())
+        elements *= double(d);
+      params += elements;
+    }
+    double flopsPerToken =
+        mtc::bench::modelFlopsPerToken(params, m.layers(), m.hidden(), m.seq());
     double tokensPerSec = tokensPerStep / (median / 1000.0);
     double achieved = flopsPerToken * tokensPerSec / 1e12;
     cudaDeviceProp prop{};
@@ -115,18 +144,33 @@ int main(int argc, char **argv) {
     cudaDeviceGetAttribute(&clockKHz, cudaDevAttrClockRate, 0);
     int fp32PerSm = prop.major >= 9 || (prop.major == 8 && prop.minor > 0) ? 128 : 64;
     double fp32Peak = 2.0 * fp32PerSm * prop.multiProcessorCount * (clockKHz / 1e9);
-    double bf16Peak = bf16DensePeakTflops(prop.major, prop.minor, prop.name);
-    std::printf("%s on %s: micro-batch %lld x seq %lld, %.0f M params, activation arena "
-                "%lld MiB\n",
-                m.name().c_str(), status.deviceName.c_str(), (long long)m.micro_batch(),
-                (long long)m.seq(), params / 1e6,
-                (long long)(plan.memory().arena_bytes() >> 20));
-    std::printf("  %.2f ms/iteration (median of %d), %.0f tokens/s, %.1f TFLOP/s, "
-                "MFU %.1f%% of fp32 peak (%.1f TFLOP/s)",
-                median, steps, tokensPerSec, achieved, 100.0 * achieved / fp32Peak, fp32Peak);
+    double bf16Peak = mtc::bench::bf16DensePeakTflops(prop.name);
+    // The plan's prediction of what this runtime allocates (MemoryReport:
+    // fp32 parameters, gradients, AdamW moments, the activation arena); a
+    // bf16/fp16 run also keeps fp32 master weights (storage is emulated in
+    // fp32 until the element-wise kernels store bf16: docs/gpu.md).
+    int64_t predicted = mem.param_bytes() + mem.grad_bytes() + mem.optimizer_bytes() +
+                        mem.arena_bytes() + (precision ? mem.param_bytes() : 0);
+    std::printf("%s on %s, %s: micro-batch %lld x seq %lld, %.0f M params\n",
+                m.name().c_str(), status.deviceName.c_str(), storageTypeName(storage),
+                (long long)m.micro_batch(), (long long)m.seq(), params / 1e6);
+    std::printf("  %.2f ms/iteration (median of %d), %.0f tokens/s, %.1f TFLOP/s "
+                "(%.2f GFLOP/token), %.1f%% of fp32 CUDA-core peak (%.1f TFLOP/s)\n",
+                median, steps, tokensPerSec, achieved, flopsPerToken / 1e9,
+                100.0 * achieved / fp32Peak, fp32Peak);
     if (bf16Peak > 0)
-      std::printf(", %.1f%% of bf16 tensor peak (%.0f)", 100.0 * achieved / bf16Peak, bf16Peak);
-    std::printf("; last loss %.4f\n  GEMMs: %s\n", loss, compute.c_str());
+      std::printf("  MFU %.1f%% of the dense bf16 peak (%.0f TFLOP/s)\n",
+                  100.0 * achieved / bf16Peak, bf16Peak);
+    else
+      std::printf("  MFU: no dense bf16 peak known for '%s' (bench/gpu/GpuPeaks.h)\n",
+                  prop.name);
+    std::printf("  peak memory %.2f GiB measured (cudaMemGetInfo, without the %.2f GiB "
+                "context), %.2f GiB predicted by the plan (params %.2f + grads %.2f + "
+                "AdamW %.2f + activation arena %.2f%s)\n",
+                gib(peakBytes), gib(contextBytes), gib(predicted), gib(mem.param_bytes()),
+                gib(mem.grad_bytes()), gib(mem.optimizer_bytes()), gib(mem.arena_bytes()),
+                precision ? " + fp32 masters" : "");
+    std::printf("  compute: %s\n  last loss %.4f\n", compute.c_str(), loss);
     return 0;
   } catch (const std::exception &e) {
     std::fprintf(stderr, "mtc-gpu-bench: error: %s\n", e.what());

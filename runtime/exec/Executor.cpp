@@ -306,6 +306,8 @@ void Executor::runSteps(int begin, int end, bool training, float gradScale,
     }
     if (stepObserver)
       stepObserver(s);
+    if (progressHook)
+      progressHook();
     for (int32_t id : deadAfter[s]) {
       live -= index.buffers[id]->bytes();
       if (options.checkLifetimes && !(s < groupEnd && heldByGroup(id)))

@@ -143,6 +143,10 @@ public:
   void setStepObserver(std::function<void(int step)> observer) {
     stepObserver = std::move(observer);
   }
+  // Also called after each step: the pipeline runner drives its transfers in
+  // flight, which MPI moves only inside MPI calls (a rendezvous send waits
+  // for the sender's next call, which a chunk's whole forward would delay).
+  void setProgressHook(std::function<void()> hook) { progressHook = std::move(hook); }
 
   // An activation buffer in backend memory (tests, dumps).
   void *bufferData(int32_t id);
@@ -196,6 +200,7 @@ private:
   bool sequenceShards = false; // dropout runs on sequence shards
   DeviceArray commScratch; // sequence collectives with batch > 1
   std::function<void(int)> stepObserver;
+  std::function<void()> progressHook;
   CachedWindow *window = nullptr; // set while forwardCached runs
 };
 

@@ -306,6 +306,16 @@ void PipelineRunner::fillInputs(const FillFn &fill, int microbatch, Slot &slot,
   exec.uploadInputs(slot.arena, info.tokens(), info.targets(), info.inputs());
 }
 
+void PipelineRunner::progressTransfers() {
+  for (auto &slot : slots) {
+    slot->sendsDone();
+    for (auto *recvs : {&slot->forwardRecvs, &slot->backwardRecvs})
+      for (auto &r : *recvs)
+        if (r)
+          r->test(); // a completed request stays; its wait() returns at once
+  }
+}
+
 LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
                                        uint64_t dropoutBase) {
   lossSum = {};
@@ -317,6 +327,13 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
   };
   const int n = plan.schedule_size();
   postReceives(0);
+  // Between the kernels of a step, test every transfer in flight: MPI moves
+  // a message only inside MPI calls on both ends.
+  exec.setProgressHook([this] { progressTransfers(); });
+  struct ClearHook {
+    Executor &e;
+    ~ClearHook() { e.setProgressHook(nullptr); }
+  } clearHook{exec};
   for (int i = 0; i < n; ++i) {
     const pb::PipelineStep &s = plan.schedule(i);
     const int ci = chunkIndexOf[s.chunk()];
@@ -363,9 +380,7 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
     }
     timeline.push_back(timed);
     postReceives(static_cast<size_t>(i + 1)); // early: overlaps the next step's input
-    for (auto &other : slots) // MPI progress for the transfers in flight
-      if (other->microbatch < 0)
-        other->sendsDone();
+    progressTransfers();
   }
   for (auto &slot : slots)
     waitAll(slot->sends);

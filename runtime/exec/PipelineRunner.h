@@ -98,6 +98,8 @@ private:
   void post(const Transfers &transfers, Slot &slot, int microbatch, bool receive,
             std::vector<comm::RequestPtr> &requests);
   void release(Slot *slot);
+  // Tests every send and posted receive of every slot (MPI progress).
+  void progressTransfers();
   void fillInputs(const FillFn &fill, int microbatch, Slot &slot, const pb::PipelineChunk &info);
   int peerRank(int chunk) const;
   int tagOf(int transferTag, int microbatch) const;

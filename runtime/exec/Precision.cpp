@@ -1,5 +1,6 @@
 #include "exec/Precision.h"
 #include "exec/Executor.h"
+#include "exec/GradBuckets.h"
 
 #include <cstring>
 #include <set>
@@ -41,8 +42,20 @@ std::set<int32_t> fp32Buffers(const pb::Plan &plan) {
   return ids;
 }
 
-MixedPrecision::MixedPrecision(Executor &exec, kernels::StorageType type)
-    : exec(exec), storage(type) {
+kernels::StorageType gradientStorage(kernels::StorageType storage, bool accumulateInFp32,
+                                     bool reduceInBf16) {
+  if (storage == kernels::StorageType::BF16 && reduceInBf16 && !accumulateInFp32)
+    return storage;
+  if (storage == kernels::StorageType::FP16 && !accumulateInFp32)
+    return storage;
+  return kernels::StorageType::F32;
+}
+
+MixedPrecision::MixedPrecision(Executor &exec, kernels::StorageType type,
+                               kernels::StorageType gradients)
+    : exec(exec), storage(type), gradStorage(gradients) {
+  if (gradStorage != kernels::StorageType::F32)
+    gradWriters = gradientWriters(exec.plan());
   const pb::Plan &plan = exec.plan();
   const std::set<int32_t> fp32 = fp32Buffers(plan);
   exec.disableFusion(); // the intermediates of a fused group would stay unrounded
@@ -62,6 +75,16 @@ void MixedPrecision::afterStep(int step) {
     return;
   for (auto [id, n] : roundedAt[step])
     exec.backend().roundToStorage(static_cast<float *>(exec.bufferData(id)), n, storage);
+  // A 16-bit gradient buffer rounds each accumulation (a GEMM with beta = 1
+  // into bf16 rounds acc + C once): once per step that adds to it.
+  if (static_cast<size_t>(step) < gradWriters.size())
+    for (int id : gradWriters[step])
+      exec.backend().roundToStorage(exec.grad(id), exec.paramElements(id), gradStorage);
+}
+
+void MixedPrecision::afterGradientReduction() {
+  if (gradStorage != kernels::StorageType::F32)
+    exec.backend().roundToStorage(exec.flatGrads(), exec.flatSize(), gradStorage);
 }
 
 void MixedPrecision::roundParams() {

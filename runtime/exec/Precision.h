@@ -32,13 +32,26 @@ const char *storageTypeName(kernels::StorageType type);
 /// count) loss, cross-entropy's row statistics and attention's log-sum-exp.
 std::set<int32_t> fp32Buffers(const pb::Plan &plan);
 
+/// The dtype a run accumulates and reduces gradients in, by Megatron-LM's
+/// rules: fp32 for fp32 and bf16 runs (Megatron forces
+/// --accumulate-allreduce-grads-in-fp32 for bf16 unless --grad-reduce-in-bf16),
+/// the 16-bit type for fp16 unless --accumulate-allreduce-grads-in-fp32.
+kernels::StorageType gradientStorage(kernels::StorageType storage, bool accumulateInFp32,
+                                     bool reduceInBf16);
+
 class MixedPrecision {
 public:
-  MixedPrecision(Executor &exec, kernels::StorageType type);
+  /// `gradients`: F32, or `type` when gradients accumulate and reduce in 16 bits.
+  MixedPrecision(Executor &exec, kernels::StorageType type, kernels::StorageType gradients);
 
   kernels::StorageType type() const { return storage; }
-  /// Rounds what `step` wrote (the executor's step observer calls it).
+  kernels::StorageType gradientType() const { return gradStorage; }
+  /// Rounds what `step` wrote (the executor's step observer calls it): its
+  /// activations and, with 16-bit gradients, the gradients it accumulated into.
   void afterStep(int step);
+  /// With 16-bit gradients: rounds the reduced (summed, averaged) gradients,
+  /// as a 16-bit all-reduce delivers them. Call after every reduction.
+  void afterGradientReduction();
   /// The optimizer updates fp32 masters: call around Optimizer::step.
   void beforeOptimizer();
   void afterOptimizer();
@@ -57,6 +70,8 @@ private:
 
   Executor &exec;
   kernels::StorageType storage;
+  kernels::StorageType gradStorage;
+  std::vector<std::vector<int>> gradWriters; // step -> params whose gradient it accumulates
   DeviceArray master; // fp32 master weights, laid out like the parameters
   // step -> (buffer, floats) it writes that are stored in low precision
   std::vector<std::vector<std::pair<int32_t, int64_t>>> roundedAt;

@@ -110,6 +110,11 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
   flags.add("no-tf32", &cfg.noTf32,
             "fp32 runs on a GPU: multiply fp32 GEMM operands in full fp32 instead of TF32 "
             "tensor cores (slower, closer to the CPU backend; no effect on the CPU)");
+  flags.add("accumulate-allreduce-grads-in-fp32", &cfg.accumulateAllreduceGradsInFp32,
+            "accumulate and reduce gradients in fp32 (the default for bf16 and fp32; fp16 runs "
+            "keep them in fp16 without it, as Megatron-LM)");
+  flags.add("grad-reduce-in-bf16", &cfg.gradReduceInBf16,
+            "bf16: accumulate and reduce gradients in bf16 instead of fp32");
 
   flags.topic(flag::kCheckpoints);
   flags.add("save", &cfg.save, "checkpoint folder to write").valueName("DIR");
@@ -282,6 +287,12 @@ void checkTrainFlags(const pb::Plan &plan, const TrainConfig &cfg, const FlagSet
       if (flags.given(flag))
         throw FlagError(std::string("--") + flag + " applies to fp16 only (this run is " +
                         (precision.empty() ? std::string("fp32") : precision) + ")");
+  if (cfg.gradReduceInBf16 && precision != "bf16")
+    throw FlagError("--grad-reduce-in-bf16 applies to bf16 only (this run is " +
+                    (precision.empty() ? std::string("fp32") : precision) + ")");
+  if (cfg.gradReduceInBf16 && cfg.accumulateAllreduceGradsInFp32)
+    throw FlagError("--grad-reduce-in-bf16 and --accumulate-allreduce-grads-in-fp32 contradict "
+                    "each other: give one");
 }
 
 // The files rank 0 writes during or after the run: a missing folder found only

@@ -298,10 +298,15 @@ void Trainer::setUpDataParallelAndPrecision(const pb::Plan &plan) {
   if (storage == kernels::StorageType::F32 && compute != "fp32 compute" && log)
     *log << "compute: " << compute << "\n";
   if (storage != kernels::StorageType::F32) {
-    precision = std::make_unique<MixedPrecision>(*exec, storage);
+    const kernels::StorageType gradients = gradientStorage(
+        storage, cfg.accumulateAllreduceGradsInFp32, cfg.gradReduceInBf16);
+    precision = std::make_unique<MixedPrecision>(*exec, storage, gradients);
+    if (zero)
+      zero->setGradientStorage(gradients);
     if (log)
       *log << "mixed precision: " << storageTypeName(storage) << " parameters and activations, "
-           << compute << ", fp32 master weights and gradients\n";
+           << compute << ", fp32 master weights, gradients accumulated and reduced in "
+           << storageTypeName(gradients) << "\n";
     if (pipeline && pipeline->setTransferType(storage) && log)
       *log << "pipeline: point-to-point transfers in " << storageTypeName(storage) << "\n";
   }
@@ -383,6 +388,8 @@ LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *l
   // (both are sums: the order does not change the result).
   if (tensorGroup)
     reduceTensorGradients(*exec, *tensorGroup);
+  if (precision)
+    precision->afterGradientReduction();
   if (!std::isfinite(loss.total()))
     throw TrainingError("iteration " + std::to_string(iteration + 1) + ": lm loss is " +
                         format("%g", loss.lm) +
@@ -811,6 +818,8 @@ void Trainer::dumpGradients() {
     backend.copy(reduced.data(), grads, exec->flatSize() * 4);
     dataGroup->allReduceSum(reduced.data(), static_cast<size_t>(exec->flatSize()));
     backend.scale(reduced.data(), 1.0f / dataGroup->size(), reduced.data(), exec->flatSize());
+    if (precision && precision->gradientType() != kernels::StorageType::F32)
+      backend.roundToStorage(reduced.data(), exec->flatSize(), precision->gradientType());
     grads = reduced.data();
   }
   // fp16: the gradients of the loss, not of the scaled loss (the optimizer

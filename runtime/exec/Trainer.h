@@ -76,6 +76,11 @@ struct TrainConfig {
   std::string precision;
   double initialLossScale = 0;    // fp16; 0: 2^32
   bool noTf32 = false;            // fp32 GEMMs without TF32 (CUDA; the CPU has none)
+  // The dtype gradients accumulate and reduce in (Megatron's defaults: fp32
+  // for bf16, fp16 for fp16): --accumulate-allreduce-grads-in-fp32 forces
+  // fp32, --grad-reduce-in-bf16 keeps a bf16 run's gradients in bf16.
+  bool accumulateAllreduceGradsInFp32 = false;
+  bool gradReduceInBf16 = false;
   int64_t injectOverflowAt = 0;   // test: make iteration N's gradients overflow
   int64_t injectOverflowRank = -1; // test: only on this world rank (-1: every rank)
 };

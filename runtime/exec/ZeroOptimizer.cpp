@@ -47,6 +47,8 @@ StepReport ZeroOptimizer::step(int64_t iteration) {
   group.reduceScatter(staging.data(), gradShard.data(), static_cast<size_t>(mine.padded),
                       comm::DataType::F32);
   dev.scale(gradShard.data(), 1.0f / static_cast<float>(d), gradShard.data(), mine.padded);
+  if (gradStorage != kernels::StorageType::F32)
+    dev.roundToStorage(gradShard.data(), mine.padded, gradStorage);
 
   // Global norm: this shard's squares (replicas counted once, as the
   // replicated optimizer counts them), summed over the model-parallel group

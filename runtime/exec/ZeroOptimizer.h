@@ -37,6 +37,9 @@ public:
   /// clips by the global norm, updates this rank's shard and all-gathers the
   /// parameters; zeroes the gradients.
   StepReport step(int64_t iteration);
+  /// 16-bit gradients (Precision.h): the reduce-scattered shard is rounded to
+  /// `type`, as a 16-bit reduce-scatter delivers it.
+  void setGradientStorage(kernels::StorageType type) { gradStorage = type; }
 
   const FlatShard &shard() const { return mine; }
   /// Optimizer-state bytes this rank holds (two fp32 moments of its shard).
@@ -55,6 +58,7 @@ private:
   DeviceArray m, v;             // this shard's moments
   DeviceArray gradShard;        // reduce-scattered gradients
   DeviceArray staging;          // padded flat buffer for the collectives
+  kernels::StorageType gradStorage = kernels::StorageType::F32;
 };
 
 } // namespace mtc::runtime

@@ -83,8 +83,8 @@ inline const FlagSpec dpBucketMb{"dp-bucket-mb", {},
 // Mixed precision.
 inline const FlagSpec precision{"precision", {},
                                 "storage precision of parameters and activations (fp32 master "
-                                "weights, gradients and optimizer; bf16 GEMMs on CPUs with "
-                                "AVX512-BF16 or AMX, else fp32 compute)"};
+                                "weights and optimizer; fp32 gradients, fp16 ones in fp16 runs; "
+                                "bf16 GEMMs on CPUs with AVX512-BF16 or AMX, else fp32 compute)"};
 inline const FlagSpec bf16{"bf16", {}, "the same as --precision bf16"};
 inline const FlagSpec fp16{"fp16", {}, "the same as --precision fp16 (dynamic loss scaling)"};
 

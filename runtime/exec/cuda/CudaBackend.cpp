@@ -259,13 +259,19 @@ void CudaBackend::layerNormBackwardInput(const float *x, const float *gamma, con
 
 void CudaBackend::layerNormBackwardWeight(const float *x, const float *dy, float *dgamma,
                                           float *dbeta, int64_t N, int64_t H, float eps) {
-  int64_t bytes = std::max<int64_t>(N, 0) * int64_t(sizeof(kernels::math::LayerNormStats));
-  auto *stats = static_cast<float *>(layerNormStats.get(bytes, compute, "layer-norm statistics"));
-  kc::layerNormBackwardWeight(x, dy, dgamma, dbeta, N, H, eps, stats, compute);
+  int64_t bytes = kc::layerNormWeightScratchFloats(std::max<int64_t>(N, 0), H) *
+                  int64_t(sizeof(float));
+  auto *scratch = static_cast<float *>(
+      layerNormStats.get(bytes, compute, "layer-norm statistics and column partials"));
+  kc::layerNormBackwardWeight(x, dy, dgamma, dbeta, N, H, eps, scratch, compute);
 }
 
 std::string CudaBackend::selectCompute(kernels::StorageType type, bool allowTf32) {
-  // bf16 and TF32 tensor cores (and this build's kernels) need sm_80.
+  // A bf16/fp16 plan already rounds every stored value to 8 (11) bits: bf16
+  // attention operands add rounding of that size. An fp32 plan keeps the
+  // CUDA-core attention, which matches the host backend to fp32 accuracy.
+  tensorCoreAttention = type != kernels::StorageType::F32;
+  // bf16 and TF32 tensor-core GEMMs (and this build's kernels) need sm_80.
   const bool tensorCores = smMajor >= 8;
   operandType = kg::GemmDataType::F32;
   fp32Compute = kg::GemmCompute::F32;
@@ -280,12 +286,14 @@ std::string CudaBackend::selectCompute(kernels::StorageType type, bool allowTf32
     return "TF32 tensor-core GEMMs with fp32 accumulation (cuBLASLt; --no-tf32 for full fp32 "
            "products), fp32 element-wise compute";
   }
+  const std::string attention =
+      ", flash attention on bf16 tensor cores (fp32 accumulation), fp32 element-wise compute";
   if (!tensorCores)
-    return "fp32 compute" + notice;
+    return "fp32 GEMMs" + attention + notice;
   const bool bf16 = type == kernels::StorageType::BF16;
   operandType = bf16 ? kg::GemmDataType::BF16 : kg::GemmDataType::F16;
   return std::string(bf16 ? "bf16" : "fp16") +
-         " GEMMs with fp32 accumulation (cuBLASLt tensor cores), fp32 element-wise compute";
+         " GEMMs with fp32 accumulation (cuBLASLt tensor cores)" + attention;
 }
 
 kg::LinearGemmShape CudaBackend::gemmShape(kg::GemmKind kind, int64_t N, int64_t In,
@@ -446,9 +454,11 @@ void CudaBackend::rmsNormBackwardInput(const float *x, const float *gamma, const
 // run at once: one stream).
 void CudaBackend::rmsNormBackwardWeight(const float *x, const float *dy, float *dgamma,
                                         int64_t N, int64_t H, float eps) {
-  int64_t bytes = std::max<int64_t>(N, 0) * int64_t(sizeof(float));
-  auto *rstd = static_cast<float *>(layerNormStats.get(bytes, compute, "RMSNorm statistics"));
-  kc::rmsNormBackwardWeight(x, dy, dgamma, N, H, eps, rstd, compute);
+  int64_t bytes = kc::rmsNormWeightScratchFloats(std::max<int64_t>(N, 0), H) *
+                  int64_t(sizeof(float));
+  auto *scratch = static_cast<float *>(
+      layerNormStats.get(bytes, compute, "RMSNorm statistics and column partials"));
+  kc::rmsNormBackwardWeight(x, dy, dgamma, N, H, eps, scratch, compute);
 }
 
 void CudaBackend::rotary(const kernels::RotaryShape &r, const float *x, float *y) {
@@ -497,7 +507,10 @@ void CudaBackend::biasGrad(const float *dy, float *dbias, int64_t rows, int64_t 
 
 void CudaBackend::attentionForward(const kernels::AttentionShape &a, const float *qkv,
                                    float *out, float *lse) {
-  kc::attentionForward(a, qkv, out, lse, compute);
+  if (tensorCoreAttention)
+    kc::flashAttentionForward(a, qkv, out, lse, compute);
+  else
+    kc::attentionForward(a, qkv, out, lse, compute);
 }
 
 void CudaBackend::attentionBackward(const kernels::AttentionShape &a, const float *qkv,
@@ -507,7 +520,10 @@ void CudaBackend::attentionBackward(const kernels::AttentionShape &a, const floa
                  std::max<int64_t>(a.seq, 0);
   auto *rowDot = static_cast<float *>(
       attentionRowDot.get(rows * int64_t(sizeof(float)), compute, "attention row sums"));
-  kc::attentionBackward(a, qkv, out, lse, dout, dqkv, rowDot, compute);
+  if (tensorCoreAttention)
+    kc::flashAttentionBackward(a, qkv, out, lse, dout, dqkv, rowDot, compute);
+  else
+    kc::attentionBackward(a, qkv, out, lse, dout, dqkv, rowDot, compute);
 }
 
 void CudaBackend::attentionDecode(const kernels::DecodeShape &d, const float *qkv, float *keys,

@@ -126,8 +126,9 @@ public:
              int64_t n) override;
   void roundToStorage(float *x, int64_t n, kernels::StorageType type) override;
   // bf16/fp16 storage: tensor-core GEMMs on 16-bit operand copies (sm_80+
-  // for bf16); fp32: TF32 tensor cores unless !allowTf32 (sm_80+). Without
-  // the hardware, fp32 compute and a notice, as the host backend does.
+  // for bf16) and attention on the tensor-core flash kernels; fp32: TF32
+  // GEMMs unless !allowTf32 (sm_80+), CUDA-core attention. Without the
+  // hardware, fp32 GEMMs and a notice, as the host backend does.
   std::string selectCompute(kernels::StorageType type, bool allowTf32) override;
 
   bool fusesSteps() const override { return true; }
@@ -186,6 +187,7 @@ private:
   void *pinned = nullptr;
   Scratch layerNormStats, attentionRowDot, biasGradVector, copyBounce;
   Scratch gemmOperands; // 16-bit copies of A and B (gemmOperandScratchBytes)
+  bool tensorCoreAttention = false; // selectCompute: not an fp32 plan
 };
 
 } // namespace mtc::runtime::gpu

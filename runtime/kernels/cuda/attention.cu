@@ -9,6 +9,8 @@
 // grouped-query attention a dK/dV block streams the queries of every head of
 // its group in ascending order (kernels.h), so a group's sum has one owner.
 #include "kernels/cuda/CudaCheck.h"
+#include "kernels/cuda/attention_geometry.h"
+#include "kernels/cuda/attention_launch.h"
 #include "kernels/cuda/attention_rows.h"
 #include "kernels/cuda/cuda_kernels.h"
 #include "kernels/math/dropout.h"
@@ -23,43 +25,10 @@ namespace {
 constexpr int kRowsPerBlock = 64; // threads per block = rows per block
 constexpr int kTile = 32;         // rows of the streamed side per stage
 
-__host__ __device__ inline int64_t kvHeadsOf(const AttentionShape &a) {
-  return a.kvHeads ? a.kvHeads : a.heads;
-}
-
-// Where token 0 of sample b has query head h's q, its group's k and v, its
-// out row and lse row (math/llama.h's grouped layout).
-struct HeadGeometry {
-  int64_t tokenStride, outStride; // floats between tokens in qkv / out
-  int64_t qBase, kBase, vBase, outBase, lseBase;
-};
-
-__device__ inline HeadGeometry headGeometry(const AttentionShape &a, int64_t b,
-                                            int64_t h) {
-  int64_t r = a.heads / kvHeadsOf(a);
-  HeadGeometry g;
-  g.tokenStride = math::qkvRowWidth(a.heads, kvHeadsOf(a), a.headDim);
-  g.outStride = a.heads * a.headDim;
-  int64_t sample = b * a.seq * g.tokenStride;
-  g.qBase = sample + math::qkvQueryColumn(h, r, a.headDim);
-  g.kBase = sample + math::qkvKeyColumn(h, r, a.headDim);
-  g.vBase = sample + math::qkvValueColumn(h, r, a.headDim);
-  g.outBase = (b * a.seq * a.heads + h) * a.headDim;
-  g.lseBase = (b * a.heads + h) * a.seq;
-  return g;
-}
-
-__device__ inline gpu::AttentionRowInfo rowInfo(const AttentionShape &a, int64_t b,
-                                                int64_t h) {
-  int64_t total = a.totalHeads ? a.totalHeads : a.heads;
-  gpu::AttentionRowInfo r;
-  r.seq = a.seq, r.causal = a.causal, r.scale = a.scale;
-  r.keys = gpu::attentionKeys(a.lengths, b, a.seq);
-  r.dropout = a.dropout, r.invKeep = math::dropoutInvKeep(a.dropout);
-  r.seed = a.seed, r.stream = a.stream;
-  r.dropoutBase = static_cast<uint64_t>((b * total + a.headOffset + h) * a.seq) * a.seq;
-  return r;
-}
+using gpu::headGeometry;
+using gpu::HeadGeometry;
+using gpu::kvHeadsOf;
+using gpu::rowInfo;
 
 // Copies rows [r0, r0 + n) of a (token-strided) head slice into a dense
 // shared tile of `ld` floats per row; rows past n are zero.
@@ -284,41 +253,6 @@ __global__ void __launch_bounds__(kRowsPerBlock)
         row, out + (i0 + threadIdx.x) * d.heads * d.headDim + h * d.headDim, D);
 }
 
-void checkShape(const char *kernel, const AttentionShape &a) {
-  auto fail = [&](const std::string &what) {
-    throw std::invalid_argument(std::string(kernel) + ": " + what);
-  };
-  if (a.batch < 0 || a.seq < 0)
-    fail("batch and seq must be >= 0");
-  if (a.heads <= 0 || a.headDim <= 0)
-    fail("heads and headDim must be > 0");
-  if (a.kvHeads < 0)
-    fail("kvHeads must be >= 0 (got " + std::to_string(a.kvHeads) + ")");
-  if (a.heads % kvHeadsOf(a) != 0)
-    fail("heads " + std::to_string(a.heads) + " is not a multiple of kvHeads " +
-         std::to_string(a.kvHeads));
-  if (a.headDim > 128)
-    fail("head dimension " + std::to_string(a.headDim) +
-         " exceeds the GPU kernels' limit of 128");
-  if (a.totalHeads && a.headOffset + a.heads > a.totalHeads)
-    fail("heads [" + std::to_string(a.headOffset) + ", " +
-         std::to_string(a.headOffset + a.heads) + ") exceed totalHeads " +
-         std::to_string(a.totalHeads));
-  if (!(a.dropout >= 0.0f && a.dropout < 1.0f))
-    fail("dropout must be in [0, 1) (got " + std::to_string(a.dropout) + ")");
-  if (a.batch * a.heads > 65535)
-    fail("batch * heads " + std::to_string(a.batch * a.heads) + " exceeds 65535");
-}
-
-template <class Kernel>
-void allowSharedMemory(Kernel kernel, size_t bytes) {
-  // Above 48 KiB a kernel must opt in; idempotent and cheap.
-  if (bytes > 48 * 1024)
-    checkCuda(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                   static_cast<int>(bytes)),
-              "cudaFuncSetAttribute(attention shared memory)");
-}
-
 template <int DMAX>
 void launchForward(const AttentionShape &a, const float *qkv, float *out, float *lse,
                    cudaStream_t stream) {
@@ -356,6 +290,39 @@ void launchDecode(const DecodeShape &d, const float *qkv, const float *keys,
 
 } // namespace
 
+void checkAttentionShape(const char *kernel, const AttentionShape &a) {
+  auto fail = [&](const std::string &what) {
+    throw std::invalid_argument(std::string(kernel) + ": " + what);
+  };
+  if (a.batch < 0 || a.seq < 0)
+    fail("batch and seq must be >= 0");
+  if (a.heads <= 0 || a.headDim <= 0)
+    fail("heads and headDim must be > 0");
+  if (a.kvHeads < 0)
+    fail("kvHeads must be >= 0 (got " + std::to_string(a.kvHeads) + ")");
+  if (a.heads % kvHeadsOf(a) != 0)
+    fail("heads " + std::to_string(a.heads) + " is not a multiple of kvHeads " +
+         std::to_string(a.kvHeads));
+  if (a.headDim > 128)
+    fail("head dimension " + std::to_string(a.headDim) +
+         " exceeds the GPU kernels' limit of 128");
+  if (a.totalHeads && a.headOffset + a.heads > a.totalHeads)
+    fail("heads [" + std::to_string(a.headOffset) + ", " +
+         std::to_string(a.headOffset + a.heads) + ") exceed totalHeads " +
+         std::to_string(a.totalHeads));
+  if (!(a.dropout >= 0.0f && a.dropout < 1.0f))
+    fail("dropout must be in [0, 1) (got " + std::to_string(a.dropout) + ")");
+  if (a.batch * a.heads > 65535)
+    fail("batch * heads " + std::to_string(a.batch * a.heads) + " exceeds 65535");
+}
+
+void attentionRowDot(const AttentionShape &a, const float *out, const float *dout,
+                     float *rowDot, cudaStream_t stream) {
+  int64_t rowsTotal = a.batch * a.heads * a.seq;
+  unsigned blocks = static_cast<unsigned>((rowsTotal + 255) / 256);
+  attentionRowDotKernel<<<blocks, 256, 0, stream>>>(a, out, dout, rowDot);
+}
+
 void attentionDecode(const DecodeShape &d, const float *qkv, float *keys, float *values,
                      float *out, cudaStream_t stream) {
   const char *k = "cuda::attentionDecode";
@@ -387,30 +354,18 @@ void attentionDecode(const DecodeShape &d, const float *qkv, float *keys, float 
 
 void attentionForward(const AttentionShape &a, const float *qkv, float *out, float *lse,
                       cudaStream_t stream) {
-  checkShape("cuda::attentionForward", a);
-  if (a.batch == 0 || a.seq == 0)
-    return;
-  if (a.headDim <= 64)
-    launchForward<64>(a, qkv, out, lse, stream);
-  else
-    launchForward<128>(a, qkv, out, lse, stream);
-  checkLaunch("cuda::attentionForward");
+  launchByHeadDim("cuda::attentionForward", a, [&](auto dmax) {
+    launchForward<decltype(dmax)::value>(a, qkv, out, lse, stream);
+  });
 }
 
 void attentionBackward(const AttentionShape &a, const float *qkv, const float *out,
                        const float *lse, const float *dout, float *dqkv, float *rowDot,
                        cudaStream_t stream) {
-  checkShape("cuda::attentionBackward", a);
-  if (a.batch == 0 || a.seq == 0)
-    return;
-  int64_t rowsTotal = a.batch * a.heads * a.seq;
-  unsigned blocks = static_cast<unsigned>((rowsTotal + 255) / 256);
-  attentionRowDotKernel<<<blocks, 256, 0, stream>>>(a, out, dout, rowDot);
-  if (a.headDim <= 64)
-    launchBackward<64>(a, qkv, lse, dout, rowDot, dqkv, stream);
-  else
-    launchBackward<128>(a, qkv, lse, dout, rowDot, dqkv, stream);
-  checkLaunch("cuda::attentionBackward");
+  launchByHeadDim("cuda::attentionBackward", a, [&](auto dmax) {
+    attentionRowDot(a, out, dout, rowDot, stream);
+    launchBackward<decltype(dmax)::value>(a, qkv, lse, dout, rowDot, dqkv, stream);
+  });
 }
 
 } // namespace mtc::kernels::cuda

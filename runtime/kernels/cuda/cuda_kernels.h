@@ -7,6 +7,7 @@
 // Argument errors throw std::invalid_argument naming the kernel, before any
 // launch; launch errors throw CudaError (kernels/cuda/CudaCheck.h).
 #pragma once
+#include "kernels/cuda/column_partials.h"
 #include "kernels/cuda/device_types.h"
 #include "kernels/kernels.h" // AttentionShape, AdamWStep, RotaryShape
 #include "kernels/math/precision.h" // StorageType
@@ -32,11 +33,19 @@ void layerNormForward(const float *x, const float *gamma, const float *beta,
 void layerNormBackwardInput(const float *x, const float *gamma, const float *dy,
                             float *dx, int64_t N, int64_t H, float eps,
                             cudaStream_t stream);
-// Accumulates dgamma, dbeta (either may be null); one thread per column.
-// statsScratch holds 2 * N floats (the row statistics).
+// Accumulates dgamma, dbeta (either may be null): row statistics, then the
+// two-stage column sum of column_partials.h (deterministic). scratch holds
+// layerNormWeightScratchFloats(N, H) floats.
 void layerNormBackwardWeight(const float *x, const float *dy, float *dgamma,
                              float *dbeta, int64_t N, int64_t H, float eps,
-                             float *statsScratch, cudaStream_t stream);
+                             float *scratch, cudaStream_t stream);
+// 2 * N row statistics, then the gamma and beta partials.
+inline int64_t layerNormWeightScratchFloats(int64_t N, int64_t H) {
+  return 2 * N + 2 * gpu::columnPartials(N).chunks * H;
+}
+// Stage 2 of the column sum: out[h] += partials[c * H + h] over c in order.
+void accumulateColumnPartials(const float *partials, int64_t chunks, float *out,
+                              int64_t H, cudaStream_t stream);
 
 // ---- memory ----
 // dst[0, words) = word.
@@ -59,6 +68,9 @@ void biasAdd(const float *x, const float *bias, float *y, int64_t rows,
 // dbias[c] += sum_r dy[r, c] (one thread per column, fixed order).
 void biasGradAccumulate(const float *dy, float *dbias, int64_t rows,
                         int64_t cols, cudaStream_t stream);
+// The element-wise kernels below (add, biasGelu, dropout and its fused forms)
+// move 128-bit float4s where every tensor shares one 16-byte misalignment
+// (kernels/cuda/vector_slots.h) and single floats elsewhere.
 // Fused bias + GeLU: pre = x + bias (kept for backward), y = gelu(pre).
 void biasGelu(const float *x, const float *bias, float *pre, float *y,
               int64_t rows, int64_t cols, cudaStream_t stream);
@@ -85,10 +97,13 @@ void rmsNormForward(const float *x, const float *gamma, float *y, int64_t N, int
                     float eps, cudaStream_t stream);
 void rmsNormBackwardInput(const float *x, const float *gamma, const float *dy, float *dx,
                           int64_t N, int64_t H, float eps, cudaStream_t stream);
-// Accumulates dgamma; one thread per column sums the rows in order.
-// rstdScratch holds N floats (the rows' 1 / rms).
+// Accumulates dgamma: the rows' 1 / rms, then the two-stage column sum.
+// scratch holds rmsNormWeightScratchFloats(N, H) floats.
 void rmsNormBackwardWeight(const float *x, const float *dy, float *dgamma, int64_t N,
-                           int64_t H, float eps, float *rstdScratch, cudaStream_t stream);
+                           int64_t H, float eps, float *scratch, cudaStream_t stream);
+inline int64_t rmsNormWeightScratchFloats(int64_t N, int64_t H) {
+  return N + gpu::columnPartials(N).chunks * H;
+}
 // x == y allowed.
 void rotary(const RotaryShape &r, const float *x, float *y, cudaStream_t stream);
 void swigluForward(const float *gate, const float *up, float *y, int64_t n,
@@ -108,6 +123,14 @@ void attentionDecode(const DecodeShape &d, const float *qkv, float *keys, float 
 void attentionBackward(const AttentionShape &a, const float *qkv,
                        const float *out, const float *lse, const float *dout,
                        float *dqkv, float *rowDot, cudaStream_t stream);
+// The same two calls on tensor cores (flash_attention.cu): bf16 operands
+// (the fp32 tensors rounded while staged), fp32 accumulation, for bf16/fp16
+// plans; fp32 plans keep the CUDA-core kernels above (docs/gpu.md).
+void flashAttentionForward(const AttentionShape &a, const float *qkv, float *out,
+                           float *lse, cudaStream_t stream);
+void flashAttentionBackward(const AttentionShape &a, const float *qkv, const float *out,
+                            const float *lse, const float *dout, float *dqkv,
+                            float *rowDot, cudaStream_t stream);
 
 // ---- vocabulary-parallel cross-entropy (kernels.h's three pieces) ----
 void crossEntropyRowMax(const float *logits, float *rowMax, int64_t N, int64_t V,

@@ -3,6 +3,7 @@
 // SwiGLU. Each thread runs math/llama.h, as the host kernels do; this file
 // only maps rows, pairs and elements to threads.
 #include "kernels/cuda/CudaCheck.h"
+#include "kernels/cuda/column_partials.h"
 #include "kernels/cuda/cuda_kernels.h"
 #include "kernels/math/llama.h"
 
@@ -90,15 +91,27 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
-// One thread per column, rows in order: deterministic, the host's order.
-__global__ void rmsNormBackwardWeightKernel(const float *x, const float *dy,
-                                            const float *rstd, float *dgamma, int64_t N,
-                                            int64_t H) {
-  MTC_GRID_STRIDE(h, H) {
-    float acc = 0.0f;
-    for (int64_t n = 0; n < N; ++n)
+// Stage 1 of the two-stage column sum (column_partials.h), as layer norm's.
+static_assert(kWarpsPerBlock == gpu::kRowGroupsPerBlock, "one warp per row group");
+static_assert(gpu::kColumnsPerBlock == kWarp, "one lane per column");
+
+__global__ void __launch_bounds__(kThreads)
+    rmsNormWeightPartialKernel(const float *x, const float *dy, const float *rstd,
+                               float *partial, int64_t N, int64_t H, gpu::ColumnPartials p) {
+  __shared__ float groupSum[kWarpsPerBlock][kWarp];
+  int lane = threadIdx.x % kWarp, group = threadIdx.x / kWarp;
+  int64_t h = blockIdx.x * gpu::kColumnsPerBlock + lane, chunk = blockIdx.y;
+  float acc = 0.0f;
+  if (h < H)
+    for (int64_t n = p.begin(chunk) + group; n < p.end(chunk, N); n += kWarpsPerBlock)
       acc += math::rmsNormWeightGradTerm(x[n * H + h], dy[n * H + h], rstd[n]);
-    dgamma[h] += acc;
+  groupSum[group][lane] = acc;
+  __syncthreads();
+  if (group == 0 && h < H) {
+    float total = 0.0f;
+    for (int k = 0; k < kWarpsPerBlock; ++k)
+      total += groupSum[k][lane];
+    partial[gpu::ColumnPartials::index(chunk, h, H)] = total;
   }
 }
 
@@ -156,16 +169,19 @@ void rmsNormBackwardInput(const float *x, const float *gamma, const float *dy, f
 }
 
 void rmsNormBackwardWeight(const float *x, const float *dy, float *dgamma, int64_t N,
-                           int64_t H, float eps, float *rstdScratch, cudaStream_t stream) {
+                           int64_t H, float eps, float *scratch, cudaStream_t stream) {
   const char *k = "cuda::rmsNormBackwardWeight";
   checkRmsNorm(k, N, H, eps);
   if (N == 0)
     return;
-  rmsNormRstdKernel<<<gridFor(N, kWarpsPerBlock), kThreads, 0, stream>>>(x, rstdScratch, N, H,
-                                                                         eps);
-  rmsNormBackwardWeightKernel<<<gridFor(H), kThreads, 0, stream>>>(x, dy, rstdScratch, dgamma,
-                                                                   N, H);
+  gpu::ColumnPartials p = gpu::columnPartials(N);
+  float *rstd = scratch, *partial = scratch + N;
+  rmsNormRstdKernel<<<gridFor(N, kWarpsPerBlock), kThreads, 0, stream>>>(x, rstd, N, H, eps);
+  dim3 grid(static_cast<unsigned>((H + gpu::kColumnsPerBlock - 1) / gpu::kColumnsPerBlock),
+            static_cast<unsigned>(p.chunks));
+  rmsNormWeightPartialKernel<<<grid, kThreads, 0, stream>>>(x, dy, rstd, partial, N, H, p);
   checkLaunch(k);
+  accumulateColumnPartials(partial, p.chunks, dgamma, H, stream);
 }
 
 void rotary(const RotaryShape &r, const float *x, float *y, cudaStream_t stream) {

@@ -4,8 +4,10 @@
 // runs math/*.h or row_math.h; this file only maps rows and elements to
 // threads and combines partial sums.
 #include "kernels/cuda/CudaCheck.h"
+#include "kernels/cuda/column_partials.h"
 #include "kernels/cuda/cuda_kernels.h"
 #include "kernels/cuda/row_math.h"
+#include "kernels/cuda/vector_slots.h"
 #include "kernels/math/adamw.h"
 #include "kernels/math/cross_entropy.h"
 #include "kernels/math/dropout.h"
@@ -138,6 +140,10 @@ __global__ void embeddingBackwardWpeKernel(const float *dout, float *dwpe,
   }
 }
 
+#define MTC_GRID_STRIDE(i, n)                                                  \
+  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < (n);    \
+       i += int64_t(gridDim.x) * blockDim.x)
+
 // --------------------------------------------------------------- layer norm
 // One warp per row; the two-pass statistics of math::layerNormRowStats.
 __device__ math::LayerNormStats warpRowStats(const float *x, int64_t H, float eps) {
@@ -201,29 +207,120 @@ __global__ void layerNormStatsKernel(const float *x, math::LayerNormStats *stats
   }
 }
 
-__global__ void layerNormBackwardWeightKernel(const float *x, const float *dy,
-                                              const math::LayerNormStats *stats,
-                                              float *dgamma, float *dbeta,
-                                              int64_t N, int64_t H) {
-  for (int64_t h = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; h < H;
-       h += int64_t(gridDim.x) * blockDim.x) {
-    float g = 0.0f, b = 0.0f;
-    for (int64_t n = 0; n < N; ++n) {
+// Stage 1 of the two-stage column sum (column_partials.h): block
+// (blockIdx.x, chunk) covers kColumnsPerBlock columns, warp g the chunk's rows
+// g, g + 8, ...; the warps' sums are added in warp order.
+static_assert(kThreads == kWarp * gpu::kRowGroupsPerBlock, "one warp per row group");
+static_assert(gpu::kColumnsPerBlock == kWarp, "one lane per column");
+
+__global__ void __launch_bounds__(kThreads)
+    layerNormWeightPartialKernel(const float *x, const float *dy,
+                                 const math::LayerNormStats *stats, float *partialG,
+                                 float *partialB, int64_t N, int64_t H,
+                                 gpu::ColumnPartials p) {
+  __shared__ float groupG[gpu::kRowGroupsPerBlock][kWarp];
+  __shared__ float groupB[gpu::kRowGroupsPerBlock][kWarp];
+  int lane = threadIdx.x % kWarp, group = threadIdx.x / kWarp;
+  int64_t h = blockIdx.x * gpu::kColumnsPerBlock + lane, chunk = blockIdx.y;
+  float g = 0.0f, b = 0.0f;
+  if (h < H)
+    for (int64_t n = p.begin(chunk) + group; n < p.end(chunk, N);
+         n += gpu::kRowGroupsPerBlock) {
       float d = dy[n * H + h];
       g += d * math::layerNormNormalized(x[n * H + h], stats[n]);
       b += d;
     }
-    if (dgamma)
-      dgamma[h] += g;
-    if (dbeta)
-      dbeta[h] += b;
+  groupG[group][lane] = g;
+  groupB[group][lane] = b;
+  __syncthreads();
+  if (group == 0 && h < H) {
+    float tg = 0.0f, tb = 0.0f;
+    for (int k = 0; k < gpu::kRowGroupsPerBlock; ++k)
+      tg += groupG[k][lane], tb += groupB[k][lane];
+    partialG[gpu::ColumnPartials::index(chunk, h, H)] = tg;
+    partialB[gpu::ColumnPartials::index(chunk, h, H)] = tb;
   }
 }
 
+// Stage 2: one thread per column adds its partials in chunk order.
+__global__ void columnPartialsKernel(const float *partials, int64_t chunks, float *out,
+                                     int64_t H) {
+  MTC_GRID_STRIDE(h, H) out[h] += gpu::sumColumnPartials(partials, chunks, h, H);
+}
+
 // ------------------------------------------------------------- element-wise
-#define MTC_GRID_STRIDE(i, n)                                                  \
-  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < (n);    \
-       i += int64_t(gridDim.x) * blockDim.x)
+// W consecutive floats through one 128-bit access (W = 4, the address
+// 16-byte aligned: vector_slots.h decides) or one scalar (W = 1).
+template <int W> __device__ inline void loadW(const float *p, float (&v)[W]) {
+  if constexpr (W == 4) {
+    float4 t = *reinterpret_cast<const float4 *>(p);
+    v[0] = t.x, v[1] = t.y, v[2] = t.z, v[3] = t.w;
+  } else {
+    v[0] = *p;
+  }
+}
+template <int W> __device__ inline void storeW(float *p, const float (&v)[W]) {
+  if constexpr (W == 4)
+    *reinterpret_cast<float4 *>(p) = make_float4(v[0], v[1], v[2], v[3]);
+  else
+    *p = v[0];
+}
+
+// One grid-stride pass over a VecSpan's slots: op.template run<4>(i) for a
+// float4 slot starting at element i, op.template run<1>(i) for a scalar one.
+template <class Op> __global__ void __launch_bounds__(kThreads)
+    vectorizedKernel(gpu::VecSpan span, Op op) {
+  MTC_GRID_STRIDE(slot, span.slots()) {
+    int64_t i = span.first(slot);
+    if (span.isVector(slot))
+      op.template run<4>(i);
+    else
+      op.template run<1>(i);
+  }
+}
+
+template <class Op> void launchVectorized(int64_t n, int64_t misalignment, const Op &op,
+                                          cudaStream_t stream) {
+  gpu::VecSpan span = gpu::vecSpan(n, misalignment);
+  vectorizedKernel<<<gridFor(span.slots()), kThreads, 0, stream>>>(span, op);
+}
+
+struct AddOp {
+  const float *a, *b;
+  float *out;
+  template <int W> __device__ void run(int64_t i) const {
+    float va[W], vb[W];
+    loadW<W>(a + i, va), loadW<W>(b + i, vb);
+#pragma unroll
+    for (int k = 0; k < W; ++k)
+      va[k] += vb[k];
+    storeW<W>(out + i, va);
+  }
+};
+
+// pre = x + bias (kept for backward; may be null), y = gelu(pre). The bias
+// is read per element (it is small and stays in cache); its column wraps.
+struct BiasGeluOp {
+  const float *x, *bias;
+  float *pre, *y;
+  int64_t cols;
+  template <int W> __device__ void run(int64_t i) const {
+    float v[W];
+    loadW<W>(x + i, v);
+    int64_t c = i % cols;
+#pragma unroll
+    for (int k = 0; k < W; ++k) {
+      v[k] += __ldg(bias + c);
+      c = c + 1 == cols ? 0 : c + 1;
+    }
+    if (pre)
+      storeW<W>(pre + i, v);
+#pragma unroll
+    for (int k = 0; k < W; ++k)
+      v[k] = math::gelu(v[k]);
+    storeW<W>(y + i, v);
+  }
+};
 
 __global__ void fill32Kernel(uint32_t *dst, uint32_t word, int64_t n) {
   MTC_GRID_STRIDE(i, n) dst[i] = word;
@@ -237,9 +334,6 @@ __global__ void geluKernel(const float *x, float *y, int64_t n, bool exact) {
 __global__ void geluBackwardKernel(const float *x, const float *dy, float *dx, int64_t n,
                                    bool exact) {
   MTC_GRID_STRIDE(i, n) dx[i] = dy[i] * math::geluDerivative(x[i], exact);
-}
-__global__ void addKernel(const float *a, const float *b, float *out, int64_t n) {
-  MTC_GRID_STRIDE(i, n) out[i] = a[i] + b[i];
 }
 __global__ void scaleKernel(const float *x, float alpha, float *out, int64_t n) {
   MTC_GRID_STRIDE(i, n) out[i] = alpha * x[i];
@@ -256,27 +350,41 @@ __global__ void biasGradKernel(const float *dy, float *dbias, int64_t rows, int6
     dbias[c] += acc;
   }
 }
-__global__ void biasGeluKernel(const float *x, const float *bias, float *pre,
-                               float *y, int64_t rows, int64_t cols) {
-  MTC_GRID_STRIDE(i, rows * cols) {
-    float p = x[i] + bias[i % cols];
-    if (pre)
-      pre[i] = p;
-    y[i] = math::gelu(p);
-  }
-}
-
 // One thread per block of four Philox draws (the draws of counters
 // offset .. offset + n, element i at counter offset + i), as forEachUniform.
+// A block whose four elements are all in range is one float4 access per
+// tensor when `vectorBlocks` (vector_slots.h: philoxBlocksAligned); blocks at
+// either end, or misaligned tensors, go element by element.
 // bias / residual may be null: plain dropout is the same kernel.
-__global__ void dropoutKernel(const float *x, const float *bias,
-                              const float *residual, float *y, int64_t n,
-                              int64_t cols, float rate, float invKeep,
-                              uint64_t seed, uint64_t stream, uint64_t offset) {
+__global__ void __launch_bounds__(kThreads)
+    dropoutKernel(const float *x, const float *bias, const float *residual, float *y,
+                  int64_t n, int64_t cols, float rate, float invKeep, uint64_t seed,
+                  uint64_t stream, uint64_t offset, bool vectorBlocks) {
   uint64_t firstBlock = offset >> 2, lastBlock = (offset + n + 3) >> 2;
   for (uint64_t b = firstBlock + blockIdx.x * uint64_t(blockDim.x) + threadIdx.x;
        b < lastBlock; b += uint64_t(gridDim.x) * blockDim.x) {
     math::Philox4 r = math::philoxBlock(seed, stream, b);
+    bool whole = b * 4 >= offset && b * 4 + 4 <= offset + n;
+    if (vectorBlocks && whole) {
+      int64_t i = static_cast<int64_t>(b * 4 - offset);
+      float v[4], res[4];
+      loadW<4>(x + i, v);
+      if (residual)
+        loadW<4>(residual + i, res);
+      int64_t c = bias ? i % cols : 0;
+#pragma unroll
+      for (int lane = 0; lane < 4; ++lane) {
+        if (bias) {
+          v[lane] += __ldg(bias + c);
+          c = c + 1 == cols ? 0 : c + 1;
+        }
+        v[lane] *= math::dropoutKeepScale(math::uniformFromBits(r.v[lane]), rate, invKeep);
+        if (residual)
+          v[lane] += res[lane];
+      }
+      storeW<4>(y + i, v);
+      continue;
+    }
 #pragma unroll
     for (int lane = 0; lane < 4; ++lane) {
       uint64_t counter = b * 4 + lane;
@@ -293,26 +401,55 @@ __global__ void dropoutKernel(const float *x, const float *bias,
 }
 
 // ------------------------------------------------------------ cross-entropy
-__global__ void crossEntropyRowMaxKernel(const float *logits, float *rowMax,
-                                         int64_t N, int64_t V, int64_t validLocal) {
+// One block per row; a row of an odd vocabulary starts anywhere, so each row
+// gets its own VecSpan (scalar head to the first 16-byte boundary, float4
+// body, scalar tail). f(v, value) sees each of the row's first `count`
+// values once; with `out`, its result is stored at out[v] (out's row must
+// share row's misalignment to be vectorised, else both go scalar).
+template <class F>
+__device__ inline void mapRow(const float *row, float *out, int64_t count, F f) {
+  gpu::VecSpan span = gpu::vecSpan(count, gpu::sharedMisalignment(row, out));
+  for (int64_t slot = threadIdx.x; slot < span.slots(); slot += blockDim.x) {
+    int64_t v = span.first(slot);
+    if (span.isVector(slot)) {
+      float t[4];
+      loadW<4>(row + v, t);
+#pragma unroll
+      for (int k = 0; k < 4; ++k)
+        t[k] = f(v + k, t[k]);
+      if (out)
+        storeW<4>(out + v, t);
+    } else {
+      float r = f(v, row[v]);
+      if (out)
+        out[v] = r;
+    }
+  }
+}
+
+__global__ void __launch_bounds__(kThreads)
+    crossEntropyRowMaxKernel(const float *logits, float *rowMax, int64_t N, int64_t V,
+                             int64_t validLocal) {
   for (int64_t n = blockIdx.x; n < N; n += gridDim.x) {
     float m = -INFINITY;
-    for (int64_t v = threadIdx.x; v < validLocal; v += blockDim.x)
-      m = gpu::maxCombine(m, logits[n * V + v]);
+    mapRow(logits + n * V, nullptr, validLocal, [&](int64_t, float value) {
+      return m = gpu::maxCombine(m, value);
+    });
     m = blockMax(m);
     if (threadIdx.x == 0)
       rowMax[n] = m;
   }
 }
 
-__global__ void crossEntropySumExpKernel(const float *logits, const int32_t *targets,
-                                         const float *rowMax, float *sumExp,
-                                         float *targetLogit, int64_t N, int64_t V,
-                                         int64_t validLocal, int64_t vocabStart) {
+__global__ void __launch_bounds__(kThreads)
+    crossEntropySumExpKernel(const float *logits, const int32_t *targets,
+                             const float *rowMax, float *sumExp, float *targetLogit,
+                             int64_t N, int64_t V, int64_t validLocal, int64_t vocabStart) {
   for (int64_t n = blockIdx.x; n < N; n += gridDim.x) {
     float m = rowMax[n], sum = 0.0f;
-    for (int64_t v = threadIdx.x; v < validLocal; v += blockDim.x)
-      sum += expf(logits[n * V + v] - m);
+    mapRow(logits + n * V, nullptr, validLocal, [&](int64_t, float value) {
+      return sum += expf(value - m);
+    });
     sum = blockSum(sum);
     if (threadIdx.x == 0) {
       sumExp[n] = sum;
@@ -356,23 +493,24 @@ __global__ void crossEntropyLossKernel(const int32_t *targets, const float *rowM
   }
 }
 
-__global__ void crossEntropyBackwardKernel(const float *logits, const int32_t *targets,
-                                           const float *rowMax, const float *sumExp,
-                                           float *dlogits, int64_t N, int64_t V,
-                                           int64_t validLocal, int64_t vocabStart,
-                                           const float *lossF32, float gradScale) {
+// Writes every column of the row (padding columns past validLocal get 0);
+// logits and dlogits rows share a VecSpan when their misalignment agrees.
+__global__ void __launch_bounds__(kThreads)
+    crossEntropyBackwardKernel(const float *logits, const int32_t *targets,
+                               const float *rowMax, const float *sumExp, float *dlogits,
+                               int64_t N, int64_t V, int64_t validLocal, int64_t vocabStart,
+                               const float *lossF32, float gradScale) {
   float count = lossF32[1];
   float scale = count > 0.0f ? gradScale / count : 0.0f;
   for (int64_t n = blockIdx.x; n < N; n += gridDim.x) {
     int32_t t = targets[n];
     int64_t local = math::crossEntropyLocalTarget(t, vocabStart, validLocal);
-    for (int64_t v = threadIdx.x; v < V; v += blockDim.x) {
-      float g = 0.0f;
-      if (t >= 0 && v < validLocal)
-        g = math::crossEntropyGrad(logits[n * V + v], rowMax[n], sumExp[n],
-                                   v == local, scale);
-      dlogits[n * V + v] = g;
-    }
+    float m = rowMax[n], se = sumExp[n];
+    mapRow(logits + n * V, dlogits + n * V, V, [&](int64_t v, float logit) {
+      return t >= 0 && v < validLocal
+                 ? math::crossEntropyGrad(logit, m, se, v == local, scale)
+                 : 0.0f;
+    });
   }
 }
 
@@ -539,7 +677,7 @@ void add(const float *a, const float *b, float *out, int64_t n, cudaStream_t str
   requireNonNegative("cuda::add", "n", n);
   if (n == 0)
     return;
-  addKernel<<<gridFor(n), kThreads, 0, stream>>>(a, b, out, n);
+  launchVectorized(n, gpu::sharedMisalignment(a, b, out), AddOp{a, b, out}, stream);
   checkLaunch("cuda::add");
 }
 void scale(const float *x, float alpha, float *out, int64_t n, cudaStream_t stream) {
@@ -559,8 +697,10 @@ void dropout(const float *x, float *y, int64_t n, float rate, uint64_t seed,
   if (n == 0)
     return;
   int64_t blocks = ((offset + n + 3) >> 2) - (offset >> 2);
+  bool vectorBlocks = gpu::philoxBlocksAligned(gpu::sharedMisalignment(x, y), offset);
   dropoutKernel<<<gridFor(blocks), kThreads, 0, cudaStream>>>(
-      x, nullptr, nullptr, y, n, 1, rate, math::dropoutInvKeep(rate), seed, stream, offset);
+      x, nullptr, nullptr, y, n, 1, rate, math::dropoutInvKeep(rate), seed, stream, offset,
+      vectorBlocks);
   checkLaunch(k);
 }
 
@@ -588,7 +728,8 @@ void biasGelu(const float *x, const float *bias, float *pre, float *y, int64_t r
   requirePositive("cuda::biasGelu", "cols", cols);
   if (rows == 0)
     return;
-  biasGeluKernel<<<gridFor(rows * cols), kThreads, 0, stream>>>(x, bias, pre, y, rows, cols);
+  launchVectorized(rows * cols, gpu::sharedMisalignment(x, pre, y),
+                   BiasGeluOp{x, bias, pre, y, cols}, stream);
   checkLaunch("cuda::biasGelu");
 }
 
@@ -602,8 +743,11 @@ void biasDropoutResidual(const float *x, const float *bias, const float *residua
   int64_t n = rows * cols;
   if (n == 0)
     return;
+  bool vectorBlocks =
+      gpu::philoxBlocksAligned(gpu::sharedMisalignment(x, residual, out), 0);
   dropoutKernel<<<gridFor((n + 3) / 4), kThreads, 0, cudaStream>>>(
-      x, bias, residual, out, n, cols, rate, math::dropoutInvKeep(rate), seed, stream, 0);
+      x, bias, residual, out, n, cols, rate, math::dropoutInvKeep(rate), seed, stream, 0,
+      vectorBlocks);
   checkLaunch(k);
 }
 
@@ -713,16 +857,32 @@ void clipCoefficient(const double *sumSquares, const int *nonFinite, float clipN
 
 void layerNormBackwardWeight(const float *x, const float *dy, float *dgamma,
                              float *dbeta, int64_t N, int64_t H, float eps,
-                             float *statsScratch, cudaStream_t stream) {
+                             float *scratch, cudaStream_t stream) {
   const char *k = "cuda::layerNormBackwardWeight";
   requireNonNegative(k, "N", N), requirePositive(k, "H", H);
   if (N == 0 || (!dgamma && !dbeta))
     return;
-  auto *stats = reinterpret_cast<math::LayerNormStats *>(statsScratch);
+  gpu::ColumnPartials p = gpu::columnPartials(N);
+  auto *stats = reinterpret_cast<math::LayerNormStats *>(scratch);
+  float *partialG = scratch + 2 * N, *partialB = partialG + p.chunks * H;
   layerNormStatsKernel<<<gridFor(N, kThreads / kWarp), kThreads, 0, stream>>>(x, stats, N,
                                                                              H, eps);
-  layerNormBackwardWeightKernel<<<gridFor(H), kThreads, 0, stream>>>(x, dy, stats, dgamma,
-                                                                     dbeta, N, H);
+  dim3 grid(static_cast<unsigned>((H + gpu::kColumnsPerBlock - 1) / gpu::kColumnsPerBlock),
+            static_cast<unsigned>(p.chunks));
+  layerNormWeightPartialKernel<<<grid, kThreads, 0, stream>>>(x, dy, stats, partialG,
+                                                              partialB, N, H, p);
+  checkLaunch(k);
+  if (dgamma)
+    accumulateColumnPartials(partialG, p.chunks, dgamma, H, stream);
+  if (dbeta)
+    accumulateColumnPartials(partialB, p.chunks, dbeta, H, stream);
+}
+
+void accumulateColumnPartials(const float *partials, int64_t chunks, float *out, int64_t H,
+                              cudaStream_t stream) {
+  const char *k = "cuda::accumulateColumnPartials";
+  requireNonNegative(k, "chunks", chunks), requirePositive(k, "H", H);
+  columnPartialsKernel<<<gridFor(H), kThreads, 0, stream>>>(partials, chunks, out, H);
   checkLaunch(k);
 }
 

@@ -67,6 +67,13 @@ def main():
     ap.add_argument("--arch", choices=["gpt", "llama"], default="gpt",
                     help="llama: grouped-query attention, rotary, SwiGLU, RMSNorm, untied head")
     args = ap.parse_args()
+    if args.backend == "cuda" and args.precision != "fp32":
+        # bf16/fp16 plans run attention on bf16 tensor cores (docs/gpu.md, "Flash
+        # attention"): P and dS are rounded to bf16, which the host's fp32
+        # attention does not do. On this model in PyTorch (fp32 otherwise) that
+        # moved 8 steps' losses by 1.5e-5 relative; 1e-3 leaves room for the bf16
+        # storage roundings it flips.
+        args.rtol = max(args.rtol, 1e-3)
 
     work = args.workdir
     if os.path.exists(work):

@@ -13,6 +13,10 @@
   dp_check.py expect-error --pattern REGEX [--count N] [--timeout S] -- COMMAND...
       COMMAND must exit non-zero within S seconds with REGEX in its output
       at least N times.
+  dp_check.py grad-dtype --dump FILE --expect bf16|fp32 -- COMMAND...
+      runs COMMAND (training with --dump-grads FILE) and checks the dumped
+      (reduced) gradients: with bf16, every value is a bf16 value (low 16 bits
+      zero); with fp32, most non-zero values are not (fp32 accumulation).
   dp_check.py kill-rank --after-iteration N --bound B -- COMMAND...
       starts COMMAND (an mpirun of a long training run with --log-interval 1),
       SIGKILLs one rank process once iteration N has been logged, and fails
@@ -22,6 +26,7 @@
       the test right on a loaded machine.
 """
 import argparse
+import json
 import math
 import os
 import re
@@ -145,6 +150,37 @@ def cmd_kill_rank(args):
           f"(bound {args.bound} s)")
 
 
+def cmd_grad_dtype(args):
+    import numpy as np
+    fresh(args.dump)
+    r = run(args.command, 300)
+    print(r.stdout)
+    if r.returncode != 0:
+        sys.exit(f"training failed (exit {r.returncode})")
+    with open(args.dump, "rb") as f:
+        header_len = int.from_bytes(f.read(8), "little")
+        header = json.loads(f.read(header_len))
+        data = f.read()
+    total = wide = 0
+    for name, t in header.items():
+        if name == "__metadata__":
+            continue
+        if t["dtype"] != "F32":
+            sys.exit(f"{name}: dtype {t['dtype']}, expected F32")
+        b, e = t["data_offsets"]
+        bits = np.frombuffer(data[b:e], dtype=np.uint32)
+        bits = bits[(bits & 0x7FFFFFFF) != 0]
+        total += bits.size
+        wide += int(np.count_nonzero(bits & 0xFFFF))
+    print(f"{total} non-zero gradient values, {wide} with non-zero low 16 bits")
+    if total == 0:
+        sys.exit("the dump holds no non-zero gradient")
+    if args.expect == "bf16" and wide:
+        sys.exit(f"{wide} gradient values are not bf16 values: not reduced in bf16")
+    if args.expect == "fp32" and wide < total // 2:
+        sys.exit(f"only {wide} of {total} gradient values use fp32's low bits: not fp32")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -175,6 +211,10 @@ def main():
     f.add_argument("--inject", type=int, required=True)
     f.add_argument("--steps", type=int, required=True)
     f.add_argument("command", nargs=argparse.REMAINDER)
+    g = sub.add_parser("grad-dtype")
+    g.add_argument("--dump", required=True)
+    g.add_argument("--expect", choices=["bf16", "fp32"], required=True)
+    g.add_argument("command", nargs=argparse.REMAINDER)
     args, extra = p.parse_known_args()
     if args.mode == "run":
         cmd_run(args, extra)
@@ -187,6 +227,8 @@ def main():
         expect_error(args.command, args.pattern, args.count, args.timeout)
     elif args.mode == "fp16-overflow":
         cmd_fp16_overflow(args)
+    elif args.mode == "grad-dtype":
+        cmd_grad_dtype(args)
     else:
         cmd_kill_rank(args)
 

@@ -2,6 +2,7 @@
 // CPU the way the CUDA kernels drive it (tiles staged into dense arrays,
 // thread-per-row loops), against the host kernels: forward, lse and every
 // gradient, with causal masks, dropout and a tensor-parallel head offset.
+#include "kernels/cuda/attention_geometry.h"
 #include "kernels/cuda/attention_rows.h"
 #include "kernels/cuda/row_math.h"
 #include "kernels/kernels.h"
@@ -27,17 +28,6 @@ using namespace mtc::kernels::gpu;
 constexpr int kDMax = 64; // the instantiation the GPU uses for D <= 64
 constexpr int64_t kRowsPerBlock = 64, kTile = 32; // as attention.cu
 
-AttentionRowInfo infoFor(const AttentionShape &a, int64_t b, int64_t h) {
-  int64_t total = a.totalHeads ? a.totalHeads : a.heads;
-  AttentionRowInfo r;
-  r.seq = a.seq, r.causal = a.causal, r.scale = a.scale;
-  r.keys = attentionKeys(a.lengths, b, a.seq);
-  r.dropout = a.dropout, r.invKeep = math::dropoutInvKeep(a.dropout);
-  r.seed = a.seed, r.stream = a.stream;
-  r.dropoutBase = uint64_t((b * total + a.headOffset + h) * a.seq) * a.seq;
-  return r;
-}
-
 // Rows [r0, r0 + n) of a strided head slice into a dense [rows][ld] tile.
 std::vector<float> stage(const float *src, int64_t stride, int64_t r0, int64_t n, int64_t rows,
                          int64_t ld, int64_t D) {
@@ -61,7 +51,7 @@ void emulateForward(const AttentionShape &a, const float *qkv, float *out, float
   for (int64_t b = 0; b < a.batch; ++b)
     for (int64_t h = 0; h < a.heads; ++h) {
       Geometry g = geometry(a, b, h);
-      AttentionRowInfo info = infoFor(a, b, h);
+      AttentionRowInfo info = rowInfo(a, b, h);
       for (int64_t i0 = 0; i0 < a.seq; i0 += kRowsPerBlock) {
         int64_t rows = std::min(kRowsPerBlock, a.seq - i0);
         auto qs = stage(qkv + g.qkvBase, g.tokenStride, i0, rows, kRowsPerBlock, kDMax + 1, D);
@@ -97,7 +87,7 @@ void emulateBackward(const AttentionShape &a, const float *qkv, const float *out
   for (int64_t b = 0; b < a.batch; ++b)
     for (int64_t h = 0; h < a.heads; ++h) {
       Geometry g = geometry(a, b, h);
-      AttentionRowInfo info = infoFor(a, b, h);
+      AttentionRowInfo info = rowInfo(a, b, h);
       // dK, dV: a block of keys, query tiles streamed.
       for (int64_t j0 = 0; j0 < a.seq; j0 += kRowsPerBlock) {
         int64_t keys = std::min(kRowsPerBlock, a.seq - j0);

@@ -2,6 +2,7 @@
 // CPU backend is the reference; both run the math/*.h functions). Needs a
 // GPU; skips otherwise.
 #include "GpuMain.h"
+#include "DeviceVector.h"
 #include "RandomData.h"
 #include "kernels/cuda/CudaCheck.h"
 #include "kernels/cuda/LtGemm.h"
@@ -19,25 +20,7 @@ namespace {
 using namespace mtc::kernels;
 namespace kc = mtc::kernels::cuda;
 
-// A device copy of a host vector, freed at scope end (tests only: the
-// backend itself never allocates outside its arena).
-template <class T> struct Dev {
-  T *p = nullptr;
-  size_t n = 0;
-  explicit Dev(const std::vector<T> &h) : n(h.size()) {
-    kc::checkCuda(cudaMalloc(reinterpret_cast<void **>(&p), std::max<size_t>(n, 1) * sizeof(T)), "cudaMalloc");
-    kc::checkCuda(cudaMemcpy(p, h.data(), n * sizeof(T), cudaMemcpyHostToDevice), "H2D");
-  }
-  explicit Dev(size_t count, T fill = T()) : Dev(std::vector<T>(count, fill)) {}
-  ~Dev() { cudaFree(p); }
-  std::vector<T> host() const {
-    kc::checkCuda(cudaDeviceSynchronize(), "sync");
-    std::vector<T> h(n);
-    kc::checkCuda(cudaMemcpy(h.data(), p, n * sizeof(T), cudaMemcpyDeviceToHost), "D2H");
-    return h;
-  }
-};
-
+using mtc::testing::Dev;
 using mtc::testing::randn;
 
 void expectClose(const std::vector<float> &got, const std::vector<float> &want, float tol,
@@ -57,7 +40,7 @@ TEST(CudaKernels, LayerNorm) {
   layerNormBackwardInput(x.data(), g.data(), dy.data(), dx.data(), N, H, 1e-5f);
   layerNormBackwardWeight(x.data(), dy.data(), dg.data(), db.data(), N, H, 1e-5f);
   Dev<float> dX(x), dG(g), dB(b), dDy(dy), dY(N * H), dDx(N * H), dDg(H, 0.5f), dDb(H, -0.5f),
-      stats(2 * N);
+      stats(kc::layerNormWeightScratchFloats(N, H));
   kc::layerNormForward(dX.p, dG.p, dB.p, dY.p, N, H, 1e-5f, kStream);
   kc::layerNormBackwardInput(dX.p, dG.p, dDy.p, dDx.p, N, H, 1e-5f, kStream);
   kc::layerNormBackwardWeight(dX.p, dDy.p, dDg.p, dDb.p, N, H, 1e-5f, stats.p, kStream);

@@ -64,12 +64,15 @@ TEST_P(StorageTest, ActivationsAndParamsAreStoredRoundedAndMastersStayFp32) {
   Executor exec(makeTinyPlan(), {});
   std::vector<float> masters(exec.flatParams(), exec.flatParams() + exec.flatSize());
   ASSERT_FALSE(representable(type, masters.data(), masters.size())); // N(0, 0.02) init
-  MixedPrecision precision(exec, type);
+  MixedPrecision precision(exec, type, StorageType::F32);
   exec.setStepObserver([&](int step) { precision.afterStep(step); });
   EXPECT_TRUE(representable(type, exec.flatParams(), exec.flatSize()));
 
   testing::fillPatternBatch(exec);
   exec.forwardBackward(1.0f);
+  // Gradients accumulate in fp32 (bf16's default, and fp16's with
+  // --accumulate-allreduce-grads-in-fp32).
+  EXPECT_FALSE(representable(type, exec.flatGrads(), exec.flatSize()));
   for (int buffer : {kEmb, kLn, kLogits, kDLogits})
     EXPECT_TRUE(representable(type, static_cast<float *>(exec.bufferData(buffer)),
                               floats(exec, buffer)))
@@ -91,6 +94,42 @@ TEST_P(StorageTest, ActivationsAndParamsAreStoredRoundedAndMastersStayFp32) {
     for (int64_t i = 0; i < exec.flatSize(); ++i)
       ASSERT_EQ(exec.flatParams()[i], updated[i]) << i;
   });
+}
+
+// Megatron-LM's rules: bf16 reduces in fp32 unless --grad-reduce-in-bf16, fp16
+// in fp16 unless --accumulate-allreduce-grads-in-fp32, fp32 in fp32.
+TEST(MixedPrecision, GradientStorageFollowsMegatronsDefaults) {
+  EXPECT_EQ(gradientStorage(StorageType::BF16, false, false), StorageType::F32);
+  EXPECT_EQ(gradientStorage(StorageType::BF16, false, true), StorageType::BF16);
+  EXPECT_EQ(gradientStorage(StorageType::BF16, true, false), StorageType::F32);
+  EXPECT_EQ(gradientStorage(StorageType::FP16, false, false), StorageType::FP16);
+  EXPECT_EQ(gradientStorage(StorageType::FP16, true, false), StorageType::F32);
+  EXPECT_EQ(gradientStorage(StorageType::F32, false, false), StorageType::F32);
+}
+
+// 16-bit gradients: every accumulation is rounded (two micro-batches add into
+// the same buffers), and so is the reduced mean.
+TEST_P(StorageTest, SixteenBitGradientsAreRoundedAtEachAccumulationAndAfterReduction) {
+  const StorageType type = GetParam();
+  Executor exec(makeTinyPlan(), {});
+  MixedPrecision precision(exec, type, type);
+  exec.setStepObserver([&](int step) { precision.afterStep(step); });
+  testing::fillPatternBatch(exec);
+  exec.forwardBackward(1.0f);
+  EXPECT_TRUE(representable(type, exec.flatGrads(), exec.flatSize()));
+  std::vector<float> once(exec.flatGrads(), exec.flatGrads() + exec.flatSize());
+  exec.forwardBackward(1.0f);
+  EXPECT_TRUE(representable(type, exec.flatGrads(), exec.flatSize()));
+  int64_t changed = 0; // the second micro-batch really added into them
+  for (int64_t i = 0; i < exec.flatSize(); ++i)
+    changed += exec.flatGrads()[i] != once[i];
+  EXPECT_GT(changed, exec.flatSize() / 2);
+  // A data-parallel mean over 3 replicas is generally not representable...
+  exec.backend().scale(exec.flatGrads(), 1.0f / 3, exec.flatGrads(), exec.flatSize());
+  EXPECT_FALSE(representable(type, exec.flatGrads(), exec.flatSize()));
+  // ...until it is rounded, as a 16-bit all-reduce delivers it.
+  precision.afterGradientReduction();
+  EXPECT_TRUE(representable(type, exec.flatGrads(), exec.flatSize()));
 }
 
 INSTANTIATE_TEST_SUITE_P(LowPrecision, StorageTest,
