@@ -85,9 +85,10 @@ int main(int argc, char **argv) {
     options.backend = backend.get();
     Executor exec(plan, options);
     const mtc::kernels::StorageType storage = parseStorageType(plan.precision());
+    // GEMMs and attention compute as train's would for this plan (docs/gpu.md "GEMMs").
+    const std::string compute = backend->selectCompute(storage, /*allowTf32=*/true);
     std::unique_ptr<MixedPrecision> precision;
     if (storage != mtc::kernels::StorageType::F32) {
-      backend->selectCompute(storage);
       // Megatron-LM's default gradient dtype for the precision (train's, without flags).
       precision = std::make_unique<MixedPrecision>(
           exec, storage, gradientStorage(storage, /*accumulateInFp32=*/false,
@@ -169,7 +170,7 @@ int main(int argc, char **argv) {
                 gib(peakBytes), gib(contextBytes), gib(predicted), gib(mem.param_bytes()),
                 gib(mem.grad_bytes()), gib(mem.optimizer_bytes()), gib(mem.arena_bytes()),
                 precision ? " + fp32 masters" : "");
-    std::printf("  last loss %.4f\n", loss);
+    std::printf("  compute: %s\n  last loss %.4f\n", compute.c_str(), loss);
     return 0;
   } catch (const std::exception &e) {
     std::fprintf(stderr, "mtc-gpu-bench: error: %s\n", e.what());

@@ -14,7 +14,18 @@ void Backend::biasDropoutResidual(const float *, const float *, const float *, f
                          " backend has no fused bias+dropout+residual");
 }
 
-std::string Backend::selectCompute(kernels::StorageType) { return "fp32 compute"; }
+void Backend::linearBiasGelu(const float *, const float *, const float *, float *, float *,
+                             int64_t, int64_t, int64_t, bool) {
+  throw std::logic_error(std::string("the ") + name() + " backend has no fused linear+GeLU");
+}
+
+void Backend::linearBackwardInputGelu(const float *, const float *, const float *, float *,
+                                      int64_t, int64_t, int64_t, bool) {
+  throw std::logic_error(std::string("the ") + name() +
+                         " backend has no fused linear+GeLU backward");
+}
+
+std::string Backend::selectCompute(kernels::StorageType, bool) { return "fp32 compute"; }
 
 HostView::HostView(Backend &b, float *d, int64_t n, bool load)
     : backend(&b), device(d), count(n) {

@@ -150,8 +150,10 @@ public:
   // Rounds x[n] in place to the storage type (round to nearest even).
   virtual void roundToStorage(float *x, int64_t n, kernels::StorageType type) = 0;
   // Chooses what the GEMMs compute in for a run that stores `type` and says
-  // so for the log ("fp32 compute"). The default computes everything in fp32.
-  virtual std::string selectCompute(kernels::StorageType type);
+  // so for the log ("fp32 compute"). `allowTf32` false (train --no-tf32)
+  // keeps fp32 GEMMs at full fp32 products where a device has TF32. The
+  // default computes everything in fp32.
+  virtual std::string selectCompute(kernels::StorageType type, bool allowTf32);
 
   // Fused element-wise groups (exec/cuda/StepFusion.h: the executor fuses
   // only when fusesSteps() is true; the defaults throw std::logic_error).
@@ -164,6 +166,16 @@ public:
   virtual void biasDropoutResidual(const float *x, const float *bias, const float *residual,
                                    float *out, int64_t rows, int64_t cols, float rate,
                                    uint64_t seed, uint64_t stream);
+  // A linear step and the tanh GeLU after it (StepFusion's LinearGelu):
+  // pre = x W + bias (kept for backward), y = gelu(pre). Shapes as linearForward.
+  virtual void linearBiasGelu(const float *x, const float *w, const float *bias, float *pre,
+                              float *y, int64_t N, int64_t In, int64_t Out,
+                              bool transposedWeight);
+  // The input gradient of a linear step and the tanh GeLU backward before it
+  // (LinearGeluBackward): dx = (dy W^T) * gelu'(pre).
+  virtual void linearBackwardInputGelu(const float *dy, const float *w, const float *pre,
+                                       float *dx, int64_t N, int64_t In, int64_t Out,
+                                       bool transposedWeight);
 };
 
 // The CPU backend: kernels/kernels.h over host memory, MPI for every group.
@@ -173,6 +185,10 @@ Backend &hostBackend();
 // real copies. Tests train with it to prove the shared runtime moves data
 // between host and device wherever a GPU needs it.
 Backend &stagedHostBackend();
+// The staged host backend that also fuses steps (fusesSteps() true), each
+// fused call computed as the steps it replaces: tests run the executor's
+// fused dispatch on the CPU with it (MTC_TEST_STAGED_HOST=fusing).
+Backend &fusingHostBackend();
 
 // Host access to device floats: on a host-addressable backend the memory
 // itself, elsewhere a host copy (made at construction unless `load` is

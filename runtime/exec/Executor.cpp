@@ -1,4 +1,5 @@
 #include "exec/Executor.h"
+#include "exec/LinearGeluFusion.h"
 #include "exec/PlanValidator.h"
 
 #include "comm/Communicator.h"
@@ -279,6 +280,16 @@ void Executor::runSteps(int begin, int end, bool training, float gradScale,
   for (int32_t id : preloaded)
     live += index.buffers[id]->bytes();
   peak = live;
+  // A fused group writes the outputs of its later steps at its first: the
+  // arena bytes of buffers that die inside the group may already hold them.
+  int groupEnd = -1;
+  std::vector<int32_t> writtenEarly;
+  auto heldByGroup = [&](int32_t dead) {
+    for (int32_t out : writtenEarly)
+      if (sharesArenaBytes(*index.buffers[dead], *index.buffers[out]))
+        return true;
+    return false;
+  };
   for (int s = begin; s < end; ++s) {
     for (int32_t id : definedAt[s])
       live += index.buffers[id]->bytes();
@@ -287,7 +298,11 @@ void Executor::runSteps(int begin, int end, bool training, float gradScale,
       if (fusions.empty() || fusions[s].length > 0)
         runStep(s, training, gradScale);
     } else {
-      runFused(s, training); // the group's later steps have length 0
+      runFused(s, training, gradScale); // the group's later steps have length 0
+      groupEnd = s + fusions[s].length - 1;
+      writtenEarly.clear();
+      for (int k = s + 1; k <= groupEnd; ++k)
+        writtenEarly.insert(writtenEarly.end(), definedAt[k].begin(), definedAt[k].end());
     }
     if (stepObserver)
       stepObserver(s);
@@ -295,7 +310,7 @@ void Executor::runSteps(int begin, int end, bool training, float gradScale,
       progressHook();
     for (int32_t id : deadAfter[s]) {
       live -= index.buffers[id]->bytes();
-      if (options.checkLifetimes)
+      if (options.checkLifetimes && !(s < groupEnd && heldByGroup(id)))
         poison(*index.buffers[id]);
     }
   }
@@ -607,7 +622,7 @@ void Executor::runStep(int s, bool training, float gradScale) {
   }
 }
 
-void Executor::runFused(int s, bool training) {
+void Executor::runFused(int s, bool training, float gradScale) {
   const StepFusion &fu = fusions[s];
   const pb::Step &a = planData.steps(s);
   const auto cols = [&](int32_t biasParam) { return paramSizes[biasParam]; };
@@ -635,6 +650,26 @@ void Executor::runFused(int s, bool training) {
     const auto &add = planData.steps(s + 1).add();
     dev.biasDropoutResidual(f(d.x()), nullptr, f(fu.residual), f(add.out()), shapeOf(s).elements,
                             1, training ? d.rate() : 0.f, stepSeed, d.stream());
+    break;
+  }
+  case FusionKind::LinearGelu: {
+    const auto &l = a.linear_forward();
+    const auto &sh = shapeOf(s);
+    dev.linearBiasGelu(f(l.x()), param(l.w_param()), param(l.bias_param()), f(l.y()),
+                       f(planData.steps(s + 1).gelu().y()), sh.rows, sh.hidden, sh.out,
+                       l.transposed_weight());
+    break;
+  }
+  case FusionKind::LinearGeluBackward: {
+    // The weight gradient between the two (LinearGeluFusion.h) runs first: the
+    // fused matmul writes the GeLU's dx, whose arena bytes it may still read.
+    if (fu.length == 3)
+      runStep(s + 1, training, gradScale);
+    const auto &l = a.linear_backward_input();
+    const auto &g = planData.steps(s + fu.length - 1).gelu_backward();
+    const auto &sh = shapeOf(s);
+    dev.linearBackwardInputGelu(f(l.dy()), param(l.w_param()), f(g.x()), f(g.dx()), sh.rows,
+                                sh.hidden, sh.out, l.transposed_weight());
     break;
   }
   case FusionKind::None:

@@ -167,7 +167,7 @@ private:
 
   void runSteps(int begin, int end, bool training, float gradScale, bool trackPeak);
   void runStep(int stepIndex, bool training, float gradScale);
-  void runFused(int stepIndex, bool training);
+  void runFused(int stepIndex, bool training, float gradScale);
   const StepShape &shapeOf(int stepIndex) const {
     return window ? window->shapes[stepIndex] : shapes[stepIndex];
   }

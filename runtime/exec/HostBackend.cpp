@@ -9,14 +9,17 @@
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
+#include <vector>
 
 namespace mtc::runtime {
 namespace {
 
 class HostBackend final : public Backend {
 public:
-  explicit HostBackend(bool addressable) : addressable(addressable) {}
-  const char *name() const override { return addressable ? "host" : "host (staged)"; }
+  HostBackend(bool addressable, bool fusing) : addressable(addressable), fusing(fusing) {}
+  const char *name() const override {
+    return fusing ? "host (staged, fusing)" : addressable ? "host" : "host (staged)";
+  }
   bool hostAddressable() const override { return addressable; }
 
   void *allocate(int64_t bytes, const std::string &what) override {
@@ -45,7 +48,8 @@ public:
   }
   void synchronize() override {}
 
-  std::string selectCompute(kernels::StorageType type) override {
+  // The CPU has no TF32: fp32 GEMMs always multiply in full fp32.
+  std::string selectCompute(kernels::StorageType type, bool) override {
     if (type != kernels::StorageType::BF16) {
       kernels::setGemmPrecision(kernels::GemmPrecision::Fp32);
       return "fp32 compute"; // oneDNN 2.6 has no fp16 GEMMs on the CPU
@@ -216,19 +220,58 @@ public:
       x[i] = kernels::roundTo(type, x[i]);
   }
 
+  // fusingHostBackend: each fused group as the steps it replaces, so the
+  // executor's fused dispatch runs on the CPU and must reproduce the unfused
+  // run bit for bit in fp32 (16-bit runs differ: a fused group skips the
+  // rounding of its intermediates, as the GPU's fused kernels do).
+  bool fusesSteps() const override { return fusing; }
+  void biasGelu(const float *x, const float *bias, float *pre, float *y, int64_t rows,
+                int64_t cols) override {
+    std::vector<float> p(static_cast<size_t>(rows * cols));
+    biasAdd(x, bias, p.data(), rows, cols);
+    if (pre)
+      std::copy(p.begin(), p.end(), pre);
+    kernels::geluForward(p.data(), y, rows * cols, /*exact=*/false);
+  }
+  void biasDropoutResidual(const float *x, const float *bias, const float *residual,
+                           float *out, int64_t rows, int64_t cols, float rate, uint64_t seed,
+                           uint64_t stream) override {
+    std::vector<float> p(x, x + rows * cols), d(p.size());
+    if (bias)
+      biasAdd(x, bias, p.data(), rows, cols);
+    kernels::dropout(p.data(), d.data(), rows * cols, rate, seed, stream, 0);
+    kernels::add(d.data(), residual, out, rows * cols);
+  }
+  void linearBiasGelu(const float *x, const float *w, const float *bias, float *pre, float *y,
+                      int64_t N, int64_t In, int64_t Out, bool transposed) override {
+    kernels::linearForward(x, w, bias, pre, N, In, Out, transposed);
+    kernels::geluForward(pre, y, N * Out, /*exact=*/false);
+  }
+  void linearBackwardInputGelu(const float *dy, const float *w, const float *pre, float *dx,
+                               int64_t N, int64_t In, int64_t Out, bool transposed) override {
+    std::vector<float> h(static_cast<size_t>(N * In));
+    kernels::linearBackwardInput(dy, w, h.data(), N, In, Out, transposed);
+    kernels::geluBackward(pre, h.data(), dx, N * In, /*exact=*/false);
+  }
+
 private:
-  bool addressable;
+  bool addressable, fusing;
 };
 
 } // namespace
 
 Backend &hostBackend() {
-  static HostBackend backend(true);
+  static HostBackend backend(true, false);
   return backend;
 }
 
 Backend &stagedHostBackend() {
-  static HostBackend backend(false);
+  static HostBackend backend(false, false);
+  return backend;
+}
+
+Backend &fusingHostBackend() {
+  static HostBackend backend(false, true);
   return backend;
 }
 

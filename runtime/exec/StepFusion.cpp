@@ -1,4 +1,5 @@
 #include "exec/StepFusion.h"
+#include "exec/LinearGeluFusion.h"
 
 #include <unordered_map>
 
@@ -79,6 +80,13 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
     if (out[s].length == 0)
       continue;
     const pb::Step &a = plan.steps(s);
+    StepFusion linear = linearGeluFusionAt(plan, s, dead);
+    if (linear.kind != FusionKind::None) {
+      out[s] = linear;
+      for (int k = 1; k < linear.length; ++k)
+        out[s + k].length = 0;
+      continue;
+    }
     const pb::Step *b = s + 1 < n ? &plan.steps(s + 1) : nullptr;
     const pb::Step *c = s + 2 < n ? &plan.steps(s + 2) : nullptr;
     auto residualOf = [](const pb::Add &add, int32_t d) {

@@ -6,7 +6,8 @@
 //   BiasDropoutResidual: bias_add(x -> p); dropout(p -> d); add(d, r -> out)   p, d dead
 //   DropoutResidual:     dropout(x -> d); add(d, r -> out)                     d dead
 // A bias_add of a position table (a 2-D bias) is never fused.
-// Linear steps fuse their bias through cuBLASLt epilogues instead (GemmPlan.h).
+// Linear steps fuse their bias through cuBLASLt epilogues instead (GemmPlan.h),
+// and a following tanh GeLU too (LinearGeluFusion.h).
 #pragma once
 #include "plan.pb.h"
 
@@ -14,7 +15,10 @@
 
 namespace mtc::runtime {
 
-enum class FusionKind { None, BiasGelu, BiasDropoutResidual, DropoutResidual };
+enum class FusionKind {
+  None, BiasGelu, BiasDropoutResidual, DropoutResidual,
+  LinearGelu, LinearGeluBackward // cuBLASLt GeLU epilogues (LinearGeluFusion.h)
+};
 
 struct StepFusion {
   FusionKind kind = FusionKind::None;

@@ -107,6 +107,9 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
   flags.addSwitch(flag::fp16.name, &cfg.precision, "fp16", flag::fp16.help);
   flags.add("initial-loss-scale", &cfg.initialLossScale,
             "fp16: the dynamic loss scale to start from (default 2^32)", ValueRange::above(0));
+  flags.add("no-tf32", &cfg.noTf32,
+            "fp32 runs on a GPU: multiply fp32 GEMM operands in full fp32 instead of TF32 "
+            "tensor cores (slower, closer to the CPU backend; no effect on the CPU)");
   flags.add("accumulate-allreduce-grads-in-fp32", &cfg.accumulateAllreduceGradsInFp32,
             "accumulate and reduce gradients in fp32 (the default for bf16 and fp32; fp16 runs "
             "keep them in fp16 without it, as Megatron-LM)");
@@ -337,8 +340,11 @@ Backend *agreeOnBackend(comm::Communicator &world, BackendFactory makeBackend, c
   // Test hook: the host kernels on memory kept apart from the host's, so the
   // MPI tests prove the runtime copies data wherever a GPU needs it.
   if (!makeBackend) {
-    const char *staged = std::getenv("MTC_TEST_STAGED_HOST");
-    return staged && std::string(staged) == "1" ? &stagedHostBackend() : &hostBackend();
+    const char *variable = std::getenv("MTC_TEST_STAGED_HOST");
+    const std::string staged = variable ? variable : "";
+    return staged == "1"        ? &stagedHostBackend()
+           : staged == "fusing" ? &fusingHostBackend()
+                                : &hostBackend();
   }
   std::string error;
   try {

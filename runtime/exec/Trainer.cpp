@@ -294,7 +294,9 @@ void Trainer::setUpDataParallelAndPrecision(const pb::Plan &plan) {
   }
   const kernels::StorageType storage =
       parseStorageType(cfg.precision.empty() ? plan.precision() : cfg.precision);
-  const std::string compute = exec->backend().selectCompute(storage);
+  const std::string compute = exec->backend().selectCompute(storage, !cfg.noTf32);
+  if (storage == kernels::StorageType::F32 && compute != "fp32 compute" && log)
+    *log << "compute: " << compute << "\n";
   if (storage != kernels::StorageType::F32) {
     const kernels::StorageType gradients = gradientStorage(
         storage, cfg.accumulateAllreduceGradsInFp32, cfg.gradReduceInBf16);

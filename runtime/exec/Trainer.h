@@ -75,6 +75,7 @@ struct TrainConfig {
   bool distributedOptimizer = false;
   std::string precision;
   double initialLossScale = 0;    // fp16; 0: 2^32
+  bool noTf32 = false;            // fp32 GEMMs without TF32 (CUDA; the CPU has none)
   // The dtype gradients accumulate and reduce in (Megatron's defaults: fp32
   // for bf16, fp16 for fp16): --accumulate-allreduce-grads-in-fp32 forces
   // fp32, --grad-reduce-in-bf16 keeps a bf16 run's gradients in bf16.

@@ -20,6 +20,7 @@
 #include "mtc/Support/ValueRange.h"
 #include "mtc/Support/FlagVocabulary.h"
 #include "mtc/Support/LrSchedule.h"
+#include "kernels/cuda/GemmMemory.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -424,6 +425,16 @@ int compile(mtc::CompileOptions options) {
                    (mem.param_bytes() + mem.grad_bytes() + mem.optimizer_bytes()) /
                        1048576.0)
          ;
+  if (driver.target == "cuda") {
+    // Device memory beside the buffers: cuBLASLt's workspace and the 16-bit
+    // operand copies the tensor-core GEMMs read (docs/gpu.md "GEMMs").
+    const mtc::kernels::gpu::GemmMemory gemm =
+        mtc::kernels::gpu::predictGemmMemory(*plan, plan->precision());
+    outs() << format("  GPU GEMMs per rank: %.1f MiB (cuBLASLt workspace %.1f MiB + 16-bit "
+                     "operand copies %.1f MiB)\n",
+                     gemm.total() / 1048576.0, gemm.workspaceBytes / 1048576.0,
+                     gemm.operandScratchBytes / 1048576.0);
+  }
   if (plan->has_state_memory()) {
     const auto &state = plan->state_memory();
     outs() << format("  training state: %s parameters, %s optimizer: %.4g bytes per "

@@ -6,6 +6,7 @@
 #include "comm/Communicator.h"
 #include "comm/Launch.h"
 #include "kernels/cuda/CudaCheck.h"
+#include "kernels/cuda/GemmOperands.h"
 #include "kernels/cuda/GemmPlan.h"
 #include "kernels/cuda/LtGemm.h"
 #include "kernels/cuda/cuda_kernels.h"
@@ -78,6 +79,7 @@ CudaBackend::CudaBackend(int device, int64_t gemmWorkspaceBytes) : deviceIndex(d
     checkCuda(cudaSetDevice(device), "cudaSetDevice");
     cudaDeviceProp prop{};
     checkCuda(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
+    smMajor = prop.major;
     nameOfDevice = std::string(prop.name) + " (device " + std::to_string(device) + ", sm_" +
                    std::to_string(prop.major) + std::to_string(prop.minor) + ")";
     checkCuda(cudaStreamCreateWithFlags(&compute, cudaStreamNonBlocking), "cudaStreamCreate");
@@ -97,7 +99,8 @@ void CudaBackend::releaseAll() {
   if (compute)
     cudaStreamSynchronize(compute);
   lt.reset();
-  for (Scratch *s : {&layerNormStats, &attentionRowDot, &biasGradVector, &copyBounce})
+  for (Scratch *s :
+       {&layerNormStats, &attentionRowDot, &biasGradVector, &copyBounce, &gemmOperands})
     s->reset();
   if (gemmWorkspace)
     cudaFree(gemmWorkspace);
@@ -263,21 +266,58 @@ void CudaBackend::layerNormBackwardWeight(const float *x, const float *dy, float
   kc::layerNormBackwardWeight(x, dy, dgamma, dbeta, N, H, eps, scratch, compute);
 }
 
-// One linear step as one cuBLASLt matmul (GemmPlan.h). Returns whether the
-// epilogue ran; when the heuristic has no algorithm with it (or there are no
-// rows), the plain matmul runs and the caller applies the bias (gradient)
-// with a kernel.
-bool CudaBackend::matmul(const kg::LinearGemmShape &shape, const Operands &o,
-                         void *epilogueVector) {
+std::string CudaBackend::selectCompute(kernels::StorageType type, bool allowTf32) {
+  // A bf16/fp16 plan already rounds every stored value to 8 (11) bits: bf16
+  // attention operands add rounding of that size. An fp32 plan keeps the
+  // CUDA-core attention, which matches the host backend to fp32 accuracy.
+  tensorCoreAttention = type != kernels::StorageType::F32;
+  // bf16 and TF32 tensor-core GEMMs (and this build's kernels) need sm_80.
+  const bool tensorCores = smMajor >= 8;
+  operandType = kg::GemmDataType::F32;
+  fp32Compute = kg::GemmCompute::F32;
+  const std::string notice = " (notice: this GPU (sm_" + std::to_string(smMajor) +
+                             "x) has no bf16/TF32 tensor cores)";
+  if (type == kernels::StorageType::F32) {
+    if (!allowTf32)
+      return "fp32 compute";
+    if (!tensorCores)
+      return "fp32 compute" + notice;
+    fp32Compute = kg::GemmCompute::TF32;
+    return "TF32 tensor-core GEMMs with fp32 accumulation (cuBLASLt; --no-tf32 for full fp32 "
+           "products), fp32 element-wise compute";
+  }
+  const std::string attention =
+      ", flash attention on bf16 tensor cores (fp32 accumulation), fp32 element-wise compute";
+  if (!tensorCores)
+    return "fp32 GEMMs" + attention + notice;
+  const bool bf16 = type == kernels::StorageType::BF16;
+  operandType = bf16 ? kg::GemmDataType::BF16 : kg::GemmDataType::F16;
+  return std::string(bf16 ? "bf16" : "fp16") +
+         " GEMMs with fp32 accumulation (cuBLASLt tensor cores)" + attention;
+}
+
+kg::LinearGemmShape CudaBackend::gemmShape(kg::GemmKind kind, int64_t N, int64_t In,
+                                           int64_t Out, bool transposed, bool bias,
+                                           bool gelu) const {
+  kg::LinearGemmShape s{kind, N, In, Out, transposed, bias, operandType};
+  s.compute = fp32Compute;
+  s.gelu = gelu;
+  return s;
+}
+
+// One linear step as one cuBLASLt matmul (GemmPlan.h). Returns the epilogue
+// that ran: the planned one, or None when the heuristic has no algorithm with
+// it (or there are no rows); the caller then applies it with kernels. 16-bit
+// operand types first copy A and B to scratch.
+kg::GemmEpilogue CudaBackend::matmul(const kg::LinearGemmShape &shape, const Operands &o,
+                                     void *epilogueVector) {
   kg::ColumnMajorGemm g = kg::planLinearGemm(shape); // checks the shape
   if (shape.rows == 0)
-    return false; // cuBLASLt takes no empty matrices; the bias kernels see 0 rows
-  bool epilogue = g.epilogue != kg::GemmEpilogue::None;
+    return kg::GemmEpilogue::None; // cuBLASLt takes no empty matrices
   // The heuristic is queried once per distinct matmul; LtGemm caches it.
   if (!lt->prepare(g)) {
     g = kc::LtGemm::withoutEpilogue(g);
-    lt->prepare(g);
-    epilogue = false;
+    lt->prepare(g); // the plain matmul has an algorithm or throws
   }
   auto operand = [&](kg::GemmOperand which) -> const void * {
     switch (which) {
@@ -287,33 +327,77 @@ bool CudaBackend::matmul(const kg::LinearGemmShape &shape, const Operands &o,
     default: return o.out;
     }
   };
-  lt->run(g, {operand(g.a), operand(g.b), o.out, epilogue ? epilogueVector : nullptr},
-          compute);
-  return epilogue;
+  const void *a = operand(g.a), *b = operand(g.b);
+  if (g.type != kg::GemmDataType::F32) {
+    // Exact copies: the values were stored rounded (docs/gpu.md "GEMMs").
+    const int64_t aElements = g.lda * g.aCols(), bElements = g.ldb * g.bCols();
+    auto *scratch = static_cast<char *>(gemmOperands.get(
+        kg::gemmOperandScratchBytes(g), compute, "16-bit GEMM operands"));
+    char *b16 = scratch + (aElements * 2 + kg::kGemmOperandAlign - 1) / kg::kGemmOperandAlign *
+                              kg::kGemmOperandAlign;
+    kc::toGemmOperand(static_cast<const float *>(a), scratch, aElements, g.type, compute);
+    kc::toGemmOperand(static_cast<const float *>(b), b16, bElements, g.type, compute);
+    a = scratch, b = b16;
+  }
+  lt->run(g, {a, b, o.out, g.usesVector() ? epilogueVector : nullptr, o.aux}, compute);
+  return g.epilogue;
 }
 
 void CudaBackend::linearForward(const float *x, const float *w, const float *bias, float *y,
                                 int64_t N, int64_t In, int64_t Out, bool transposed) {
-  kg::LinearGemmShape shape{kg::GemmKind::Forward, N, In, Out, transposed, bias != nullptr};
   Operands o;
   o.x = x, o.w = w, o.out = y;
-  if (!matmul(shape, o, const_cast<float *>(bias)) && bias)
+  if (matmul(gemmShape(kg::GemmKind::Forward, N, In, Out, transposed, bias != nullptr), o,
+             const_cast<float *>(bias)) == kg::GemmEpilogue::None &&
+      bias)
     kc::biasAdd(y, bias, y, N, Out, compute);
+}
+
+void CudaBackend::linearBiasGelu(const float *x, const float *w, const float *bias, float *pre,
+                                 float *y, int64_t N, int64_t In, int64_t Out,
+                                 bool transposed) {
+  if (!bias)
+    throw std::invalid_argument("CudaBackend::linearBiasGelu: the fused step needs a bias");
+  Operands o;
+  o.x = x, o.w = w, o.out = y, o.aux = pre;
+  kg::LinearGemmShape shape = gemmShape(kg::GemmKind::Forward, N, In, Out, transposed, true,
+                                        /*gelu=*/true);
+  // Without the GeLU epilogue: the pre-activation into `pre` (bias by the
+  // Bias epilogue or the kernel), then the GeLU.
+  if (N > 0 && lt->prepare(kg::planLinearGemm(shape))) {
+    matmul(shape, o, const_cast<float *>(bias));
+    return;
+  }
+  shape.gelu = false;
+  o.out = pre, o.aux = nullptr;
+  if (matmul(shape, o, const_cast<float *>(bias)) == kg::GemmEpilogue::Bias)
+    kc::geluForward(pre, y, N * Out, /*exact=*/false, compute);
+  else
+    kc::biasGelu(pre, bias, pre, y, N, Out, compute);
 }
 
 void CudaBackend::linearBackwardInput(const float *dy, const float *w, float *dx, int64_t N,
                                       int64_t In, int64_t Out, bool transposed) {
-  kg::LinearGemmShape shape{kg::GemmKind::BackwardInput, N, In, Out, transposed, false};
   Operands o;
   o.dy = dy, o.w = w, o.out = dx;
-  matmul(shape, o, nullptr);
+  matmul(gemmShape(kg::GemmKind::BackwardInput, N, In, Out, transposed, false), o, nullptr);
+}
+
+void CudaBackend::linearBackwardInputGelu(const float *dy, const float *w, const float *pre,
+                                          float *dx, int64_t N, int64_t In, int64_t Out,
+                                          bool transposed) {
+  Operands o;
+  o.dy = dy, o.w = w, o.out = dx, o.aux = const_cast<float *>(pre);
+  kg::LinearGemmShape shape = gemmShape(kg::GemmKind::BackwardInput, N, In, Out, transposed,
+                                        false, /*gelu=*/true);
+  // Fallback: the input gradient into dx, then dx *= gelu'(pre) in place.
+  if (matmul(shape, o, nullptr) != kg::GemmEpilogue::DGelu)
+    kc::geluBackward(pre, dx, dx, N * In, /*exact=*/false, compute);
 }
 
 void CudaBackend::linearBackwardWeight(const float *x, const float *dy, float *dw,
                                        float *dbias, int64_t N, int64_t In, int64_t Out,
                                        bool transposed) {
-  kg::LinearGemmShape shape{kg::GemmKind::BackwardWeight, N, In, Out, transposed,
-                            dbias != nullptr};
   Operands o;
   o.x = x, o.dy = dy, o.out = dw;
   // The BGrad epilogue writes the bias gradient while gradients accumulate:
@@ -321,7 +405,8 @@ void CudaBackend::linearBackwardWeight(const float *x, const float *dy, float *d
   float *vector = dbias ? static_cast<float *>(biasGradVector.get(
                               Out * int64_t(sizeof(float)), compute, "the bias gradient"))
                         : nullptr;
-  if (matmul(shape, o, vector))
+  if (matmul(gemmShape(kg::GemmKind::BackwardWeight, N, In, Out, transposed, dbias != nullptr),
+             o, vector) != kg::GemmEpilogue::None)
     kc::add(dbias, vector, dbias, Out, compute);
   else if (dbias)
     kc::biasGradAccumulate(dy, dbias, N, Out, compute);
@@ -515,16 +600,6 @@ void CudaBackend::adamw(const kernels::AdamWStep &s, float *param, const float *
 
 void CudaBackend::roundToStorage(float *x, int64_t n, kernels::StorageType type) {
   kc::roundToStorage(x, n, type, compute);
-}
-
-std::string CudaBackend::selectCompute(kernels::StorageType type) {
-  // A bf16/fp16 plan already rounds every stored value to 8 (11) bits: bf16
-  // attention operands add rounding of that size. An fp32 plan keeps the
-  // CUDA-core attention, which matches the host backend to fp32 accuracy.
-  tensorCoreAttention = type != kernels::StorageType::F32;
-  if (!tensorCoreAttention)
-    return Backend::selectCompute(type);
-  return "fp32 GEMMs, flash attention on bf16 tensor cores (fp32 accumulation)";
 }
 
 void CudaBackend::biasGelu(const float *x, const float *bias, float *pre, float *y,

@@ -6,6 +6,7 @@
 // crossEntropyLoss) and in synchronize().
 #pragma once
 #include "exec/Backend.h"
+#include "kernels/cuda/GemmPlan.h"
 
 #include <cstdint>
 #include <memory>
@@ -16,9 +17,6 @@
 
 namespace mtc::kernels::cuda {
 class LtGemm;
-}
-namespace mtc::kernels::gpu {
-struct LinearGemmShape;
 }
 
 namespace mtc::runtime::gpu {
@@ -33,7 +31,8 @@ std::unique_ptr<Backend> makeCudaBackend(comm::Communicator &world);
 class CudaBackend final : public Backend {
 public:
   // Uses `device` (cudaSetDevice) from this thread on.
-  explicit CudaBackend(int device, int64_t gemmWorkspaceBytes = 32 << 20);
+  explicit CudaBackend(int device,
+                       int64_t gemmWorkspaceBytes = kernels::gpu::kGemmWorkspaceBytes);
   ~CudaBackend() override;
   CudaBackend(const CudaBackend &) = delete;
   CudaBackend &operator=(const CudaBackend &) = delete;
@@ -126,8 +125,11 @@ public:
   void adamw(const kernels::AdamWStep &s, float *param, const float *grad, float *m, float *v,
              int64_t n) override;
   void roundToStorage(float *x, int64_t n, kernels::StorageType type) override;
-  // bf16/fp16 plans: attention on the tensor-core flash kernels.
-  std::string selectCompute(kernels::StorageType type) override;
+  // bf16/fp16 storage: tensor-core GEMMs on 16-bit operand copies (sm_80+
+  // for bf16) and attention on the tensor-core flash kernels; fp32: TF32
+  // GEMMs unless !allowTf32 (sm_80+), CUDA-core attention. Without the
+  // hardware, fp32 GEMMs and a notice, as the host backend does.
+  std::string selectCompute(kernels::StorageType type, bool allowTf32) override;
 
   bool fusesSteps() const override { return true; }
   void biasGelu(const float *x, const float *bias, float *pre, float *y, int64_t rows,
@@ -135,6 +137,11 @@ public:
   void biasDropoutResidual(const float *x, const float *bias, const float *residual,
                            float *out, int64_t rows, int64_t cols, float rate, uint64_t seed,
                            uint64_t stream) override;
+  void linearBiasGelu(const float *x, const float *w, const float *bias, float *pre, float *y,
+                      int64_t N, int64_t In, int64_t Out, bool transposedWeight) override;
+  void linearBackwardInputGelu(const float *dy, const float *w, const float *pre, float *dx,
+                               int64_t N, int64_t In, int64_t Out,
+                               bool transposedWeight) override;
 
   // Distinct cuBLASLt matmuls prepared so far (each queried once).
   size_t cachedGemmPlans() const;
@@ -154,14 +161,23 @@ private:
   struct Operands {
     const void *x = nullptr, *w = nullptr, *dy = nullptr;
     void *out = nullptr;
+    void *aux = nullptr; // the GeLU epilogues' pre-activation
   };
-  bool matmul(const kernels::gpu::LinearGemmShape &shape, const Operands &o,
-              void *epilogueVector);
+  // The shape in the selected operand and compute types.
+  kernels::gpu::LinearGemmShape gemmShape(kernels::gpu::GemmKind kind, int64_t N, int64_t In,
+                                          int64_t Out, bool transposed, bool bias,
+                                          bool gelu = false) const;
+  kernels::gpu::GemmEpilogue matmul(const kernels::gpu::LinearGemmShape &shape,
+                                    const Operands &o, void *epilogueVector);
   void squaresAndCheck(const float *x, int64_t n);
   void releaseAll();
 
   int deviceIndex = 0;
+  int smMajor = 0; // compute capability: 8 = Ampere, 9 = Hopper
   std::string nameOfDevice;
+  // selectCompute's choice; exact fp32 until a run selects.
+  kernels::gpu::GemmDataType operandType = kernels::gpu::GemmDataType::F32;
+  kernels::gpu::GemmCompute fp32Compute = kernels::gpu::GemmCompute::F32;
   cudaStream_t compute = nullptr;
   void *gemmWorkspace = nullptr;
   std::unique_ptr<kernels::cuda::LtGemm> lt;
@@ -170,6 +186,7 @@ private:
   void *reduceBlock = nullptr;
   void *pinned = nullptr;
   Scratch layerNormStats, attentionRowDot, biasGradVector, copyBounce;
+  Scratch gemmOperands; // 16-bit copies of A and B (gemmOperandScratchBytes)
   bool tensorCoreAttention = false; // selectCompute: not an fp32 plan
 };
 

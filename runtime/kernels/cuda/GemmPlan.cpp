@@ -10,8 +10,13 @@ ColumnMajorGemm planLinearGemm(const LinearGemmShape &s) {
         "planLinearGemm: rows must be >= 0 and in, out > 0 (got rows " +
         std::to_string(s.rows) + ", in " + std::to_string(s.in) + ", out " +
         std::to_string(s.out) + ")");
+  if (s.gelu && (s.kind == GemmKind::BackwardWeight ||
+                 (s.kind == GemmKind::Forward && !s.bias)))
+    throw std::invalid_argument("planLinearGemm: the GeLU epilogue applies to a forward "
+                                "step with a bias or to a backward-input step");
   ColumnMajorGemm g;
   g.type = s.type;
+  g.compute = s.type == GemmDataType::F32 ? s.compute : GemmCompute::F32;
   const int64_t N = s.rows, In = s.in, Out = s.out;
   switch (s.kind) {
   case GemmKind::Forward:
@@ -22,7 +27,11 @@ ColumnMajorGemm planLinearGemm(const LinearGemmShape &s) {
     g.opA = s.transposedWeight ? GemmOp::T : GemmOp::N;
     g.lda = s.transposedWeight ? In : Out;
     g.opB = GemmOp::N, g.ldb = In, g.ldc = Out;
-    g.epilogue = s.bias ? GemmEpilogue::Bias : GemmEpilogue::None;
+    g.epilogue = s.gelu ? GemmEpilogue::GeluAuxBias
+                 : s.bias ? GemmEpilogue::Bias
+                          : GemmEpilogue::None;
+    if (s.gelu)
+      g.ldAux = Out; // the pre-activation, laid out as Y
     break;
   case GemmKind::BackwardInput:
     // dX^T[In, N] = Wl[In, Out] dY^T[Out, N].
@@ -31,6 +40,8 @@ ColumnMajorGemm planLinearGemm(const LinearGemmShape &s) {
     g.opA = s.transposedWeight ? GemmOp::N : GemmOp::T;
     g.lda = s.transposedWeight ? In : Out;
     g.opB = GemmOp::N, g.ldb = Out, g.ldc = In;
+    if (s.gelu) // aux: the pre-activation of the GeLU whose input dX is
+      g.epilogue = GemmEpilogue::DGelu, g.ldAux = In;
     break;
   case GemmKind::BackwardWeight:
     g.beta = 1.f, g.k = N, g.c = GemmOperand::DW;
@@ -56,6 +67,24 @@ ColumnMajorGemm planLinearGemm(const LinearGemmShape &s) {
   return g;
 }
 
+GemmCompute gemmComputeFor(GemmDataType type, bool allowTf32) {
+  return type == GemmDataType::F32 && allowTf32 ? GemmCompute::TF32 : GemmCompute::F32;
+}
+
+int64_t gemmOperandScratchBytes(const ColumnMajorGemm &g) {
+  if (g.type == GemmDataType::F32)
+    return 0;
+  auto aligned = [](int64_t elements) {
+    const int64_t bytes = elements * 2;
+    return (bytes + kGemmOperandAlign - 1) / kGemmOperandAlign * kGemmOperandAlign;
+  };
+  return aligned(g.lda * g.aCols()) + aligned(g.ldb * g.bCols());
+}
+
+bool gemmAuxLayoutSupported(const ColumnMajorGemm &g) {
+  return !g.usesAux() || (g.ldAux % 8 == 0 && g.ldAux >= g.m);
+}
+
 std::string gemmKey(const ColumnMajorGemm &g) {
   auto op = [](GemmOp o) { return o == GemmOp::N ? "N" : "T"; };
   return std::string(op(g.opA)) + op(g.opB) + ":" + std::to_string(g.m) + "x" +
@@ -63,7 +92,8 @@ std::string gemmKey(const ColumnMajorGemm &g) {
          std::to_string(g.lda) + "," + std::to_string(g.ldb) + "," +
          std::to_string(g.ldc) + ":b" + (g.beta != 0.f ? "1" : "0") + ":e" +
          std::to_string(static_cast<int>(g.epilogue)) + ":t" +
-         std::to_string(static_cast<int>(g.type));
+         std::to_string(static_cast<int>(g.type)) + ":c" +
+         std::to_string(static_cast<int>(g.compute)) + ":x" + std::to_string(g.ldAux);
 }
 
 } // namespace mtc::kernels::gpu

@@ -24,6 +24,8 @@ cublasLtEpilogue_t epilogue(gpu::GemmEpilogue e) {
   case gpu::GemmEpilogue::Bias: return CUBLASLT_EPILOGUE_BIAS;
   case gpu::GemmEpilogue::BGradA: return CUBLASLT_EPILOGUE_BGRADA;
   case gpu::GemmEpilogue::BGradB: return CUBLASLT_EPILOGUE_BGRADB;
+  case gpu::GemmEpilogue::GeluAuxBias: return CUBLASLT_EPILOGUE_GELU_AUX_BIAS;
+  case gpu::GemmEpilogue::DGelu: return CUBLASLT_EPILOGUE_DGELU;
   default: return CUBLASLT_EPILOGUE_DEFAULT;
   }
 }
@@ -62,10 +64,14 @@ LtGemm::Plan &LtGemm::plan(const gpu::ColumnMajorGemm &g) {
   if (it != cache.end())
     return *it->second;
   auto p = std::make_unique<Plan>();
-  cudaDataType_t t = dataType(g.type);
-  // fp32 accumulation always; fp32 storage keeps full fp32 products (no TF32)
-  // so the GPU matches the CPU backend within the equivalence tolerance.
-  checkCublas(cublasLtMatmulDescCreate(&p->desc, CUBLAS_COMPUTE_32F, CUDA_R_32F),
+  if (!gpu::gemmAuxLayoutSupported(g)) // usable stays false: the caller falls back
+    return *cache.emplace(key, std::move(p)).first->second;
+  // A and B in the operand type; C/D fp32. Accumulation and scale are fp32;
+  // fp32 operands may run on TF32 tensor cores (GemmCompute, train --no-tf32).
+  const cudaDataType_t t = dataType(g.type);
+  const cublasComputeType_t compute =
+      g.compute == gpu::GemmCompute::TF32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
+  checkCublas(cublasLtMatmulDescCreate(&p->desc, compute, CUDA_R_32F),
               "cublasLtMatmulDescCreate");
   cublasOperation_t ta = op(g.opA), tb = op(g.opB);
   cublasLtEpilogue_t ep = epilogue(g.epilogue);
@@ -75,15 +81,22 @@ LtGemm::Plan &LtGemm::plan(const gpu::ColumnMajorGemm &g) {
               "set TRANSB");
   checkCublas(cublasLtMatmulDescSetAttribute(p->desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &ep, sizeof ep),
               "set EPILOGUE");
-  if (g.epilogue != gpu::GemmEpilogue::None) {
+  if (g.usesVector()) {
     cudaDataType_t biasType = CUDA_R_32F; // bias and its gradient stay fp32
     checkCublas(cublasLtMatmulDescSetAttribute(p->desc, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE,
                                                &biasType, sizeof biasType),
                 "set BIAS_DATA_TYPE");
   }
+  if (g.usesAux()) {
+    // The aux matrix has D's type (fp32, the default) and C's shape.
+    const int64_t ld = g.ldAux;
+    checkCublas(cublasLtMatmulDescSetAttribute(p->desc, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD,
+                                               &ld, sizeof ld),
+                "set EPILOGUE_AUX_LD");
+  }
   checkCublas(cublasLtMatrixLayoutCreate(&p->a, t, g.aRows(), g.aCols(), g.lda), "layout A");
   checkCublas(cublasLtMatrixLayoutCreate(&p->b, t, g.bRows(), g.bCols(), g.ldb), "layout B");
-  checkCublas(cublasLtMatrixLayoutCreate(&p->c, t, g.m, g.n, g.ldc), "layout C");
+  checkCublas(cublasLtMatrixLayoutCreate(&p->c, CUDA_R_32F, g.m, g.n, g.ldc), "layout C");
 
   cublasLtMatmulPreference_t pref;
   checkCublas(cublasLtMatmulPreferenceCreate(&pref), "cublasLtMatmulPreferenceCreate");
@@ -102,6 +115,14 @@ LtGemm::Plan &LtGemm::plan(const gpu::ColumnMajorGemm &g) {
     const uint32_t bytes = 16;
     checkCublas(cublasLtMatmulPreferenceSetAttribute(pref, attribute, &bytes, sizeof bytes),
                 "set MIN_ALIGNMENT");
+  }
+  if (g.usesAux()) {
+    // The heuristic reads the aux pointer's value as its alignment (null
+    // would claim any): promise 16 bytes, as for A-D, and run() checks it.
+    void *sixteenAligned = reinterpret_cast<void *>(uintptr_t(16));
+    checkCublas(cublasLtMatmulDescSetAttribute(p->desc, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER,
+                                               &sixteenAligned, sizeof(void *)),
+                "set EPILOGUE_AUX_POINTER");
   }
   cublasLtMatmulHeuristicResult_t result{};
   int found = 0;
@@ -131,11 +152,20 @@ void LtGemm::run(const gpu::ColumnMajorGemm &g, const GemmPointers &ptr,
   if (!p.usable)
     throw CudaError("cuBLASLt matmul " + gpu::gemmKey(g) +
                     " was run with an epilogue it has no algorithm for");
-  if (g.epilogue != gpu::GemmEpilogue::None)
+  if (g.usesVector())
     checkCublas(cublasLtMatmulDescSetAttribute(p.desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER,
                                                &ptr.epilogueVector, sizeof(void *)),
                 "set BIAS_POINTER");
-  for (const void *operand : {ptr.a, ptr.b, static_cast<const void *>(ptr.c)})
+  if (g.usesAux()) {
+    if (!ptr.aux)
+      throw std::invalid_argument("cuBLASLt matmul " + gpu::gemmKey(g) +
+                                  ": the GeLU epilogue needs its aux matrix");
+    checkCublas(cublasLtMatmulDescSetAttribute(p.desc, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER,
+                                               &ptr.aux, sizeof(void *)),
+                "set EPILOGUE_AUX_POINTER");
+  }
+  for (const void *operand : {ptr.a, ptr.b, static_cast<const void *>(ptr.c),
+                              static_cast<const void *>(g.usesAux() ? ptr.aux : ptr.c)})
     if (reinterpret_cast<uintptr_t>(operand) % 16 != 0)
       throw std::invalid_argument("cuBLASLt matmul: an operand is not 16-byte aligned (the "
                                   "plans are chosen for 16-byte alignment)");

@@ -17,8 +17,10 @@ namespace mtc::kernels::cuda {
 struct GemmPointers {
   const void *a = nullptr, *b = nullptr;
   void *c = nullptr;
-  // Bias (epilogue Bias) or bias-gradient output (BGradA / BGradB).
+  // Bias (epilogue Bias, GeluAuxBias) or bias-gradient output (BGradA / BGradB).
   void *epilogueVector = nullptr;
+  // GeluAuxBias: the pre-activation written; DGelu: the pre-activation read.
+  void *aux = nullptr;
 };
 
 class LtGemm {
@@ -30,13 +32,15 @@ public:
   LtGemm &operator=(const LtGemm &) = delete;
 
   // Queries and caches the algorithm. Returns false when cuBLASLt has none
-  // for this epilogue: the caller then runs `withoutEpilogue(g)` plus a
-  // kernel. Throws CudaError when even the plain matmul has no algorithm.
+  // for this epilogue (or the aux layout breaks its rules): the caller then
+  // runs `withoutEpilogue(g)` plus a kernel. Throws CudaError when even the
+  // plain matmul has no algorithm.
   bool prepare(const gpu::ColumnMajorGemm &g);
   void run(const gpu::ColumnMajorGemm &g, const GemmPointers &p, cudaStream_t stream);
 
   static gpu::ColumnMajorGemm withoutEpilogue(gpu::ColumnMajorGemm g) {
     g.epilogue = gpu::GemmEpilogue::None;
+    g.ldAux = 0;
     return g;
   }
   size_t cachedPlans() const { return cache.size(); }

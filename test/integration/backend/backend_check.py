@@ -14,7 +14,10 @@ on real MPI ranks with the same seed:
 --backend staged: the device is the host backend with its memory kept apart
 from host memory (MTC_TEST_STAGED_HOST=1), so every host/device copy the
 runtime makes is exercised on the CPU; the kernels are the same, so the
-losses must be bit-identical. --backend cuda: the programs built with
+losses must be bit-identical. --backend fusing: the same, with the backend
+fusing steps (MTC_TEST_STAGED_HOST=fusing): the executor runs the fused
+groups the GPU runs, each computed as the steps it replaces, so fp32 losses
+must still be bit-identical. --backend cuda: the programs built with
 --target=cuda; without a usable GPU the test exits 77 (skipped).
 """
 import argparse
@@ -48,16 +51,19 @@ def must(cmd, env, timeout=300):
 def main():
     ap = argparse.ArgumentParser()
     tool_arguments(ap)
-    ap.add_argument("--backend", choices=["staged", "cuda"], required=True)
+    ap.add_argument("--backend", choices=["staged", "fusing", "cuda"], required=True)
     ap.add_argument("--tp", type=int, default=1)
     ap.add_argument("--pp", type=int, default=1)
     ap.add_argument("--vp", type=int, default=1)
     ap.add_argument("--dp", type=int, default=1)
     ap.add_argument("--sequence-parallel", action="store_true")
+    ap.add_argument("--schedule", help="mtc-compile's pipeline schedule (e.g. zb-h1)")
     ap.add_argument("--precision", default="fp32")
     ap.add_argument("--distributed-optimizer", action="store_true")
     ap.add_argument("--steps", type=int, default=6)
     ap.add_argument("--rtol", type=float, default=0.0)
+    ap.add_argument("--device-arg", action="append", default=[],
+                    help="a train flag for the device runs only (e.g. --no-tf32)")
     ap.add_argument("--arch", choices=["gpt", "llama"], default="gpt",
                     help="llama: grouped-query attention, rotary, SwiGLU, RMSNorm, untied head")
     args = ap.parse_args()
@@ -87,6 +93,8 @@ def main():
               "--dp", str(args.dp), "--global-batch", str(4 * args.dp)]
     if args.sequence_parallel:
         layout.append("--sequence-parallel")
+    if args.schedule:
+        layout += ["--schedule", args.schedule]
     if args.precision != "fp32":
         layout += ["--precision", args.precision]
     if args.distributed_optimizer:
@@ -94,9 +102,9 @@ def main():
     host_dir = os.path.join(work, "host")
     must([args.mtc_compile, model, "-o", host_dir] + layout, env)
     device_env = dict(env)
-    if args.backend == "staged":
+    if args.backend in ("staged", "fusing"):
         device_dir = host_dir
-        device_env["MTC_TEST_STAGED_HOST"] = "1"
+        device_env["MTC_TEST_STAGED_HOST"] = "1" if args.backend == "staged" else "fusing"
     else:
         device_dir = os.path.join(work, "cuda")
         must([args.mtc_compile, model, "-o", device_dir, "--target=cuda"] + layout, env, 900)
@@ -107,6 +115,8 @@ def main():
 
     def train(program_dir, run_env, name, steps, extra=()):
         metrics = os.path.join(work, name + ".jsonl")
+        if program_dir == device_dir and args.backend == "cuda":
+            extra = list(extra) + args.device_arg
         cmd = mpirun + [os.path.join(program_dir, "train"), "--synthetic", "--steps", str(steps),
                         "--seed", "7", "--threads", "1", "--metrics", metrics,
                         # One schedule whatever --steps: resumed runs continue it.

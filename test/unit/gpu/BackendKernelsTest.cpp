@@ -304,6 +304,194 @@ TEST(CudaBackend, LinearWithoutRowsChangesNothing) {
   EXPECT_THROW(gpu().linearForward(x, w, nullptr, dy, 1, 0, 4, false), std::invalid_argument);
 }
 
+// ------------------------------------------------ tensor-core GEMM modes
+//
+// selectCompute switches the shared backend's GEMMs to bf16 / fp16 operands
+// or TF32; every test puts it back to exact fp32 (the mode the tests above
+// assume) when it ends.
+struct ComputeMode {
+  StorageType storage;
+  bool tf32;
+  const char *name;
+};
+constexpr ComputeMode kComputeModes[] = {{StorageType::BF16, false, "bf16"},
+                                         {StorageType::FP16, false, "fp16"},
+                                         {StorageType::F32, true, "tf32"},
+                                         {StorageType::F32, false, "fp32"}};
+
+class SelectedCompute {
+public:
+  explicit SelectedCompute(const ComputeMode &m)
+      : notice(gpu().selectCompute(m.storage, m.tf32)) {}
+  ~SelectedCompute() { gpu().selectCompute(StorageType::F32, false); }
+  std::string notice;
+};
+
+// The GEMM's own error bound per element, from its operand precision:
+//   16-bit operands: the backend's copies of values already rounded to the
+//     type are exact and products of two 16-bit values are exact in fp32, so
+//     only the fp32 summation order differs from the host: the fp32 bound
+//     2e-4 (1 + |want|) of LinearSteps.
+//   TF32: each operand keeps 10 mantissa bits (rounded or truncated: relative
+//     error <= 2^-10 each), so a product is off by <= 2^-9 |a b|, plus fp32
+//     accumulation over K terms: (2^-9 + K 2^-23) sum_k |a_ik b_kj|.
+std::vector<double> gemmBound(const ComputeMode &m, const std::vector<float> &want,
+                              const std::vector<float> &absProducts, int64_t K) {
+  std::vector<double> bound(want.size());
+  for (size_t i = 0; i < want.size(); ++i)
+    bound[i] = 2e-4 * (1.0 + std::fabs(want[i]));
+  if (m.storage == StorageType::F32 && m.tf32)
+    for (size_t i = 0; i < want.size(); ++i)
+      bound[i] += (std::ldexp(1.0, -9) + K * std::ldexp(1.0, -23)) * absProducts[i];
+  return bound;
+}
+
+void expectWithin(const std::vector<float> &got, const std::vector<float> &want,
+                  const std::vector<double> &bound, const std::string &what) {
+  ASSERT_EQ(got.size(), want.size()) << what;
+  for (size_t i = 0; i < got.size(); ++i)
+    ASSERT_LE(std::fabs(double(got[i]) - want[i]), bound[i])
+        << what << ": element " << i << " is " << got[i] << ", want " << want[i];
+}
+
+std::vector<float> absolute(std::vector<float> v) {
+  for (float &x : v)
+    x = std::fabs(x);
+  return v;
+}
+
+// What the run stores: 16-bit runs hold rounded values (precision.md).
+std::vector<float> stored(std::vector<float> v, const ComputeMode &m) {
+  for (float &x : v)
+    x = kernels::roundTo(m.storage, x);
+  return v;
+}
+
+// Runs check(mode, N, In, Out, transposed) in each compute mode on random
+// and odd shapes (Out 97 and 5: no multiple of 8, so the GeLU epilogues fall
+// back).
+template <class Check> void forEachGemmCase(const Check &check) {
+  struct Shape {
+    int64_t N, In, Out;
+  };
+  for (const ComputeMode &m : kComputeModes) {
+    SelectedCompute mode(m);
+    for (Shape s : {Shape{1, 7, 5}, Shape{24, 40, 56}, Shape{2 * 128, 64, 97},
+                    Shape{128, 128, 512}})
+      for (bool transposed : {false, true}) {
+        const std::string what = std::string(m.name) + " " + std::to_string(s.N) + "x" +
+                                 std::to_string(s.In) + "x" + std::to_string(s.Out) +
+                                 (transposed ? " transposed: " : ": ");
+        check(m, s.N, s.In, s.Out, transposed, what);
+      }
+  }
+}
+
+TEST(CudaBackend, SelectComputeUsesTensorCoresAndNamesThem) {
+  EXPECT_EQ(gpu().selectCompute(StorageType::F32, false), "fp32 compute");
+  {
+    SelectedCompute bf16(kComputeModes[0]);
+    EXPECT_NE(bf16.notice.find("bf16 GEMMs with fp32 accumulation"), std::string::npos)
+        << bf16.notice;
+  }
+  SelectedCompute tf32(kComputeModes[2]);
+  EXPECT_NE(tf32.notice.find("TF32"), std::string::npos) << tf32.notice;
+}
+
+// Every linear step in each mode against the host's fp32 GEMM on the stored
+// values, on random and odd shapes at 64-byte offsets.
+TEST(CudaBackend, LinearStepsInEachComputeMode) {
+  forEachGemmCase([](const ComputeMode &m, int64_t N, int64_t In, int64_t Out,
+                     bool transposed, const std::string &what) {
+    const int64_t shift = 16;
+    auto x = stored(randn(N * In, 1), m), w = stored(randn(In * Out, 2), m),
+         b = stored(randn(Out, 3), m), dy = stored(randn(N * Out, 4), m);
+    std::vector<float> y(N * Out), dx(N * In), dw(In * Out, 0.25f), db(Out, 0.5f);
+    cpu().linearForward(x.data(), w.data(), b.data(), y.data(), N, In, Out, transposed);
+    cpu().linearBackwardInput(dy.data(), w.data(), dx.data(), N, In, Out, transposed);
+    cpu().linearBackwardWeight(x.data(), dy.data(), dw.data(), db.data(), N, In, Out,
+                               transposed);
+    // sum_k |a b| of each output, for the TF32 bound.
+    std::vector<float> ay(N * Out), adx(N * In), adw(In * Out, 0.f), adb(Out, 0.f);
+    auto ax = absolute(x), aw = absolute(w), ady = absolute(dy);
+    cpu().linearForward(ax.data(), aw.data(), nullptr, ay.data(), N, In, Out, transposed);
+    cpu().linearBackwardInput(ady.data(), aw.data(), adx.data(), N, In, Out, transposed);
+    cpu().linearBackwardWeight(ax.data(), ady.data(), adw.data(), adb.data(), N, In, Out,
+                               transposed);
+    Dev<float> dX(shifted(x, shift)), dW(shifted(w, shift)), dB(shifted(b, shift)),
+        dDy(shifted(dy, shift)), dY(shift + N * Out), dDx(shift + N * In),
+        dDw(shifted(std::vector<float>(In * Out, 0.25f), shift)),
+        dDb(shifted(std::vector<float>(Out, 0.5f), shift));
+    float *pX = dX + shift, *pW = dW + shift, *pDy = dDy + shift;
+    gpu().linearForward(pX, pW, dB + shift, dY + shift, N, In, Out, transposed);
+    gpu().linearBackwardInput(pDy, pW, dDx + shift, N, In, Out, transposed);
+    gpu().linearBackwardWeight(pX, pDy, dDw + shift, dDb + shift, N, In, Out, transposed);
+    expectWithin(unshifted(dY.host(), shift), y, gemmBound(m, y, ay, In), what + "y");
+    expectWithin(unshifted(dDx.host(), shift), dx, gemmBound(m, dx, adx, Out), what + "dx");
+    expectWithin(unshifted(dDw.host(), shift), dw, gemmBound(m, dw, adw, N), what + "dw");
+    expectClose(unshifted(dDb.host(), shift), db, 2e-4, what + "dbias"); // fp32 sums
+  });
+}
+
+// 16-bit operands are copied with the storage rounding: unrounded inputs give
+// the host's GEMM on rounded ones.
+TEST(CudaBackend, SixteenBitOperandCopiesRoundToNearestEven) {
+  for (const ComputeMode &m : {kComputeModes[0], kComputeModes[1]}) {
+    SelectedCompute mode(m);
+    const int64_t N = 33, In = 24, Out = 40;
+    auto x = randn(N * In, 5), w = randn(In * Out, 6);
+    std::vector<float> y(N * Out);
+    auto rx = stored(x, m), rw = stored(w, m);
+    cpu().linearForward(rx.data(), rw.data(), nullptr, y.data(), N, In, Out, false);
+    Dev<float> dX(x), dW(w), dY(N * Out);
+    gpu().linearForward(dX, dW, nullptr, dY, N, In, Out, false);
+    expectClose(dY.host(), y, 2e-4, std::string(m.name) + " y");
+  }
+}
+
+// The GeLU epilogues (forward GELU_AUX_BIAS, backward DGELU) and their
+// fallbacks (Out 97, 5: aux leading dimension not a multiple of 8) against the
+// host's linear + tanh GeLU. Besides the GEMM bound, cuBLASLt may evaluate tanh
+// with the hardware approximation (relative error <= 2^-11): gelu moves by
+// <= 2^-12 |pre|, and gelu'(x) by <= 2^-11 (0.5 + 0.8|x| + 0.11|x|^3) per unit
+// of the incoming gradient (d gelu'/d tanh, bounded for the tanh form).
+TEST(CudaBackend, LinearGeluEpiloguesMatchLinearThenGelu) {
+  forEachGemmCase([](const ComputeMode &m, int64_t N, int64_t In, int64_t Out,
+                     bool transposed, const std::string &what) {
+    auto x = stored(randn(N * In, 7), m), w = stored(randn(In * Out, 8, 0.3f), m),
+         b = stored(randn(Out, 9), m), dy = stored(randn(N * Out, 10), m),
+         pre = stored(randn(N * In, 11), m);
+    std::vector<float> p(N * Out), y(N * Out), h(N * In), dpre(N * In);
+    cpu().linearForward(x.data(), w.data(), b.data(), p.data(), N, In, Out, transposed);
+    cpu().geluForward(p.data(), y.data(), N * Out, false);
+    cpu().linearBackwardInput(dy.data(), w.data(), h.data(), N, In, Out, transposed);
+    cpu().geluBackward(pre.data(), h.data(), dpre.data(), N * In, false);
+    std::vector<float> ap(N * Out), ah(N * In);
+    auto ax = absolute(x), aw = absolute(w), ady = absolute(dy);
+    cpu().linearForward(ax.data(), aw.data(), nullptr, ap.data(), N, In, Out, transposed);
+    cpu().linearBackwardInput(ady.data(), aw.data(), ah.data(), N, In, Out, transposed);
+
+    Dev<float> dX(x), dW(w), dB(b), dDy(dy), dPreIn(pre), dP(N * Out), dYo(N * Out),
+        dDpre(N * In);
+    gpu().linearBiasGelu(dX, dW, dB, dP, dYo, N, In, Out, transposed);
+    gpu().linearBackwardInputGelu(dDy, dW, dPreIn, dDpre, N, In, Out, transposed);
+    std::vector<double> preBound = gemmBound(m, p, ap, In), yBound(y.size());
+    // gelu' <= 1.13: the pre-activation's error passes through at most that.
+    for (size_t i = 0; i < y.size(); ++i)
+      yBound[i] = 1.13 * preBound[i] + std::ldexp(std::fabs(p[i]), -12) + 1e-6;
+    expectWithin(dP.host(), p, preBound, what + "pre-activation (aux)");
+    expectWithin(dYo.host(), y, yBound, what + "gelu");
+    std::vector<double> hBound = gemmBound(m, h, ah, Out), dBound(dpre.size());
+    for (size_t i = 0; i < dpre.size(); ++i) {
+      const double a = std::fabs(pre[i]);
+      dBound[i] = 1.13 * hBound[i] +
+                  std::ldexp(0.5 + 0.8 * a + 0.11 * a * a * a, -11) * std::fabs(h[i]) +
+                  1e-6;
+    }
+    expectWithin(dDpre.host(), dpre, dBound, what + "d pre-activation");
+  });
+}
+
 // ----------------------------------------------------------- element-wise
 
 TEST(CudaBackend, ElementWise) {

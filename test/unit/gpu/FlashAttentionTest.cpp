@@ -110,7 +110,7 @@ TEST(FlashAttention, BackendChoosesByPlanPrecision) {
   Dev<float> dQkv(p.qkv), dDout(p.dout), out(p.outN), lse(p.lseN), dqkv(p.qkv.size()),
       rowDot(p.lseN), viaOut(p.outN), viaLse(p.lseN), viaDqkv(p.qkv.size());
   for (StorageType type : {StorageType::BF16, StorageType::FP16, StorageType::F32}) {
-    backend->selectCompute(type);
+    backend->selectCompute(type, /*allowTf32=*/false);
     backend->attentionForward(p.a, dQkv.p, viaOut.p, viaLse.p);
     backend->attentionBackward(p.a, dQkv.p, viaOut.p, viaLse.p, dDout.p, viaDqkv.p);
     backend->synchronize();

@@ -108,4 +108,94 @@ TEST(StepFusion, PositionTablesAreNotFused) {
   EXPECT_EQ(f[3].kind, FusionKind::None); // bias_add + gelu: not fused
   EXPECT_EQ(f[4].length, 1);              // the gelu runs on its own
 }
+
+// The MLP of a GPT-2 layer as the plan has it: linear(x -> p, bias); gelu(p -> y)
+// forward; linear_dx(dy -> h); linear_dw; gelu_grad(p, h -> dp) backward.
+// Buffers get disjoint arena ranges unless a test makes them share.
+pb::Plan mlpPlan() {
+  pb::Plan plan;
+  plan.mutable_model()->set_micro_batch(2);
+  plan.mutable_model()->set_seq(4);
+  addParam(plan, "w", {3, 12}, true);
+  addParam(plan, "b", {12}, false);
+  int32_t x = addBuffer(plan, 24), p = addBuffer(plan, 96), y = addBuffer(plan, 96),
+          dy = addBuffer(plan, 96), h = addBuffer(plan, 96), dp = addBuffer(plan, 96);
+  plan.set_loss(addBuffer(plan, 2));
+  plan.set_logits(addBuffer(plan, 1));
+  plan.set_tokens(addBuffer(plan, 8));
+  plan.set_targets(addBuffer(plan, 8));
+  int64_t offset = 0;
+  for (pb::Buffer &b : *plan.mutable_buffers())
+    b.set_offset(offset), offset += b.bytes();
+  auto *fwd = plan.add_steps()->mutable_linear_forward();
+  fwd->set_x(x), fwd->set_w_param(0), fwd->set_has_bias(true), fwd->set_bias_param(1);
+  fwd->set_y(p);
+  auto *g = plan.add_steps()->mutable_gelu();
+  g->set_x(p), g->set_y(y);
+  auto *bi = plan.add_steps()->mutable_linear_backward_input();
+  bi->set_dy(dy), bi->set_w_param(0), bi->set_dx(h);
+  auto *bw = plan.add_steps()->mutable_linear_backward_weight();
+  bw->set_x(y), bw->set_dy(dy), bw->set_w_grad(0), bw->set_has_bias(true), bw->set_bias_grad(1);
+  auto *gb = plan.add_steps()->mutable_gelu_backward();
+  gb->set_x(p), gb->set_dy(h), gb->set_dx(dp);
+  return plan;
+}
+
+TEST(StepFusion, FusesLinearWithTanhGeluForwardAndBackward) {
+  pb::Plan plan = mlpPlan();
+  std::vector<StepFusion> f = planStepFusions(plan);
+  ASSERT_EQ(f.size(), 5u);
+  EXPECT_EQ(f[0].kind, FusionKind::LinearGelu);
+  EXPECT_EQ(f[0].length, 2);
+  EXPECT_EQ(f[1].length, 0);
+  EXPECT_EQ(f[2].kind, FusionKind::LinearGeluBackward);
+  EXPECT_EQ(f[2].length, 3); // the weight gradient in between runs inside the group
+  EXPECT_EQ(f[3].length, 0);
+  EXPECT_EQ(f[4].length, 0);
+}
+
+TEST(StepFusion, FusesAdjacentBackwardInputAndGeluBackward) {
+  pb::Plan plan = mlpPlan();
+  plan.mutable_steps()->DeleteSubrange(3, 1); // no weight-gradient step between
+  std::vector<StepFusion> f = planStepFusions(plan);
+  ASSERT_EQ(f.size(), 4u);
+  EXPECT_EQ(f[2].kind, FusionKind::LinearGeluBackward);
+  EXPECT_EQ(f[2].length, 2);
+  EXPECT_EQ(f[3].length, 0);
+}
+
+TEST(StepFusion, ExactGeluOrNoBiasKeepsTheLinearStepsApart) {
+  pb::Plan exact = mlpPlan();
+  exact.mutable_steps(1)->mutable_gelu()->set_exact(true);
+  exact.mutable_steps(4)->mutable_gelu_backward()->set_exact(true);
+  for (const StepFusion &f : planStepFusions(exact))
+    EXPECT_NE(f.length, 0);
+  pb::Plan noBias = mlpPlan();
+  noBias.mutable_steps(0)->mutable_linear_forward()->set_has_bias(false);
+  EXPECT_EQ(planStepFusions(noBias)[0].kind, FusionKind::None);
+}
+
+TEST(StepFusion, LinearGeluBackwardNeedsTheGradientDeadAfterTheGelu) {
+  pb::Plan plan = mlpPlan();
+  auto *reader = plan.add_steps()->mutable_gelu(); // h read once more
+  reader->set_x(4), reader->set_y(2);
+  std::vector<StepFusion> f = planStepFusions(plan);
+  EXPECT_EQ(f[2].kind, FusionKind::None);
+  EXPECT_EQ(f[3].length, 1);
+  EXPECT_EQ(f[4].length, 1);
+}
+
+TEST(StepFusion, LinearGeluIsNotFusedWhenItsOutputSharesArenaBytesWithAnInput) {
+  // The fused matmul writes the GeLU's output while it reads the linear's
+  // input (forward) or dy (backward): reused arena memory must not fuse.
+  pb::Plan forward = mlpPlan();
+  forward.mutable_buffers(2)->set_offset(forward.buffers(0).offset()); // y on x
+  EXPECT_EQ(planStepFusions(forward)[0].kind, FusionKind::None);
+  pb::Plan backward = mlpPlan();
+  backward.mutable_buffers(5)->set_offset(backward.buffers(3).offset() + 8); // dp on dy
+  EXPECT_EQ(planStepFusions(backward)[2].kind, FusionKind::None);
+  // Separate pipeline-chunk arenas never share bytes.
+  backward.mutable_buffers(5)->set_pipeline_chunk(1);
+  EXPECT_EQ(planStepFusions(backward)[2].kind, FusionKind::LinearGeluBackward);
+}
 } // namespace
