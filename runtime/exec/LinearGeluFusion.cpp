@@ -2,9 +2,7 @@
 #include "exec/StepFusion.h"
 
 namespace mtc::runtime {
-namespace {
-
-const pb::Buffer *bufferOf(const pb::Plan &plan, int32_t id) {
+const pb::Buffer *planBuffer(const pb::Plan &plan, int32_t id) {
   if (id >= 0 && id < plan.buffers_size() && plan.buffers(id).id() == id)
     return &plan.buffers(id);
   for (const pb::Buffer &b : plan.buffers())
@@ -13,11 +11,13 @@ const pb::Buffer *bufferOf(const pb::Plan &plan, int32_t id) {
   return nullptr;
 }
 
+namespace {
+
 // Whether two buffers may share bytes (unknown buffers: assume they do).
 bool mayOverlap(const pb::Plan &plan, int32_t a, int32_t b) {
   if (a == b)
     return true;
-  const pb::Buffer *x = bufferOf(plan, a), *y = bufferOf(plan, b);
+  const pb::Buffer *x = planBuffer(plan, a), *y = planBuffer(plan, b);
   return !x || !y || sharesArenaBytes(*x, *y);
 }
 

@@ -62,6 +62,23 @@ bool vectorBias(const pb::Plan &plan, const pb::BiasAdd &bias) {
   return false;
 }
 
+// An element-wise fused kernel reads element i of its inputs and writes
+// element i of its outputs in one pass. The unfused steps ran one after the
+// other, so the arena may have put an output over an input that died on the
+// way: at the same offset that is harmless (element i read, then written), at
+// another offset the kernel would read what it has already overwritten.
+bool writesOverInput(const pb::Plan &plan, int32_t out, std::initializer_list<int32_t> inputs) {
+  const pb::Buffer *o = planBuffer(plan, out);
+  for (int32_t in : inputs) {
+    const pb::Buffer *i = planBuffer(plan, in);
+    if (!o || !i)
+      return true;
+    if (out != in && sharesArenaBytes(*o, *i) && o->offset() != i->offset())
+      return true;
+  }
+  return false;
+}
+
 bool isSpecial(const pb::Plan &plan, int32_t id) {
   return id == plan.loss() || id == plan.logits() || id == plan.tokens() ||
          id == plan.targets() || (plan.has_sop_loss() && id == plan.sop_loss());
@@ -97,7 +114,8 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
     if (a.has_bias_add() && b && b->has_dropout() && c && c->has_add()) {
       int32_t p = a.bias_add().y(), d = b->dropout().y();
       int32_t r = residualOf(c->add(), d);
-      if (b->dropout().x() == p && r >= 0 && r != d && dead(p, 1) && dead(d, 1)) {
+      if (b->dropout().x() == p && r >= 0 && r != d && dead(p, 1) && dead(d, 1) &&
+          !writesOverInput(plan, c->add().out(), {a.bias_add().x(), r})) {
         out[s] = {FusionKind::BiasDropoutResidual, 3, r};
         out[s + 1].length = out[s + 2].length = 0;
         continue;
@@ -105,7 +123,9 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
     }
     // The fused kernel computes the tanh approximation; the exact GeLU runs alone.
     if (a.has_bias_add() && b && b->has_gelu() && !b->gelu().exact() &&
-        b->gelu().x() == a.bias_add().y() && b->gelu().y() != a.bias_add().y()) {
+        b->gelu().x() == a.bias_add().y() && b->gelu().y() != a.bias_add().y() &&
+        !writesOverInput(plan, a.bias_add().y(), {a.bias_add().x()}) &&
+        !writesOverInput(plan, b->gelu().y(), {a.bias_add().x()})) {
       out[s] = {FusionKind::BiasGelu, 2, -1};
       out[s + 1].length = 0;
       continue;
@@ -113,7 +133,8 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
     if (a.has_dropout() && b && b->has_add()) {
       int32_t d = a.dropout().y();
       int32_t r = residualOf(b->add(), d);
-      if (r >= 0 && r != d && a.dropout().x() != d && dead(d, 1)) {
+      if (r >= 0 && r != d && a.dropout().x() != d && dead(d, 1) &&
+          !writesOverInput(plan, b->add().out(), {a.dropout().x(), r})) {
         out[s] = {FusionKind::DropoutResidual, 2, r};
         out[s + 1].length = 0;
       }

@@ -94,6 +94,30 @@ TEST(StepFusion, KeepsStepsWhoseIntermediateIsReadElsewhere) {
   EXPECT_EQ(f[1].length, 1); // the dropout runs on its own
 }
 
+TEST(StepFusion, ElementwiseGroupsAreNotFusedWhenAnOutputLandsOnAnInputElsewhere) {
+  // The arena may reuse a dead input's bytes for a later output. At the same
+  // offset a fused element-wise kernel reads element i before writing it; at
+  // another offset it would read overwritten values.
+  pb::Plan plan = fusionPlan();
+  plan.mutable_buffers(4)->set_offset(8); // out over x (offset 0) and r, two floats on
+  std::vector<StepFusion> f = planStepFusions(plan);
+  EXPECT_EQ(f[0].kind, FusionKind::None);
+  EXPECT_EQ(f[1].length, 1);
+  plan.mutable_buffers(4)->set_offset(plan.buffers(0).offset()); // exactly on x: fine
+  EXPECT_EQ(planStepFusions(plan)[0].kind, FusionKind::BiasDropoutResidual);
+  pb::Plan gelu = fusionPlan();
+  gelu.mutable_buffers(6)->set_offset(4); // y over out, the bias-add's input
+  EXPECT_EQ(planStepFusions(gelu)[3].kind, FusionKind::None);
+  // dropout + residual alone: out over the dropout's input.
+  pb::Plan dropout = fusionPlan();
+  dropout.mutable_steps(0)->mutable_bias_add()->set_bias_param(99); // not a vector bias
+  dropout.mutable_buffers(4)->set_offset(12);
+  std::vector<StepFusion> g = planStepFusions(dropout);
+  EXPECT_EQ(g[1].kind, FusionKind::None);
+  dropout.mutable_buffers(4)->set_offset(0);
+  EXPECT_EQ(planStepFusions(dropout)[1].kind, FusionKind::DropoutResidual);
+}
+
 TEST(StepFusion, PositionTablesAreNotFused) {
   pb::Plan plan = fusionPlan();
   // The bias becomes a [positions, hidden] table: added per sample with a
