@@ -1,4 +1,4 @@
-// Element-wise kernels: GeLU and its backward, add, scale.
+// Element-wise kernels: GeLU and its backward, the fused bias + GeLU, add, scale.
 #include "host/common.h"
 #include "host/gelu_sigmoid.h"
 #include "kernels/kernels.h"
@@ -9,20 +9,33 @@ namespace mtc::kernels {
 namespace {
 
 // Threads take contiguous blocks of this many elements (a multiple of every
-// vector width) and run one vectorized loop over each.
+// vector width) and run one vectorized loop over each. The loops take no
+// __restrict: an output may be its input (in place), which the vectorizer's
+// run-time overlap check handles.
 constexpr int64_t kBlock = 1 << 14;
 
 MTC_VECTOR_CLONES
-void geluTanhBlock(const float *__restrict x, float *__restrict y, int64_t n) {
+void geluTanhBlock(const float *x, float *y, int64_t n) {
   for (int64_t i = 0; i < n; ++i)
     y[i] = detail::geluSigmoidForm(x[i]);
 }
 
 MTC_VECTOR_CLONES
-void geluTanhBackwardBlock(const float *__restrict x, const float *__restrict dy,
-                           float *__restrict dx, int64_t n) {
+void geluTanhBackwardBlock(const float *x, const float *dy,
+                           float *dx, int64_t n) {
   for (int64_t i = 0; i < n; ++i)
     dx[i] = dy[i] * detail::geluDerivativeSigmoidForm(x[i]);
+}
+
+// One row of the fused bias + GeLU: the bias add's sum, then the same GeLU.
+MTC_VECTOR_CLONES
+void biasGeluRow(const float *x, const float *bias, float *pre,
+                 float *y, int64_t cols) {
+  for (int64_t c = 0; c < cols; ++c) {
+    const float p = x[c] + bias[c];
+    pre[c] = p;
+    y[c] = detail::geluSigmoidForm(p);
+  }
 }
 
 MTC_VECTOR_CLONES
@@ -67,9 +80,17 @@ void geluBackward(const float *x, const float *dy, float *dx, int64_t n, bool ex
     dx[i] = dy[i] * math::geluExactDerivative(x[i]);
 }
 
+void biasGeluForward(const float *x, const float *bias, float *pre, float *y, int64_t rows,
+                     int64_t cols) {
+  detail::requireNonNegative("biasGeluForward", "rows", rows);
+  detail::requireNonNegative("biasGeluForward", "cols", cols);
+#pragma omp parallel for schedule(static) if (rows * cols > detail::kParallelMinWork)
+  for (int64_t r = 0; r < rows; ++r)
+    biasGeluRow(x + r * cols, bias, pre + r * cols, y + r * cols, cols);
+}
+
 void add(const float *a, const float *b, float *out, int64_t n) {
   detail::requireNonNegative("add", "n", n);
-  // out may alias a or b (accumulating a gradient in place): no __restrict.
   forEachBlock(n, [&](int64_t i, int64_t len) { addBlock(a + i, b + i, out + i, len); });
 }
 
