@@ -61,6 +61,29 @@ bool vectorBias(const pb::Plan &plan, const pb::BiasAdd &bias) {
   return false;
 }
 
+// Whether two buffers share arena bytes. The memory planner may give a buffer
+// that dies at a group's first step and one born inside the group the same
+// bytes; unfused, the second is written after the first was read, but a
+// fused kernel writes its outputs while it still reads its inputs.
+class ArenaOverlap {
+public:
+  explicit ArenaOverlap(const pb::Plan &plan) {
+    for (const pb::Buffer &b : plan.buffers())
+      byId[b.id()] = &b;
+  }
+  bool operator()(int32_t a, int32_t b) const {
+    auto x = byId.find(a), y = byId.find(b);
+    if (x == byId.end() || y == byId.end())
+      return true; // unknown: assume the worst
+    const pb::Buffer &p = *x->second, &q = *y->second;
+    return p.pipeline_chunk() == q.pipeline_chunk() && p.offset() < q.offset() + q.bytes() &&
+           q.offset() < p.offset() + p.bytes();
+  }
+
+private:
+  std::unordered_map<int32_t, const pb::Buffer *> byId;
+};
+
 bool isSpecial(const pb::Plan &plan, int32_t id) {
   return id == plan.loss() || id == plan.logits() || id == plan.tokens() ||
          id == plan.targets() || (plan.has_sop_loss() && id == plan.sop_loss());
@@ -72,6 +95,7 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
   const int n = plan.steps_size();
   std::vector<StepFusion> out(n);
   ReadCounts counts(plan);
+  ArenaOverlap overlap(plan);
   auto dead = [&](int32_t id, int readers) {
     return !isSpecial(plan, id) && counts.of(id) == readers;
   };
@@ -89,7 +113,9 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
     if (a.has_bias_add() && b && b->has_dropout() && c && c->has_add()) {
       int32_t p = a.bias_add().y(), d = b->dropout().y();
       int32_t r = residualOf(c->add(), d);
-      if (b->dropout().x() == p && r >= 0 && r != d && dead(p, 1) && dead(d, 1)) {
+      int32_t sum = c->add().out(), x = a.bias_add().x();
+      if (b->dropout().x() == p && r >= 0 && r != d && dead(p, 1) && dead(d, 1) &&
+          !overlap(sum, x) && !overlap(sum, r)) {
         out[s] = {FusionKind::BiasDropoutResidual, 3, r};
         out[s + 1].length = out[s + 2].length = 0;
         continue;
@@ -97,7 +123,9 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
     }
     // The fused kernel computes the tanh approximation; the exact GeLU runs alone.
     if (a.has_bias_add() && b && b->has_gelu() && !b->gelu().exact() &&
-        b->gelu().x() == a.bias_add().y() && b->gelu().y() != a.bias_add().y()) {
+        b->gelu().x() == a.bias_add().y() && !overlap(b->gelu().y(), a.bias_add().y()) &&
+        !overlap(a.bias_add().y(), a.bias_add().x()) &&
+        !overlap(b->gelu().y(), a.bias_add().x())) {
       out[s] = {FusionKind::BiasGelu, 2, -1};
       out[s + 1].length = 0;
       continue;
@@ -105,7 +133,8 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
     if (a.has_dropout() && b && b->has_add()) {
       int32_t d = a.dropout().y();
       int32_t r = residualOf(b->add(), d);
-      if (r >= 0 && r != d && a.dropout().x() != d && dead(d, 1)) {
+      int32_t sum = b->add().out(), x = a.dropout().x();
+      if (r >= 0 && r != d && x != d && dead(d, 1) && !overlap(sum, x) && !overlap(sum, r)) {
         out[s] = {FusionKind::DropoutResidual, 2, r};
         out[s + 1].length = 0;
       }

@@ -22,11 +22,17 @@ pb::Param *addParam(pb::Plan &plan, const std::string &name, std::vector<int64_t
   return p;
 }
 
+// Each buffer gets its own arena bytes, after the previous one's.
 int32_t addBuffer(pb::Plan &plan, int64_t elements) {
+  const int64_t offset = plan.buffers_size() == 0
+                             ? 0
+                             : plan.buffers(plan.buffers_size() - 1).offset() +
+                                   plan.buffers(plan.buffers_size() - 1).bytes();
   pb::Buffer *b = plan.add_buffers();
   b->set_id(plan.buffers_size() - 1);
   b->add_shape(elements);
   b->set_bytes(elements * 4);
+  b->set_offset(offset);
   return b->id();
 }
 
@@ -92,6 +98,26 @@ TEST(StepFusion, KeepsStepsWhoseIntermediateIsReadElsewhere) {
   std::vector<StepFusion> f = planStepFusions(plan);
   EXPECT_NE(f[0].kind, FusionKind::BiasDropoutResidual);
   EXPECT_EQ(f[1].length, 1); // the dropout runs on its own
+}
+
+TEST(StepFusion, OutputsSharingBytesWithInputsAreNotFused) {
+  // The memory planner may place a group's output where an input that dies
+  // at its first step was: a fused kernel would overwrite what it still reads.
+  pb::Plan plan = fusionPlan();
+  plan.mutable_buffers(4)->set_offset(plan.buffers(0).offset() + 8); // out inside x
+  plan.mutable_buffers(6)->set_offset(plan.buffers(5).offset());      // y on p2
+  std::vector<StepFusion> f = planStepFusions(plan);
+  EXPECT_EQ(f[0].kind, FusionKind::None);
+  EXPECT_EQ(f[1].kind, FusionKind::None);
+  EXPECT_EQ(f[1].length, 1);
+  EXPECT_EQ(f[3].kind, FusionKind::None);
+  EXPECT_EQ(f[4].length, 1);
+  // In another pipeline chunk's arena the same offsets are other memory.
+  plan.mutable_buffers(4)->set_pipeline_chunk(1);
+  plan.mutable_buffers(6)->set_pipeline_chunk(1);
+  f = planStepFusions(plan);
+  EXPECT_EQ(f[0].kind, FusionKind::BiasDropoutResidual);
+  EXPECT_EQ(f[3].kind, FusionKind::BiasGelu);
 }
 
 TEST(StepFusion, PositionTablesAreNotFused) {
