@@ -61,13 +61,15 @@ bool vectorBias(const pb::Plan &plan, const pb::BiasAdd &bias) {
   return false;
 }
 
-// Whether two buffers share arena bytes. The memory planner may give a buffer
-// that dies at a group's first step and one born inside the group the same
-// bytes; unfused, the second is written after the first was read, but a
-// fused kernel writes its outputs while it still reads its inputs.
-class ArenaOverlap {
+// Whether two buffers partly share arena bytes. The memory planner may give
+// a buffer that dies at a group's first step and one born inside the group
+// the same bytes; unfused, the second is written after the first was read,
+// but a fused kernel writes its outputs while it still reads its inputs.
+// Exactly the same bytes are fine: the fused kernels read element i before
+// they write element i, and no other.
+class PartialOverlap {
 public:
-  explicit ArenaOverlap(const pb::Plan &plan) {
+  explicit PartialOverlap(const pb::Plan &plan) {
     for (const pb::Buffer &b : plan.buffers())
       byId[b.id()] = &b;
   }
@@ -76,8 +78,11 @@ public:
     if (x == byId.end() || y == byId.end())
       return true; // unknown: assume the worst
     const pb::Buffer &p = *x->second, &q = *y->second;
-    return p.pipeline_chunk() == q.pipeline_chunk() && p.offset() < q.offset() + q.bytes() &&
-           q.offset() < p.offset() + p.bytes();
+    if (p.pipeline_chunk() != q.pipeline_chunk())
+      return false;
+    if (p.offset() == q.offset() && p.bytes() == q.bytes())
+      return false; // in place
+    return p.offset() < q.offset() + q.bytes() && q.offset() < p.offset() + p.bytes();
   }
 
 private:
@@ -95,7 +100,7 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
   const int n = plan.steps_size();
   std::vector<StepFusion> out(n);
   ReadCounts counts(plan);
-  ArenaOverlap overlap(plan);
+  PartialOverlap overlap(plan);
   auto dead = [&](int32_t id, int readers) {
     return !isSpecial(plan, id) && counts.of(id) == readers;
   };

@@ -100,12 +100,12 @@ TEST(StepFusion, KeepsStepsWhoseIntermediateIsReadElsewhere) {
   EXPECT_EQ(f[1].length, 1); // the dropout runs on its own
 }
 
-TEST(StepFusion, OutputsSharingBytesWithInputsAreNotFused) {
+TEST(StepFusion, OutputsPartlySharingBytesWithInputsAreNotFused) {
   // The memory planner may place a group's output where an input that dies
   // at its first step was: a fused kernel would overwrite what it still reads.
   pb::Plan plan = fusionPlan();
   plan.mutable_buffers(4)->set_offset(plan.buffers(0).offset() + 8); // out inside x
-  plan.mutable_buffers(6)->set_offset(plan.buffers(5).offset());      // y on p2
+  plan.mutable_buffers(6)->set_offset(plan.buffers(5).offset() + 4);  // y partly on p2
   std::vector<StepFusion> f = planStepFusions(plan);
   EXPECT_EQ(f[0].kind, FusionKind::None);
   EXPECT_EQ(f[1].kind, FusionKind::None);
@@ -118,6 +118,11 @@ TEST(StepFusion, OutputsSharingBytesWithInputsAreNotFused) {
   f = planStepFusions(plan);
   EXPECT_EQ(f[0].kind, FusionKind::BiasDropoutResidual);
   EXPECT_EQ(f[3].kind, FusionKind::BiasGelu);
+  // Exactly in place (element i read before it is written) fuses.
+  plan.mutable_buffers(4)->set_pipeline_chunk(0);
+  plan.mutable_buffers(4)->set_offset(plan.buffers(0).offset());
+  f = planStepFusions(plan);
+  EXPECT_EQ(f[0].kind, FusionKind::BiasDropoutResidual);
 }
 
 TEST(StepFusion, PositionTablesAreNotFused) {
