@@ -224,8 +224,7 @@ public:
     kernels::adamw(s, param, grad, m, v, n);
   }
   void roundToStorage(float *x, int64_t n, kernels::StorageType type) override {
-    for (int64_t i = 0; i < n; ++i)
-      x[i] = kernels::roundTo(type, x[i]);
+    kernels::roundToStorage(x, n, type);
   }
 
 private:

@@ -75,6 +75,11 @@ void biasDropoutResidual(const float *x, const float *bias, const float *residua
                          int64_t rows, int64_t cols, float rate, uint64_t seed,
                          uint64_t stream);
 
+// ---- storage rounding (bf16/fp16 runs keep fp32 arrays of rounded values) ----
+enum class StorageType; // math/precision.h
+// x[i] = roundTo(type, x[i]): the same bits, bf16 vectorized, threaded.
+void roundToStorage(float *x, int64_t n, StorageType type);
+
 // ---- BERT: token types and the pooler ----
 // Shapes: x [B, S, H] holds positions [offset, offset + S) of sequences whose
 // token-type ids are types [B, idsSeq] (a sequence-parallel shard has

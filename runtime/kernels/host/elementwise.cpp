@@ -1,7 +1,9 @@
-// Element-wise kernels: GeLU and its backward, the fused bias + GeLU, add, scale.
+// Element-wise kernels: GeLU and its backward, the fused bias + GeLU, add,
+// scale, rounding to the storage type.
 #include "host/common.h"
 #include "host/gelu_sigmoid.h"
 #include "kernels/kernels.h"
+#include "kernels/math/precision.h"
 
 #include <algorithm>
 
@@ -35,6 +37,19 @@ void biasGeluRow(const float *x, const float *bias, float *pre,
     const float p = x[c] + bias[c];
     pre[c] = p;
     y[c] = detail::geluSigmoidForm(p);
+  }
+}
+
+// floatToBf16 then bf16ToFloat (math/precision.h), with bit casts the vectorizer
+// understands (math/precision.h's go through memcpy, which blocks it).
+MTC_VECTOR_CLONES
+void roundToBf16Block(float *x, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    uint32_t u = __builtin_bit_cast(uint32_t, x[i]);
+    const bool nan = (u & 0x7fffffffu) > 0x7f800000u;
+    u += 0x7fffu + ((u >> 16) & 1u);
+    const uint32_t rounded = nan ? 0x7fffu << 16 : u & 0xffff0000u;
+    x[i] = __builtin_bit_cast(float, rounded);
   }
 }
 
@@ -92,6 +107,19 @@ void biasGeluForward(const float *x, const float *bias, float *pre, float *y, in
 void add(const float *a, const float *b, float *out, int64_t n) {
   detail::requireNonNegative("add", "n", n);
   forEachBlock(n, [&](int64_t i, int64_t len) { addBlock(a + i, b + i, out + i, len); });
+}
+
+void roundToStorage(float *x, int64_t n, StorageType type) {
+  detail::requireNonNegative("roundToStorage", "n", n);
+  if (type == StorageType::BF16) {
+    forEachBlock(n, [&](int64_t i, int64_t len) { roundToBf16Block(x + i, len); });
+    return;
+  }
+  if (type == StorageType::FP16) {
+#pragma omp parallel for schedule(static) if (n > detail::kParallelMinWork)
+    for (int64_t i = 0; i < n; ++i)
+      x[i] = roundTo(type, x[i]);
+  }
 }
 
 void scale(const float *x, float alpha, float *out, int64_t n) {

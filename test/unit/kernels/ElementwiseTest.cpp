@@ -2,6 +2,7 @@
 // differences; add and scale.
 #include "kernels/host/gelu_sigmoid.h"
 #include "kernels/kernels.h"
+#include "kernels/math/precision.h"
 #include "TestUtil.h"
 
 #include <cmath>
@@ -124,6 +125,26 @@ TEST(Gelu, SigmoidFormWithinRoundOffOfDoubleFormula) {
   }
   std::printf("gelu sigmoid form vs double: %.2g relative, derivative %.2g absolute\n",
               worstRelative, worstDerivative);
+}
+
+// The threaded, vectorized rounding gives roundTo's bits, specials
+// (NaN, infinities, the largest finite, subnormals, signed zeros) included.
+TEST(Elementwise, RoundToStorageEqualsRoundToBitwise) {
+  auto x = randomVector(70001, 71, -70000.0f, 70000.0f);
+  auto small = randomVector(1000, 72, -1e-6f, 1e-6f);
+  x.insert(x.end(), small.begin(), small.end());
+  for (float v : {NAN, -NAN, INFINITY, -INFINITY, 3.4028235e38f, -3.4028235e38f, 1e-40f,
+                  -1e-45f, 0.0f, -0.0f, 65519.0f, 65520.0f, 1.00390625f, 1.01171875f})
+    x.push_back(v);
+  for (StorageType type : {StorageType::BF16, StorageType::FP16, StorageType::F32}) {
+    std::vector<float> got = x;
+    roundToStorage(got.data(), got.size(), type);
+    for (size_t i = 0; i < x.size(); ++i) {
+      const float want = roundTo(type, x[i]);
+      ASSERT_EQ(__builtin_bit_cast(uint32_t, got[i]), __builtin_bit_cast(uint32_t, want))
+          << "type " << int(type) << ", x = " << x[i];
+    }
+  }
 }
 
 TEST(Elementwise, AddAndScale) {
