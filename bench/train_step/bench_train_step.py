@@ -1,20 +1,39 @@
 #!/usr/bin/python3
-"""One training step of GPT-2 models: mtc's compiled `train` against the same
+"""One training step of GPT models: mtc's compiled `train` against the same
 model, batch size and step in PyTorch (CPU, same thread count), in one run.
 
+Configurations (issue 18 item 4, the shapes people train with):
+  small-gpt   4 layers, hidden 256, 4 heads, vocabulary 8192, micro-batch 8 x 256
+  gpt2-124m   GPT-2 124M (models/gpt2.mlir), micro-batch 4 x 256
+each in fp32 and in bf16 (mtc: --precision bf16, bf16 GEMMs through oneDNN on
+a CPU with bf16 instructions; PyTorch: CPU autocast to bfloat16), 2 threads.
+
 For each configuration the two programs alternate (mtc, torch, mtc, torch, ...)
-so that load from other processes hits both alike. Each run trains --steps
-iterations on synthetic tokens; the first is a warm-up and is not counted.
-Printed per configuration: median ms/iteration, tokens/s, achieved GFLOP/s
-(model FLOPs: 72 B s l h^2 (1 + s/(6h) + V/(12 l h)), i.e. forward + backward
-matrix products with the full s^2 attention; no recomputation) and the median
-of the per-pair ratios torch ms / mtc ms (> 1: mtc is faster), and the best
-single iteration of each (the least disturbed by other load). Not a test."""
+so that load from other processes hits both alike. Each run trains
+--warmup + --steps iterations on synthetic tokens (default 1 + 10); the
+warm-up ones are not counted. Printed per configuration: median ms/iteration,
+tokens/s, achieved GFLOP/s (model FLOPs: 72 B s l h^2 (1 + s/(6h) +
+V/(12 l h)), i.e. forward + backward matrix products with the full s^2
+attention; no recomputation), the fraction of the machine's limit (that
+GFLOP/s over --peak-gflops, see below), the median of the per-pair ratios
+torch ms / mtc ms (> 1: mtc is faster), the best single iteration of each
+(the least disturbed by other load) and the GEMM share of the step.
+
+The GEMM share comes from one extra run of each program under
+`perf record` (kernel_shares.py classifies the samples of its timed
+iterations: OpenBLAS / oneDNN / MKL-DNN symbols are GEMM); without perf, or
+with --no-profile, it prints "-".
+
+Machine limit: two Zen 4 cores run fp32 FMAs at ~230 GFLOP/s (issue 18:
+~115 GFLOP/s measured on one core x 2) and oneDNN's bf16 matmuls at about
+twice that, so the defaults are 230 (fp32) and 460 (bf16); pass this
+machine's numbers with --peak-gflops fp32=X,bf16=Y. Not a test."""
 import argparse
 import csv
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -22,23 +41,26 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, HERE)
+import kernel_shares  # noqa: E402
 
-# name: (model file, sequence length, micro-batch)
+# name: (model: a file in models/ or mtc-import flags, sequence, micro-batch)
 CONFIGS = {
-    "gpt2-tiny": ("gpt2-tiny.mlir", 128, 4),
-    "gpt2-s256": ("gpt2.mlir", 256, 1),
-    "gpt2-s1024": ("gpt2.mlir", 1024, 1),
+    "small-gpt": (["--num-layers", "4", "--hidden-size", "256", "--num-attention-heads", "4",
+                   "--vocab-size", "8192", "--seq-length", "256"], 256, 8),
+    "gpt2-124m": ("gpt2.mlir", 256, 4),
 }
+PRECISIONS = ("fp32", "bf16")
 
 
 def model_dims(path):
     with open(path) as f:
-        head = f.read(4096)
-    attr = re.search(r"#mtc\.model<([^>]*)>", head)
+        text = f.read()
+    attr = re.search(r"#mtc\.model<([^>]*)>", text[:4096])
     if not attr:
         sys.exit(f"{path}: no #mtc.model attribute in its first line")
     dims = dict(re.findall(r"(\w+) = \"?([\w.\-]+)\"?", attr.group(1)))
-    rate = re.search(r"mtc\.dropout %\w+ \{rate = ([0-9.e+\-]+)", head + open(path).read())
+    rate = re.search(r"mtc\.dropout %\w+ \{rate = ([0-9.e+\-]+)", text)
     dims["dropout"] = float(rate.group(1)) if rate else 0.0
     return dims
 
@@ -48,35 +70,123 @@ def model_flops(d, seq, batch):
     return 72 * batch * seq * l * h * h * (1 + seq / (6 * h) + v / (12 * l * h))
 
 
-def run_mtc(train, steps, threads, metrics, env):
-    subprocess.run([train, "--synthetic", "--steps", str(steps), "--threads", str(threads),
-                    "--log-interval", str(steps), "--metrics", metrics],
-                   check=True, stdout=subprocess.DEVNULL, env=env)
-    with open(metrics) as f:
-        return [float(r["iteration_ms"]) for r in csv.DictReader(f)]
+def parse_peaks(text):
+    peaks = {"fp32": 230.0, "bf16": 460.0}
+    for item in filter(None, text.split(",")):
+        name, _, value = item.partition("=")
+        if name not in peaks or not value:
+            sys.exit(f"--peak-gflops: expected fp32=X,bf16=Y, got '{item}'")
+        peaks[name] = float(value)
+    return peaks
 
 
-def run_torch(d, seq, batch, steps, threads, env):
-    out = subprocess.run(
-        [sys.executable, os.path.join(HERE, "torch_step.py"), "--layers", d["layers"],
-         "--hidden", d["hidden"], "--heads", d["heads"], "--vocab", d["vocab"],
-         "--positions", d["positions"], "--seq", str(seq), "--micro-batch", str(batch),
-         "--steps", str(steps), "--threads", str(threads), "--dropout", str(d["dropout"])],
-        check=True, capture_output=True, text=True, env=env)
-    return json.loads(out.stdout.strip().splitlines()[-1])["ms"]
+def perf_command(perf_data):
+    return ["perf", "record", "-q", "-e", "cpu-clock", "-F", "499", "-o", perf_data, "--"]
+
+
+def gemm_share(perf_data, timed_ms):
+    """GEMM samples over all samples of the timed iterations (the run's last
+    sum(timed_ms) milliseconds: both programs exit right after them)."""
+    try:
+        classes, _ = kernel_shares.count(perf_data, last_seconds=sum(timed_ms) / 1000.0)
+    except RuntimeError as e:
+        print(f"#   no GEMM share: {e}", file=sys.stderr)
+        return None
+    total = sum(classes.values())
+    return classes["GEMM"] / total if total else None
+
+
+class Mtc:
+    def __init__(self, a, name, precision, model, seq, batch, env):
+        self.a, self.env = a, env
+        out = os.path.join(a.work, f"{name}-{precision}")
+        os.makedirs(out, exist_ok=True)
+        command = [a.mtc_compile, model, "-o", out, "--seq", str(seq), "--micro-batch",
+                   str(batch), "--precision", precision]
+        if a.runtime_lib:
+            command.append("--runtime-lib=" + a.runtime_lib)
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        self.out = out
+        self.compute = "fp32 compute"
+
+    def run(self, tag, prefix=()):
+        a = self.a
+        steps = a.warmup + a.steps
+        metrics = os.path.join(self.out, f"metrics-{tag}.csv")
+        done = subprocess.run(list(prefix) + [
+            os.path.join(self.out, "train"), "--synthetic", "--steps", str(steps), "--threads",
+            str(a.threads), "--log-interval", str(steps), "--metrics", metrics],
+            check=True, capture_output=True, text=True, env=self.env)
+        said = re.search(r"mixed precision: [^,]*, ([^\n]*), fp32 master", done.stdout)
+        if said:
+            self.compute = said.group(1)
+        with open(metrics) as f:
+            return [float(r["iteration_ms"]) for r in csv.DictReader(f)][a.warmup:]
+
+
+class Torch:
+    def __init__(self, a, d, precision, seq, batch, env):
+        self.a, self.env = a, env
+        self.command = [
+            sys.executable, os.path.join(HERE, "torch_step.py"), "--layers", d["layers"],
+            "--hidden", d["hidden"], "--heads", d["heads"], "--vocab", d["vocab"],
+            "--positions", d["positions"], "--seq", str(seq), "--micro-batch", str(batch),
+            "--steps", str(a.warmup + a.steps), "--threads", str(a.threads),
+            "--dropout", str(d["dropout"])] + (["--bf16"] if precision == "bf16" else [])
+        self.compute = "bf16 autocast" if precision == "bf16" else "fp32"
+
+    def run(self, tag, prefix=()):
+        done = subprocess.run(list(prefix) + self.command, capture_output=True, text=True,
+                              env=self.env)
+        if done.returncode == 3:  # no CPU bf16 autocast in this torch
+            self.compute = done.stderr.strip()
+            return None
+        if done.returncode != 0:
+            sys.exit(f"torch_step.py failed:\n{done.stderr}")
+        return json.loads(done.stdout.strip().splitlines()[-1])["ms"][self.a.warmup:]
+
+
+def profile(program, name):
+    perf_data = os.path.join(program.a.work, f"{name}.perf")
+    ms = program.run("profile", perf_command(perf_data))
+    return gemm_share(perf_data, ms) if ms else None
+
+
+def fmt(x, spec, missing="-"):
+    return missing if x is None else format(x, spec)
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--mtc-compile", default=os.path.join(ROOT, "build", "bin", "mtc-compile"))
+    p.add_argument("--mtc-import", default=os.path.join(ROOT, "build", "bin", "mtc-import"))
     p.add_argument("--runtime-lib", help="folder of libmtc_runtime.so (mtc-compile's default "
                                          "otherwise)")
     p.add_argument("--work", default="/tmp/mtc-bench-train-step")
     p.add_argument("--threads", type=int, default=2)
-    p.add_argument("--steps", type=int, default=3, help="iterations per run, 1 warm-up")
+    p.add_argument("--steps", type=int, default=10, help="timed iterations per run")
+    p.add_argument("--warmup", type=int, default=1, help="untimed iterations first")
     p.add_argument("--reps", type=int, default=3, help="mtc/torch pairs per configuration")
+    p.add_argument("--precisions", default="fp32,bf16", help="comma-separated: fp32,bf16")
+    p.add_argument("--peak-gflops", default="",
+                   help="the machine's limit, e.g. fp32=230,bf16=460 (the defaults)")
+    p.add_argument("--no-profile", action="store_true", help="skip the perf runs (GEMM share)")
     p.add_argument("configs", nargs="*", default=list(CONFIGS), help=" ".join(CONFIGS))
     a = p.parse_args()
+    if a.steps < 1 or a.warmup < 0 or a.reps < 1 or a.threads < 1:
+        sys.exit("bench_train_step.py: --steps, --reps and --threads must be >= 1, "
+                 "--warmup >= 0")
+    precisions = a.precisions.split(",")
+    for name in a.configs:
+        if name not in CONFIGS:
+            sys.exit(f"bench_train_step.py: unknown configuration '{name}' "
+                     f"(known: {' '.join(CONFIGS)})")
+    for precision in precisions:
+        if precision not in PRECISIONS:
+            sys.exit(f"bench_train_step.py: unknown precision '{precision}' (fp32, bf16)")
+    peaks = parse_peaks(a.peak_gflops)
+    profiling = not a.no_profile and shutil.which("perf") is not None
+    os.makedirs(a.work, exist_ok=True)
 
     env = dict(os.environ, OMP_NUM_THREADS=str(a.threads), OPENBLAS_NUM_THREADS=str(a.threads))
     # Torch on the OpenMP build of OpenBLAS (Debian's default may be the slow reference BLAS).
@@ -85,41 +195,66 @@ def main():
     load = os.getloadavg()
     print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}  {os.cpu_count()} cpus, load average "
           f"{load[0]:.1f} {load[1]:.1f} {load[2]:.1f}, threads {a.threads}, "
-          f"{a.steps} iterations per run ({a.steps - 1} timed), {a.reps} mtc/torch pairs")
+          f"{a.warmup} + {a.steps} iterations per run ({a.steps} timed), {a.reps} mtc/torch "
+          f"pairs, peak {peaks['fp32']:.0f} (fp32) / {peaks['bf16']:.0f} (bf16) GFLOP/s"
+          + ("" if profiling else ", no perf: no GEMM share"), flush=True)
     rows = []
     for name in a.configs:
         model, seq, batch = CONFIGS[name]
-        d = model_dims(os.path.join(ROOT, "models", model))
-        out = os.path.join(a.work, name)
-        command = [a.mtc_compile, os.path.join(ROOT, "models", model), "-o", out,
-                   "--seq", str(seq), "--micro-batch", str(batch)]
-        if a.runtime_lib:
-            command.append("--runtime-lib=" + a.runtime_lib)
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-        mtc_ms, torch_ms, ratios, mtc_all, torch_all = [], [], [], [], []
-        for rep in range(a.reps):
-            mtc_runs = run_mtc(os.path.join(out, "train"), a.steps, a.threads,
-                               os.path.join(out, f"metrics{rep}.csv"), env)[1:]
-            torch_runs = run_torch(d, seq, batch, a.steps, a.threads, torch_env)[1:]
-            mtc_all += mtc_runs
-            torch_all += torch_runs
-            m, t = statistics.median(mtc_runs), statistics.median(torch_runs)
-            mtc_ms.append(m)
-            torch_ms.append(t)
-            ratios.append(t / m)
-            print(f"#   {name} pair {rep + 1}: mtc {m:.1f} ms, torch {t:.1f} ms", flush=True)
-        flops = model_flops(d, seq, batch)
-        tokens = seq * batch
-        m, t = statistics.median(mtc_ms), statistics.median(torch_ms)
-        rows.append((name, f"b{batch} s{seq}", m, t, tokens / m * 1e3, tokens / t * 1e3,
-                     flops / m / 1e6, flops / t / 1e6, statistics.median(ratios),
-                     min(mtc_all), min(torch_all)))
+        if isinstance(model, list):  # built by mtc-import from Megatron-style flags
+            path = os.path.join(a.work, name + ".mlir")
+            subprocess.run([a.mtc_import] + model + ["--name", name, "-o", path], check=True)
+        else:
+            path = os.path.join(ROOT, "models", model)
+        d = model_dims(path)
+        flops, tokens = model_flops(d, seq, batch), seq * batch
+        for precision in precisions:
+            mtc = Mtc(a, name, precision, path, seq, batch, env)
+            torch = Torch(a, d, precision, seq, batch, torch_env)
+            mtc_ms, torch_ms, ratios, mtc_all, torch_all = [], [], [], [], []
+            for rep in range(a.reps):
+                m_runs = mtc.run(str(rep))
+                t_runs = torch.run(str(rep))
+                mtc_all += m_runs
+                m = statistics.median(m_runs)
+                mtc_ms.append(m)
+                line = f"#   {name} {precision} pair {rep + 1}: mtc {m:.1f} ms"
+                if t_runs:
+                    torch_all += t_runs
+                    t = statistics.median(t_runs)
+                    torch_ms.append(t)
+                    ratios.append(t / m)
+                    line += f", torch {t:.1f} ms"
+                print(line, flush=True)
+            m = statistics.median(mtc_ms)
+            t = statistics.median(torch_ms) if torch_ms else None
+            mtc_gemm = profile(mtc, f"{name}-{precision}-mtc") if profiling else None
+            torch_gemm = (profile(torch, f"{name}-{precision}-torch")
+                          if profiling and torch_ms else None)
+            peak = peaks[precision]
+            rows.append({
+                "config": f"{name} {precision}", "shape": f"b{batch} s{seq}",
+                "mtc_ms": m, "torch_ms": t, "mtc_tok": tokens / m * 1e3,
+                "torch_tok": tokens / t * 1e3 if t else None,
+                "mtc_gf": flops / m / 1e6, "torch_gf": flops / t / 1e6 if t else None,
+                "mtc_limit": flops / m / 1e6 / peak,
+                "torch_limit": flops / t / 1e6 / peak if t else None,
+                "ratio": statistics.median(ratios) if ratios else None,
+                "best": f"{min(mtc_all):.0f} / " + (f"{min(torch_all):.0f}" if torch_all else "-"),
+                "gemm": f"{fmt(mtc_gemm, '.0%')} / {fmt(torch_gemm, '.0%')}",
+                "compute": f"{mtc.compute}; torch {torch.compute}"})
     print("| config | batch x seq | mtc ms/it | torch ms/it | mtc tok/s | torch tok/s "
-          "| mtc GFLOP/s | torch GFLOP/s | torch/mtc | best mtc / torch ms |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| mtc GFLOP/s | torch GFLOP/s | of limit mtc / torch | torch/mtc "
+          "| best mtc / torch ms | GEMM share mtc / torch |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
-        print(f"| {r[0]} | {r[1]} | {r[2]:.1f} | {r[3]:.1f} | {r[4]:.0f} | {r[5]:.0f} | "
-              f"{r[6]:.1f} | {r[7]:.1f} | {r[8]:.2f} | {r[9]:.0f} / {r[10]:.0f} |")
+        print(f"| {r['config']} | {r['shape']} | {r['mtc_ms']:.1f} | {fmt(r['torch_ms'], '.1f')} "
+              f"| {r['mtc_tok']:.0f} | {fmt(r['torch_tok'], '.0f')} | {r['mtc_gf']:.1f} "
+              f"| {fmt(r['torch_gf'], '.1f')} | {r['mtc_limit']:.0%} / "
+              f"{fmt(r['torch_limit'], '.0%')} | {fmt(r['ratio'], '.2f')} | {r['best']} "
+              f"| {r['gemm']} |")
+    for r in rows:
+        print(f"# {r['config']}: mtc {r['compute']}")
 
 
 if __name__ == "__main__":

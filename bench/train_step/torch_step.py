@@ -2,8 +2,12 @@
 """The PyTorch side of bench_train_step.py: the same GPT-2, batch and training
 step as mtc's `train` (forward, backward, global-norm clipping at 1.0, AdamW
 with weight decay except biases and layer norms), timed per iteration.
+--bf16 runs forward and loss under CPU autocast to bfloat16 (fp32 weights and
+optimizer, as mtc's --precision bf16 keeps fp32 master weights); it exits
+with status 3 and says why when this torch has no CPU bf16 autocast.
 Prints one JSON line: {"ms": [...], "losses": [...]}. Thread count: the
 caller's OMP_NUM_THREADS (torch.set_num_threads too)."""
+import contextlib
 import argparse
 import json
 import os
@@ -23,7 +27,18 @@ def main():
                  "steps", "threads"):
         p.add_argument("--" + name.replace("_", "-"), type=int, required=True)
     p.add_argument("--dropout", type=float, default=0.0)
+    p.add_argument("--bf16", action="store_true", help="CPU autocast to bfloat16")
     a = p.parse_args()
+    autocast = contextlib.nullcontext
+    if a.bf16:
+        try:
+            autocast = lambda: torch.autocast("cpu", dtype=torch.bfloat16)  # noqa: E731
+            with autocast():
+                if torch.ones(2, 2).matmul(torch.ones(2, 2)).dtype != torch.bfloat16:
+                    raise RuntimeError("a matmul under autocast did not run in bfloat16")
+        except (RuntimeError, AttributeError) as e:
+            print(f"torch {torch.__version__} has no CPU bf16 autocast: {e}", file=sys.stderr)
+            sys.exit(3)
     torch.set_num_threads(a.threads)
     torch.manual_seed(1234)
     model = GPT2(a.layers, a.hidden, a.heads, a.vocab, a.positions, dropout=a.dropout)
@@ -46,7 +61,8 @@ def main():
     for _ in range(a.steps):
         sample = torch.randint(0, a.vocab, (a.micro_batch, a.seq + 1), generator=generator)
         start = time.perf_counter()
-        loss = model(sample[:, :-1], sample[:, 1:])
+        with autocast():
+            loss = model(sample[:, :-1], sample[:, 1:])
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         optimizer.step()

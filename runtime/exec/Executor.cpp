@@ -92,8 +92,11 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
   sequenceShards = shard.size > 1 && planData.parallel().sequence_parallel();
   // A sequence shard's dropout counters and position rows depend on the
   // rank, which the fused kernels do not take: those plans run unfused, as
-  // do runs checking dropout replicas (every dropout output is compared).
-  if (dev.fusesSteps() && !sequenceShards && !options.checkTensorReplicas)
+  // do runs checking dropout replicas (every dropout output is compared) and
+  // runs poisoning dead buffers (a fused group may write its output in place
+  // of an input that dies at its first step, which would then be poisoned).
+  if (dev.fusesSteps() && !sequenceShards && !options.checkTensorReplicas &&
+      !options.checkLifetimes)
     fusions = planStepFusions(planData);
   initializeParams(options.seed);
 }

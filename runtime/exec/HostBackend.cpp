@@ -164,6 +164,18 @@ public:
       for (int64_t c = 0; c < cols; ++c)
         y[r * cols + c] = x[r * cols + c] + bias[c];
   }
+  // The executor runs StepFusion's groups through the two fused kernels below
+  // (one pass over memory instead of two or three; the same bits).
+  bool fusesSteps() const override { return true; }
+  void biasGelu(const float *x, const float *bias, float *pre, float *y, int64_t rows,
+                int64_t cols) override {
+    kernels::biasGeluForward(x, bias, pre, y, rows, cols);
+  }
+  void biasDropoutResidual(const float *x, const float *bias, const float *residual, float *out,
+                           int64_t rows, int64_t cols, float rate, uint64_t seed,
+                           uint64_t stream) override {
+    kernels::biasDropoutResidual(x, bias, residual, out, rows, cols, rate, seed, stream);
+  }
   void biasGrad(const float *dy, float *dbias, int64_t rows, int64_t cols) override {
     for (int64_t r = 0; r < rows; ++r)
       for (int64_t c = 0; c < cols; ++c)
@@ -216,8 +228,7 @@ public:
     kernels::adamw(s, param, grad, m, v, n);
   }
   void roundToStorage(float *x, int64_t n, kernels::StorageType type) override {
-    for (int64_t i = 0; i < n; ++i)
-      x[i] = kernels::roundTo(type, x[i]);
+    kernels::roundToStorage(x, n, type);
   }
 
   // fusingHostBackend: each fused group as the steps it replaces, so the

@@ -1,5 +1,4 @@
 #include "exec/StepFusion.h"
-#include "exec/LinearGeluFusion.h"
 
 #include <unordered_map>
 
@@ -62,22 +61,33 @@ bool vectorBias(const pb::Plan &plan, const pb::BiasAdd &bias) {
   return false;
 }
 
-// An element-wise fused kernel reads element i of its inputs and writes
-// element i of its outputs in one pass. The unfused steps ran one after the
-// other, so the arena may have put an output over an input that died on the
-// way: at the same offset that is harmless (element i read, then written), at
-// another offset the kernel would read what it has already overwritten.
-bool writesOverInput(const pb::Plan &plan, int32_t out, std::initializer_list<int32_t> inputs) {
-  const pb::Buffer *o = planBuffer(plan, out);
-  for (int32_t in : inputs) {
-    const pb::Buffer *i = planBuffer(plan, in);
-    if (!o || !i)
-      return true;
-    if (out != in && sharesArenaBytes(*o, *i) && o->offset() != i->offset())
-      return true;
+// Whether two buffers partly share arena bytes. The memory planner may give
+// a buffer that dies at a group's first step and one born inside the group
+// the same bytes; unfused, the second is written after the first was read,
+// but a fused kernel writes its outputs while it still reads its inputs.
+// Exactly the same bytes are fine: the fused kernels read element i before
+// they write element i, and no other.
+class PartialOverlap {
+public:
+  explicit PartialOverlap(const pb::Plan &plan) {
+    for (const pb::Buffer &b : plan.buffers())
+      byId[b.id()] = &b;
   }
-  return false;
-}
+  bool operator()(int32_t a, int32_t b) const {
+    auto x = byId.find(a), y = byId.find(b);
+    if (x == byId.end() || y == byId.end())
+      return true; // unknown: assume the worst
+    const pb::Buffer &p = *x->second, &q = *y->second;
+    if (p.pipeline_chunk() != q.pipeline_chunk())
+      return false;
+    if (p.offset() == q.offset() && p.bytes() == q.bytes())
+      return false; // in place
+    return p.offset() < q.offset() + q.bytes() && q.offset() < p.offset() + p.bytes();
+  }
+
+private:
+  std::unordered_map<int32_t, const pb::Buffer *> byId;
+};
 
 bool isSpecial(const pb::Plan &plan, int32_t id) {
   return id == plan.loss() || id == plan.logits() || id == plan.tokens() ||
@@ -90,6 +100,7 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
   const int n = plan.steps_size();
   std::vector<StepFusion> out(n);
   ReadCounts counts(plan);
+  PartialOverlap overlap(plan);
   auto dead = [&](int32_t id, int readers) {
     return !isSpecial(plan, id) && counts.of(id) == readers;
   };
@@ -97,13 +108,6 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
     if (out[s].length == 0)
       continue;
     const pb::Step &a = plan.steps(s);
-    StepFusion linear = linearGeluFusionAt(plan, s, dead);
-    if (linear.kind != FusionKind::None) {
-      out[s] = linear;
-      for (int k = 1; k < linear.length; ++k)
-        out[s + k].length = 0;
-      continue;
-    }
     const pb::Step *b = s + 1 < n ? &plan.steps(s + 1) : nullptr;
     const pb::Step *c = s + 2 < n ? &plan.steps(s + 2) : nullptr;
     auto residualOf = [](const pb::Add &add, int32_t d) {
@@ -114,8 +118,9 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
     if (a.has_bias_add() && b && b->has_dropout() && c && c->has_add()) {
       int32_t p = a.bias_add().y(), d = b->dropout().y();
       int32_t r = residualOf(c->add(), d);
+      int32_t sum = c->add().out(), x = a.bias_add().x();
       if (b->dropout().x() == p && r >= 0 && r != d && dead(p, 1) && dead(d, 1) &&
-          !writesOverInput(plan, c->add().out(), {a.bias_add().x(), r})) {
+          !overlap(sum, x) && !overlap(sum, r)) {
         out[s] = {FusionKind::BiasDropoutResidual, 3, r};
         out[s + 1].length = out[s + 2].length = 0;
         continue;
@@ -123,9 +128,9 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
     }
     // The fused kernel computes the tanh approximation; the exact GeLU runs alone.
     if (a.has_bias_add() && b && b->has_gelu() && !b->gelu().exact() &&
-        b->gelu().x() == a.bias_add().y() && b->gelu().y() != a.bias_add().y() &&
-        !writesOverInput(plan, a.bias_add().y(), {a.bias_add().x()}) &&
-        !writesOverInput(plan, b->gelu().y(), {a.bias_add().x()})) {
+        b->gelu().x() == a.bias_add().y() && !overlap(b->gelu().y(), a.bias_add().y()) &&
+        !overlap(a.bias_add().y(), a.bias_add().x()) &&
+        !overlap(b->gelu().y(), a.bias_add().x())) {
       out[s] = {FusionKind::BiasGelu, 2, -1};
       out[s + 1].length = 0;
       continue;
@@ -133,8 +138,8 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
     if (a.has_dropout() && b && b->has_add()) {
       int32_t d = a.dropout().y();
       int32_t r = residualOf(b->add(), d);
-      if (r >= 0 && r != d && a.dropout().x() != d && dead(d, 1) &&
-          !writesOverInput(plan, b->add().out(), {a.dropout().x(), r})) {
+      int32_t sum = b->add().out(), x = a.dropout().x();
+      if (r >= 0 && r != d && x != d && dead(d, 1) && !overlap(sum, x) && !overlap(sum, r)) {
         out[s] = {FusionKind::DropoutResidual, 2, r};
         out[s + 1].length = 0;
       }

@@ -5,7 +5,9 @@
 //   BiasGelu:            bias_add(x -> p); gelu(p -> y)          p kept (backward reads it)
 //   BiasDropoutResidual: bias_add(x -> p); dropout(p -> d); add(d, r -> out)   p, d dead
 //   DropoutResidual:     dropout(x -> d); add(d, r -> out)                     d dead
-// A bias_add of a position table (a 2-D bias) is never fused.
+// A bias_add of a position table (a 2-D bias) is never fused, nor a group
+// whose outputs partly share arena bytes with its inputs (the kernel reads
+// the one while it writes the other; exactly in place is fine).
 // Linear steps fuse their bias through cuBLASLt epilogues instead (GemmPlan.h),
 // and a following tanh GeLU too (LinearGeluFusion.h).
 #pragma once

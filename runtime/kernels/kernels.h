@@ -62,6 +62,24 @@ void scale(const float *x, float alpha, float *out, int64_t n);
 void dropout(const float *x, float *y, int64_t n, float rate, uint64_t seed,
              uint64_t stream, uint64_t offset);
 
+// ---- fused element-wise groups (exec/StepFusion.h), bitwise equal to the
+// steps they replace ----
+// pre = x + bias (per column; kept for backward), y = geluForward(pre, exact =
+// false), over rows x cols (x and y must not alias).
+void biasGeluForward(const float *x, const float *bias, float *pre, float *y, int64_t rows,
+                     int64_t cols);
+// out = residual + dropout(x + bias) over rows x cols, bias per column (may be
+// null); the dropout counters are dropout()'s at offset 0 over the rows * cols
+// elements; rate 0 adds without drawing.
+void biasDropoutResidual(const float *x, const float *bias, const float *residual, float *out,
+                         int64_t rows, int64_t cols, float rate, uint64_t seed,
+                         uint64_t stream);
+
+// ---- storage rounding (bf16/fp16 runs keep fp32 arrays of rounded values) ----
+enum class StorageType; // math/precision.h
+// x[i] = roundTo(type, x[i]): the same bits, bf16 vectorized, threaded.
+void roundToStorage(float *x, int64_t n, StorageType type);
+
 // ---- BERT: token types and the pooler ----
 // Shapes: x [B, S, H] holds positions [offset, offset + S) of sequences whose
 // token-type ids are types [B, idsSeq] (a sequence-parallel shard has

@@ -15,6 +15,18 @@ void requireNonNull(const char *kernel, const char *what, const void *ptr);
 void requireHeadGroups(const char *kernel, int64_t heads, int64_t kvHeads, int64_t headDim);
 [[noreturn]] void fail(const char *kernel, const std::string &message);
 
+// Hot element-wise loops are compiled three times, for AVX-512, AVX2 and the
+// x86-64 baseline, and the dynamic loader picks the widest the CPU runs (GCC
+// function multiversioning), so one binary serves the CI machine and a
+// Zen 4 / Xeon alike. CMake builds the kernels with -ffp-contract=off: no
+// version fuses a multiply and an add, so all three give bitwise the same
+// results (vector lanes compute what the scalar loop computes).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define MTC_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define MTC_VECTOR_CLONES
+#endif
+
 // Sizes below this run on one thread: an OpenMP fork costs a few microseconds.
 constexpr int64_t kParallelMinWork = 1 << 15;
 

@@ -78,7 +78,10 @@ void linearBackwardWeight(const float *x, const float *dy, float *dw,
   }
   if (dbias) {
     // Column sums; threads own column ranges so no reduction is needed.
-    const int64_t kColumnChunk = 256;
+    // Chunks of 64 columns split GPT-2's widths evenly over two threads
+    // (with 256, a 768-wide bias was 2 chunks against 1 and a 256-wide one
+    // ran on one thread while the other waited).
+    const int64_t kColumnChunk = 64;
     int64_t chunks = (Out + kColumnChunk - 1) / kColumnChunk;
 #pragma omp parallel for schedule(static) if (N * Out > detail::kParallelMinWork)
     for (int64_t c = 0; c < chunks; ++c) {

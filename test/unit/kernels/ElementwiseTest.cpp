@@ -1,7 +1,11 @@
 // GeLU (tanh approximation and exact) against the double formulas and finite
 // differences; add and scale.
+#include "kernels/host/gelu_sigmoid.h"
 #include "kernels/kernels.h"
+#include "kernels/math/precision.h"
 #include "TestUtil.h"
+
+#include <cmath>
 
 namespace mtc::kernels {
 namespace {
@@ -69,6 +73,78 @@ TEST(Gelu, BackwardMatchesFiniteDifferences) {
         return test::dot(dy, y);
       },
       dx, "gelu dx", 1e-3);
+}
+
+// The vectorized loops (whichever ISA version the CPU picks, threaded, with a
+// tail shorter than a vector) compute exactly the scalar sigmoid form.
+TEST(Gelu, VectorLoopsEqualScalarSigmoidFormBitwise) {
+  const int64_t n = 100003;
+  auto x = randomVector(n, 68, -12.0f, 12.0f);
+  auto dy = randomVector(n, 69);
+  std::vector<float> y(n), dx(n);
+  geluForward(x.data(), y.data(), n, /*exact=*/false);
+  geluBackward(x.data(), dy.data(), dx.data(), n, /*exact=*/false);
+  for (int64_t i = 0; i < n; ++i) {
+    ASSERT_EQ(y[i], detail::geluSigmoidForm(x[i])) << "x = " << x[i];
+    ASSERT_EQ(dx[i], dy[i] * detail::geluDerivativeSigmoidForm(x[i])) << "x = " << x[i];
+  }
+}
+
+// The sigmoid form is math::gelu's function up to round-off. Against the
+// double formula, wherever |result| > 1e-30: within a few ulp
+// plus the conditioning of e^-2u (the float u's rounding, relative 2^-24,
+// times 2|u|), i.e. 1e-6 for |x| < 4 and ~2e-5 at x = -10 (results ~1e-37),
+// where math::gelu's 1 + tanhf has cancelled completely (at x = -4.4 it is
+// already 1% off). Below 1e-30 (x < -9.9, where expFast saturates) results
+// stay finite and below 1e-30 too. The derivative is within 1e-6
+// absolute of the double one (its terms are O(1)).
+TEST(Gelu, SigmoidFormWithinRoundOffOfDoubleFormula) {
+  auto x = randomVector(200000, 70, -12.0f, 12.0f);
+  for (float big : {-1e4f, -100.0f, -50.0f, -44.0f, 44.0f, 50.0f, 100.0f, 1e4f, 0.0f, -0.0f})
+    x.push_back(big);
+  double worstRelative = 0, worstDerivative = 0;
+  for (float v : x) {
+    const double xd = v, c = std::sqrt(2.0 / M_PI);
+    const double u = c * (xd + 0.044715 * xd * xd * xd);
+    const double s = 1.0 / (1.0 + std::exp(-2.0 * u)); // 0.5 (1 + tanh u)
+    const double want = xd * s;
+    const double wantDerivative =
+        s + 2.0 * xd * s * (1.0 - s) * c * (1.0 + 3.0 * 0.044715 * xd * xd);
+    const float got = detail::geluSigmoidForm(v);
+    ASSERT_TRUE(std::isfinite(got)) << "x = " << v;
+    if (std::abs(want) > 1e-30) {
+      double relative = std::abs(got - want) / std::abs(want);
+      ASSERT_LE(relative, 2.4e-7 * (4.0 + 2.0 * std::abs(u))) << "x = " << v;
+      worstRelative = std::max(worstRelative, relative);
+    } else {
+      ASSERT_LE(std::abs(double(got)), 1e-30) << "x = " << v; // x e^-88 at most
+    }
+    double d = std::abs(double(detail::geluDerivativeSigmoidForm(v)) - wantDerivative);
+    ASSERT_LE(d, 1e-6) << "x = " << v;
+    worstDerivative = std::max(worstDerivative, d);
+  }
+  std::printf("gelu sigmoid form vs double: %.2g relative, derivative %.2g absolute\n",
+              worstRelative, worstDerivative);
+}
+
+// The threaded, vectorized rounding gives roundTo's bits, specials
+// (NaN, infinities, the largest finite, subnormals, signed zeros) included.
+TEST(Elementwise, RoundToStorageEqualsRoundToBitwise) {
+  auto x = randomVector(70001, 71, -70000.0f, 70000.0f);
+  auto small = randomVector(1000, 72, -1e-6f, 1e-6f);
+  x.insert(x.end(), small.begin(), small.end());
+  for (float v : {NAN, -NAN, INFINITY, -INFINITY, 3.4028235e38f, -3.4028235e38f, 1e-40f,
+                  -1e-45f, 0.0f, -0.0f, 65519.0f, 65520.0f, 1.00390625f, 1.01171875f})
+    x.push_back(v);
+  for (StorageType type : {StorageType::BF16, StorageType::FP16, StorageType::F32}) {
+    std::vector<float> got = x;
+    roundToStorage(got.data(), got.size(), type);
+    for (size_t i = 0; i < x.size(); ++i) {
+      const float want = roundTo(type, x[i]);
+      ASSERT_EQ(__builtin_bit_cast(uint32_t, got[i]), __builtin_bit_cast(uint32_t, want))
+          << "type " << int(type) << ", x = " << x[i];
+    }
+  }
 }
 
 TEST(Elementwise, AddAndScale) {

@@ -1,6 +1,9 @@
 // AdamW against a hand-computed two-step example; the squared norm.
 #include "kernels/kernels.h"
+#include "kernels/math/adamw.h"
 #include "TestUtil.h"
+
+#include <cmath>
 
 namespace mtc::kernels {
 namespace {
@@ -45,6 +48,25 @@ TEST(AdamW, GradScaleMultipliesFirstAndVectorsUpdateElementwise) {
   s.step = 0;
   EXPECT_THROW(adamw(s, p.data(), g.data(), m.data(), v.data(), n),
                std::invalid_argument);
+}
+
+// The vectorized, threaded update gives the scalar element update's bits
+// (a length with a tail that no vector width divides).
+TEST(AdamW, VectorLoopEqualsScalarElementBitwise) {
+  const int64_t n = 70001;
+  auto p = test::randomVector(n, 123), g = test::randomVector(n, 124);
+  auto m = test::randomVector(n, 125), v = test::randomVector(n, 126, 0.0f, 2.0f);
+  std::vector<float> p2 = p, m2 = m, v2 = v;
+  AdamWStep s{3e-4f, 0.9f, 0.95f, 1e-8f, 0.1f, 7, 0.5f};
+  adamw(s, p.data(), g.data(), m.data(), v.data(), n);
+  math::AdamWCoefficients c{s.lr, s.beta1, s.beta2, s.eps, s.weightDecay, s.gradScale,
+                            static_cast<float>(1.0 - std::pow(double(s.beta1), 7)),
+                            static_cast<float>(1.0 - std::pow(double(s.beta2), 7))};
+  for (int64_t i = 0; i < n; ++i)
+    math::adamwElement(c, p2[i], g[i], m2[i], v2[i]);
+  EXPECT_EQ(p, p2);
+  EXPECT_EQ(m, m2);
+  EXPECT_EQ(v, v2);
 }
 
 TEST(SumSquares, MatchesDouble) {
