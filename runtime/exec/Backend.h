@@ -185,10 +185,6 @@ Backend &hostBackend();
 // real copies. Tests train with it to prove the shared runtime moves data
 // between host and device wherever a GPU needs it.
 Backend &stagedHostBackend();
-// The staged host backend that also fuses steps (fusesSteps() true), each
-// fused call computed as the steps it replaces: tests run the executor's
-// fused dispatch on the CPU with it (MTC_TEST_STAGED_HOST=fusing).
-Backend &fusingHostBackend();
 
 // Host access to device floats: on a host-addressable backend the memory
 // itself, elsewhere a host copy (made at construction unless `load` is

@@ -16,9 +16,9 @@ namespace {
 
 class HostBackend final : public Backend {
 public:
-  HostBackend(bool addressable, bool fusing) : addressable(addressable), fusing(fusing) {}
+  explicit HostBackend(bool addressable) : addressable(addressable) {}
   const char *name() const override {
-    return fusing ? "host (staged, fusing)" : addressable ? "host" : "host (staged)";
+    return addressable ? "host" : "host (staged)";
   }
   bool hostAddressable() const override { return addressable; }
 
@@ -231,28 +231,8 @@ public:
     kernels::roundToStorage(x, n, type);
   }
 
-  // fusingHostBackend: each fused group as the steps it replaces, so the
-  // executor's fused dispatch runs on the CPU and must reproduce the unfused
-  // run bit for bit in fp32 (16-bit runs differ: a fused group skips the
-  // rounding of its intermediates, as the GPU's fused kernels do).
-  bool fusesSteps() const override { return fusing; }
-  void biasGelu(const float *x, const float *bias, float *pre, float *y, int64_t rows,
-                int64_t cols) override {
-    std::vector<float> p(static_cast<size_t>(rows * cols));
-    biasAdd(x, bias, p.data(), rows, cols);
-    if (pre)
-      std::copy(p.begin(), p.end(), pre);
-    kernels::geluForward(p.data(), y, rows * cols, /*exact=*/false);
-  }
-  void biasDropoutResidual(const float *x, const float *bias, const float *residual,
-                           float *out, int64_t rows, int64_t cols, float rate, uint64_t seed,
-                           uint64_t stream) override {
-    std::vector<float> p(x, x + rows * cols), d(p.size());
-    if (bias)
-      biasAdd(x, bias, p.data(), rows, cols);
-    kernels::dropout(p.data(), d.data(), rows * cols, rate, seed, stream, 0);
-    kernels::add(d.data(), residual, out, rows * cols);
-  }
+  // A linear step and the GeLU next to it (the GPU's cuBLASLt epilogues) run
+  // as the steps they replace: no faster on the CPU, and the same bits.
   void linearBiasGelu(const float *x, const float *w, const float *bias, float *pre, float *y,
                       int64_t N, int64_t In, int64_t Out, bool transposed) override {
     kernels::linearForward(x, w, bias, pre, N, In, Out, transposed);
@@ -266,23 +246,18 @@ public:
   }
 
 private:
-  bool addressable, fusing;
+  bool addressable;
 };
 
 } // namespace
 
 Backend &hostBackend() {
-  static HostBackend backend(true, false);
+  static HostBackend backend(true);
   return backend;
 }
 
 Backend &stagedHostBackend() {
-  static HostBackend backend(false, false);
-  return backend;
-}
-
-Backend &fusingHostBackend() {
-  static HostBackend backend(false, true);
+  static HostBackend backend(false);
   return backend;
 }
 

@@ -342,9 +342,7 @@ Backend *agreeOnBackend(comm::Communicator &world, BackendFactory makeBackend, c
   if (!makeBackend) {
     const char *variable = std::getenv("MTC_TEST_STAGED_HOST");
     const std::string staged = variable ? variable : "";
-    return staged == "1"        ? &stagedHostBackend()
-           : staged == "fusing" ? &fusingHostBackend()
-                                : &hostBackend();
+    return staged == "1" ? &stagedHostBackend() : &hostBackend();
   }
   std::string error;
   try {

@@ -14,10 +14,7 @@ on real MPI ranks with the same seed:
 --backend staged: the device is the host backend with its memory kept apart
 from host memory (MTC_TEST_STAGED_HOST=1), so every host/device copy the
 runtime makes is exercised on the CPU; the kernels are the same, so the
-losses must be bit-identical. --backend fusing: the same, with the backend
-fusing steps (MTC_TEST_STAGED_HOST=fusing): the executor runs the fused
-groups the GPU runs, each computed as the steps it replaces, so fp32 losses
-must still be bit-identical. --backend cuda: the programs built with
+losses must be bit-identical. --backend cuda: the programs built with
 --target=cuda; without a usable GPU the test exits 77 (skipped).
 """
 import argparse
@@ -51,7 +48,7 @@ def must(cmd, env, timeout=300):
 def main():
     ap = argparse.ArgumentParser()
     tool_arguments(ap)
-    ap.add_argument("--backend", choices=["staged", "fusing", "cuda"], required=True)
+    ap.add_argument("--backend", choices=["staged", "cuda"], required=True)
     ap.add_argument("--tp", type=int, default=1)
     ap.add_argument("--pp", type=int, default=1)
     ap.add_argument("--vp", type=int, default=1)
@@ -102,9 +99,9 @@ def main():
     host_dir = os.path.join(work, "host")
     must([args.mtc_compile, model, "-o", host_dir] + layout, env)
     device_env = dict(env)
-    if args.backend in ("staged", "fusing"):
+    if args.backend == "staged":
         device_dir = host_dir
-        device_env["MTC_TEST_STAGED_HOST"] = "1" if args.backend == "staged" else "fusing"
+        device_env["MTC_TEST_STAGED_HOST"] = "1"
     else:
         device_dir = os.path.join(work, "cuda")
         must([args.mtc_compile, model, "-o", device_dir, "--target=cuda"] + layout, env, 900)

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """The host backend's fused element-wise groups (exec/StepFusion.h: bias +
-GeLU, bias + dropout + residual add, dropout + residual add) change no bit of
-training.
+GeLU, bias + dropout + residual add, dropout + residual add, and the GPU's
+linear + GeLU epilogue groups) change no bit of training.
 
-A small GPT with dropout trains a few steps on one rank and on t = 2 tensor
-ranks (the row-parallel bias add, dropout and residual add fuse there), each
+A small GPT with dropout trains a few steps on one rank, on t = 2 tensor
+ranks (the row-parallel bias add, dropout and residual add fuse there) and
+on p = 2 with zb-h1 (linear + GeLU groups with a split backward), each
 once fused (the default) and once with --check-tensor-replicas, which runs
 every step on its own. Losses and gradient norms must be equal, not close:
 the fused kernels compute the steps' arithmetic in the steps' order."""
@@ -35,25 +36,29 @@ def main():
              "--hidden-dropout", "0.1", "--attention-dropout", "0.1", "-o", model], 120)
     if r.returncode != 0:
         sys.exit(f"mtc-import failed:\n{r.stdout}")
-    for tp in (1, 2):
-        out = os.path.join(a.workdir, f"t{tp}")
-        compile_model([a.mtc_compile, model, "-o", out, "--tp", str(tp), "--micro-batch", "4"])
+    # t = 2: the row-parallel bias add, dropout and residual add; p = 2 with
+    # zb-h1: linear_dx and the GeLU backward adjacent, the W step after.
+    layouts = (("t=1", 1, []), ("t=2", 2, ["--tp", "2"]),
+               ("p=2 zb-h1", 2, ["--pp", "2", "--schedule", "zb-h1", "--global-batch-size", "8"]))
+    for name_, ranks, flags in layouts:
+        out = os.path.join(a.workdir, name_.replace("=", "").replace(" ", "_"))
+        compile_model([a.mtc_compile, model, "-o", out, "--micro-batch", "4"] + flags)
         runs = {}
         for name, extra in (("fused", []), ("unfused", ["--check-tensor-replicas"])):
             path = fresh(os.path.join(out, f"{name}.jsonl"))
             cmd = [os.path.join(out, "train"), "--synthetic", "--steps", str(STEPS),
                    "--threads", "2", "--metrics", path] + extra
-            if tp > 1:
-                cmd = a.mpirun.split() + ["-np", str(tp)] + cmd
+            if ranks > 1:
+                cmd = a.mpirun.split() + ["-np", str(ranks)] + cmd
             r = run(cmd, 300)
             if r.returncode != 0:
-                sys.exit(f"t={tp} {name} run failed (exit {r.returncode}):\n{r.stdout}")
+                sys.exit(f"{name_} {name} run failed (exit {r.returncode}):\n{r.stdout}")
             runs[name] = metrics(path)
-        print(f"t={tp}: fused {runs['fused']}\n     unfused {runs['unfused']}")
+        print(f"{name_}: fused {runs['fused']}\n     unfused {runs['unfused']}")
         if len(runs["fused"]) != STEPS or runs["fused"] != runs["unfused"]:
-            sys.exit(f"t={tp}: the fused run's losses / gradient norms differ from the "
+            sys.exit(f"{name_}: the fused run's losses / gradient norms differ from the "
                      "unfused run's (see above)")
-    print("fused and unfused runs are bit-identical on t=1 and t=2")
+    print("fused and unfused runs are bit-identical on t=1, t=2 and p=2 zb-h1")
 
 
 if __name__ == "__main__":
