@@ -93,8 +93,8 @@ __global__ void attentionRowDotKernel(AttentionShape a, const float *out,
 // (padded: thread t reads row t, conflict-free), streamed q and dO tiles
 // [kTile][DMAX], lse (and rowDot) [kTile]. A Value pass reads no v and no rowDot.
 constexpr size_t keyGradSharedFloats(int dmax, gpu::KeyGrads part) {
-  size_t withValues = part == gpu::KeyGrads::Value ? 1 : 2;
-  return withValues * kRowsPerBlock * (dmax + 1) + 2 * kTile * dmax + withValues * kTile;
+  size_t perRow = part == gpu::KeyGrads::Value ? 1 : 2; // k (and v); lse (and rowDot)
+  return perRow * kRowsPerBlock * (dmax + 1) + 2 * kTile * dmax + perRow * kTile;
 }
 
 // grid: (key blocks, batch * kvHeads); thread t owns key j0 + t of its group
