@@ -5,7 +5,8 @@
 // file only stages tiles and maps threads to rows.
 //
 // Three launches backward: rowDot = rowsum(dO * O), dK/dV per key block, dQ
-// per query block (dQ and dK/dV each own their outputs: no atomics). With
+// per query block (dQ and dK/dV each own their outputs: no atomics); head dim
+// 128 splits dK/dV into a dK and a dV launch to stay in registers. With
 // grouped-query attention a dK/dV block streams the queries of every head of
 // its group in ascending order (kernels.h), so a group's sum has one owner.
 #include "kernels/cuda/CudaCheck.h"
@@ -88,17 +89,27 @@ __global__ void attentionRowDotKernel(AttentionShape a, const float *out,
   }
 }
 
+// Shared floats of a key-gradient block: own k (and v) rows [64][DMAX + 1]
+// (padded: thread t reads row t, conflict-free), streamed q and dO tiles
+// [kTile][DMAX], lse (and rowDot) [kTile]. A Value pass reads no v and no rowDot.
+constexpr size_t keyGradSharedFloats(int dmax, gpu::KeyGrads part) {
+  size_t perRow = part == gpu::KeyGrads::Value ? 1 : 2; // k (and v); lse (and rowDot)
+  return perRow * kRowsPerBlock * (dmax + 1) + 2 * kTile * dmax + perRow * kTile;
+}
+
 // grid: (key blocks, batch * kvHeads); thread t owns key j0 + t of its group
-// and sums over the group's query heads in ascending order. Shared: own k, v
-// rows [64][DMAX + 1]; streamed q, dO tiles [kTile][DMAX] + lse, rowDot.
-template <int DMAX>
-__global__ void __launch_bounds__(kRowsPerBlock)
-    attentionKeyGradKernel(AttentionShape a, const float *qkv, const float *lse,
-                           const float *dout, const float *rowDot, float *dqkv) {
+// and sums over the group's query heads in ascending order, accumulating the
+// gradients `Part` names (attention_rows.h).
+template <int DMAX, gpu::KeyGrads Part>
+__device__ inline void keyGradBlock(const AttentionShape &a, const float *qkv,
+                                    const float *lse, const float *dout,
+                                    const float *rowDot, float *dqkv) {
+  constexpr bool withValues = Part != gpu::KeyGrads::Value; // v rows and rowDot
   extern __shared__ float smem[];
-  float *ks = smem, *vs = ks + kRowsPerBlock * (DMAX + 1);
-  float *qt = vs + kRowsPerBlock * (DMAX + 1), *dot = qt + kTile * DMAX;
-  float *lt = dot + kTile * DMAX, *rt = lt + kTile;
+  float *ks = smem, *vs = withValues ? ks + kRowsPerBlock * (DMAX + 1) : nullptr;
+  float *qt = ks + (withValues ? 2 : 1) * kRowsPerBlock * (DMAX + 1);
+  float *dot = qt + kTile * DMAX, *lt = dot + kTile * DMAX;
+  float *rt = withValues ? lt + kTile : nullptr;
   int64_t kvHeads = kvHeadsOf(a), group = a.heads / kvHeads;
   int64_t bg = blockIdx.y, b = bg / kvHeads, h0 = (bg % kvHeads) * group;
   int D = static_cast<int>(a.headDim);
@@ -107,7 +118,9 @@ __global__ void __launch_bounds__(kRowsPerBlock)
   int64_t keys = a.seq - j0 < kRowsPerBlock ? a.seq - j0 : kRowsPerBlock;
   int64_t j = j0 + threadIdx.x;
   stageRows(ks, DMAX + 1, qkv + g.kBase, g.tokenStride, j0, keys, kRowsPerBlock, D);
-  stageRows(vs, DMAX + 1, qkv + g.vBase, g.tokenStride, j0, keys, kRowsPerBlock, D);
+  if constexpr (withValues)
+    stageRows(vs, DMAX + 1, qkv + g.vBase, g.tokenStride, j0, keys, kRowsPerBlock, D);
+  // A pass's unused accumulator is dead code: ptxas keeps no registers for it.
   float dk[DMAX], dv[DMAX];
 #pragma unroll
   for (int d = 0; d < DMAX; ++d)
@@ -123,13 +136,15 @@ __global__ void __launch_bounds__(kRowsPerBlock)
       stageRows(dot, DMAX, dout + hg.outBase, hg.outStride, q0, n, kTile, D);
       for (int r = threadIdx.x; r < kTile; r += blockDim.x) {
         lt[r] = r < n ? lse[hg.lseBase + q0 + r] : 0.0f;
-        rt[r] = r < n ? rowDot[hg.lseBase + q0 + r] : 0.0f;
+        if constexpr (withValues)
+          rt[r] = r < n ? rowDot[hg.lseBase + q0 + r] : 0.0f;
       }
       __syncthreads();
       if (threadIdx.x < keys)
-        gpu::attentionKeyGradRows<DMAX>(dk, dv, ks + threadIdx.x * (DMAX + 1),
-                                        vs + threadIdx.x * (DMAX + 1), qt, dot, DMAX, lt,
-                                        rt, D, j, q0, n, info);
+        gpu::attentionKeyGradRows<DMAX, Part>(
+            dk, dv, ks + threadIdx.x * (DMAX + 1),
+            withValues ? vs + threadIdx.x * (DMAX + 1) : nullptr, qt, dot, DMAX, lt, rt, D, j,
+            q0, n, info);
     }
   }
   if (threadIdx.x < keys) {
@@ -138,10 +153,38 @@ __global__ void __launch_bounds__(kRowsPerBlock)
 #pragma unroll
     for (int d = 0; d < DMAX; ++d)
       if (d < D) {
-        dkOut[d] = dk[d];
-        dvOut[d] = dv[d];
+        if constexpr (Part != gpu::KeyGrads::Value)
+          dkOut[d] = dk[d];
+        if constexpr (Part != gpu::KeyGrads::Key)
+          dvOut[d] = dv[d];
       }
   }
+}
+
+// dK and dV in one pass (head dim <= 64: two 64-float accumulators fit).
+template <int DMAX>
+__global__ void __launch_bounds__(kRowsPerBlock)
+    attentionKeyGradKernel(AttentionShape a, const float *qkv, const float *lse,
+                           const float *dout, const float *rowDot, float *dqkv) {
+  keyGradBlock<DMAX, gpu::KeyGrads::Both>(a, qkv, lse, dout, rowDot, dqkv);
+}
+
+// Head dim 128: dK and dV in two passes, one 128-float accumulator each
+// (both at once spill ~350 bytes per thread). Like the query gradient, the dK
+// pass needs __maxnreg__: ptxas for sm_90 otherwise stops at 168 registers
+// and spills; 64-thread blocks afford the full 255.
+template <int DMAX>
+__global__ void __maxnreg__(255)
+    attentionKeyGradDkKernel(AttentionShape a, const float *qkv, const float *lse,
+                             const float *dout, const float *rowDot, float *dqkv) {
+  keyGradBlock<DMAX, gpu::KeyGrads::Key>(a, qkv, lse, dout, rowDot, dqkv);
+}
+
+template <int DMAX>
+__global__ void __maxnreg__(255)
+    attentionKeyGradDvKernel(AttentionShape a, const float *qkv, const float *lse,
+                             const float *dout, const float *rowDot, float *dqkv) {
+  keyGradBlock<DMAX, gpu::KeyGrads::Value>(a, qkv, lse, dout, rowDot, dqkv);
 }
 
 // grid: (query blocks, batch * heads); thread t owns query i0 + t. Left to
@@ -268,11 +311,17 @@ void launchBackward(const AttentionShape &a, const float *qkv, const float *lse,
                     cudaStream_t stream) {
   dim3 grid((a.seq + kRowsPerBlock - 1) / kRowsPerBlock, a.batch * a.heads);
   dim3 keyGrid(grid.x, a.batch * kvHeadsOf(a));
-  size_t keyBytes =
-      sizeof(float) * (2 * kRowsPerBlock * (DMAX + 1) + 2 * kTile * DMAX + 2 * kTile);
-  allowSharedMemory(attentionKeyGradKernel<DMAX>, keyBytes);
-  attentionKeyGradKernel<DMAX>
-      <<<keyGrid, kRowsPerBlock, keyBytes, stream>>>(a, qkv, lse, dout, rowDot, dqkv);
+  auto launchKeyGrads = [&](auto kernel, gpu::KeyGrads part) {
+    size_t bytes = sizeof(float) * keyGradSharedFloats(DMAX, part);
+    allowSharedMemory(kernel, bytes);
+    kernel<<<keyGrid, kRowsPerBlock, bytes, stream>>>(a, qkv, lse, dout, rowDot, dqkv);
+  };
+  if constexpr (DMAX <= 64) {
+    launchKeyGrads(attentionKeyGradKernel<DMAX>, gpu::KeyGrads::Both);
+  } else {
+    launchKeyGrads(attentionKeyGradDkKernel<DMAX>, gpu::KeyGrads::Key);
+    launchKeyGrads(attentionKeyGradDvKernel<DMAX>, gpu::KeyGrads::Value);
+  }
   size_t queryBytes = sizeof(float) * (2 * kRowsPerBlock * (DMAX + 1) + 2 * kTile * DMAX);
   allowSharedMemory(attentionQueryGradKernel<DMAX>, queryBytes);
   attentionQueryGradKernel<DMAX>

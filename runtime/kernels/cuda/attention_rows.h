@@ -118,6 +118,25 @@ MTC_HD inline float attentionRowDot(const float *dO, const float *O, int D) {
   return attentionDot<DMAX>(dO, O, D);
 }
 
+// softmax(scale q.k) of score (i, j) recomputed from lse, and the dropout
+// factor that multiplied it into V (1 without dropout), as the host kernel
+// forms them.
+struct ScoreProb {
+  float p, keep;
+};
+template <int DMAX>
+MTC_HD inline ScoreProb attentionScoreProb(const float *q, const float *k, float lse, int D,
+                                           int64_t i, int64_t j, const AttentionRowInfo &a,
+                                           UniformCursor &uniforms) {
+  float p = math::softmaxProb(a.scale * attentionDot<DMAX>(q, k, D), lse);
+  float keep = 1.0f;
+  if (a.dropout > 0.0f)
+    keep = math::dropoutKeepScale(
+        uniforms.at(a.dropoutBase + static_cast<uint64_t>(i * a.seq + j)),
+        a.dropout, a.invKeep);
+  return {p, keep};
+}
+
 // The gradient of one score (i, j), recomputed from q, k, lse: returns dS
 // (the scale is applied by the caller) and the dropped probability that
 // multiplied V, both exactly as the host kernel forms them.
@@ -131,19 +150,22 @@ MTC_HD inline ScoreGrad attentionScoreGrad(const float *q, const float *k,
                                            int64_t i, int64_t j,
                                            const AttentionRowInfo &a,
                                            UniformCursor &uniforms) {
-  float p = math::softmaxProb(a.scale * attentionDot<DMAX>(q, k, D), lse);
-  float keep = 1.0f;
-  if (a.dropout > 0.0f)
-    keep = math::dropoutKeepScale(
-        uniforms.at(a.dropoutBase + static_cast<uint64_t>(i * a.seq + j)),
-        a.dropout, a.invKeep);
+  ScoreProb s = attentionScoreProb<DMAX>(q, k, lse, D, i, j, a, uniforms);
   float dp = attentionDot<DMAX>(dO, v, D);
-  return {math::softmaxBackward(p, dp * keep, rowDot), p * keep};
+  return {math::softmaxBackward(s.p, dp * s.keep, rowDot), s.p * s.keep};
 }
 
+// Which of a key's gradients one pass over the queries accumulates. Both
+// keeps two DMAX-float accumulators per thread; at DMAX = 128 those exceed
+// the 255 registers a thread has and spill, so head dim 128 runs a Key pass
+// and a Value pass (one accumulator each; the Value pass needs no v and no
+// rowDot). The sums are formed in the same order either way.
+enum class KeyGrads { Both, Key, Value };
+
 // Key j's gradients from query rows [i0, i0 + n): dK += scale dS q,
-// dV += P_dropped dO. Row r's q, dO at q + r * stride, dO + r * stride.
-template <int DMAX>
+// dV += P_dropped dO (dk unused by a Value pass, dv by a Key pass). Row r's
+// q, dO at q + r * stride, dO + r * stride.
+template <int DMAX, KeyGrads Part = KeyGrads::Both>
 MTC_HD inline void attentionKeyGradRows(float *dk, float *dv, const float *kj,
                                         const float *vj, const float *q,
                                         const float *dO, int64_t stride,
@@ -157,15 +179,25 @@ MTC_HD inline void attentionKeyGradRows(float *dk, float *dv, const float *kj,
     // Counters of a column are S apart: a fresh cursor per element.
     UniformCursor uniforms(a.seed, a.stream);
     const float *qi = q + r * stride, *dOi = dO + r * stride;
-    ScoreGrad g = attentionScoreGrad<DMAX>(qi, kj, vj, dOi, lse[r], rowDot[r],
-                                           D, i, j, a, uniforms);
-    float ds = a.scale * g.dS;
+    if constexpr (Part == KeyGrads::Value) {
+      ScoreProb s = attentionScoreProb<DMAX>(qi, kj, lse[r], D, i, j, a, uniforms);
+      float pDropped = s.p * s.keep;
 MTC_UNROLL
-    for (int d = 0; d < DMAX; ++d)
-      if (d < D) {
-        dk[d] += ds * qi[d];
-        dv[d] += g.pDropped * dOi[d];
-      }
+      for (int d = 0; d < DMAX; ++d)
+        if (d < D)
+          dv[d] += pDropped * dOi[d];
+    } else {
+      ScoreGrad g = attentionScoreGrad<DMAX>(qi, kj, vj, dOi, lse[r], rowDot[r],
+                                             D, i, j, a, uniforms);
+      float ds = a.scale * g.dS;
+MTC_UNROLL
+      for (int d = 0; d < DMAX; ++d)
+        if (d < D) {
+          dk[d] += ds * qi[d];
+          if constexpr (Part == KeyGrads::Both)
+            dv[d] += g.pDropped * dOi[d];
+        }
+    }
   }
 }
 

@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <ostream>
 #include <random>
 #include <vector>
 
@@ -25,7 +26,7 @@ using mtc::testing::randn;
 using namespace mtc::kernels;
 using namespace mtc::kernels::gpu;
 
-constexpr int kDMax = 64; // the instantiation the GPU uses for D <= 64
+constexpr int kDMax = 64; // the decode emulation's instantiation (D <= 64)
 constexpr int64_t kRowsPerBlock = 64, kTile = 32; // as attention.cu
 
 // Rows [r0, r0 + n) of a strided head slice into a dense [rows][ld] tile.
@@ -38,104 +39,127 @@ std::vector<float> stage(const float *src, int64_t stride, int64_t r0, int64_t n
   return t;
 }
 
-struct Geometry {
-  int64_t tokenStride, outStride, qkvBase, outBase, lseBase;
-};
-Geometry geometry(const AttentionShape &a, int64_t b, int64_t h) {
-  return {a.heads * 3 * a.headDim, a.heads * a.headDim, (b * a.seq * a.heads + h) * 3 * a.headDim,
-          (b * a.seq * a.heads + h) * a.headDim, (b * a.heads + h) * a.seq};
-}
-
+template <int DMAX>
 void emulateForward(const AttentionShape &a, const float *qkv, float *out, float *lse) {
   int D = int(a.headDim);
   for (int64_t b = 0; b < a.batch; ++b)
     for (int64_t h = 0; h < a.heads; ++h) {
-      Geometry g = geometry(a, b, h);
+      HeadGeometry g = headGeometry(a, b, h);
       AttentionRowInfo info = rowInfo(a, b, h);
       for (int64_t i0 = 0; i0 < a.seq; i0 += kRowsPerBlock) {
         int64_t rows = std::min(kRowsPerBlock, a.seq - i0);
-        auto qs = stage(qkv + g.qkvBase, g.tokenStride, i0, rows, kRowsPerBlock, kDMax + 1, D);
-        std::vector<AttentionForwardRow<kDMax>> state(rows);
+        auto qs = stage(qkv + g.qBase, g.tokenStride, i0, rows, kRowsPerBlock, DMAX + 1, D);
+        std::vector<AttentionForwardRow<DMAX>> state(rows);
         std::vector<UniformCursor> cursors(rows, UniformCursor(info.seed, info.stream));
         int64_t kvEnd = a.causal ? i0 + rows : a.seq;
         for (int64_t j0 = 0; j0 < kvEnd; j0 += kTile) {
           int64_t n = std::min(kTile, kvEnd - j0);
-          auto ks = stage(qkv + g.qkvBase + D, g.tokenStride, j0, n, kTile, kDMax, D);
-          auto vs = stage(qkv + g.qkvBase + 2 * D, g.tokenStride, j0, n, kTile, kDMax, D);
+          auto ks = stage(qkv + g.kBase, g.tokenStride, j0, n, kTile, DMAX, D);
+          auto vs = stage(qkv + g.vBase, g.tokenStride, j0, n, kTile, DMAX, D);
           for (int64_t t = 0; t < rows; ++t)
-            attentionForwardKeys<kDMax>(state[t], &qs[t * (kDMax + 1)], D, ks.data(), vs.data(),
-                                        kDMax, i0 + t, j0, n, info, cursors[t]);
+            attentionForwardKeys<DMAX>(state[t], &qs[t * (DMAX + 1)], D, ks.data(), vs.data(),
+                                       DMAX, i0 + t, j0, n, info, cursors[t]);
         }
         for (int64_t t = 0; t < rows; ++t)
-          lse[g.lseBase + i0 + t] = attentionForwardFinish<kDMax>(
+          lse[g.lseBase + i0 + t] = attentionForwardFinish<DMAX>(
               state[t], out + g.outBase + (i0 + t) * g.outStride, D);
       }
     }
 }
 
+// attention.cu's key-gradient launch for `Part`: a block of a group's keys
+// streams the query tiles of each of the group's heads in ascending order. A
+// Value pass gets no v rows and no rowDot (the kernel stages none), and
+// writes only dV; a Key pass only dK.
+template <int DMAX, KeyGrads Part>
+void emulateKeyGrads(const AttentionShape &a, const float *qkv, const float *lse,
+                     const float *dout, const float *rowDot, float *dqkv) {
+  constexpr bool withValues = Part != KeyGrads::Value;
+  int D = int(a.headDim);
+  int64_t kvHeads = kvHeadsOf(a), group = a.heads / kvHeads;
+  for (int64_t b = 0; b < a.batch; ++b)
+    for (int64_t h0 = 0; h0 < a.heads; h0 += group) {
+      HeadGeometry g = headGeometry(a, b, h0);
+      for (int64_t j0 = 0; j0 < a.seq; j0 += kRowsPerBlock) {
+        int64_t keys = std::min(kRowsPerBlock, a.seq - j0);
+        auto ks = stage(qkv + g.kBase, g.tokenStride, j0, keys, kRowsPerBlock, DMAX + 1, D);
+        auto vs = stage(qkv + g.vBase, g.tokenStride, j0, keys, kRowsPerBlock, DMAX + 1, D);
+        std::vector<float> dk(keys * DMAX, 0.f), dv(keys * DMAX, 0.f);
+        for (int64_t h = h0; h < h0 + group; ++h) {
+          HeadGeometry hg = headGeometry(a, b, h);
+          AttentionRowInfo info = rowInfo(a, b, h);
+          for (int64_t q0 = a.causal ? j0 : 0; q0 < a.seq; q0 += kTile) {
+            int64_t n = std::min(kTile, a.seq - q0);
+            auto qt = stage(qkv + hg.qBase, hg.tokenStride, q0, n, kTile, DMAX, D);
+            auto dot = stage(dout + hg.outBase, hg.outStride, q0, n, kTile, DMAX, D);
+            for (int64_t t = 0; t < keys; ++t)
+              attentionKeyGradRows<DMAX, Part>(
+                  &dk[t * DMAX], &dv[t * DMAX], &ks[t * (DMAX + 1)],
+                  withValues ? &vs[t * (DMAX + 1)] : nullptr, qt.data(), dot.data(), DMAX,
+                  lse + hg.lseBase + q0, withValues ? rowDot + hg.lseBase + q0 : nullptr, D,
+                  j0 + t, q0, n, info);
+          }
+        }
+        for (int64_t t = 0; t < keys; ++t)
+          for (int d = 0; d < D; ++d) {
+            if (Part != KeyGrads::Value)
+              dqkv[g.kBase + (j0 + t) * g.tokenStride + d] = dk[t * DMAX + d];
+            if (Part != KeyGrads::Key)
+              dqkv[g.vBase + (j0 + t) * g.tokenStride + d] = dv[t * DMAX + d];
+          }
+      }
+    }
+}
+
+// attention.cu's backward at its DMAX: rowDot, the key gradients (one pass,
+// or a dK and a dV pass at DMAX 128), then dQ per block of queries.
+template <int DMAX>
 void emulateBackward(const AttentionShape &a, const float *qkv, const float *out,
                      const float *lse, const float *dout, float *dqkv) {
   int D = int(a.headDim);
   std::vector<float> rowDot(a.batch * a.heads * a.seq);
   for (int64_t b = 0; b < a.batch; ++b)
     for (int64_t h = 0; h < a.heads; ++h) {
-      Geometry g = geometry(a, b, h);
+      HeadGeometry g = headGeometry(a, b, h);
       for (int64_t i = 0; i < a.seq; ++i)
-        rowDot[g.lseBase + i] = attentionRowDot<kDMax>(dout + g.outBase + i * g.outStride,
-                                                       out + g.outBase + i * g.outStride, D);
+        rowDot[g.lseBase + i] = attentionRowDot<DMAX>(dout + g.outBase + i * g.outStride,
+                                                      out + g.outBase + i * g.outStride, D);
     }
+  if constexpr (DMAX <= 64) {
+    emulateKeyGrads<DMAX, KeyGrads::Both>(a, qkv, lse, dout, rowDot.data(), dqkv);
+  } else {
+    emulateKeyGrads<DMAX, KeyGrads::Key>(a, qkv, lse, dout, rowDot.data(), dqkv);
+    emulateKeyGrads<DMAX, KeyGrads::Value>(a, qkv, lse, dout, rowDot.data(), dqkv);
+  }
   for (int64_t b = 0; b < a.batch; ++b)
     for (int64_t h = 0; h < a.heads; ++h) {
-      Geometry g = geometry(a, b, h);
+      HeadGeometry g = headGeometry(a, b, h);
       AttentionRowInfo info = rowInfo(a, b, h);
-      // dK, dV: a block of keys, query tiles streamed.
-      for (int64_t j0 = 0; j0 < a.seq; j0 += kRowsPerBlock) {
-        int64_t keys = std::min(kRowsPerBlock, a.seq - j0);
-        auto ks = stage(qkv + g.qkvBase + D, g.tokenStride, j0, keys, kRowsPerBlock, kDMax + 1, D);
-        auto vs = stage(qkv + g.qkvBase + 2 * D, g.tokenStride, j0, keys, kRowsPerBlock, kDMax + 1, D);
-        std::vector<float> dk(keys * kDMax, 0.f), dv(keys * kDMax, 0.f);
-        for (int64_t q0 = a.causal ? j0 : 0; q0 < a.seq; q0 += kTile) {
-          int64_t n = std::min(kTile, a.seq - q0);
-          auto qt = stage(qkv + g.qkvBase, g.tokenStride, q0, n, kTile, kDMax, D);
-          auto dot = stage(dout + g.outBase, g.outStride, q0, n, kTile, kDMax, D);
-          for (int64_t t = 0; t < keys; ++t)
-            attentionKeyGradRows<kDMax>(&dk[t * kDMax], &dv[t * kDMax], &ks[t * (kDMax + 1)],
-                                        &vs[t * (kDMax + 1)], qt.data(), dot.data(), kDMax,
-                                        lse + g.lseBase + q0, rowDot.data() + g.lseBase + q0, D,
-                                        j0 + t, q0, n, info);
-        }
-        for (int64_t t = 0; t < keys; ++t)
-          for (int d = 0; d < D; ++d) {
-            dqkv[g.qkvBase + (j0 + t) * g.tokenStride + D + d] = dk[t * kDMax + d];
-            dqkv[g.qkvBase + (j0 + t) * g.tokenStride + 2 * D + d] = dv[t * kDMax + d];
-          }
-      }
       // dQ: a block of queries, key tiles streamed.
       for (int64_t i0 = 0; i0 < a.seq; i0 += kRowsPerBlock) {
         int64_t rows = std::min(kRowsPerBlock, a.seq - i0);
-        auto qs = stage(qkv + g.qkvBase, g.tokenStride, i0, rows, kRowsPerBlock, kDMax + 1, D);
-        auto dos = stage(dout + g.outBase, g.outStride, i0, rows, kRowsPerBlock, kDMax + 1, D);
-        std::vector<float> dq(rows * kDMax, 0.f);
+        auto qs = stage(qkv + g.qBase, g.tokenStride, i0, rows, kRowsPerBlock, DMAX + 1, D);
+        auto dos = stage(dout + g.outBase, g.outStride, i0, rows, kRowsPerBlock, DMAX + 1, D);
+        std::vector<float> dq(rows * DMAX, 0.f);
         std::vector<UniformCursor> cursors(rows, UniformCursor(info.seed, info.stream));
         int64_t kvEnd = a.causal ? i0 + rows : a.seq;
         for (int64_t j0 = 0; j0 < kvEnd; j0 += kTile) {
           int64_t n = std::min(kTile, kvEnd - j0);
-          auto ks = stage(qkv + g.qkvBase + D, g.tokenStride, j0, n, kTile, kDMax, D);
-          auto vs = stage(qkv + g.qkvBase + 2 * D, g.tokenStride, j0, n, kTile, kDMax, D);
+          auto ks = stage(qkv + g.kBase, g.tokenStride, j0, n, kTile, DMAX, D);
+          auto vs = stage(qkv + g.vBase, g.tokenStride, j0, n, kTile, DMAX, D);
           for (int64_t t = 0; t < rows; ++t)
-            attentionQueryGradKeys<kDMax>(&dq[t * kDMax], &qs[t * (kDMax + 1)],
-                                          &dos[t * (kDMax + 1)], lse[g.lseBase + i0 + t],
-                                          rowDot[g.lseBase + i0 + t], ks.data(), vs.data(),
-                                          kDMax, D, i0 + t, attentionKeyEnd(info, i0 + t),
-                                          j0, n, info, cursors[t]);
+            attentionQueryGradKeys<DMAX>(&dq[t * DMAX], &qs[t * (DMAX + 1)],
+                                         &dos[t * (DMAX + 1)], lse[g.lseBase + i0 + t],
+                                         rowDot[g.lseBase + i0 + t], ks.data(), vs.data(),
+                                         DMAX, D, i0 + t, attentionKeyEnd(info, i0 + t),
+                                         j0, n, info, cursors[t]);
         }
         for (int64_t t = 0; t < rows; ++t)
           for (int d = 0; d < D; ++d)
-            dqkv[g.qkvBase + (i0 + t) * g.tokenStride + d] = dq[t * kDMax + d];
+            dqkv[g.qBase + (i0 + t) * g.tokenStride + d] = dq[t * DMAX + d];
       }
     }
 }
-
 
 void expectClose(const std::vector<float> &got, const std::vector<float> &want, float tol,
                  const char *what) {
@@ -149,33 +173,52 @@ struct Case {
   bool causal;
   float dropout;
   int64_t headOffset, totalHeads;
-  bool padded = false; // BERT's padding: per-sample key lengths
+  bool padded = false;  // BERT's padding: per-sample key lengths
+  int64_t kvHeads = 0;  // grouped-query attention (0 = heads)
 };
+
+// gtest prints a parameter in failures and ctest's test names: the fields,
+// not the struct's bytes (whose padding differs between runs).
+void PrintTo(const Case &c, std::ostream *os) {
+  *os << "B" << c.batch << "_S" << c.seq << "_H" << c.heads << "_KV"
+      << (c.kvHeads ? c.kvHeads : c.heads) << "_D" << c.headDim
+      << (c.causal ? "_causal" : "") << "_p" << c.dropout << "_off" << c.headOffset << "of"
+      << c.totalHeads << (c.padded ? "_padded" : "");
+}
 
 class AttentionRowsTest : public ::testing::TestWithParam<Case> {};
 
+// The GPU instantiates DMAX 64 for head dims <= 64 and 128 above
+// (attention_launch.h): the emulation runs the same one.
 TEST_P(AttentionRowsTest, ForwardAndBackwardMatchHostKernels) {
   Case c = GetParam();
   AttentionShape a{c.batch, c.seq, c.heads, c.headDim, c.causal,
                    1.f / std::sqrt(float(c.headDim)), c.dropout, 99, 7, c.headOffset,
                    c.totalHeads};
+  a.kvHeads = c.kvHeads;
   std::vector<int32_t> lengths;
   for (int64_t b = 0; b < c.batch; ++b)
     lengths.push_back(int32_t(b % 2 ? std::max<int64_t>(1, c.seq / 4) : c.seq - c.seq / 3));
   if (c.padded)
     a.lengths = lengths.data();
-  size_t qkvN = c.batch * c.seq * c.heads * 3 * c.headDim, outN = qkvN / 3,
-         lseN = c.batch * c.heads * c.seq;
+  size_t qkvN = c.batch * c.seq * math::qkvRowWidth(c.heads, kvHeadsOf(a), c.headDim),
+         outN = c.batch * c.seq * c.heads * c.headDim, lseN = c.batch * c.heads * c.seq;
   auto qkv = randn(qkvN, 1), dout = randn(outN, 2);
   std::vector<float> out(outN), lse(lseN), gotOut(outN, 9.f), gotLse(lseN, 9.f);
   attentionForward(a, qkv.data(), out.data(), lse.data());
-  emulateForward(a, qkv.data(), gotOut.data(), gotLse.data());
+  if (c.headDim <= 64)
+    emulateForward<64>(a, qkv.data(), gotOut.data(), gotLse.data());
+  else
+    emulateForward<128>(a, qkv.data(), gotOut.data(), gotLse.data());
   expectClose(gotOut, out, 2e-5f, "out");
   expectClose(gotLse, lse, 2e-5f, "lse");
 
   std::vector<float> dqkv(qkvN), gotDqkv(qkvN, 9.f);
   attentionBackward(a, qkv.data(), out.data(), lse.data(), dout.data(), dqkv.data());
-  emulateBackward(a, qkv.data(), out.data(), lse.data(), dout.data(), gotDqkv.data());
+  if (c.headDim <= 64)
+    emulateBackward<64>(a, qkv.data(), out.data(), lse.data(), dout.data(), gotDqkv.data());
+  else
+    emulateBackward<128>(a, qkv.data(), out.data(), lse.data(), dout.data(), gotDqkv.data());
   expectClose(gotDqkv, dqkv, 5e-5f, "dqkv");
 }
 
@@ -188,7 +231,13 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{1, 65, 2, 64, true, 0.2f, 1, 4},    // D = DMAX, head split
                       Case{2, 40, 2, 8, false, 0.f, 0, 0, true},    // BERT padding
                       Case{2, 70, 2, 16, false, 0.1f, 0, 0, true},  // padding, dropout
-                      Case{2, 33, 1, 8, true, 0.f, 0, 0, true}));   // padding, causal
+                      Case{2, 33, 1, 8, true, 0.f, 0, 0, true},     // padding, causal
+                      Case{2, 37, 4, 16, true, 0.1f, 0, 0, false, 2}, // GQA, one key pass
+                      // Head dim 128 (LLaMA): the dK and dV passes, odd S over
+                      // two key blocks, grouped queries, dropout, a head split.
+                      Case{1, 67, 4, 128, true, 0.1f, 4, 8, false, 2},
+                      Case{2, 37, 6, 128, false, 0.2f, 0, 0, false, 2},
+                      Case{2, 45, 4, 96, false, 0.1f, 0, 0, true, 1})); // D < DMAX 128, MQA, padding
 
 TEST(RowMath, LayerNormFinishingStepsMatchMath) {
   auto x = randn(37, 3, 2.f), g = randn(37, 4), dy = randn(37, 5);
