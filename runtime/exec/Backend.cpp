@@ -14,6 +14,11 @@ void Backend::biasDropoutResidual(const float *, const float *, const float *, f
                          " backend has no fused bias+dropout+residual");
 }
 
+void Backend::addLayerNorm(const float *, const float *, float *, const float *, const float *,
+                           float *, int64_t, int64_t, float) {
+  throw std::logic_error(std::string("the ") + name() + " backend has no fused add+layer norm");
+}
+
 void Backend::linearBiasGelu(const float *, const float *, const float *, float *, float *,
                              int64_t, int64_t, int64_t, bool) {
   throw std::logic_error(std::string("the ") + name() + " backend has no fused linear+GeLU");

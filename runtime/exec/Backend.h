@@ -166,6 +166,10 @@ public:
   virtual void biasDropoutResidual(const float *x, const float *bias, const float *residual,
                                    float *out, int64_t rows, int64_t cols, float rate,
                                    uint64_t seed, uint64_t stream);
+  // The residual add and the layer norm after it (AddLayerNorm): out = a + b
+  // (kept), y = layerNormForward(out).
+  virtual void addLayerNorm(const float *a, const float *b, float *out, const float *gamma,
+                            const float *beta, float *y, int64_t N, int64_t H, float eps);
   // A linear step and the tanh GeLU after it (StepFusion's LinearGelu):
   // pre = x W + bias (kept for backward), y = gelu(pre). Shapes as linearForward.
   virtual void linearBiasGelu(const float *x, const float *w, const float *bias, float *pre,

@@ -655,6 +655,14 @@ void Executor::runFused(int s, bool training, float gradScale) {
                             1, training ? d.rate() : 0.f, stepSeed, d.stream());
     break;
   }
+  case FusionKind::AddLayerNorm: {
+    const auto &add = a.add();
+    const auto &ln = planData.steps(s + 1).layer_norm_forward();
+    const auto &sh = shapeOf(s + 1);
+    dev.addLayerNorm(f(add.a()), f(add.b()), f(add.out()), param(ln.gamma_param()),
+                     param(ln.beta_param()), f(ln.y()), sh.rows, sh.hidden, ln.eps());
+    break;
+  }
   case FusionKind::LinearGelu: {
     const auto &l = a.linear_forward();
     const auto &sh = shapeOf(s);

@@ -231,6 +231,10 @@ public:
     kernels::roundToStorage(x, n, type);
   }
 
+  void addLayerNorm(const float *a, const float *b, float *out, const float *gamma,
+                    const float *beta, float *y, int64_t N, int64_t H, float eps) override {
+    kernels::addLayerNormForward(a, b, out, gamma, beta, y, N, H, eps);
+  }
   // A linear step and the GeLU next to it (the GPU's cuBLASLt epilogues) run
   // as the steps they replace: no faster on the CPU, and the same bits.
   void linearBiasGelu(const float *x, const float *w, const float *bias, float *pre, float *y,

@@ -2,8 +2,6 @@
 #include "exec/StepFusion.h"
 
 namespace mtc::runtime {
-namespace {
-
 const pb::Buffer *planBuffer(const pb::Plan &plan, int32_t id) {
   if (id >= 0 && id < plan.buffers_size() && plan.buffers(id).id() == id)
     return &plan.buffers(id);
@@ -12,6 +10,8 @@ const pb::Buffer *planBuffer(const pb::Plan &plan, int32_t id) {
       return &b;
   return nullptr;
 }
+
+namespace {
 
 // Whether two buffers may share bytes (unknown buffers: assume they do).
 bool mayOverlap(const pb::Plan &plan, int32_t a, int32_t b) {

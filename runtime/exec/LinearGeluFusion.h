@@ -24,6 +24,9 @@ struct StepFusion;
 // arenas never do).
 bool sharesArenaBytes(const pb::Buffer &a, const pb::Buffer &b);
 
+// The plan's buffer `id`, or null.
+const pb::Buffer *planBuffer(const pb::Plan &plan, int32_t id);
+
 // For step s: the fusion starting there, or a StepFusion of kind None.
 // `dead(id, steps)`: buffer id is no special buffer and exactly `steps` steps
 // name it (StepFusion.cpp's count).

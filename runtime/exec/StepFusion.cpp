@@ -1,4 +1,5 @@
 #include "exec/StepFusion.h"
+#include "exec/LinearGeluFusion.h"
 
 #include <unordered_map>
 
@@ -108,6 +109,13 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
     if (out[s].length == 0)
       continue;
     const pb::Step &a = plan.steps(s);
+    StepFusion linear = linearGeluFusionAt(plan, s, dead);
+    if (linear.kind != FusionKind::None) {
+      out[s] = linear;
+      for (int k = 1; k < linear.length; ++k)
+        out[s + k].length = 0;
+      continue;
+    }
     const pb::Step *b = s + 1 < n ? &plan.steps(s + 1) : nullptr;
     const pb::Step *c = s + 2 < n ? &plan.steps(s + 2) : nullptr;
     auto residualOf = [](const pb::Add &add, int32_t d) {
@@ -141,6 +149,23 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
       int32_t sum = b->add().out(), x = a.dropout().x();
       if (r >= 0 && r != d && x != d && dead(d, 1) && !overlap(sum, x) && !overlap(sum, r)) {
         out[s] = {FusionKind::DropoutResidual, 2, r};
+        out[s + 1].length = 0;
+      }
+      continue;
+    }
+    // The residual add and the layer norm of its sum, which stays written (the
+    // residual stream and the layer norm's backward read it). The kernel
+    // works row by row: reads a row of the addends, writes the row's sum,
+    // then the row's output. So the sum and the output may each lie exactly
+    // on an addend (the arena often puts the output where the dying addend
+    // was), but not partly, and the output never on the sum.
+    if (a.has_add() && b && b->has_layer_norm_forward() &&
+        b->layer_norm_forward().x() == a.add().out()) {
+      const int32_t sum = a.add().out(), y = b->layer_norm_forward().y();
+      const pb::Buffer *yb = planBuffer(plan, y), *sb = planBuffer(plan, sum);
+      if (!overlap(sum, a.add().a()) && !overlap(sum, a.add().b()) && !overlap(y, a.add().a()) &&
+          !overlap(y, a.add().b()) && yb && sb && !sharesArenaBytes(*yb, *sb)) {
+        out[s] = {FusionKind::AddLayerNorm, 2, -1};
         out[s + 1].length = 0;
       }
     }

@@ -5,6 +5,7 @@
 //   BiasGelu:            bias_add(x -> p); gelu(p -> y)          p kept (backward reads it)
 //   BiasDropoutResidual: bias_add(x -> p); dropout(p -> d); add(d, r -> out)   p, d dead
 //   DropoutResidual:     dropout(x -> d); add(d, r -> out)                     d dead
+//   AddLayerNorm:        add(a, b -> out); layer_norm(out -> y)                out kept
 // A bias_add of a position table (a 2-D bias) is never fused, nor a group
 // whose outputs partly share arena bytes with its inputs (the kernel reads
 // the one while it writes the other; exactly in place is fine).
@@ -18,7 +19,7 @@
 namespace mtc::runtime {
 
 enum class FusionKind {
-  None, BiasGelu, BiasDropoutResidual, DropoutResidual,
+  None, BiasGelu, BiasDropoutResidual, DropoutResidual, AddLayerNorm,
   LinearGelu, LinearGeluBackward // cuBLASLt GeLU epilogues (LinearGeluFusion.h)
 };
 

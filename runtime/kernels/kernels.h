@@ -32,6 +32,11 @@ void embeddingBackward(const int32_t *tokens, const float *dout, float *dwte,
 // ---- layer norm (statistics recomputed in backward) ----
 void layerNormForward(const float *x, const float *gamma, const float *beta,
                       float *y, int64_t N, int64_t H, float eps);
+// The residual add and the layer norm after it in one pass per row:
+// out = a + b (kept: the residual stream), y = layerNorm(out). The same bits
+// as add() then layerNormForward().
+void addLayerNormForward(const float *a, const float *b, float *out, const float *gamma,
+                         const float *beta, float *y, int64_t N, int64_t H, float eps);
 void layerNormBackwardInput(const float *x, const float *gamma, const float *dy,
                             float *dx, int64_t N, int64_t H, float eps);
 // Accumulates dgamma and dbeta (either may be null).

@@ -613,4 +613,9 @@ void CudaBackend::biasDropoutResidual(const float *x, const float *bias, const f
   kc::biasDropoutResidual(x, bias, residual, out, rows, cols, rate, seed, stream, compute);
 }
 
+void CudaBackend::addLayerNorm(const float *a, const float *b, float *out, const float *gamma,
+                               const float *beta, float *y, int64_t N, int64_t H, float eps) {
+  kc::addLayerNormForward(a, b, out, gamma, beta, y, N, H, eps, compute);
+}
+
 } // namespace mtc::runtime::gpu

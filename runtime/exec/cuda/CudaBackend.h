@@ -137,6 +137,8 @@ public:
   void biasDropoutResidual(const float *x, const float *bias, const float *residual,
                            float *out, int64_t rows, int64_t cols, float rate, uint64_t seed,
                            uint64_t stream) override;
+  void addLayerNorm(const float *a, const float *b, float *out, const float *gamma,
+                    const float *beta, float *y, int64_t N, int64_t H, float eps) override;
   void linearBiasGelu(const float *x, const float *w, const float *bias, float *pre, float *y,
                       int64_t N, int64_t In, int64_t Out, bool transposedWeight) override;
   void linearBackwardInputGelu(const float *dy, const float *w, const float *pre, float *dx,

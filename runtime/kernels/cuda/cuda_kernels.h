@@ -30,6 +30,11 @@ void embeddingBackward(const int32_t *tokens, const float *dout, float *dwte,
 // ---- layer norm: one warp per row ----
 void layerNormForward(const float *x, const float *gamma, const float *beta,
                       float *y, int64_t N, int64_t H, float eps, cudaStream_t stream);
+// out = a + b, y = layerNorm(out): one warp per row, the row's sum written
+// and re-read from cache instead of a second kernel over memory.
+void addLayerNormForward(const float *a, const float *b, float *out, const float *gamma,
+                         const float *beta, float *y, int64_t N, int64_t H, float eps,
+                         cudaStream_t stream);
 void layerNormBackwardInput(const float *x, const float *gamma, const float *dy,
                             float *dx, int64_t N, int64_t H, float eps,
                             cudaStream_t stream);

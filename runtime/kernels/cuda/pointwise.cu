@@ -173,6 +173,22 @@ __global__ void layerNormForwardKernel(const float *x, const float *gamma,
   }
 }
 
+__global__ void addLayerNormForwardKernel(const float *a, const float *b, float *out,
+                                          const float *gamma, const float *beta, float *y,
+                                          int64_t N, int64_t H, float eps) {
+  int64_t warps = int64_t(gridDim.x) * (blockDim.x / kWarp);
+  for (int64_t n = blockIdx.x * int64_t(blockDim.x / kWarp) + threadIdx.x / kWarp;
+       n < N; n += warps) {
+    float *xr = out + n * H;
+    for (int64_t h = threadIdx.x % kWarp; h < H; h += kWarp)
+      xr[h] = a[n * H + h] + b[n * H + h];
+    __syncwarp(); // the row's sums, written by every lane, are read by all
+    math::LayerNormStats s = warpRowStats(xr, H, eps);
+    for (int64_t h = threadIdx.x % kWarp; h < H; h += kWarp)
+      y[n * H + h] = math::layerNormForwardElement(xr[h], s, gamma[h], beta[h]);
+  }
+}
+
 __global__ void layerNormBackwardInputKernel(const float *x, const float *gamma,
                                              const float *dy, float *dx, int64_t N,
                                              int64_t H, float eps) {
@@ -627,6 +643,18 @@ void layerNormForward(const float *x, const float *gamma, const float *beta, flo
     return;
   layerNormForwardKernel<<<gridFor(N, kThreads / kWarp), kThreads, 0, stream>>>(
       x, gamma, beta, y, N, H, eps);
+  checkLaunch(k);
+}
+
+void addLayerNormForward(const float *a, const float *b, float *out, const float *gamma,
+                         const float *beta, float *y, int64_t N, int64_t H, float eps,
+                         cudaStream_t stream) {
+  const char *k = "cuda::addLayerNormForward";
+  requireNonNegative(k, "N", N), requirePositive(k, "H", H);
+  if (N == 0)
+    return;
+  addLayerNormForwardKernel<<<gridFor(N, kThreads / kWarp), kThreads, 0, stream>>>(
+      a, b, out, gamma, beta, y, N, H, eps);
   checkLaunch(k);
 }
 

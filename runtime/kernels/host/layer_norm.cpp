@@ -33,6 +33,21 @@ void layerNormForward(const float *x, const float *gamma, const float *beta,
   }
 }
 
+void addLayerNormForward(const float *a, const float *b, float *out, const float *gamma,
+                         const float *beta, float *y, int64_t N, int64_t H, float eps) {
+  checkShape("addLayerNormForward", N, H, eps);
+#pragma omp parallel for schedule(static) if (N * H > detail::kParallelMinWork)
+  for (int64_t n = 0; n < N; ++n) {
+    const float *ar = a + n * H, *br = b + n * H;
+    float *xr = out + n * H, *yr = y + n * H;
+    for (int64_t h = 0; h < H; ++h)
+      xr[h] = ar[h] + br[h];
+    LayerNormStats s = math::layerNormRowStats(xr, H, eps);
+    for (int64_t h = 0; h < H; ++h)
+      yr[h] = math::layerNormForwardElement(xr[h], s, gamma[h], beta[h]);
+  }
+}
+
 void layerNormBackwardInput(const float *x, const float *gamma,
                             const float *dy, float *dx, int64_t N, int64_t H,
                             float eps) {

@@ -75,6 +75,22 @@ TEST(FusedKernels, AddAndBiasGeluAtEveryMisalignment) {
       }
 }
 
+TEST(FusedKernels, AddLayerNormMatchesHostOnOddRows) {
+  for (auto [rows, cols] : {std::pair<int64_t, int64_t>{1, 1}, {7, 13}, {129, 768}, {3, 1600}}) {
+    const int64_t n = rows * cols;
+    auto a = randn(n, 10), b = randn(n, 11), gamma = randn(cols, 12), beta = randn(cols, 13);
+    std::vector<float> sum(n), y(n);
+    addLayerNormForward(a.data(), b.data(), sum.data(), gamma.data(), beta.data(), y.data(), rows,
+                        cols, 1e-5f);
+    Shifted dA(a, 1), dB(b, 0), dGamma(gamma, 0), dBeta(beta, 0), dSum(n, 3), dY(n, 2);
+    kc::addLayerNormForward(dA.p, dB.p, dSum.p, dGamma.p, dBeta.p, dY.p, rows, cols, 1e-5f,
+                            kStream);
+    expectClose(dSum.host(), sum, 0.f, at("add + layer norm: sum", int(rows), int(cols)));
+    // Warp-summed statistics against the host's sequential sums.
+    expectClose(dY.host(), y, 1e-5f, at("add + layer norm: y", int(rows), int(cols)));
+  }
+}
+
 TEST(FusedKernels, DropoutFamilyAtEveryMisalignmentAndOffset) {
   const int64_t rows = 9, cols = 37, n = rows * cols;
   auto x = randn(n, 4), r = randn(n, 5), bias = randn(cols, 6);

@@ -58,11 +58,38 @@ TEST(Fused, BiasDropoutResidualEqualsTheThreeSteps) {
   checkBiasDropoutResidual(500, 100, true, 1.0f);
 }
 
+TEST(Fused, AddLayerNormEqualsAddThenLayerNorm) {
+  for (auto [rows, cols] : {std::pair<int64_t, int64_t>{61, 771}, {1, 1}, {3, 5}}) {
+    SCOPED_TRACE(testing::Message() << rows << " x " << cols);
+    const int64_t n = rows * cols;
+    auto a = randomVector(n, 135), b = randomVector(n, 136);
+    auto gamma = randomVector(cols, 137), beta = randomVector(cols, 138);
+    std::vector<float> out(n), y(n), sum(n), want(n);
+    addLayerNormForward(a.data(), b.data(), out.data(), gamma.data(), beta.data(), y.data(),
+                        rows, cols, 1e-5f);
+    add(a.data(), b.data(), sum.data(), n);
+    layerNormForward(sum.data(), gamma.data(), beta.data(), want.data(), rows, cols, 1e-5f);
+    EXPECT_EQ(out, sum);
+    EXPECT_EQ(y, want);
+  }
+  // The sum may be written over one addend and the output over the other (the
+  // arena reuses dying buffers in place): rows are read before they are written.
+  auto a = randomVector(12, 139), b = randomVector(12, 140), g = randomVector(4, 141);
+  std::vector<float> sumOverA = a, yOverB = b, sum(12), want(12);
+  addLayerNormForward(sumOverA.data(), yOverB.data(), sumOverA.data(), g.data(), g.data(),
+                      yOverB.data(), 3, 4, 1e-5f);
+  add(a.data(), b.data(), sum.data(), 12);
+  layerNormForward(sum.data(), g.data(), g.data(), want.data(), 3, 4, 1e-5f);
+  EXPECT_EQ(sumOverA, sum);
+  EXPECT_EQ(yOverB, want);
+}
+
 TEST(Fused, BadArgumentsAreRefused) {
   float x = 1, r = 1, out = 0, b = 0, pre = 0, y = 0;
   EXPECT_THROW(biasDropoutResidual(&x, &b, &r, &out, 1, 1, 1.5f, 1, 1), std::invalid_argument);
   EXPECT_THROW(biasDropoutResidual(&x, &b, &r, &out, 1, 0, 0.1f, 1, 1), std::invalid_argument);
   EXPECT_THROW(biasGeluForward(&x, &b, &pre, &y, -1, 1), std::invalid_argument);
+  EXPECT_THROW(addLayerNormForward(&x, &r, &out, &b, &b, &y, 1, 0, 1e-5f), std::invalid_argument);
 }
 
 } // namespace

@@ -125,6 +125,60 @@ TEST(StepFusion, OutputsPartlySharingBytesWithInputsAreNotFused) {
   EXPECT_EQ(f[0].kind, FusionKind::BiasDropoutResidual);
 }
 
+// add(a, b -> out); layer_norm(out -> y): out stays written, y must share no
+// byte with a, b or out (rows of them are read after y's first row is written).
+pb::Plan addLayerNormPlan() {
+  pb::Plan plan;
+  plan.mutable_model()->set_micro_batch(2);
+  plan.mutable_model()->set_seq(4);
+  addParam(plan, "g", {3}, false);
+  addParam(plan, "b", {3}, false);
+  int32_t a = addBuffer(plan, 24), b = addBuffer(plan, 24), out = addBuffer(plan, 24),
+          y = addBuffer(plan, 24);
+  for (int32_t id : {a, b, out, y})
+    plan.mutable_buffers(id)->set_offset(id * 96);
+  plan.set_loss(addBuffer(plan, 2));
+  plan.set_logits(addBuffer(plan, 1));
+  plan.set_tokens(addBuffer(plan, 8));
+  plan.set_targets(addBuffer(plan, 8));
+  auto *add = plan.add_steps()->mutable_add();
+  add->set_a(a), add->set_b(b), add->set_out(out);
+  auto *ln = plan.add_steps()->mutable_layer_norm_forward();
+  ln->set_x(out), ln->set_gamma_param(0), ln->set_beta_param(1), ln->set_y(y), ln->set_eps(1e-5f);
+  auto *later = plan.add_steps()->mutable_gelu(); // a later reader of the sum
+  later->set_x(out), later->set_y(b);
+  return plan;
+}
+
+TEST(StepFusion, FusesTheResidualAddWithTheLayerNormAfterIt) {
+  pb::Plan plan = addLayerNormPlan();
+  std::vector<StepFusion> f = planStepFusions(plan);
+  ASSERT_EQ(f.size(), 3u);
+  EXPECT_EQ(f[0].kind, FusionKind::AddLayerNorm);
+  EXPECT_EQ(f[0].length, 2);
+  EXPECT_EQ(f[1].length, 0);
+  EXPECT_EQ(f[2].length, 1);
+  // The sum exactly over an addend: element-wise in place, still fused.
+  plan.mutable_buffers(2)->set_offset(plan.buffers(0).offset());
+  EXPECT_EQ(planStepFusions(plan)[0].kind, FusionKind::AddLayerNorm);
+  // y exactly over a dying addend (where the arena puts it): each row of the
+  // addend is read before that row of y is written. Partly over it, or over
+  // the sum at all: refused.
+  pb::Plan onB = addLayerNormPlan();
+  onB.mutable_buffers(3)->set_offset(onB.buffers(1).offset());
+  EXPECT_EQ(planStepFusions(onB)[0].kind, FusionKind::AddLayerNorm);
+  pb::Plan overA = addLayerNormPlan();
+  overA.mutable_buffers(3)->set_offset(overA.buffers(0).offset() + 12);
+  EXPECT_EQ(planStepFusions(overA)[0].kind, FusionKind::None);
+  pb::Plan overSum = addLayerNormPlan();
+  overSum.mutable_buffers(3)->set_offset(overSum.buffers(2).offset());
+  EXPECT_EQ(planStepFusions(overSum)[0].kind, FusionKind::None);
+  // A layer norm of something else is not the sum's.
+  pb::Plan other = addLayerNormPlan();
+  other.mutable_steps(1)->mutable_layer_norm_forward()->set_x(0);
+  EXPECT_EQ(planStepFusions(other)[0].kind, FusionKind::None);
+}
+
 TEST(StepFusion, PositionTablesAreNotFused) {
   pb::Plan plan = fusionPlan();
   // The bias becomes a [positions, hidden] table: added per sample with a
