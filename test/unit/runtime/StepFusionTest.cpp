@@ -36,6 +36,14 @@ int32_t addBuffer(pb::Plan &plan, int64_t elements) {
   return b->id();
 }
 
+// The buffers every plan names (never fused over).
+void addSpecialBuffers(pb::Plan &plan) {
+  plan.set_loss(addBuffer(plan, 2));
+  plan.set_logits(addBuffer(plan, 1));
+  plan.set_tokens(addBuffer(plan, 8));
+  plan.set_targets(addBuffer(plan, 8));
+}
+
 // x -> bias_add -> p -> dropout -> d -> add(d, r) -> out ; then gelu of a bias_add.
 pb::Plan fusionPlan() {
   pb::Plan plan;
@@ -45,10 +53,7 @@ pb::Plan fusionPlan() {
   int32_t x = addBuffer(plan, 24), p = addBuffer(plan, 24), d = addBuffer(plan, 24),
           r = addBuffer(plan, 24), out = addBuffer(plan, 24), p2 = addBuffer(plan, 24),
           y = addBuffer(plan, 24);
-  plan.set_loss(addBuffer(plan, 2));
-  plan.set_logits(addBuffer(plan, 1));
-  plan.set_tokens(addBuffer(plan, 8));
-  plan.set_targets(addBuffer(plan, 8));
+  addSpecialBuffers(plan);
   auto *s0 = plan.add_steps()->mutable_bias_add();
   s0->set_x(x), s0->set_bias_param(0), s0->set_y(p);
   auto *s1 = plan.add_steps()->mutable_dropout();
@@ -137,10 +142,7 @@ pb::Plan addLayerNormPlan() {
           y = addBuffer(plan, 24);
   for (int32_t id : {a, b, out, y})
     plan.mutable_buffers(id)->set_offset(id * 96);
-  plan.set_loss(addBuffer(plan, 2));
-  plan.set_logits(addBuffer(plan, 1));
-  plan.set_tokens(addBuffer(plan, 8));
-  plan.set_targets(addBuffer(plan, 8));
+  addSpecialBuffers(plan);
   auto *add = plan.add_steps()->mutable_add();
   add->set_a(a), add->set_b(b), add->set_out(out);
   auto *ln = plan.add_steps()->mutable_layer_norm_forward();
@@ -205,10 +207,7 @@ pb::Plan mlpPlan() {
   addParam(plan, "b", {12}, false);
   int32_t x = addBuffer(plan, 24), p = addBuffer(plan, 96), y = addBuffer(plan, 96),
           dy = addBuffer(plan, 96), h = addBuffer(plan, 96), dp = addBuffer(plan, 96);
-  plan.set_loss(addBuffer(plan, 2));
-  plan.set_logits(addBuffer(plan, 1));
-  plan.set_tokens(addBuffer(plan, 8));
-  plan.set_targets(addBuffer(plan, 8));
+  addSpecialBuffers(plan);
   int64_t offset = 0;
   for (pb::Buffer &b : *plan.mutable_buffers())
     b.set_offset(offset), offset += b.bytes();
