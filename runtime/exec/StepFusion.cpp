@@ -68,27 +68,14 @@ bool vectorBias(const pb::Plan &plan, const pb::BiasAdd &bias) {
 // but a fused kernel writes its outputs while it still reads its inputs.
 // Exactly the same bytes are fine: the fused kernels read element i before
 // they write element i, and no other.
-class PartialOverlap {
-public:
-  explicit PartialOverlap(const pb::Plan &plan) {
-    for (const pb::Buffer &b : plan.buffers())
-      byId[b.id()] = &b;
-  }
-  bool operator()(int32_t a, int32_t b) const {
-    auto x = byId.find(a), y = byId.find(b);
-    if (x == byId.end() || y == byId.end())
-      return true; // unknown: assume the worst
-    const pb::Buffer &p = *x->second, &q = *y->second;
-    if (p.pipeline_chunk() != q.pipeline_chunk())
-      return false;
-    if (p.offset() == q.offset() && p.bytes() == q.bytes())
-      return false; // in place
-    return p.offset() < q.offset() + q.bytes() && q.offset() < p.offset() + p.bytes();
-  }
-
-private:
-  std::unordered_map<int32_t, const pb::Buffer *> byId;
-};
+bool partlyOverlap(const pb::Plan &plan, int32_t a, int32_t b) {
+  const pb::Buffer *p = planBuffer(plan, a), *q = planBuffer(plan, b);
+  if (!p || !q)
+    return true; // unknown: assume the worst
+  if (p->offset() == q->offset() && p->bytes() == q->bytes())
+    return false; // in place (or another chunk's arena: sharesArenaBytes says no)
+  return sharesArenaBytes(*p, *q);
+}
 
 bool isSpecial(const pb::Plan &plan, int32_t id) {
   return id == plan.loss() || id == plan.logits() || id == plan.tokens() ||
@@ -101,7 +88,7 @@ std::vector<StepFusion> planStepFusions(const pb::Plan &plan) {
   const int n = plan.steps_size();
   std::vector<StepFusion> out(n);
   ReadCounts counts(plan);
-  PartialOverlap overlap(plan);
+  auto overlap = [&](int32_t x, int32_t y) { return partlyOverlap(plan, x, y); };
   auto dead = [&](int32_t id, int readers) {
     return !isSpecial(plan, id) && counts.of(id) == readers;
   };
