@@ -26,7 +26,6 @@
       the test right on a loaded machine.
 """
 import argparse
-import json
 import math
 import os
 import re
@@ -157,18 +156,12 @@ def cmd_grad_dtype(args):
     print(r.stdout)
     if r.returncode != 0:
         sys.exit(f"training failed (exit {r.returncode})")
-    with open(args.dump, "rb") as f:
-        header_len = int.from_bytes(f.read(8), "little")
-        header = json.loads(f.read(header_len))
-        data = f.read()
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "numerics"))
+    import safetensors_io  # noqa: E402
+    tensors, _ = safetensors_io.read(args.dump)
     total = wide = 0
-    for name, t in header.items():
-        if name == "__metadata__":
-            continue
-        if t["dtype"] != "F32":
-            sys.exit(f"{name}: dtype {t['dtype']}, expected F32")
-        b, e = t["data_offsets"]
-        bits = np.frombuffer(data[b:e], dtype=np.uint32)
+    for values in tensors.values():
+        bits = np.ascontiguousarray(values, dtype="<f4").view(np.uint32)
         bits = bits[(bits & 0x7FFFFFFF) != 0]
         total += bits.size
         wide += int(np.count_nonzero(bits & 0xFFFF))
