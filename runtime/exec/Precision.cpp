@@ -82,9 +82,11 @@ void MixedPrecision::afterStep(int step) {
       exec.backend().roundToStorage(exec.grad(id), exec.paramElements(id), gradStorage);
 }
 
-void MixedPrecision::afterGradientReduction() {
+void MixedPrecision::afterGradientReduction() { roundGradients(exec.flatGrads(), exec.flatSize()); }
+
+void MixedPrecision::roundGradients(float *grads, int64_t n) {
   if (gradStorage != kernels::StorageType::F32)
-    exec.backend().roundToStorage(exec.flatGrads(), exec.flatSize(), gradStorage);
+    exec.backend().roundToStorage(grads, n, gradStorage);
 }
 
 void MixedPrecision::roundParams() {

@@ -52,6 +52,8 @@ public:
   /// With 16-bit gradients: rounds the reduced (summed, averaged) gradients,
   /// as a 16-bit all-reduce delivers them. Call after every reduction.
   void afterGradientReduction();
+  /// Rounds n gradients elsewhere (a reduced copy) as afterGradientReduction does.
+  void roundGradients(float *grads, int64_t n);
   /// The optimizer updates fp32 masters: call around Optimizer::step.
   void beforeOptimizer();
   void afterOptimizer();

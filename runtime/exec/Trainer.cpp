@@ -818,8 +818,8 @@ void Trainer::dumpGradients() {
     backend.copy(reduced.data(), grads, exec->flatSize() * 4);
     dataGroup->allReduceSum(reduced.data(), static_cast<size_t>(exec->flatSize()));
     backend.scale(reduced.data(), 1.0f / dataGroup->size(), reduced.data(), exec->flatSize());
-    if (precision && precision->gradientType() != kernels::StorageType::F32)
-      backend.roundToStorage(reduced.data(), exec->flatSize(), precision->gradientType());
+    if (precision)
+      precision->roundGradients(reduced.data(), exec->flatSize());
     grads = reduced.data();
   }
   // fp16: the gradients of the loss, not of the scaled loss (the optimizer
