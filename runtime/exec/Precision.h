@@ -45,7 +45,6 @@ public:
   MixedPrecision(Executor &exec, kernels::StorageType type, kernels::StorageType gradients);
 
   kernels::StorageType type() const { return storage; }
-  kernels::StorageType gradientType() const { return gradStorage; }
   /// Rounds what `step` wrote (the executor's step observer calls it): its
   /// activations and, with 16-bit gradients, the gradients it accumulated into.
   void afterStep(int step);
