@@ -16,6 +16,7 @@
 #include "kernels/gemm.h"
 #include "kernels/kernels.h"
 #include "kernels/math/dropout.h"
+#include "kernels/math/lane_sum.h"
 #include "kernels/math/llama.h"
 #include "kernels/math/softmax.h"
 
@@ -105,41 +106,64 @@ void scoreTile(const AttentionShape &a, const float *qkv, const HeadView &v,
               kvLen);
 }
 
-// keep[j] = mask / (1 - rate) for row i, columns [0, n).
-void dropoutRow(const AttentionShape &a, const HeadView &v, int64_t i,
-                int64_t n, float invKeep, float *keep) {
-  detail::forEachUniform(
-      a.seed, a.stream, v.dropoutBase + static_cast<uint64_t>(i * a.seq), n,
-      [&](int64_t j, float u) {
-        keep[j] = math::dropoutKeepScale(u, a.dropout, invKeep);
-      });
+// The row loops between the products, cloned per ISA (host/common.h); sums
+// in laneSum's order, so every CPU gives the same bits.
+
+// keep[j] = mask / (1 - rate) from the uniform draws in keep, in place.
+MTC_VECTOR_CLONES
+void keepScales(float *keep, int64_t n, float rate, float invKeep) {
+  for (int64_t j = 0; j < n; ++j)
+    keep[j] = math::dropoutKeepScale(keep[j], rate, invKeep);
 }
 
-// Max and sum of expFast(x - max) of a row, written as eight independent lanes
-// so the compiler vectorizes them without -ffast-math's reassociation.
+// keep[j] = mask / (1 - rate) for row i, columns [0, n).
+void dropoutRow(const AttentionShape &a, uint64_t dropoutBase, int64_t i, int64_t n,
+                float invKeep, float *keep) {
+  detail::uniformRun(a.seed, a.stream, dropoutBase + static_cast<uint64_t>(i * a.seq), n,
+                     keep);
+  keepScales(keep, n, a.dropout, invKeep);
+}
+
+// Max and sum of expFast(x - max) of a row.
+MTC_VECTOR_CLONES
 math::SoftmaxState rowMaxAndSumExp(const float *row, int64_t n) {
-  constexpr int kLanes = 8;
-  float laneMax[kLanes], laneSum[kLanes] = {};
-  for (int l = 0; l < kLanes; ++l)
-    laneMax[l] = -INFINITY;
-  int64_t full = n / kLanes * kLanes;
-  for (int64_t j = 0; j < full; j += kLanes)
-    for (int l = 0; l < kLanes; ++l)
-      laneMax[l] = laneMax[l] > row[j + l] ? laneMax[l] : row[j + l];
   float m = -INFINITY;
-  for (int l = 0; l < kLanes; ++l)
-    m = std::max(m, laneMax[l]);
-  for (int64_t j = full; j < n; ++j)
-    m = std::max(m, row[j]);
-  for (int64_t j = 0; j < full; j += kLanes)
-    for (int l = 0; l < kLanes; ++l)
-      laneSum[l] += math::expFast(row[j + l] - m);
-  float sum = 0.0f;
-  for (int l = 0; l < kLanes; ++l)
-    sum += laneSum[l];
-  for (int64_t j = full; j < n; ++j)
-    sum += math::expFast(row[j] - m);
-  return {m, sum};
+  for (int64_t j = 0; j < n; ++j)
+    m = m > row[j] ? m : row[j];
+  return {m, math::laneSum(n, [&](int64_t j) { return math::expFast(row[j] - m); })};
+}
+
+// row[0, valid) = probabilities from the scores and the row's lse; the
+// masked rest [valid, n) = 0.
+MTC_VECTOR_CLONES
+void probabilityRow(float *row, int64_t valid, int64_t n, float lse) {
+  for (int64_t j = 0; j < valid; ++j)
+    row[j] = math::softmaxProb(row[j], lse);
+  for (int64_t j = valid; j < n; ++j)
+    row[j] = 0.0f;
+}
+
+MTC_VECTOR_CLONES
+void multiplyRow(const float *a, const float *b, float *out, int64_t n) {
+  for (int64_t j = 0; j < n; ++j)
+    out[j] = a[j] * b[j];
+}
+
+MTC_VECTOR_CLONES
+float dotRow(const float *a, const float *b, int64_t n) {
+  return math::laneSum(n, [&](int64_t j) { return a[j] * b[j]; });
+}
+
+// p[j] = dS from the probabilities p, dP = g (times keep when dropout ran).
+MTC_VECTOR_CLONES
+void softmaxBackwardRow(float *p, const float *g, const float *keep, int64_t n, float rowDot) {
+  if (keep) {
+    for (int64_t j = 0; j < n; ++j)
+      p[j] = math::softmaxBackward(p[j], g[j] * keep[j], rowDot);
+  } else {
+    for (int64_t j = 0; j < n; ++j)
+      p[j] = math::softmaxBackward(p[j], g[j], rowDot);
+  }
 }
 
 // Where one (batch, query head)'s forward operands are: its query rows, its
@@ -163,9 +187,10 @@ ForwardOperands packedOperands(const AttentionShape &a, const float *qkv, float 
 }
 
 // Query rows [i0, i0 + rows) of one head against keys [0, keys) of a
-// sequence of a.seq positions.
+// sequence of a.seq positions; scores holds kQueryBlock x a.seq floats, keep
+// a.seq.
 void forwardTile(const AttentionShape &a, const ForwardOperands &o, int64_t keys, int64_t i0,
-                 int64_t rows, float *scores) {
+                 int64_t rows, float *scores, float *keep) {
   int64_t kvLen = std::min(a.causal ? o.firstQuery + i0 + rows : a.seq, keys);
   gemm(false, true, rows, kvLen, a.headDim, a.scale,
               o.q + i0 * o.qStride, o.qStride, o.k, o.kvStride, 0.0f, scores, kvLen);
@@ -176,15 +201,11 @@ void forwardTile(const AttentionShape &a, const ForwardOperands &o, int64_t keys
     float rowLse = math::softmaxLse(rowMaxAndSumExp(row, valid));
     if (o.lse)
       o.lse[i0 + r] = rowLse;
-    for (int64_t j = 0; j < valid; ++j)
-      row[j] = math::softmaxProb(row[j], rowLse);
-    std::fill(row + valid, row + kvLen, 0.0f);
-    if (a.dropout > 0.0f)
-      detail::forEachUniform(
-          a.seed, a.stream, o.dropoutBase + static_cast<uint64_t>(i * a.seq),
-          valid, [&](int64_t j, float u) {
-            row[j] *= math::dropoutKeepScale(u, a.dropout, invKeep);
-          });
+    probabilityRow(row, valid, kvLen, rowLse);
+    if (a.dropout > 0.0f) {
+      dropoutRow(a, o.dropoutBase, i, valid, invKeep, keep);
+      multiplyRow(row, keep, row, valid);
+    }
   }
   gemm(false, false, rows, a.headDim, kvLen, 1.0f, scores,
               kvLen, o.v, o.kvStride, 0.0f, o.out + i0 * o.outStride, o.outStride);
@@ -203,13 +224,13 @@ void attentionForward(const AttentionShape &a, const float *qkv, float *out,
   // Causal tiles differ in cost (late query blocks see more keys): dynamic.
 #pragma omp parallel if (tiles > 1 && attentionFlops(a) > kParallelMinFlops)
   {
-    std::vector<float> scores(kQueryBlock * a.seq);
+    std::vector<float> scores(kQueryBlock * a.seq), keep(a.seq);
 #pragma omp for schedule(dynamic, 1)
     for (int64_t t = 0; t < tiles; ++t) {
       int64_t qb = t % qBlocks, bh = t / qBlocks;
       const int64_t b = bh / a.heads, i0 = qb * kQueryBlock;
       forwardTile(a, packedOperands(a, qkv, out, lse, b, bh % a.heads), sampleKeys(a, b), i0,
-                  std::min(kQueryBlock, a.seq - i0), scores.data());
+                  std::min(kQueryBlock, a.seq - i0), scores.data(), keep.data());
     }
   }
 }
@@ -245,7 +266,7 @@ void attentionDecode(const DecodeShape &d, const float *qkv, float *keys, float 
   detail::SingleThreadedBlas blasGuard;
 #pragma omp parallel if (tiles > 1 && d.heads * d.tokens * a.seq * D > kParallelMinFlops)
   {
-    std::vector<float> scores(kQueryBlock * a.seq);
+    std::vector<float> scores(kQueryBlock * a.seq); // no dropout: no keep row
 #pragma omp for schedule(dynamic, 1)
     for (int64_t t = 0; t < tiles; ++t) {
       const int64_t h = t / qBlocks, i0 = (t % qBlocks) * kQueryBlock;
@@ -259,7 +280,8 @@ void attentionDecode(const DecodeShape &d, const float *qkv, float *keys, float 
                               nullptr,
                               d.position,
                               0};
-      forwardTile(a, o, a.seq, i0, std::min(kQueryBlock, d.tokens - i0), scores.data());
+      forwardTile(a, o, a.seq, i0, std::min(kQueryBlock, d.tokens - i0), scores.data(),
+                  nullptr);
     }
   }
 }
@@ -300,16 +322,13 @@ void backwardHead(const AttentionShape &a, const float *qkv, const float *out,
       int64_t i = i0 + r, valid = validColumns(a, i, keys);
       float rowLse = lse[v.lseOffset + i];
       float *row = P + r * kvLen;
-      for (int64_t j = 0; j < valid; ++j)
-        row[j] = math::softmaxProb(row[j], rowLse);
-      std::fill(row + valid, row + kvLen, 0.0f);
+      probabilityRow(row, valid, kvLen, rowLse);
       if (useDropout) {
         float *keepRow = keep + r * kvLen;
-        dropoutRow(a, v, i, valid, invKeep, keepRow);
+        dropoutRow(a, v.dropoutBase, i, valid, invKeep, keepRow);
         std::fill(keepRow + valid, keepRow + kvLen, 0.0f);
         // G holds the dropped probabilities that multiplied V.
-        for (int64_t j = 0; j < kvLen; ++j)
-          G[r * kvLen + j] = row[j] * keepRow[j];
+        multiplyRow(row, keepRow, G + r * kvLen, kvLen);
       }
     }
     // dV += P_dropped^T dO.
@@ -321,19 +340,9 @@ void backwardHead(const AttentionShape &a, const float *qkv, const float *out,
                 dO, v.outStride, vv, v.tokenStride, 0.0f, G, kvLen);
     for (int64_t r = 0; r < rows; ++r) {
       // rowsum(dO * O) equals rowsum(P * dP), dropout included.
-      float rowDot = 0.0f;
-      for (int64_t d = 0; d < D; ++d)
-        rowDot += dO[r * v.outStride + d] * O[r * v.outStride + d];
-      float *pRow = P + r * kvLen, *gRow = G + r * kvLen;
-      if (useDropout) {
-        const float *keepRow = keep + r * kvLen;
-        for (int64_t j = 0; j < kvLen; ++j)
-          pRow[j] = math::softmaxBackward(pRow[j], gRow[j] * keepRow[j],
-                                          rowDot);
-      } else {
-        for (int64_t j = 0; j < kvLen; ++j)
-          pRow[j] = math::softmaxBackward(pRow[j], gRow[j], rowDot);
-      }
+      float rowDot = dotRow(dO + r * v.outStride, O + r * v.outStride, D);
+      softmaxBackwardRow(P + r * kvLen, G + r * kvLen, useDropout ? keep + r * kvLen : nullptr,
+                         kvLen, rowDot);
     }
     // P now holds dS. dQ = scale dS K; dK += scale dS^T Q.
     gemm(false, false, rows, D, kvLen,

@@ -5,6 +5,7 @@
 #include "kernels/kernels.h"
 #include "kernels/math/cross_entropy.h"
 #include "kernels/math/fast_exp.h"
+#include "kernels/math/lane_sum.h"
 
 #include <algorithm>
 #include <cmath>
@@ -21,20 +22,38 @@ void checkShape(const char *kernel, int64_t N, int64_t V, int64_t validLocal) {
                              " exceeds the row width V " + std::to_string(V));
 }
 
+// Row loops cloned per ISA (host/common.h). Sums of exp use expFast (libm's
+// scalar expf over every logit was the largest cost after the matrix products
+// in a GPT-2 step) in laneSum's order, the same bits on every CPU.
+MTC_VECTOR_CLONES
+float maxOfRow(const float *row, int64_t n) {
+  float m = -INFINITY; // a shard with no valid column leaves -inf
+  for (int64_t v = 0; v < n; ++v)
+    m = m < row[v] ? row[v] : m; // std::max's order: a NaN column is skipped
+  return m;
+}
+
+MTC_VECTOR_CLONES
+float rowSumExp(const float *row, int64_t n, float m) {
+  return math::laneSum(n, [&](int64_t v) { return math::expFast(row[v] - m); });
+}
+
+// grad = expFast(row - m) * scale: math::crossEntropyGrad without the
+// target's -1, which the caller applies.
+MTC_VECTOR_CLONES
+void rowScaledExp(const float *row, float *grad, int64_t n, float m, float scale) {
+  for (int64_t v = 0; v < n; ++v)
+    grad[v] = math::expFast(row[v] - m) * scale;
+}
+
 } // namespace
 
 void crossEntropyRowMax(const float *logits, float *rowMax, int64_t N,
                         int64_t V, int64_t validLocal) {
   checkShape("crossEntropyRowMax", N, V, validLocal);
 #pragma omp parallel for schedule(static) if (N * V > detail::kParallelMinWork)
-  for (int64_t n = 0; n < N; ++n) {
-    const float *row = logits + n * V;
-    float m = -INFINITY; // a shard with no valid column leaves -inf
-#pragma omp simd reduction(max : m)
-    for (int64_t v = 0; v < validLocal; ++v)
-      m = std::max(m, row[v]);
-    rowMax[n] = m;
-  }
+  for (int64_t n = 0; n < N; ++n)
+    rowMax[n] = maxOfRow(logits + n * V, validLocal);
 }
 
 void crossEntropySumExp(const float *logits, const int32_t *targets,
@@ -45,13 +64,7 @@ void crossEntropySumExp(const float *logits, const int32_t *targets,
 #pragma omp parallel for schedule(static) if (N * V > detail::kParallelMinWork)
   for (int64_t n = 0; n < N; ++n) {
     const float *row = logits + n * V;
-    float m = rowMax[n], sum = 0.0f;
-    // expFast and a vector reduction: libm's scalar expf over every logit was
-    // the largest cost after the matrix products in a gpt2 step (perf).
-#pragma omp simd reduction(+ : sum)
-    for (int64_t v = 0; v < validLocal; ++v)
-      sum += math::expFast(row[v] - m);
-    sumExp[n] = sum;
+    sumExp[n] = rowSumExp(row, validLocal, rowMax[n]);
     int64_t local =
         math::crossEntropyLocalTarget(targets[n], vocabStart, validLocal);
     targetLogit[n] = local >= 0 ? row[local] : 0.0f;
@@ -91,12 +104,7 @@ void crossEntropyBackward(const float *logits, const int32_t *targets,
     }
     int64_t local =
         math::crossEntropyLocalTarget(targets[n], vocabStart, validLocal);
-    // math::crossEntropyGrad, vectorized: the softmax with expFast (as in the
-    // sum above) and the target's -1 applied after the loop.
-    const float m = rowMax[n], scale = gradScale / sumExp[n];
-#pragma omp simd
-    for (int64_t v = 0; v < validLocal; ++v)
-      grad[v] = math::expFast(row[v] - m) * scale;
+    rowScaledExp(row, grad, validLocal, rowMax[n], gradScale / sumExp[n]);
     if (local >= 0)
       grad[local] -= gradScale;
     std::fill(grad + validLocal, grad + V, 0.0f);

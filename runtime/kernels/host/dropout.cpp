@@ -17,23 +17,42 @@ void checkRate(const char *kernel, float rate) {
     detail::fail(kernel, "rate must be in [0, 1] (got " + std::to_string(rate) + ")");
 }
 
-// fn(i, scale) for i in [0, n), scale = keep / (1 - rate) drawn at counter
-// offset + i; threads take chunks of consecutive elements, each with its own
-// copy of fn, told the chunk's first element by fn.chunk(begin).
+// Threads take chunks of consecutive elements; each draws its chunk's
+// uniforms at once (uniformRun) into a stack buffer and calls
+// fn(begin, len, draws).
+constexpr int64_t kChunk = 4096;
+
 template <class Fn>
-void forEachKeepScale(int64_t n, float rate, uint64_t seed, uint64_t stream, uint64_t offset,
-                      const Fn &fn) {
-  const float invKeep = math::dropoutInvKeep(rate);
-  const int64_t kChunk = 4096;
+void forEachChunk(int64_t n, uint64_t seed, uint64_t stream, uint64_t offset, const Fn &fn) {
   const int64_t chunks = (n + kChunk - 1) / kChunk;
 #pragma omp parallel for schedule(static) if (n > detail::kParallelMinWork)
   for (int64_t c = 0; c < chunks; ++c) {
     const int64_t begin = c * kChunk, len = std::min(kChunk, n - begin);
-    Fn local = fn;
-    local.chunk(begin);
-    detail::forEachUniform(seed, stream, offset + begin, len, [&](int64_t i, float u) {
-      local(begin + i, math::dropoutKeepScale(u, rate, invKeep));
-    });
+    float draws[kChunk];
+    detail::uniformRun(seed, stream, offset + begin, len, draws);
+    fn(begin, len, draws);
+  }
+}
+
+// The element loops, cloned per ISA (host/common.h).
+MTC_VECTOR_CLONES
+void dropoutBlock(const float *x, float *y, const float *draws, int64_t n, float rate,
+                  float invKeep) {
+  for (int64_t i = 0; i < n; ++i)
+    y[i] = x[i] * math::dropoutKeepScale(draws[i], rate, invKeep);
+}
+
+// Part of one row: columns [0, n) of bias (may be null) line up with x.
+MTC_VECTOR_CLONES
+void biasDropoutResidualBlock(const float *x, const float *bias, const float *residual,
+                              float *out, const float *draws, int64_t n, float rate,
+                              float invKeep) {
+  if (bias) {
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = residual[i] + (x[i] + bias[i]) * math::dropoutKeepScale(draws[i], rate, invKeep);
+  } else {
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = residual[i] + x[i] * math::dropoutKeepScale(draws[i], rate, invKeep);
   }
 }
 
@@ -48,13 +67,10 @@ void dropout(const float *x, float *y, int64_t n, float rate, uint64_t seed,
       std::memmove(y, x, sizeof(float) * n);
     return;
   }
-  struct {
-    const float *x;
-    float *y;
-    void chunk(int64_t) const {}
-    void operator()(int64_t i, float scale) const { y[i] = x[i] * scale; }
-  } apply{x, y};
-  forEachKeepScale(n, rate, seed, stream, offset, apply);
+  const float invKeep = math::dropoutInvKeep(rate);
+  forEachChunk(n, seed, stream, offset, [&](int64_t begin, int64_t len, const float *draws) {
+    dropoutBlock(x + begin, y + begin, draws, len, rate, invKeep);
+  });
 }
 
 void biasDropoutResidual(const float *x, const float *bias, const float *residual, float *out,
@@ -74,18 +90,16 @@ void biasDropoutResidual(const float *x, const float *bias, const float *residua
       }
     return;
   }
-  struct {
-    const float *x, *bias, *residual;
-    float *out;
-    int64_t cols, col;
-    void chunk(int64_t begin) { col = begin % cols; }
-    void operator()(int64_t i, float scale) {
-      const float p = bias ? x[i] + bias[col] : x[i];
-      out[i] = residual[i] + p * scale;
-      col = col + 1 == cols ? 0 : col + 1;
+  const float invKeep = math::dropoutInvKeep(rate);
+  forEachChunk(rows * cols, seed, stream, 0, [&](int64_t begin, int64_t len, const float *draws) {
+    // The chunk in pieces that stay within one row, so bias lines up.
+    for (int64_t i = begin; i < begin + len;) {
+      const int64_t col = i % cols, piece = std::min(cols - col, begin + len - i);
+      biasDropoutResidualBlock(x + i, bias ? bias + col : nullptr, residual + i, out + i,
+                               draws + (i - begin), piece, rate, invKeep);
+      i += piece;
     }
-  } apply{x, bias, residual, out, cols, 0};
-  forEachKeepScale(rows * cols, rate, seed, stream, 0, apply);
+  });
 }
 
 } // namespace mtc::kernels

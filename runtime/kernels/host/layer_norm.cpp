@@ -18,34 +18,79 @@ void checkShape(const char *kernel, int64_t N, int64_t H, float eps) {
     detail::fail(kernel, "eps must be >= 0 (got " + std::to_string(eps) + ")");
 }
 
+// One row each; cloned per ISA (host/common.h) so the lane sums of the row
+// statistics (math/lane_sum.h) and the element loops run in vector registers.
+MTC_VECTOR_CLONES
+void forwardRow(const float *x, const float *gamma, const float *beta, float *y, int64_t H,
+                float eps) {
+  LayerNormStats s = math::layerNormRowStats(x, H, eps);
+  for (int64_t h = 0; h < H; ++h)
+    y[h] = math::layerNormForwardElement(x[h], s, gamma[h], beta[h]);
+}
+
+MTC_VECTOR_CLONES
+void addForwardRow(const float *a, const float *b, float *out, const float *gamma,
+                   const float *beta, float *y, int64_t H, float eps) {
+  for (int64_t h = 0; h < H; ++h)
+    out[h] = a[h] + b[h];
+  LayerNormStats s = math::layerNormRowStats(out, H, eps);
+  for (int64_t h = 0; h < H; ++h)
+    y[h] = math::layerNormForwardElement(out[h], s, gamma[h], beta[h]);
+}
+
+MTC_VECTOR_CLONES
+void backwardInputRow(const float *x, const float *gamma, const float *dy, float *dx,
+                      int64_t H, float eps) {
+  LayerNormStats s = math::layerNormRowStats(x, H, eps);
+  math::LayerNormBackwardMeans m = math::layerNormBackwardRowMeans(x, gamma, dy, H, s);
+  for (int64_t h = 0; h < H; ++h)
+    dx[h] = math::layerNormBackwardElement(x[h], gamma[h], dy[h], s, m);
+}
+
+MTC_VECTOR_CLONES
+LayerNormStats statsRow(const float *x, int64_t H, float eps) {
+  return math::layerNormRowStats(x, H, eps);
+}
+
+// Columns [h0, h1) (at most kColumnChunk) of the weight gradients, summed
+// over rows in order: the columns are the vector lanes.
+constexpr int64_t kColumnChunk = 64;
+
+MTC_VECTOR_CLONES
+void weightColumns(const float *x, const float *dy, const LayerNormStats *stats, int64_t N,
+                   int64_t H, int64_t h0, int64_t h1, float *dgamma, float *dbeta) {
+  float accGamma[kColumnChunk] = {}, accBeta[kColumnChunk] = {};
+  for (int64_t n = 0; n < N; ++n) {
+    const float *xr = x + n * H, *dyr = dy + n * H;
+    for (int64_t h = h0; h < h1; ++h) {
+      accGamma[h - h0] += dyr[h] * math::layerNormNormalized(xr[h], stats[n]);
+      accBeta[h - h0] += dyr[h];
+    }
+  }
+  for (int64_t h = h0; h < h1; ++h) {
+    if (dgamma)
+      dgamma[h] += accGamma[h - h0];
+    if (dbeta)
+      dbeta[h] += accBeta[h - h0];
+  }
+}
+
 } // namespace
 
 void layerNormForward(const float *x, const float *gamma, const float *beta,
                       float *y, int64_t N, int64_t H, float eps) {
   checkShape("layerNormForward", N, H, eps);
 #pragma omp parallel for schedule(static) if (N * H > detail::kParallelMinWork)
-  for (int64_t n = 0; n < N; ++n) {
-    const float *xr = x + n * H;
-    float *yr = y + n * H;
-    LayerNormStats s = math::layerNormRowStats(xr, H, eps);
-    for (int64_t h = 0; h < H; ++h)
-      yr[h] = math::layerNormForwardElement(xr[h], s, gamma[h], beta[h]);
-  }
+  for (int64_t n = 0; n < N; ++n)
+    forwardRow(x + n * H, gamma, beta, y + n * H, H, eps);
 }
 
 void addLayerNormForward(const float *a, const float *b, float *out, const float *gamma,
                          const float *beta, float *y, int64_t N, int64_t H, float eps) {
   checkShape("addLayerNormForward", N, H, eps);
 #pragma omp parallel for schedule(static) if (N * H > detail::kParallelMinWork)
-  for (int64_t n = 0; n < N; ++n) {
-    const float *ar = a + n * H, *br = b + n * H;
-    float *xr = out + n * H, *yr = y + n * H;
-    for (int64_t h = 0; h < H; ++h)
-      xr[h] = ar[h] + br[h];
-    LayerNormStats s = math::layerNormRowStats(xr, H, eps);
-    for (int64_t h = 0; h < H; ++h)
-      yr[h] = math::layerNormForwardElement(xr[h], s, gamma[h], beta[h]);
-  }
+  for (int64_t n = 0; n < N; ++n)
+    addForwardRow(a + n * H, b + n * H, out + n * H, gamma, beta, y + n * H, H, eps);
 }
 
 void layerNormBackwardInput(const float *x, const float *gamma,
@@ -53,15 +98,8 @@ void layerNormBackwardInput(const float *x, const float *gamma,
                             float eps) {
   checkShape("layerNormBackwardInput", N, H, eps);
 #pragma omp parallel for schedule(static) if (N * H > detail::kParallelMinWork)
-  for (int64_t n = 0; n < N; ++n) {
-    const float *xr = x + n * H, *dyr = dy + n * H;
-    float *dxr = dx + n * H;
-    LayerNormStats s = math::layerNormRowStats(xr, H, eps);
-    math::LayerNormBackwardMeans m =
-        math::layerNormBackwardRowMeans(xr, gamma, dyr, H, s);
-    for (int64_t h = 0; h < H; ++h)
-      dxr[h] = math::layerNormBackwardElement(xr[h], gamma[h], dyr[h], s, m);
-  }
+  for (int64_t n = 0; n < N; ++n)
+    backwardInputRow(x + n * H, gamma, dy + n * H, dx + n * H, H, eps);
 }
 
 void layerNormBackwardWeight(const float *x, const float *dy, float *dgamma,
@@ -75,29 +113,15 @@ void layerNormBackwardWeight(const float *x, const float *dy, float *dgamma,
   {
 #pragma omp for schedule(static)
     for (int64_t n = 0; n < N; ++n)
-      stats[n] = math::layerNormRowStats(x + n * H, H, eps);
+      stats[n] = statsRow(x + n * H, H, eps);
     // Threads own column ranges, so the sums over rows need no reduction
     // buffers and run in a fixed order.
-    const int64_t kColumnChunk = 64;
     int64_t chunks = (H + kColumnChunk - 1) / kColumnChunk;
 #pragma omp for schedule(static)
     for (int64_t c = 0; c < chunks; ++c) {
-      int64_t h0 = c * kColumnChunk, h1 = std::min(H, h0 + kColumnChunk);
-      float accGamma[kColumnChunk] = {}, accBeta[kColumnChunk] = {};
-      for (int64_t n = 0; n < N; ++n) {
-        const float *xr = x + n * H, *dyr = dy + n * H;
-        for (int64_t h = h0; h < h1; ++h) {
-          accGamma[h - h0] +=
-              dyr[h] * math::layerNormNormalized(xr[h], stats[n]);
-          accBeta[h - h0] += dyr[h];
-        }
-      }
-      for (int64_t h = h0; h < h1; ++h) {
-        if (dgamma)
-          dgamma[h] += accGamma[h - h0];
-        if (dbeta)
-          dbeta[h] += accBeta[h - h0];
-      }
+      int64_t h0 = c * kColumnChunk;
+      weightColumns(x, dy, stats.data(), N, H, h0, std::min(H, h0 + kColumnChunk), dgamma,
+                    dbeta);
     }
   }
 }

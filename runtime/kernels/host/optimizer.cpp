@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace mtc::kernels {
 namespace {
@@ -19,14 +20,43 @@ void adamwBlock(const math::AdamWCoefficients &c, float *__restrict param,
     math::adamwElement(c, param[i], grad[i], m[i], v[i]);
 }
 
+// The squares of one block summed in double in 8 interleaved lanes added in
+// a fixed order: vectorized, and the same bits on every ISA.
+MTC_VECTOR_CLONES
+double sumSquaresBlock(const float *x, int64_t n) {
+  constexpr int kLanes = 8;
+  double acc[kLanes] = {};
+  const int64_t full = n / kLanes * kLanes;
+  for (int64_t i = 0; i < full; i += kLanes)
+    for (int l = 0; l < kLanes; ++l)
+      acc[l] += static_cast<double>(x[i + l]) * x[i + l];
+  for (int64_t i = full; i < n; ++i)
+    acc[i - full] += static_cast<double>(x[i]) * x[i];
+  for (int width = kLanes / 2; width > 0; width /= 2)
+    for (int l = 0; l < width; ++l)
+      acc[l] += acc[l + width];
+  return acc[0];
+}
+
 } // namespace
 
 double sumSquares(const float *x, int64_t n) {
   detail::requireNonNegative("sumSquares", "n", n);
+  // Fixed blocks whose sums are added in block order: the result does not
+  // depend on the thread count (an OpenMP reduction's would). The partials
+  // buffer is reused from call to call.
+  constexpr int64_t kBlock = 1 << 16;
+  const int64_t blocks = (n + kBlock - 1) / kBlock;
+  thread_local std::vector<double> partial;
+  if (partial.size() < static_cast<size_t>(blocks))
+    partial.resize(blocks);
+  double *sums = partial.data();
+#pragma omp parallel for schedule(static) if (n > detail::kParallelMinWork)
+  for (int64_t b = 0; b < blocks; ++b)
+    sums[b] = sumSquaresBlock(x + b * kBlock, std::min(kBlock, n - b * kBlock));
   double total = 0.0;
-#pragma omp parallel for schedule(static) reduction(+ : total) if (n > detail::kParallelMinWork)
-  for (int64_t i = 0; i < n; ++i)
-    total += static_cast<double>(x[i]) * x[i];
+  for (int64_t b = 0; b < blocks; ++b)
+    total += sums[b];
   return total;
 }
 

@@ -1,11 +1,19 @@
 // Walks a run of consecutive Philox counters, generating each block of four
 // draws once (element-wise calls would generate every block four times).
+// uniformRun fills an array and runs the blocks in vector lanes: the hot
+// paths (dropout, attention dropout) use it; forEachUniform / forEachNormal
+// serve the rest (initialization).
 #pragma once
 #include "kernels/math/philox.h"
 
 #include <cstdint>
 
 namespace mtc::kernels::detail {
+
+// out[i] = the uniform draw at counter first + i, i in [0, n): the draws
+// forEachUniform gives, bit for bit, with several Philox blocks computed at
+// once in vector registers (philox_stream.cpp).
+void uniformRun(uint64_t seed, uint64_t stream, uint64_t first, int64_t n, float *out);
 
 // Calls fn(i, uniform) for i in [0, n), uniform drawn at counter first + i.
 template <class Fn>

@@ -2,6 +2,7 @@
 // rather than stored, so forward and backward call the same function.
 #pragma once
 #include "kernels/math/hd.h"
+#include "kernels/math/lane_sum.h"
 #include <cmath>
 #include <cstdint>
 
@@ -12,18 +13,15 @@ struct LayerNormStats {
 };
 
 // Two passes (mean, then squared deviations) to avoid the cancellation of
-// E[x^2] - E[x]^2 in float.
+// E[x^2] - E[x]^2 in float; sums in laneSum's order.
 MTC_HD inline LayerNormStats layerNormRowStats(const float *x, int64_t h,
                                                float eps) {
-  float sum = 0.0f;
-  for (int64_t i = 0; i < h; ++i)
-    sum += x[i];
+  float sum = laneSum(h, [&](int64_t i) { return x[i]; });
   float mean = sum / static_cast<float>(h);
-  float sq = 0.0f;
-  for (int64_t i = 0; i < h; ++i) {
+  float sq = laneSum(h, [&](int64_t i) {
     float d = x[i] - mean;
-    sq += d * d;
-  }
+    return d * d;
+  });
   float var = sq / static_cast<float>(h);
   return {mean, 1.0f / sqrtf(var + eps)};
 }
@@ -45,12 +43,14 @@ struct LayerNormBackwardMeans {
 MTC_HD inline LayerNormBackwardMeans
 layerNormBackwardRowMeans(const float *x, const float *gamma, const float *dy,
                           int64_t h, LayerNormStats s) {
-  float sumGdy = 0.0f, sumGdyXhat = 0.0f;
-  for (int64_t i = 0; i < h; ++i) {
-    float gdy = gamma[i] * dy[i];
-    sumGdy += gdy;
-    sumGdyXhat += gdy * layerNormNormalized(x[i], s);
-  }
+  float sumGdy, sumGdyXhat;
+  laneSum2(
+      h,
+      [&](int64_t i, float &gdy, float &gdyXhat) {
+        gdy = gamma[i] * dy[i];
+        gdyXhat = gdy * layerNormNormalized(x[i], s);
+      },
+      sumGdy, sumGdyXhat);
   float inv = 1.0f / static_cast<float>(h);
   return {sumGdy * inv, sumGdyXhat * inv};
 }

@@ -242,22 +242,19 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(RowMath, LayerNormFinishingStepsMatchMath) {
   auto x = randn(37, 3, 2.f), g = randn(37, 4), dy = randn(37, 5);
   math::LayerNormStats want = math::layerNormRowStats(x.data(), 37, 1e-5f);
-  float sum = 0.f;
-  for (float v : x)
-    sum += v;
-  float mean = layerNormMeanFromSum(sum, 37), sq = 0.f;
-  for (float v : x)
-    sq += (v - mean) * (v - mean);
+  // The host sums in math::laneSum's order; fed the same sums, the GPU's
+  // finishing steps must give the same bits.
+  float sum = math::laneSum(37, [&](int64_t i) { return x[i]; });
+  float mean = layerNormMeanFromSum(sum, 37);
+  float sq = math::laneSum(37, [&](int64_t i) { return (x[i] - mean) * (x[i] - mean); });
   math::LayerNormStats got = layerNormStatsFromSums(mean, sq, 37, 1e-5f);
   EXPECT_EQ(got.mean, want.mean); // same order of operations: bit-identical
   EXPECT_EQ(got.rstd, want.rstd);
   math::LayerNormBackwardMeans wantM =
       math::layerNormBackwardRowMeans(x.data(), g.data(), dy.data(), 37, want);
-  float s1 = 0.f, s2 = 0.f;
-  for (int i = 0; i < 37; ++i) {
-    s1 += g[i] * dy[i];
-    s2 += g[i] * dy[i] * math::layerNormNormalized(x[i], want);
-  }
+  float s1 = math::laneSum(37, [&](int64_t i) { return g[i] * dy[i]; });
+  float s2 = math::laneSum(
+      37, [&](int64_t i) { return g[i] * dy[i] * math::layerNormNormalized(x[i], want); });
   math::LayerNormBackwardMeans gotM = layerNormBackwardMeansFromSums(s1, s2, 37);
   EXPECT_EQ(gotM.gdy, wantM.gdy);
   EXPECT_EQ(gotM.gdyXhat, wantM.gdyXhat);
