@@ -1,12 +1,19 @@
-// GEMMs in the selected precision: OpenBLAS sgemm, or oneDNN's bf16 matmul.
+// GEMMs through oneDNN's matmul: fp32 on the operands as they are, or bf16 x
+// bf16 -> fp32 on rounded copies. OpenBLAS's sgemm computes what oneDNN
+// cannot (a primitive it fails to create, an empty reduction).
+//
+// fp32: oneDNN rather than OpenBLAS because it measured faster at the step
+// level (bench/train_step/ab_runtime.py, docs/precision.md: GPT-2 124M and
+// the small GPT 3-5% faster per step) and on 12 of the 15 GPT-2 shapes of
+// bench/gemm.
 //
 // The bf16 path rounds A and B into bf16 buffers (once per parallelGemm,
-// shared by its threads; per tile for attention's gemm calls) and runs a
-// matmul primitive cached per shape and thread on them. Every call runs on
-// one thread of the kernels' OpenMP regions, where oneDNN's OpenMP runtime
-// executes sequentially, so threading stays the kernels' as for sgemm. The
-// cache holds one primitive per distinct shape: attention's tiles have at
-// most a few per key length, bounded by the sequence length.
+// shared by its threads; per tile for attention's gemm calls). Every call runs
+// a matmul primitive cached per shape and thread on one thread of the
+// kernels' OpenMP regions, where oneDNN's OpenMP runtime executes
+// sequentially, so threading stays the kernels'. The cache holds one primitive
+// per distinct shape: attention's tiles have at most a few per key length,
+// bounded by the sequence length.
 #include "host/common.h"
 #include "kernels/gemm.h"
 #include "kernels/math/precision.h"
@@ -34,11 +41,12 @@ std::atomic<GemmPrecision> selected{GemmPrecision::Fp32};
 constexpr double kParallelMinFlops = 1 << 22;
 
 struct ShapeKey {
+  bool f32; // fp32 operands (else bf16)
   bool transA, transB;
   int64_t M, N, K, lda, ldb, ldc;
   uint32_t alphaBits, betaBits;
   bool operator==(const ShapeKey &o) const {
-    return transA == o.transA && transB == o.transB && M == o.M && N == o.N && K == o.K &&
+    return f32 == o.f32 && transA == o.transA && transB == o.transB && M == o.M && N == o.N && K == o.K &&
            lda == o.lda && ldb == o.ldb && ldc == o.ldc && alphaBits == o.alphaBits &&
            betaBits == o.betaBits;
   }
@@ -47,7 +55,7 @@ struct ShapeKey {
 struct ShapeKeyHash {
   size_t operator()(const ShapeKey &k) const {
     uint64_t h = 1469598103934665603ull;
-    for (uint64_t v : {uint64_t(k.transA) * 2 + k.transB, uint64_t(k.M), uint64_t(k.N),
+    for (uint64_t v : {uint64_t(k.f32) * 4 + uint64_t(k.transA) * 2 + k.transB, uint64_t(k.M), uint64_t(k.N),
                        uint64_t(k.K), uint64_t(k.lda), uint64_t(k.ldb), uint64_t(k.ldc),
                        uint64_t(k.alphaBits), uint64_t(k.betaBits)})
       h = (h ^ v) * 1099511628211ull;
@@ -77,8 +85,9 @@ dnnl::memory::desc matrixDesc(int64_t rows, int64_t cols, bool transposed, int64
 
 CachedMatmul makeMatmul(const ShapeKey &k, float alpha, float beta) {
   using dt = dnnl::memory::data_type;
-  auto aDesc = matrixDesc(k.M, k.K, k.transA, k.lda, dt::bf16);
-  auto bDesc = matrixDesc(k.K, k.N, k.transB, k.ldb, dt::bf16);
+  const dt operands = k.f32 ? dt::f32 : dt::bf16;
+  auto aDesc = matrixDesc(k.M, k.K, k.transA, k.lda, operands);
+  auto bDesc = matrixDesc(k.K, k.N, k.transB, k.ldb, operands);
   auto cDesc = matrixDesc(k.M, k.N, false, k.ldc, dt::f32);
   dnnl::primitive_attr attr;
   if (alpha != 1.0f)
@@ -109,18 +118,19 @@ void roundToBf16(const float *src, int64_t rows, int64_t cols, int64_t ld,
       out[r * cols + c] = floatToBf16(src[r * ld + c]);
 }
 
-// One oneDNN matmul on bf16 operands (leading dimensions lda, ldb), through a
-// primitive cached per shape on the calling thread.
-void runMatmul(bool transA, bool transB, int64_t M, int64_t N, int64_t K, float alpha,
-               const uint16_t *A, int64_t lda, const uint16_t *B, int64_t ldb, float beta,
+// One oneDNN matmul on fp32 (f32) or bf16 operands (leading dimensions lda,
+// ldb), through a primitive cached per shape on the calling thread. Throws
+// (before C is touched) when oneDNN cannot run it; M, N, K must be > 0.
+void runMatmul(bool f32, bool transA, bool transB, int64_t M, int64_t N, int64_t K,
+               float alpha, const void *A, int64_t lda, const void *B, int64_t ldb, float beta,
                float *C, int64_t ldc);
 
-// Says once that a bf16 GEMM fell back to fp32 (see gemm()).
+// Says once that a GEMM fell back to OpenBLAS's fp32 sgemm (see gemm()).
 void reportFallback(int64_t M, int64_t N, int64_t K, const std::exception &e) {
   static std::once_flag reported;
   std::call_once(reported, [&] {
-    std::fprintf(stderr, "warning: a bf16 GEMM (%lld x %lld x %lld) failed in oneDNN, "
-                         "computing it in fp32: %s\n",
+    std::fprintf(stderr, "warning: a GEMM (%lld x %lld x %lld) failed in oneDNN, "
+                         "computing it with OpenBLAS in fp32: %s\n",
                  static_cast<long long>(M), static_cast<long long>(N),
                  static_cast<long long>(K), e.what());
   });
@@ -155,13 +165,16 @@ GemmPrecision gemmPrecision() { return selected; }
 void gemm(bool transA, bool transB, int64_t M, int64_t N, int64_t K, float alpha,
           const float *A, int64_t lda, const float *B, int64_t ldb, float beta, float *C,
           int64_t ldc) {
-  if (selected == GemmPrecision::Bf16) {
+  if (M > 0 && N > 0 && K > 0) {
     // Callers run inside OpenMP regions, where an exception would end the
     // process: a failure (creating the primitive, allocating the operand
-    // buffers: both before C is touched) computes this GEMM in fp32 instead
-    // and says so once.
+    // buffers: both before C is touched) computes this GEMM with OpenBLAS in
+    // fp32 instead and says so once.
     try {
-      gemmBf16(transA, transB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+      if (selected == GemmPrecision::Bf16)
+        gemmBf16(transA, transB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+      else
+        runMatmul(true, transA, transB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
       return;
     } catch (const std::exception &e) {
       reportFallback(M, N, K, e);
@@ -189,26 +202,26 @@ void gemmBf16(bool transA, bool transB, int64_t M, int64_t N, int64_t K, float a
   thread_local std::vector<uint16_t> aBuf, bBuf;
   roundToBf16(A, transA ? K : M, transA ? M : K, lda, aBuf);
   roundToBf16(B, transB ? N : K, transB ? K : N, ldb, bBuf);
-  runMatmul(transA, transB, M, N, K, alpha, aBuf.data(), transA ? M : K, bBuf.data(),
+  runMatmul(false, transA, transB, M, N, K, alpha, aBuf.data(), transA ? M : K, bBuf.data(),
             transB ? K : N, beta, C, ldc);
 }
 
 namespace {
 
-void runMatmul(bool transA, bool transB, int64_t M, int64_t N, int64_t K, float alpha,
-               const uint16_t *A, int64_t lda, const uint16_t *B, int64_t ldb, float beta,
+void runMatmul(bool f32, bool transA, bool transB, int64_t M, int64_t N, int64_t K,
+               float alpha, const void *A, int64_t lda, const void *B, int64_t ldb, float beta,
                float *C, int64_t ldc) {
   thread_local std::unordered_map<ShapeKey, CachedMatmul, ShapeKeyHash> cache;
   thread_local std::unique_ptr<dnnl::stream> stream;
   if (!stream)
     stream = std::make_unique<dnnl::stream>(cpuEngine());
-  ShapeKey key{transA, transB, M, N, K, lda, ldb, ldc, bitsOf(alpha), bitsOf(beta)};
+  ShapeKey key{f32, transA, transB, M, N, K, lda, ldb, ldc, bitsOf(alpha), bitsOf(beta)};
   auto it = cache.find(key);
   if (it == cache.end())
     it = cache.emplace(key, makeMatmul(key, alpha, beta)).first;
   CachedMatmul &mm = it->second;
-  mm.a.set_data_handle(const_cast<uint16_t *>(A));
-  mm.b.set_data_handle(const_cast<uint16_t *>(B));
+  mm.a.set_data_handle(const_cast<void *>(A));
+  mm.b.set_data_handle(const_cast<void *>(B));
   mm.c.set_data_handle(C);
   mm.primitive.execute(*stream, {{DNNL_ARG_SRC, mm.a}, {DNNL_ARG_WEIGHTS, mm.b},
                                  {DNNL_ARG_DST, mm.c}});
@@ -225,8 +238,10 @@ void parallelGemm(bool transA, bool transB, int64_t M, int64_t N, int64_t K, flo
   detail::SingleThreadedBlas blasGuard;
   const bool parallel = threads > 1 && 2.0 * M * N * K >= kParallelMinFlops;
   const bool splitRows = M >= N;
-  // bf16: both operands rounded once, before the threads split the output.
-  bool bf16 = selected == GemmPrecision::Bf16 && M > 0 && N > 0 && K > 0;
+  // oneDNN for non-empty products (gemm()); bf16: both operands rounded once,
+  // before the threads split the output.
+  const bool onednn = M > 0 && N > 0 && K > 0;
+  bool bf16 = onednn && selected == GemmPrecision::Bf16;
   thread_local std::vector<uint16_t> aRounded, bRounded;
   if (bf16) {
     try {
@@ -251,12 +266,16 @@ void parallelGemm(bool transA, bool transB, int64_t M, int64_t N, int64_t K, flo
     auto bAt = [&](int64_t ld) { return splitRows ? 0 : (transB ? begin * ld : begin); };
     float *c = C + (splitRows ? begin * ldc : begin);
     bool done = !(begin < end);
-    if (!done && bf16) {
+    if (!done && onednn) {
       try {
-        runMatmul(transA, transB, rows, cols, K, alpha, a16 + aAt(la), la, b16 + bAt(lb), lb,
-                  beta, c, ldc);
+        if (bf16)
+          runMatmul(false, transA, transB, rows, cols, K, alpha, a16 + aAt(la), la,
+                    b16 + bAt(lb), lb, beta, c, ldc);
+        else
+          runMatmul(true, transA, transB, rows, cols, K, alpha, A + aAt(lda), lda,
+                    B + bAt(ldb), ldb, beta, c, ldc);
         done = true;
-      } catch (const std::exception &e) { // before C is touched: fp32 below
+      } catch (const std::exception &e) { // before C is touched: OpenBLAS below
         reportFallback(rows, cols, K, e);
       }
     }

@@ -1,8 +1,8 @@
-// Linear layers as parallelGemm calls (kernels/gemm.h: OpenBLAS sgemm or
-// oneDNN bf16), threaded by OpenMP: each thread runs a single-threaded GEMM on
+// Linear layers as parallelGemm calls (kernels/gemm.h: oneDNN fp32 or bf16,
+// OpenBLAS sgemm as the fallback), threaded by OpenMP: each thread runs a single-threaded GEMM on
 // its block of output rows or columns.
 //
-// Why not OpenBLAS's own threads: Debian links the pthread build, so its
+// Why not the libraries' own threads (measured with OpenBLAS): Debian links the pthread build, so its
 // workers and the OpenMP team of the element-wise kernels are two pools. After
 // each OpenMP region libgomp's threads spin-wait, and on 2 cores they took the
 // CPU from OpenBLAS's workers: perf on a gpt2-tiny training step showed 58% of
