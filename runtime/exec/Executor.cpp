@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <stdexcept>
 #include <utility>
 
 namespace mtc::runtime {
@@ -225,6 +226,14 @@ int64_t Executor::logitsWidth() const {
 void Executor::disableFusion() { fusions.clear(); }
 
 void Executor::zeroGrads() { dev.fill32(grads.data(), 0, grads.size()); }
+
+void Executor::swapParams(DeviceArray &other) {
+  if (other.size() != params.size())
+    throw std::invalid_argument("swapParams: " + std::to_string(other.size()) +
+                                " floats given for " + std::to_string(params.size()) +
+                                " parameters");
+  std::swap(params, other);
+}
 
 void Executor::poison(const pb::Buffer &buffer) {
   // The runtime itself reads the loss (and the logits, for generation) after

@@ -114,6 +114,10 @@ public:
   float *grad(int id) { return grads.data() + paramOffsets[id]; }
   int64_t flatSize() const { return params.size(); }
   float *flatParams() { return params.data(); }
+  // Exchanges the parameter storage with `other` (the same size; throws
+  // std::invalid_argument otherwise): a 16-bit run's optimizer updates its
+  // fp32 masters in the parameters' place without copying them.
+  void swapParams(DeviceArray &other);
   float *flatGrads() { return grads.data(); }
   void zeroGrads();
   // Id of the param with this full name, or -1.

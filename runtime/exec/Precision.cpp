@@ -101,12 +101,10 @@ void MixedPrecision::reloadMasters() {
   roundParams();
 }
 
-void MixedPrecision::beforeOptimizer() {
-  exec.backend().copy(exec.flatParams(), master.data(), master.size() * 4);
-}
+void MixedPrecision::beforeOptimizer() { exec.swapParams(master); }
 
 void MixedPrecision::afterOptimizer() {
-  exec.backend().copy(master.data(), exec.flatParams(), master.size() * 4);
+  exec.swapParams(master);
   roundParams();
 }
 

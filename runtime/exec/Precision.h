@@ -53,7 +53,9 @@ public:
   void afterGradientReduction();
   /// Rounds n gradients elsewhere (a reduced copy) as afterGradientReduction does.
   void roundGradients(float *grads, int64_t n);
-  /// The optimizer updates fp32 masters: call around Optimizer::step.
+  /// The optimizer updates fp32 masters: call around Optimizer::step. The
+  /// executor's parameter storage is exchanged with the masters' (no copy)
+  /// until afterOptimizer, which rounds the updated masters into it.
   void beforeOptimizer();
   void afterOptimizer();
   /// Master weights changed behind our back (checkpoint load, init-from).
@@ -62,7 +64,12 @@ public:
   /// (checkpoint saves and exports).
   template <typename Fn> void withMasters(Fn fn) {
     beforeOptimizer();
-    fn();
+    try {
+      fn();
+    } catch (...) { // a failed save must not leave the masters in the kernels' place
+      afterOptimizer();
+      throw;
+    }
     afterOptimizer();
   }
 

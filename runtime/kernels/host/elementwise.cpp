@@ -40,17 +40,10 @@ void biasGeluRow(const float *x, const float *bias, float *pre,
   }
 }
 
-// floatToBf16 then bf16ToFloat (math/precision.h), with bit casts the vectorizer
-// understands (math/precision.h's go through memcpy, which blocks it).
 MTC_VECTOR_CLONES
 void roundToBf16Block(float *x, int64_t n) {
-  for (int64_t i = 0; i < n; ++i) {
-    uint32_t u = __builtin_bit_cast(uint32_t, x[i]);
-    const bool nan = (u & 0x7fffffffu) > 0x7f800000u;
-    u += 0x7fffu + ((u >> 16) & 1u);
-    const uint32_t rounded = nan ? 0x7fffu << 16 : u & 0xffff0000u;
-    x[i] = __builtin_bit_cast(float, rounded);
-  }
+  for (int64_t i = 0; i < n; ++i)
+    x[i] = bf16ToFloat(floatToBf16(x[i]));
 }
 
 MTC_VECTOR_CLONES

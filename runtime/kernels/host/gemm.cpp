@@ -104,6 +104,12 @@ CachedMatmul makeMatmul(const ShapeKey &k, float alpha, float beta) {
           dnnl::memory(cDesc, e, nullptr)};
 }
 
+MTC_VECTOR_CLONES
+void roundRowToBf16(const float *src, uint16_t *dst, int64_t n) {
+  for (int64_t i = 0; i < n; ++i)
+    dst[i] = floatToBf16(src[i]);
+}
+
 // Rounds the stored [rows, cols] block (leading dimension ld) into a dense
 // bf16 buffer, resized as needed (OpenMP threads share the rows, except inside
 // a parallel region).
@@ -114,8 +120,7 @@ void roundToBf16(const float *src, int64_t rows, int64_t cols, int64_t ld,
   uint16_t *out = dst.data();
 #pragma omp parallel for schedule(static) if (rows * cols > detail::kParallelMinWork)
   for (int64_t r = 0; r < rows; ++r)
-    for (int64_t c = 0; c < cols; ++c)
-      out[r * cols + c] = floatToBf16(src[r * ld + c]);
+    roundRowToBf16(src + r * ld, out + r * cols, cols);
 }
 
 // One oneDNN matmul on fp32 (f32) or bf16 operands (leading dimensions lda,
