@@ -25,18 +25,22 @@ import sys
 # generated GEMM kernels, so it counts as GEMM.
 CLASSES = [
     ("GEMM", r"sgemm|gemm|dnnl|mkldnn|jit_|brg|blas|perf-\d+\.map"),
+    ("bf16 rounding", r"roundToStorage|roundToBf16|roundRowToBf16|floatToBf16"),
     ("GeLU", r"gelu|Gelu|tanhf|expm1f"),
-    ("layer norm", r"layerNorm|LayerNorm"),
-    ("dropout", r"dropout|Dropout|philox|Philox|forEachUniform|biasDropoutResidual"),
-    ("attention (softmax, non-GEMM)", r"attention|Attention|forwardTile|backwardTile|softmax"),
-    ("cross-entropy", r"crossEntropy|CrossEntropy"),
+    ("layer norm", r"layerNorm|LayerNorm|forwardRow|addForwardRow|backwardInputRow|statsRow|"
+                   r"weightColumns"),
+    ("dropout", r"dropout|Dropout|philox|Philox|forEachUniform|uniformRun|uniformBlocks|"
+                r"forEachChunk|biasDropoutResidual"),
+    ("attention (softmax, non-GEMM)", r"attention|Attention|forwardTile|backwardTile|softmax|"
+                                      r"rowMaxAndSumExp|probabilityRow|multiplyRow|dotRow|"
+                                      r"keepScales|softmaxBackwardRow"),
+    ("cross-entropy", r"crossEntropy|CrossEntropy|maxOfRow|rowSumExp|rowScaledExp"),
     ("AdamW, grad norm", r"adamw|sumSquares|hasNonFinite|Optimizer"),
     ("embedding", r"embedding|Embedding"),
-    ("add, bias, copies, memset", r"kernels::add|biasAdd|biasGrad|linearForward|"
+    ("add, bias, copies, memset", r"kernels::add|addBlock|biasAdd|biasGrad|linearForward|"
                                   r"linearBackwardWeight|memmove|memcpy|memset|fill32|copy"),
     ("thread waiting (libgomp)", r"libgomp|GOMP|gomp_"),
     ("initialization (one-time)", r"initialize|logf|sincosf|philoxNormal"),
-    ("bf16 rounding", r"roundToStorage|roundToBf16|floatToBf16"),
     ("kernel (page faults, scheduler)", r"\[kernel|clear_page|page_fault|_raw_spin"),
 ]
 
