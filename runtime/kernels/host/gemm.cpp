@@ -46,18 +46,18 @@ struct ShapeKey {
   int64_t M, N, K, lda, ldb, ldc;
   uint32_t alphaBits, betaBits;
   bool operator==(const ShapeKey &o) const {
-    return f32 == o.f32 && transA == o.transA && transB == o.transB && M == o.M && N == o.N && K == o.K &&
-           lda == o.lda && ldb == o.ldb && ldc == o.ldc && alphaBits == o.alphaBits &&
-           betaBits == o.betaBits;
+    return f32 == o.f32 && transA == o.transA && transB == o.transB && M == o.M &&
+           N == o.N && K == o.K && lda == o.lda && ldb == o.ldb && ldc == o.ldc &&
+           alphaBits == o.alphaBits && betaBits == o.betaBits;
   }
 };
 
 struct ShapeKeyHash {
   size_t operator()(const ShapeKey &k) const {
     uint64_t h = 1469598103934665603ull;
-    for (uint64_t v : {uint64_t(k.f32) * 4 + uint64_t(k.transA) * 2 + k.transB, uint64_t(k.M), uint64_t(k.N),
-                       uint64_t(k.K), uint64_t(k.lda), uint64_t(k.ldb), uint64_t(k.ldc),
-                       uint64_t(k.alphaBits), uint64_t(k.betaBits)})
+    for (uint64_t v : {uint64_t(k.f32) * 4 + uint64_t(k.transA) * 2 + k.transB,
+                       uint64_t(k.M), uint64_t(k.N), uint64_t(k.K), uint64_t(k.lda),
+                       uint64_t(k.ldb), uint64_t(k.ldc), uint64_t(k.alphaBits), uint64_t(k.betaBits)})
       h = (h ^ v) * 1099511628211ull;
     return h;
   }
@@ -141,12 +141,6 @@ void reportFallback(int64_t M, int64_t N, int64_t K, const std::exception &e) {
   });
 }
 
-uint32_t bitsOf(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
-
 } // namespace
 
 bool bf16GemmSupported() {
@@ -220,7 +214,7 @@ void runMatmul(bool f32, bool transA, bool transB, int64_t M, int64_t N, int64_t
   thread_local std::unique_ptr<dnnl::stream> stream;
   if (!stream)
     stream = std::make_unique<dnnl::stream>(cpuEngine());
-  ShapeKey key{f32, transA, transB, M, N, K, lda, ldb, ldc, bitsOf(alpha), bitsOf(beta)};
+  ShapeKey key{f32, transA, transB, M, N, K, lda, ldb, ldc, floatBits(alpha), floatBits(beta)};
   auto it = cache.find(key);
   if (it == cache.end())
     it = cache.emplace(key, makeMatmul(key, alpha, beta)).first;

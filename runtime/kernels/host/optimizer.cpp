@@ -2,6 +2,7 @@
 #include "host/common.h"
 #include "kernels/kernels.h"
 #include "kernels/math/adamw.h"
+#include "kernels/math/lane_sum.h"
 
 #include <algorithm>
 #include <cmath>
@@ -20,22 +21,11 @@ void adamwBlock(const math::AdamWCoefficients &c, float *__restrict param,
     math::adamwElement(c, param[i], grad[i], m[i], v[i]);
 }
 
-// The squares of one block summed in double in 8 interleaved lanes added in
-// a fixed order: vectorized, and the same bits on every ISA.
+// The squares of one block summed in double in 8 lanes (math::laneSum's
+// order): vectorized, and the same bits on every ISA.
 MTC_VECTOR_CLONES
 double sumSquaresBlock(const float *x, int64_t n) {
-  constexpr int kLanes = 8;
-  double acc[kLanes] = {};
-  const int64_t full = n / kLanes * kLanes;
-  for (int64_t i = 0; i < full; i += kLanes)
-    for (int l = 0; l < kLanes; ++l)
-      acc[l] += static_cast<double>(x[i + l]) * x[i + l];
-  for (int64_t i = full; i < n; ++i)
-    acc[i - full] += static_cast<double>(x[i]) * x[i];
-  for (int width = kLanes / 2; width > 0; width /= 2)
-    for (int l = 0; l < width; ++l)
-      acc[l] += acc[l + width];
-  return acc[0];
+  return math::laneSum<double, 8>(n, [&](int64_t i) { return static_cast<double>(x[i]) * x[i]; });
 }
 
 } // namespace

@@ -13,17 +13,18 @@ namespace mtc::kernels::math {
 
 constexpr int kLanes = 16;
 
-// sum over j in [0, n) of f(j).
-template <class F>
-MTC_HD inline float laneSum(int64_t n, F &&f) {
-  float acc[kLanes] = {};
-  const int64_t full = n / kLanes * kLanes;
-  for (int64_t j = 0; j < full; j += kLanes)
-    for (int l = 0; l < kLanes; ++l)
+// sum over j in [0, n) of f(j), in T with Lanes (a power of two) lanes:
+// floats in kLanes by default; the gradient norm sums doubles in 8.
+template <class T = float, int Lanes = kLanes, class F>
+MTC_HD inline T laneSum(int64_t n, F &&f) {
+  T acc[Lanes] = {};
+  const int64_t full = n / Lanes * Lanes;
+  for (int64_t j = 0; j < full; j += Lanes)
+    for (int l = 0; l < Lanes; ++l)
       acc[l] += f(j + l);
   for (int64_t j = full; j < n; ++j)
     acc[j - full] += f(j);
-  for (int width = kLanes / 2; width > 0; width /= 2)
+  for (int width = Lanes / 2; width > 0; width /= 2)
     for (int l = 0; l < width; ++l)
       acc[l] += acc[l + width];
   return acc[0];
