@@ -40,19 +40,20 @@ P2pSimulation simulateGroupedP2p(
   const int ranks = static_cast<int>(groups.size());
   // match[r][g][o] = group index on the peer holding the matching op.
   std::vector<std::vector<std::vector<int>>> match(ranks);
-  // k-th op of (kind, from, to) -> group.
-  std::map<std::tuple<int, int, int>, std::vector<int>> sends, recvs;
+  // k-th op of (kind, from, to) -> (group, index in the group).
+  std::map<std::tuple<int, int, int>, std::vector<std::pair<int, int>>> sends, recvs;
   for (int r = 0; r < ranks; ++r)
     for (int g = 0; g < static_cast<int>(groups[r].size()); ++g)
-      for (const P2pOp &op : groups[r][g]) {
+      for (int o = 0; o < static_cast<int>(groups[r][g].size()); ++o) {
+        const P2pOp &op = groups[r][g][o];
         if (op.peer < 0 || op.peer >= ranks || op.peer == r)
           return {false, "rank " + std::to_string(r) + " has an op with peer " +
                              std::to_string(op.peer) + " (world " + std::to_string(ranks) +
                              ")"};
         if (op.kind == P2pKind::Send)
-          sends[{r, op.peer, 0}].push_back(g);
+          sends[{r, op.peer, 0}].push_back({g, o});
         else
-          recvs[{op.peer, r, 0}].push_back(g);
+          recvs[{op.peer, r, 0}].push_back({g, o});
       }
   // Counters walk the same order again to assign each op its match.
   std::map<std::tuple<int, int, int>, size_t> seenSend, seenRecv;
@@ -72,7 +73,16 @@ P2pSimulation simulateGroupedP2p(
              << " on rank " << op.peer;
           return {false, os.str()};
         }
-        match[r][g].push_back(other[k]);
+        const int peerGroup = other[k].first;
+        const P2pOp &peerOp = groups[op.peer][peerGroup][other[k].second];
+        if (op.id >= 0 && peerOp.id >= 0 && op.id != peerOp.id) {
+          std::ostringstream os;
+          os << "rank " << r << " group " << g << ": " << (isSend ? "send to " : "recv from ")
+             << op.peer << " #" << k << " carries " << op.id << " but its match in group "
+             << peerGroup << " of rank " << op.peer << " carries " << peerOp.id;
+          return {false, os.str()};
+        }
+        match[r][g].push_back(peerGroup);
       }
   }
   std::vector<int> current(ranks, 0);

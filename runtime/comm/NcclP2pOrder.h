@@ -21,6 +21,11 @@ struct P2pOp {
   int peer;
   int64_t bytes;
   int slot; // schedule slot (the groups' order); ops of one slot share a group
+  // What the op carries (a pipeline transfer's identity), or -1. When both
+  // ends of a matched pair have one, they must be equal: NCCL would pair the
+  // k-th send with the k-th receive whatever they carry, so a grouping that
+  // reorders a pair's transfers completes but delivers the wrong data.
+  int64_t id = -1;
 };
 
 // One rank's ops (in its schedule order) -> its groups: consecutive ops of the
@@ -36,7 +41,8 @@ struct P2pSimulation {
 // groups[r] = rank r's groups in order. Each rank runs one group at a time; a
 // group finishes when each op's matching op (the k-th send A->B with the k-th
 // recv B<-A) is in a group its peer is currently running or already ran.
-// Unmatched ops (a send with no receive) are reported as errors.
+// Unmatched ops (a send with no receive) and matched ops with different ids
+// are reported as errors.
 P2pSimulation simulateGroupedP2p(const std::vector<std::vector<std::vector<P2pOp>>> &groups);
 
 } // namespace mtc::comm
