@@ -10,6 +10,8 @@ APT_PACKAGES=(
   libopenmpi-dev openmpi-bin libopenblas-dev libopenblas0-openmp libdnnl-dev
   python3-torch python3-numpy
   fortunes libicu-dev nlohmann-json3-dev
+  # mtc-bundle sets the RUNPATH of the libraries it carries.
+  patchelf xz-utils
   # The cluster tests' one-machine Slurm (test/integration/cluster). Slurm's PMIx
   # plugin (srun --mpi=pmix) loads the unversioned libpmix.so, which only
   # libpmix-dev ships: without it srun says "can not load PMIx library".

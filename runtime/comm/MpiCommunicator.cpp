@@ -2,6 +2,7 @@
 // are set to MPI_ERRORS_RETURN, so a failure becomes a CommError naming the
 // operation, the group and MPI's own message rather than MPI's default abort
 // without context (or a hang).
+#include "comm/BundledMpi.h"
 #include "comm/Communicator.h"
 
 #include <mpi.h>
@@ -187,6 +188,7 @@ std::unique_ptr<Communicator> mpiWorld(int *argc, char ***argv) {
   int initialized = 0;
   MPI_Initialized(&initialized);
   if (!initialized) {
+    useBundledOpenMpi(); // a program folder moved off the machine that built it
     int provided = 0;
     int rc = MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
     if (rc != MPI_SUCCESS)

@@ -55,7 +55,7 @@ struct DriverFlags {
   std::string planMode; ///< --plan: "" or auto
   int planGpus = 0, planGpusPerNode = 0; // 0: the --gpu system's node size
   std::string planDevice = "a100-80gb";
-  bool emitSchedule = false, emitMlir = false, noBuild = false;
+  bool emitSchedule = false, emitMlir = false, noBuild = false, bundle = false;
   std::string target = "host", nvccPath = MTC_NVCC, cudaArch = "80,90";
   std::string hostCompiler = MTC_HOST_CXX, runtimeInclude = MTC_RUNTIME_INCLUDE_DIR,
               runtimeLib = MTC_RUNTIME_LIB_DIR;
@@ -142,6 +142,11 @@ void addCompileFlags(mtc::FlagSet &flags, mtc::CompileOptions &o, DriverFlags &d
             "write DIR/schedule.json, schedule.trace.json (Chrome/Perfetto) and schedule.svg");
   flags.add("emit-mlir", &d.emitMlir, "also write the lowered IR to DIR/train_step.mlir");
   flags.add("no-build", &d.noBuild, "write the plan and the sources, do not compile them");
+  flags.add("bundle", &d.bundle,
+            "also copy into DIR every library the programs load but the C library's and "
+            "CUDA's (OpenMPI with its components and mpirun included) and write DIR.tar.xz: "
+            "a folder that runs on a machine without our dependencies (mtc-bundle, "
+            "docs/bundle.md)");
   flags.add("nvcc", &d.nvccPath, "CUDA compiler for --target=cuda").valueName("PATH");
   flags.add("cuda-arch", &d.cudaArch, "GPU architectures for --target=cuda");
   flags.add("cxx", &d.hostCompiler, "host C++ compiler").valueName("PATH");
@@ -214,16 +219,54 @@ std::string generateProgram(StringRef entry, StringRef modelName,
   return s;
 }
 
+/// The programs find the runtime in their own folder's lib/ (RUNPATH, so
+/// LD_LIBRARY_PATH can still override it): the folder runs from anywhere.
+constexpr const char *kOriginRunpath = "-Wl,--enable-new-dtags,-rpath,$ORIGIN/lib";
+
+/// Puts the runtime library the programs link into DIR/lib.
+Error copyRuntime(StringRef outputDir, StringRef libName) {
+  SmallString<256> from(driver.runtimeLib), dir(outputDir), to;
+  sys::path::append(from, libName);
+  sys::path::append(dir, "lib");
+  if (std::error_code ec = sys::fs::create_directories(dir))
+    return createStringError(ec, "cannot create '" + dir + "': " + ec.message());
+  to = dir;
+  sys::path::append(to, libName);
+  if (!sys::fs::exists(from))
+    return createStringError(inconvertibleErrorCode(),
+                             "no runtime library '" + from + "' (build it, or pass --runtime-lib)");
+  if (std::error_code ec = sys::fs::copy_file(from, to))
+    return createStringError(ec, "cannot copy '" + from + "' to '" + to + "': " + ec.message());
+  return Error::success();
+}
+
+/// --bundle: mtc-bundle (installed beside mtc-compile) makes DIR self-contained.
+Error bundleFolder(StringRef outputDir, const char *argv0) {
+  std::string self = sys::fs::getMainExecutable(argv0, reinterpret_cast<void *>(&bundleFolder));
+  SmallString<256> tool(sys::path::parent_path(self));
+  sys::path::append(tool, "mtc-bundle");
+  if (!sys::fs::can_execute(tool))
+    return createStringError(inconvertibleErrorCode(),
+                             "--bundle needs '" + tool + "' (it is built with mtc-compile)");
+  std::string message;
+  SmallVector<StringRef> args = {tool, outputDir};
+  int rc = sys::ExecuteAndWait(tool, args, std::nullopt, {}, 0, 0, &message);
+  if (rc != 0)
+    return createStringError(inconvertibleErrorCode(), "bundling '" + outputDir +
+                                                           "' failed (exit " + Twine(rc) + ") " +
+                                                           message);
+  return Error::success();
+}
+
 Error compileProgram(StringRef source, StringRef output) {
   auto cxx = sys::findProgramByName(driver.hostCompiler);
   if (!cxx)
     return createStringError(cxx.getError(),
                              "host compiler '" + driver.hostCompiler + "' not found");
-  std::string include = "-I" + driver.runtimeInclude, libDir = "-L" + driver.runtimeLib,
-              rpath = "-Wl,-rpath," + driver.runtimeLib;
-  SmallVector<StringRef> args = {*cxx,   "-O1",  "-std=c++17", include,
-                                 source, "-o",   output,       libDir,
-                                 rpath,  "-lmtc_runtime"};
+  std::string include = "-I" + driver.runtimeInclude,
+              libDir = "-L" + sys::path::parent_path(output).str() + "/lib";
+  SmallVector<StringRef> args = {*cxx,   "-O1", "-std=c++17", include,      source,
+                                 "-o",   output, libDir,      kOriginRunpath, "-lmtc_runtime"};
   std::string message;
   int rc = sys::ExecuteAndWait(*cxx, args, std::nullopt, {}, 0, 0, &message);
   if (rc != 0)
@@ -249,7 +292,8 @@ Error compileCudaProgram(StringRef source, StringRef output) {
     owned.push_back("-gencode=arch=compute_" + a.str() + ",code=sm_" + a.str());
   }
   for (std::string extra : {source.str(), std::string("-o"), output.str(),
-                            "-L" + driver.runtimeLib, "-Xlinker=-rpath," + driver.runtimeLib,
+                            "-L" + sys::path::parent_path(output).str() + "/lib",
+                            "-Xlinker=" + std::string(kOriginRunpath).substr(4),
                             std::string("-lmtc_runtime_cuda")})
     owned.push_back(extra);
   SmallVector<StringRef> args = {*nvcc};
@@ -311,7 +355,7 @@ Error choosePlan(mlir::ModuleOp module, mtc::CompileOptions &options) {
 }
 
 /// The whole pipeline once the options are known good; returns the exit status.
-int compile(mtc::CompileOptions options) {
+int compile(mtc::CompileOptions options, const char *argv0) {
   mlir::MLIRContext context;
   context.loadDialect<mtc::MtcDialect, mlir::func::FuncDialect>();
   llvm::SourceMgr sourceMgr;
@@ -401,6 +445,12 @@ int compile(mtc::CompileOptions options) {
     if (Error err = writeFile(path("train_step.mlir"), ir))
       return fail(toString(std::move(err)));
   }
+  if (!driver.noBuild) {
+    if (Error err = copyRuntime(driver.outputDir, driver.target == "cuda"
+                                                      ? "libmtc_runtime_cuda.so"
+                                                      : "libmtc_runtime.so"))
+      return fail(toString(std::move(err)));
+  }
   if (!driver.noBuild)
     for (StringRef program : {"train", "generate"}) {
       Error err = driver.target == "cuda"
@@ -468,6 +518,11 @@ int compile(mtc::CompileOptions options) {
   if (!driver.noBuild)
     outs() << ", " << path("train") << ", " << path("generate");
   outs() << "\n";
+  if (driver.bundle) {
+    outs().flush();
+    if (Error err = bundleFolder(driver.outputDir, argv0))
+      return fail(toString(std::move(err)));
+  }
   return 0;
 }
 
@@ -478,7 +533,9 @@ int main(int argc, char **argv) {
       "mtc-compile",
       "Compiles a model into training programs: writes DIR/plan.pb (the runtime's plan),\n"
       "DIR/plan.txt (the same, readable), DIR/train.cpp and DIR/generate.cpp, and builds\n"
-      "DIR/train and DIR/generate (run `DIR/train --help` for the training flags).\n"
+      "DIR/train and DIR/generate (run `DIR/train --help` for the training flags), which\n"
+      "find the runtime library copied into DIR/lib through their RUNPATH ($ORIGIN/lib):\n"
+      "the folder can move. --bundle also carries every other library (DIR.tar.xz).\n"
       "Flags are Megatron-LM's names (docs/flags.md). Exit status: 0 on success, 1 on an\n"
       "error in the model or a file, 2 on a bad flag.");
   addCompileFlags(flags, options, driver);
@@ -491,11 +548,15 @@ int main(int argc, char **argv) {
     outs() << flags.usage();
     return 0;
   }
+  if (driver.bundle && driver.noBuild) {
+    fail("--bundle needs the programs: it cannot go with --no-build");
+    return 2;
+  }
   if (auto problem = checkOptions(options)) {
     fail(*problem);
     return 2;
   }
-  int status = compile(std::move(options));
+  int status = compile(std::move(options), argv[0]);
   // Standard output is a file too: a full disk or a closed pipe is an error.
   outs().flush();
   if (outs().has_error()) {
