@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""The PyTorch peer of mtc-gpu-bench (bench/gpu/acceptance.sh): the same GPT as
+mtc's GPT-2 plans (tied embedding, learned positions, pre-LN, tanh GeLU, causal
+attention, AdamW with clipping) in PyTorch as people train it on one GPU: bf16
+autocast, scaled_dot_product_attention (flash on Hopper), fused AdamW, and
+optionally torch.compile.
+
+  torch_gpt_peer.py L H A V S B STEPS WARMUP COMPILE(0/1)
+
+Prints one JSON line: median ms/iteration (CUDA events), tokens/s, MFU (PaLM's
+6 N + 12 L H S per token, N without the position table, as mtc-gpu-bench
+counts it, over the device's dense bf16 peak from the same table as
+bench/gpu/GpuPeaks.h; null for an unknown device), peak memory in GiB."""
+import json
+import sys
+import time
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+# bench/gpu/GpuPeaks.h's table: more specific names first, whole words.
+PEAKS = [("GH200", 989.0), ("H200", 989.0), ("H100 NVL", 835.0), ("H100 PCIe", 756.0),
+         ("H100", 989.0), ("H800 PCIe", 756.0), ("H800", 989.0), ("B200", 2250.0),
+         ("B100", 1750.0), ("A100", 312.0), ("A800", 312.0), ("A30", 165.0), ("L40S", 362.0),
+         ("L40", 181.0), ("L4", 121.0), ("A6000", 155.0), ("A40", 150.0), ("A10", 125.0)]
+
+
+def peak_tflops(name):
+    words = " " + name.replace("-", " ") + " "
+    for match, tflops in PEAKS:
+        if " " + match + " " in words:
+            return tflops
+    return None
+
+
+L, H, A, V, S, B, steps, warmup, compile_ = map(int, sys.argv[1:10])
+torch.manual_seed(0)
+dev = "cuda"
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.ln1, self.qkv, self.proj = nn.LayerNorm(H), nn.Linear(H, 3 * H), nn.Linear(H, H)
+        self.ln2, self.fc, self.fc2 = nn.LayerNorm(H), nn.Linear(H, 4 * H), nn.Linear(4 * H, H)
+
+    def forward(self, x):
+        b, n, _ = x.shape
+        q, k, v = self.qkv(self.ln1(x)).split(H, -1)
+        heads = lambda t: t.view(b, n, A, H // A).transpose(1, 2)
+        y = F.scaled_dot_product_attention(heads(q), heads(k), heads(v), is_causal=True)
+        x = x + self.proj(y.transpose(1, 2).reshape(b, n, H))
+        return x + self.fc2(F.gelu(self.fc(self.ln2(x)), approximate="tanh"))
+
+
+class GPT(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.wte, self.wpe = nn.Embedding(V, H), nn.Embedding(S, H)
+        self.h = nn.ModuleList([Block() for _ in range(L)])
+        self.lnf = nn.LayerNorm(H)
+
+    def forward(self, idx, targets):
+        x = self.wte(idx) + self.wpe(torch.arange(idx.shape[1], device=idx.device))
+        for block in self.h:
+            x = block(x)
+        logits = self.lnf(x) @ self.wte.weight.T
+        return F.cross_entropy(logits.float().view(-1, V), targets.reshape(-1))
+
+
+model = GPT().to(dev)
+params = sum(p.numel() for p in model.parameters()) - model.wpe.weight.numel()
+opt = torch.optim.AdamW(model.parameters(), lr=1e-4, betas=(0.9, 0.95), weight_decay=0.01,
+                        fused=True)
+forward = torch.compile(model) if compile_ else model
+
+
+def step():
+    x = torch.randint(0, V, (B, S + 1), device=dev)
+    with torch.autocast("cuda", dtype=torch.bfloat16):
+        loss = forward(x[:, :-1], x[:, 1:])
+    loss.backward()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    opt.step()
+    opt.zero_grad(set_to_none=True)
+    return loss
+
+
+t0 = time.time()
+for _ in range(warmup):
+    step()
+torch.cuda.synchronize()
+warm_s = time.time() - t0
+torch.cuda.reset_peak_memory_stats()
+events = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
+          for _ in range(steps)]
+for start, end in events:
+    start.record()
+    loss = step()
+    end.record()
+torch.cuda.synchronize()
+ms = sorted(s.elapsed_time(e) for s, e in events)
+median = ms[len(ms) // 2]
+tok_s = B * S / median * 1000
+flops_per_token = 6 * params + 12 * L * H * S
+peak = peak_tflops(torch.cuda.get_device_name())
+print(json.dumps({
+    "peer": "torch" + (".compile" if compile_ else ""), "device": torch.cuda.get_device_name(),
+    "L": L, "H": H, "S": S, "B": B, "params": params, "median_ms": round(median, 2),
+    "tok_s": round(tok_s), "mfu": round(flops_per_token * tok_s / (peak * 1e12), 4) if peak else None,
+    "peak_gib": round(torch.cuda.max_memory_allocated() / 2**30, 2), "warmup_s": round(warm_s, 1),
+    "last_loss": round(float(loss), 4), "torch": torch.__version__}))
