@@ -25,6 +25,15 @@ enum class DataType { F32, F64, I32, I64, U8 };
 
 size_t dataTypeSize(DataType type);
 
+// One operation of a grouped point-to-point exchange (groupedSendRecv).
+struct P2pTransfer {
+  bool send;
+  void *buf;
+  size_t count;
+  DataType type;
+  int peer;
+};
+
 // A pending nonblocking operation; wait() completes it (and rethrows its error).
 class Request {
 public:
@@ -63,6 +72,22 @@ public:
   // Nonblocking in-place all-reduce (data-parallel gradient buckets). The
   // default completes at once; MPI overrides it with MPI_Iallreduce.
   virtual RequestPtr iallReduce(void *buf, size_t count, DataType type, ReduceOp op);
+  // NCCL's grouped point-to-point (ncclGroupStart, ncclSend/ncclRecv,
+  // ncclGroupEnd): no tags, the k-th send from A to B matches B's k-th
+  // receive from A (counted over all calls), and the call returns once every
+  // op of the group completed (on a device group: once they are ordered
+  // before later work on the compute stream), so a rank whose group waits
+  // for a peer blocked in another group hangs. Callers must order their
+  // groups so that cannot happen (exec/PipelineP2pGroups.h). With
+  // timeoutSeconds > 0 a group that has not completed by then throws
+  // CommError instead of hanging, where the implementation can tell (MPI);
+  // the job should then end. The default emulates it with isend/irecv on one
+  // tag and waits for all of them.
+  virtual void groupedSendRecv(const std::vector<P2pTransfer> &ops, double timeoutSeconds);
+  // Collective over the group: sets up what groupedSendRecv needs (NCCL's
+  // communicator on a device group), which must not happen lazily at a first
+  // group that only some ranks enter. Nothing to do elsewhere.
+  virtual void preparePointToPoint() {}
   // Ranks with the same color form a new group, ordered by key.
   virtual std::unique_ptr<Communicator> split(int color, int key) = 0;
   // Ends the whole job with a non-zero status (other ranks included).
@@ -74,6 +99,10 @@ public:
   void allReduceMax(float *buf, size_t n) { allReduce(buf, n, DataType::F32, ReduceOp::Max); }
   void allReduceMax(double *buf, size_t n) { allReduce(buf, n, DataType::F64, ReduceOp::Max); }
 };
+
+// The tag of every groupedSendRecv message on an MPI group: one tag, so MPI
+// matches them in order between a pair of ranks, as NCCL does.
+constexpr int kGroupedP2pTag = 0x7032;
 
 // One rank, no MPI: collectives are copies, send/recv to itself are errors.
 class SelfCommunicator : public Communicator {

@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <vector>
 
 namespace mtc::comm {
 
@@ -47,6 +48,10 @@ public:
   RequestPtr iallReduce(void *buf, size_t count, DataType type, ReduceOp op) override {
     return inner->iallReduce(buf, count, type, op);
   }
+  void groupedSendRecv(const std::vector<P2pTransfer> &ops, double timeoutSeconds) override {
+    inner->groupedSendRecv(ops, timeoutSeconds);
+  }
+  void preparePointToPoint() override { inner->preparePointToPoint(); }
   void barrier() override { inner->barrier(); }
   std::unique_ptr<Communicator> split(int color, int key) override {
     return inner->split(color, key);

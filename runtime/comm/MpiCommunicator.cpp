@@ -7,8 +7,11 @@
 
 #include <mpi.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace mtc::comm {
 namespace {
@@ -138,6 +141,52 @@ public:
                     &request->handle),
           "Irecv", groupName);
     return request;
+  }
+  // NCCL's semantics emulated (Communicator.h): one tag, so a pair's
+  // messages match in order; MPI_Issend, which completes only once the
+  // receiver posted its receive, so a grouping that would hang under NCCL
+  // hangs here too, where the timeout turns it into an error.
+  void groupedSendRecv(const std::vector<P2pTransfer> &ops, double timeoutSeconds) override {
+    std::vector<MPI_Request> requests(ops.size(), MPI_REQUEST_NULL);
+    for (size_t i = 0; i < ops.size(); ++i) {
+      const P2pTransfer &op = ops[i];
+      checkPeer(op.peer, op.send ? "Issend (grouped)" : "Irecv (grouped)");
+      if (op.send)
+        check(MPI_Issend(op.buf, toCount(op.count, "Issend"), toMpi(op.type), op.peer,
+                         kGroupedP2pTag, comm, &requests[i]),
+              "Issend (grouped)", groupName);
+      else
+        check(MPI_Irecv(op.buf, toCount(op.count, "Irecv"), toMpi(op.type), op.peer,
+                        kGroupedP2pTag, comm, &requests[i]),
+              "Irecv (grouped)", groupName);
+    }
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration<double>(timeoutSeconds);
+    for (;;) {
+      int done = 0;
+      check(MPI_Testall(static_cast<int>(requests.size()), requests.data(), &done,
+                        MPI_STATUSES_IGNORE),
+            "Testall (grouped)", groupName);
+      if (done)
+        return;
+      if (timeoutSeconds > 0 && std::chrono::steady_clock::now() > deadline)
+        break;
+      std::this_thread::yield(); // ranks may share cores
+    }
+    // Left pending: the job is expected to end. Freed requests still
+    // complete if their peers arrive later (the buffers must stay valid).
+    std::string pending;
+    for (size_t i = 0; i < ops.size(); ++i)
+      if (requests[i] != MPI_REQUEST_NULL) {
+        pending += std::string(pending.empty() ? "" : ", ") +
+                   (ops[i].send ? "send to " : "recv from ") + std::to_string(ops[i].peer);
+        MPI_Request_free(&requests[i]);
+      }
+    throw CommError("grouped point-to-point on group '" + groupName + "' (rank " +
+                    std::to_string(myRank) + ") did not complete in " +
+                    std::to_string(timeoutSeconds) + " s: " + pending +
+                    " still waiting, its peer is blocked elsewhere (a grouping that would hang "
+                    "under NCCL)");
   }
   void barrier() override { check(MPI_Barrier(comm), "Barrier", groupName); }
   RequestPtr iallReduce(void *buf, size_t count, DataType type, ReduceOp op) override {

@@ -75,4 +75,17 @@ RequestPtr Communicator::iallReduce(void *buf, size_t count, DataType type, Redu
   allReduce(buf, count, type, op);
   return std::make_unique<CompletedRequest>();
 }
+
+void Communicator::groupedSendRecv(const std::vector<P2pTransfer> &ops, double) {
+  // Receives first, so no send waits on a receive this rank has yet to post.
+  std::vector<RequestPtr> requests;
+  for (const P2pTransfer &op : ops)
+    if (!op.send)
+      requests.push_back(irecv(op.buf, op.count, op.type, op.peer, kGroupedP2pTag));
+  for (const P2pTransfer &op : ops)
+    if (op.send)
+      requests.push_back(isend(op.buf, op.count, op.type, op.peer, kGroupedP2pTag));
+  for (RequestPtr &r : requests)
+    r->wait();
+}
 } // namespace mtc::comm

@@ -69,4 +69,28 @@ comm::RequestPtr irecvAs(comm::Communicator &group, float *data, size_t count,
   return request;
 }
 
+void groupedSendRecvAs(comm::Communicator &group, const std::vector<FloatTransfer> &ops,
+                       double timeoutSeconds) {
+  std::vector<std::vector<uint16_t>> staging(ops.size());
+  std::vector<comm::P2pTransfer> raw;
+  raw.reserve(ops.size());
+  for (size_t i = 0; i < ops.size(); ++i) {
+    const FloatTransfer &op = ops[i];
+    if (op.type == kernels::StorageType::F32) {
+      raw.push_back({op.send, op.data, op.count, comm::DataType::F32, op.peer});
+      continue;
+    }
+    staging[i].resize(op.count);
+    if (op.send)
+      for (size_t k = 0; k < op.count; ++k)
+        staging[i][k] = narrow(op.type, op.data[k]);
+    raw.push_back({op.send, staging[i].data(), 2 * op.count, comm::DataType::U8, op.peer});
+  }
+  group.groupedSendRecv(raw, timeoutSeconds);
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (!ops[i].send && ops[i].type != kernels::StorageType::F32)
+      for (size_t k = 0; k < ops[i].count; ++k)
+        ops[i].data[k] = widen(ops[i].type, staging[i][k]);
+}
+
 } // namespace mtc::runtime

@@ -10,6 +10,8 @@
 #include "comm/Communicator.h"
 #include "kernels/math/precision.h"
 
+#include <vector>
+
 namespace mtc::runtime {
 
 /// Nonblocking send of data[count] as `type` (BF16 or FP16; F32 sends as is).
@@ -20,5 +22,20 @@ comm::RequestPtr isendAs(comm::Communicator &group, const float *data, size_t co
 /// data holds the values when wait() (or a true test()) returned.
 comm::RequestPtr irecvAs(comm::Communicator &group, float *data, size_t count,
                          kernels::StorageType type, int source, int tag);
+
+/// One op of groupedSendRecvAs: data[count] floats travelling as `type`.
+struct FloatTransfer {
+  bool send;
+  float *data;
+  size_t count;
+  kernels::StorageType type;
+  int peer;
+};
+
+/// Communicator::groupedSendRecv of fp32 buffers, each sent as its `type`:
+/// 16-bit ops are packed before the group and widened after it. data must be
+/// host memory unless every type is F32.
+void groupedSendRecvAs(comm::Communicator &group, const std::vector<FloatTransfer> &ops,
+                       double timeoutSeconds);
 
 } // namespace mtc::runtime
