@@ -219,16 +219,16 @@ RequestPtr NcclCommunicator::irecv(void *buf, size_t count, DataType type, int s
   return std::make_unique<EventRequest>(cudaStream, "irecv on " + name());
 }
 
-void NcclCommunicator::groupedSendRecv(const std::vector<NcclP2p> &ops) {
+void NcclCommunicator::groupedSendRecv(const std::vector<P2pTransfer> &ops, double) {
   // Checked before the group opens: a bad peer must not leave it half built.
-  for (const NcclP2p &op : ops)
+  for (const P2pTransfer &op : ops)
     if (op.peer < 0 || op.peer >= groupSize || op.peer == rankInGroup)
       throw CommError(std::string("grouped ") + (op.send ? "send to" : "recv from") +
                       " rank " + std::to_string(op.peer) + " on " + name() + " (rank " +
                       std::to_string(rankInGroup) + " of " + std::to_string(groupSize) +
                       "): not a peer");
   check(ncclGroupStart(), "ncclGroupStart");
-  for (const NcclP2p &op : ops) {
+  for (const P2pTransfer &op : ops) {
     ncclResult_t r =
         op.send ? ncclSend(op.buf, op.count, ncclType(op.type), op.peer,
                            static_cast<ncclComm_t>(comm), cudaStream)

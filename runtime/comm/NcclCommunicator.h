@@ -25,13 +25,7 @@ struct NcclOptions {
 };
 
 // One operation of a grouped exchange.
-struct NcclP2p {
-  bool send;
-  void *buf;
-  size_t count;
-  DataType type;
-  int peer;
-};
+using NcclP2p = P2pTransfer;
 
 class NcclCommunicator : public Communicator {
 public:
@@ -58,9 +52,12 @@ public:
   std::unique_ptr<Communicator> split(int color, int key) override;
   [[noreturn]] void abort(int exitCode) override;
 
-  // All of `ops` in one ncclGroupStart/End (see NcclP2pOrder.h for why a
-  // schedule slot's exchanges must be grouped).
-  void groupedSendRecv(const std::vector<NcclP2p> &ops);
+  // All of `ops` in one ncclGroupStart/End on the stream; returns once they
+  // are enqueued (the stream, not the host, waits for the peers). The
+  // caller's grouping must not hang (exec/PipelineP2pGroups.h): one that
+  // does stalls the stream, which no host-side timeout sees, so the timeout
+  // argument is not used.
+  void groupedSendRecv(const std::vector<P2pTransfer> &ops, double timeoutSeconds) override;
 
 private:
   NcclCommunicator() = default;

@@ -284,8 +284,8 @@ void DeviceCommunicator::init() {
 }
 
 // NCCL is set up at the first collective on device buffers, which every rank
-// of the group enters: a group used only for staged point-to-point (the
-// pipeline's) never pays for an NCCL communicator.
+// of the group enters, or by preparePointToPoint (collective too): a group
+// used only for staged point-to-point never pays for an NCCL communicator.
 comm::NcclCommunicator &DeviceCommunicator::ncclComm() {
   if (!nccl)
     nccl = comm::NcclCommunicator::create(*group, overlap ? commStream : compute);
@@ -448,6 +448,27 @@ RequestPtr DeviceCommunicator::irecv(void *buf, size_t count, DataType type, int
           name());
   request->start(group->irecv(request->staging(), count, type, source, tag));
   return request;
+}
+
+void DeviceCommunicator::groupedSendRecv(const std::vector<comm::P2pTransfer> &ops,
+                                         double timeoutSeconds) {
+  size_t onDeviceCount = 0;
+  for (const comm::P2pTransfer &op : ops)
+    onDeviceCount += isDeviceMemory(op.buf) ? 1 : 0;
+  if (onDeviceCount == 0) {
+    group->groupedSendRecv(ops, timeoutSeconds);
+    return;
+  }
+  if (onDeviceCount != ops.size())
+    throw CommError("groupedSendRecv on " + name() + ": device and host buffers in one group");
+  beginDeviceOp();
+  ncclComm().groupedSendRecv(ops, timeoutSeconds);
+  endBlockingOp();
+}
+
+void DeviceCommunicator::preparePointToPoint() {
+  if (!alone())
+    ncclComm();
 }
 
 RequestPtr DeviceCommunicator::iallReduce(void *buf, size_t count, DataType type,

@@ -4,17 +4,17 @@
 // kernel enqueued before it; kernels enqueued after it see its result); host
 // buffers (loss and norm scalars) go over the MPI group unchanged.
 //
-// Point-to-point on device buffers is staged through pinned host memory and
-// sent over MPI, not NCCL: NCCL send/recv have no tags and match in issue
-// order per peer pair, while the pipeline runner's deadlock-free order is
-// MPI's (receives posted early, matched by tag; sends issued right after the
-// step that produces them). Staging keeps exactly those semantics. Moving
-// pipeline exchanges onto NCCL means issuing them grouped per schedule slot
-// (comm/NcclP2pOrder.h, NcclCommunicator::groupedSendRecv): the follow-up.
+// Point-to-point on device buffers comes two ways. groupedSendRecv is NCCL's
+// own (ncclGroupStart, ncclSend/ncclRecv, ncclGroupEnd on the compute
+// stream): the pipeline runner's default, whose grouping cannot deadlock
+// (exec/PipelineP2pGroups.h). Tagged isend/irecv keep MPI's semantics for
+// the runner's staged fallback (train --pipeline-p2p=staged): the device
+// buffer is staged through pinned host memory and sent over MPI.
 #pragma once
 #include "comm/Communicator.h"
 
 #include <memory>
+#include <vector>
 
 #include <cuda_runtime_api.h>
 
@@ -65,6 +65,14 @@ public:
   // before that delivers nothing.
   comm::RequestPtr irecv(void *buf, size_t count, comm::DataType type, int source,
                          int tag) override;
+  // Device buffers: one NCCL group on the compute stream (every buffer of
+  // `ops` on the device; host buffers all go to the MPI group's emulation).
+  void groupedSendRecv(const std::vector<comm::P2pTransfer> &ops,
+                       double timeoutSeconds) override;
+  // Creates the NCCL communicator now, on every rank of the group together
+  // (groupedSendRecv's groups involve only some ranks, which must not be
+  // where a collective init happens).
+  void preparePointToPoint() override;
   // On device buffers with overlap: wait() makes the compute stream wait for
   // the reduction (no host block); test() asks whether it is done.
   comm::RequestPtr iallReduce(void *buf, size_t count, comm::DataType type,

@@ -69,7 +69,8 @@ int main(int argc, char **argv) {
     nccl->reduceScatter(buf, scattered, n, comm::DataType::F32);
     expect(toHost(scattered, n)[0] == total, "reduce-scatter", rank);
     nccl->groupedSendRecv({{true, buf, n, comm::DataType::F32, (rank + 1) % size},
-                           {false, ringIn, n, comm::DataType::F32, (rank + size - 1) % size}});
+                           {false, ringIn, n, comm::DataType::F32, (rank + size - 1) % size}},
+                          /*timeoutSeconds=*/0);
     expect(toHost(ringIn, n)[0] == float((rank + size - 1) % size + 1), "grouped ring", rank);
     nccl->barrier();
   } catch (const std::exception &e) {
