@@ -17,6 +17,8 @@
 #include <cstring>
 #include <deque>
 #include <fstream>
+#include <set>
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
@@ -42,6 +44,7 @@ struct PipelineRunner::Slot {
   int64_t bytes = 0;
   std::vector<comm::RequestPtr> sends;
   std::vector<comm::RequestPtr> forwardRecvs, backwardRecvs;
+  int unsentGroups = 0; // grouped mode: steps whose sends' group is still to run
   bool forwardPosted = false, backwardPosted = false;
 
   bool sendsDone() {
@@ -73,8 +76,10 @@ void waitAll(std::vector<comm::RequestPtr> &requests) {
 } // namespace
 
 PipelineRunner::PipelineRunner(Executor &executor, Optimizer &optimizer,
-                               comm::Communicator &world, int64_t tp, int64_t dp, int64_t pp)
-    : exec(executor), world(world), plan(executor.plan()), tp(tp), dp(dp), pp(pp) {
+                               comm::Communicator &world, const pb::Plan &modelPlan,
+                               int64_t tp, int64_t dp, int64_t pp, PipelineOptions options)
+    : exec(executor), world(world), plan(executor.plan()), tp(tp), dp(dp), pp(pp),
+      options(options) {
   const int rank = world.rank();
   const int64_t tpRank = rank % tp, dpRank = (rank / tp) % dp;
   stage = rank / (tp * dp);
@@ -105,8 +110,16 @@ PipelineRunner::PipelineRunner(Executor &executor, Optimizer &optimizer,
   embeddingGroup = world.split(ends ? color : static_cast<int>(tp * dp) + rank,
                                static_cast<int>(stage));
   // Activations and gradients live in backend memory.
-  p2p = exec.backend().deviceGroup(world, /*overlap=*/false);
   embeddingDevice = exec.backend().deviceGroup(*embeddingGroup, /*overlap=*/false);
+  if (options.p2p == PipelineP2p::Staged) {
+    p2p = exec.backend().deviceGroup(world, /*overlap=*/false);
+  } else {
+    planGroups(modelPlan);
+    pipelineDevice = exec.backend().deviceGroup(*pipelineGroup, /*overlap=*/false);
+    // Every rank of the pipeline group at once: the first group a rank runs
+    // involves only its neighbours.
+    pipelineDevice->preparePointToPoint();
+  }
 
   // The global gradient norm sums every stage's squares; the last stage's
   // copy of a tied parameter is the same gradient as the first stage's after
@@ -189,6 +202,76 @@ void PipelineRunner::validateStagePlan() const {
   throw PlanError(message);
 }
 
+void PipelineRunner::planGroups(const pb::Plan &modelPlan) {
+  // Every stage's schedule and transfers, as every rank sees them.
+  PipelineSchedule schedule;
+  schedule.pp = static_cast<int>(pp);
+  schedule.vp = plan.chunks_size();
+  schedule.microbatches = microbatches;
+  schedule.splitBackward = splitBackward;
+  std::vector<ChunkTransfers> transfers(static_cast<size_t>(pp) * plan.chunks_size());
+  // Per chunk, the tags it receives, to check they pair with the senders'.
+  std::vector<ChunkTransfers> received(transfers.size());
+  auto sortedTags = [](const Transfers &list, int peer, const std::string &where) {
+    std::vector<int> tags;
+    for (const pb::PipelineTransfer &t : list) {
+      if (t.peer_chunk() != peer)
+        throw PlanError(where + " names peer chunk " + std::to_string(t.peer_chunk()) +
+                        ", not " + std::to_string(peer));
+      tags.push_back(t.tag());
+    }
+    std::sort(tags.begin(), tags.end());
+    return tags;
+  };
+  for (int64_t st = 0; st < pp; ++st) {
+    const pb::Plan &stagePlan = stagePlanFor(modelPlan, st);
+    RankSchedule rank;
+    rank.rank = static_cast<int>(st);
+    for (const pb::PipelineStep &s : stagePlan.schedule())
+      rank.steps.push_back({s.weight_grad() ? StepKind::WeightGrad
+                            : s.backward()  ? StepKind::Backward
+                                            : StepKind::Forward,
+                            s.chunk(), s.microbatch()});
+    schedule.ranks.push_back(std::move(rank));
+    for (const pb::PipelineChunk &c : stagePlan.chunks()) {
+      const std::string where = "stage " + std::to_string(st) + " chunk " +
+                                std::to_string(c.chunk());
+      if (c.chunk() < 0 || c.chunk() >= static_cast<int>(transfers.size()) ||
+          c.chunk() % pp != st)
+        throw PlanError(where + " is not one of the pipeline's " +
+                        std::to_string(transfers.size()) + " chunks on this stage");
+      ChunkTransfers &sent = transfers[c.chunk()], &got = received[c.chunk()];
+      sent.forwardTags = sortedTags(c.send_forward(), c.chunk() + 1, where + "'s forward send");
+      sent.backwardTags = sortedTags(c.send_backward(), c.chunk() - 1, where + "'s gradient send");
+      got.forwardTags = sortedTags(c.recv_forward(), c.chunk() - 1, where + "'s forward receive");
+      got.backwardTags =
+          sortedTags(c.recv_backward(), c.chunk() + 1, where + "'s gradient receive");
+    }
+  }
+  for (size_t c = 0; c < transfers.size(); ++c) {
+    const bool forwardPairs = c + 1 < transfers.size()
+                                  ? transfers[c].forwardTags == received[c + 1].forwardTags
+                                  : transfers[c].forwardTags.empty();
+    const bool backwardPairs = c > 0 ? transfers[c].backwardTags == received[c - 1].backwardTags
+                                     : transfers[c].backwardTags.empty();
+    if (!forwardPairs || !backwardPairs)
+      throw PlanError("chunk " + std::to_string(c) + "'s " +
+                      (forwardPairs ? "gradient" : "forward") +
+                      " sends do not pair with its neighbour's receives (tags differ)");
+  }
+  Result<PipelineGroups> groups = groupPipelineTransfers(schedule, transfers);
+  if (!groups)
+    throw PlanError("grouped pipeline transfers: " + groups.error() +
+                    " (train --pipeline-p2p=staged sends them over tagged MPI instead)");
+  // The construction is proven for every schedule the compiler builds; a
+  // plan from elsewhere is checked before it can hang.
+  if (std::string problem = verifyGroupedP2p(schedule, transfers, groups.value());
+      !problem.empty())
+    throw PlanError("grouped pipeline transfers would not complete: " + problem +
+                    " (train --pipeline-p2p=staged sends them over tagged MPI instead)");
+  myGroups = std::move(groups.value()[stage]);
+}
+
 int PipelineRunner::peerRank(int chunk) const {
   const int rank = world.rank();
   const int64_t tpRank = rank % tp, dpRank = (rank / tp) % dp;
@@ -224,6 +307,10 @@ PipelineRunner::Slot *PipelineRunner::slotFor(int chunkIndex, int microbatch) {
   if (!queue.empty()) {
     slot = queue.front();
     queue.pop_front();
+    if (slot->unsentGroups > 0) // verifyGroupedP2p rules this out
+      throw std::logic_error("pipeline stage " + std::to_string(stage) + " chunk " +
+                             std::to_string(info.chunk()) +
+                             ": an arena is reused before its grouped sends ran");
     waitAll(slot->sends);
   } else {
     if (allocated >= info.slots())
@@ -316,11 +403,122 @@ void PipelineRunner::progressTransfers() {
   }
 }
 
+const pb::PipelineTransfer &PipelineRunner::transferFor(const GroupedTransfer &op) const {
+  const pb::PipelineChunk &info = plan.chunks(chunkIndexOf[op.chunk]);
+  const Transfers &list = op.send ? (op.gradient ? info.send_backward() : info.send_forward())
+                                  : (op.gradient ? info.recv_backward() : info.recv_forward());
+  for (const pb::PipelineTransfer &t : list)
+    if (t.tag() == op.tag)
+      return t;
+  throw std::logic_error("stage " + std::to_string(stage) + " chunk " +
+                         std::to_string(op.chunk) + " has no transfer with tag " +
+                         std::to_string(op.tag)); // planGroups read the tags from the plan
+}
+
+void PipelineRunner::noteSends(Slot *slot, const pb::PipelineStep &step, const Transfers &sends) {
+  if (sends.empty())
+    return;
+  unsent[{step.chunk(), step.microbatch(), step.backward()}] = slot;
+  ++slot->unsentGroups;
+}
+
+void PipelineRunner::runGroup(const P2pGroup &group) {
+  std::vector<FloatTransfer> ops;
+  std::set<std::tuple<int, int, bool>> sent; // the steps whose sends this group runs
+  for (const GroupedTransfer &op : group.ops) {
+    Slot *slot = nullptr;
+    if (op.send) {
+      auto it = unsent.find({op.chunk, op.microbatch, op.gradient});
+      if (it == unsent.end())
+        throw std::logic_error("stage " + std::to_string(stage) + ": a group sends for chunk " +
+                               std::to_string(op.chunk) + " micro-batch " +
+                               std::to_string(op.microbatch) + " before its step ran");
+      slot = it->second;
+      sent.insert(it->first);
+    } else {
+      slot = slotFor(chunkIndexOf[op.chunk], op.microbatch);
+    }
+    const pb::Buffer &b = plan.buffers(transferFor(op).buffer());
+    ops.push_back({op.send, reinterpret_cast<float *>(slot->arena + b.offset()),
+                   static_cast<size_t>(b.bytes() / 4),
+                   b.dtype() == pb::F32 ? transferType : kernels::StorageType::F32,
+                   op.peerStage});
+  }
+  groupedSendRecvAs(*pipelineDevice, ops, options.groupTimeoutSeconds);
+  for (const auto &key : sent) {
+    auto it = unsent.find(key);
+    if (it != unsent.end()) {
+      --it->second->unsentGroups;
+      unsent.erase(it);
+    }
+  }
+}
+
+LossTerms PipelineRunner::runGroupedIteration(const FillFn &fill, float gradScale,
+                                              uint64_t dropoutBase) {
+  const auto origin = Clock::now();
+  auto seconds = [&origin] {
+    return std::chrono::duration<double>(Clock::now() - origin).count();
+  };
+  const int n = plan.schedule_size();
+  size_t next = 0; // into myGroups
+  auto groupsBefore = [&](int step) {
+    for (; next < myGroups.size() && myGroups[next].beforeStep <= step; ++next)
+      runGroup(myGroups[next]);
+  };
+  for (int i = 0; i < n; ++i) {
+    groupsBefore(i);
+    const pb::PipelineStep &s = plan.schedule(i);
+    const int ci = chunkIndexOf[s.chunk()];
+    const pb::PipelineChunk &info = plan.chunks(ci);
+    Slot *slot = slotFor(ci, s.microbatch());
+    const StepKind kind = s.weight_grad() ? StepKind::WeightGrad
+                          : s.backward()  ? StepKind::Backward
+                                          : StepKind::Forward;
+    TimedPipelineStep timed{kind, s.chunk(), s.microbatch(), 0, 0};
+    const uint64_t key = dropoutBase + static_cast<uint64_t>(s.microbatch());
+    if (kind == StepKind::Forward)
+      fillInputs(fill, s.microbatch(), *slot, info);
+    const int begin = kind == StepKind::Forward    ? info.forward_begin()
+                      : kind == StepKind::Backward ? info.backward_begin()
+                                                   : info.weight_grad_begin();
+    const int end = kind == StepKind::Forward    ? info.forward_end()
+                    : kind == StepKind::Backward ? info.backward_end()
+                                                 : info.weight_grad_end();
+    timed.start = seconds();
+    const double cpu = processCpuSeconds();
+    MicroBatchLoss loss = exec.runRange(begin, end, slot->arena, key, gradScale);
+    timed.cpu = processCpuSeconds() - cpu;
+    timed.end = seconds();
+    if (kind == StepKind::Forward) {
+      if (info.loss() >= 0)
+        lossSum += loss.terms();
+      noteSends(slot, s, info.send_forward());
+    } else if (kind == StepKind::Backward) {
+      noteSends(slot, s, info.send_backward());
+      // A split backward's arena is released after W, which still reads
+      // the linears' saved inputs and output gradients.
+      if (!splitBackward)
+        release(slot);
+    } else {
+      release(slot);
+    }
+    timeline.push_back(timed);
+  }
+  groupsBefore(n);
+  if (!unsent.empty())
+    throw std::logic_error("stage " + std::to_string(stage) + ": " +
+                           std::to_string(unsent.size()) + " sends had no group");
+  return lossSum;
+}
+
 LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
                                        uint64_t dropoutBase) {
   lossSum = {};
   timeline.clear();
   pipelineGroup->barrier(); // a common time origin for the trace
+  if (options.p2p == PipelineP2p::Grouped)
+    return finishIteration(runGroupedIteration(fill, gradScale, dropoutBase));
   const auto origin = Clock::now();
   auto seconds = [&origin] {
     return std::chrono::duration<double>(Clock::now() - origin).count();
@@ -384,14 +582,17 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
   }
   for (auto &slot : slots)
     waitAll(slot->sends);
+  return finishIteration(lossSum);
+}
 
+LossTerms PipelineRunner::finishIteration(const LossTerms &sum) {
   // The tied embedding: the first stage's lookup and the last stage's output
   // layer both produced gradient for the same table.
   if (embeddingGroup->size() > 1)
     for (int32_t id : plan.embedding_group_params())
       embeddingDevice->allReduceSum(exec.grad(id), static_cast<size_t>(exec.paramElements(id)));
   // Only the last stage computed losses; share their mean with the group.
-  return shareLosses(lossSum);
+  return shareLosses(sum);
 }
 
 LossTerms PipelineRunner::shareLosses(const LossTerms &sum) {
@@ -401,6 +602,8 @@ LossTerms PipelineRunner::shareLosses(const LossTerms &sum) {
 }
 
 LossTerms PipelineRunner::evaluateIteration(const FillFn &fill, uint64_t dropoutBase) {
+  if (options.p2p == PipelineP2p::Grouped)
+    return evaluateGrouped(fill, dropoutBase);
   std::vector<int> order(plan.chunks_size());
   for (int i = 0; i < plan.chunks_size(); ++i)
     order[i] = i;
@@ -425,6 +628,55 @@ LossTerms PipelineRunner::evaluateIteration(const FillFn &fill, uint64_t dropout
       release(slot);
     }
   }
+  return shareLosses(sum);
+}
+
+// The same (micro-batch, chunk) order as the staged evaluation, each
+// transfer a group of its own: a sender's group for (micro-batch, chunk)
+// completes when the receiver reaches the receive of that same transfer,
+// and every rank runs its groups in (micro-batch, chunk) order, so the
+// earliest unfinished transfer always finds both ends.
+LossTerms PipelineRunner::evaluateGrouped(const FillFn &fill, uint64_t dropoutBase) {
+  std::vector<int> order(plan.chunks_size());
+  for (int i = 0; i < plan.chunks_size(); ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](int a, int b) { return plan.chunks(a).chunk() < plan.chunks(b).chunk(); });
+  auto group = [&](const Transfers &list, Slot &slot, bool send) {
+    if (list.empty())
+      return;
+    std::vector<const pb::PipelineTransfer *> sorted;
+    for (const pb::PipelineTransfer &t : list)
+      sorted.push_back(&t);
+    std::sort(sorted.begin(), sorted.end(), [](const pb::PipelineTransfer *a,
+                                               const pb::PipelineTransfer *b) {
+      return a->tag() < b->tag();
+    });
+    std::vector<FloatTransfer> ops;
+    for (const pb::PipelineTransfer *t : sorted) {
+      const pb::Buffer &b = plan.buffers(t->buffer());
+      ops.push_back({send, reinterpret_cast<float *>(slot.arena + b.offset()),
+                     static_cast<size_t>(b.bytes() / 4),
+                     b.dtype() == pb::F32 ? transferType : kernels::StorageType::F32,
+                     static_cast<int>(t->peer_chunk() % pp)});
+    }
+    groupedSendRecvAs(*pipelineDevice, ops, options.groupTimeoutSeconds);
+  };
+  LossTerms sum;
+  for (int mb = 0; mb < microbatches; ++mb)
+    for (int ci : order) {
+      const pb::PipelineChunk &info = plan.chunks(ci);
+      Slot *slot = slotFor(ci, mb);
+      fillInputs(fill, mb, *slot, info);
+      group(info.recv_forward(), *slot, /*send=*/false);
+      MicroBatchLoss loss = exec.runRange(info.forward_begin(), info.forward_end(), slot->arena,
+                                          dropoutBase + static_cast<uint64_t>(mb), 0.0f,
+                                          /*training=*/false);
+      if (info.loss() >= 0)
+        sum += loss.terms();
+      group(info.send_forward(), *slot, /*send=*/true);
+      release(slot);
+    }
   return shareLosses(sum);
 }
 

@@ -1,13 +1,20 @@
 // Runs one pipeline rank's schedule: the stage plan's (forward | backward,
-// chunk, micro-batch) steps in the compiled order, with point-to-point
-// transfers to the neighbouring stages posted early (MPI_Irecv before the
-// step that needs the data, MPI_Isend right after the step that produced
-// it), one activation arena per (chunk, micro-batch) in flight, released
-// when that micro-batch's backward ran and reused, oldest first, once the
-// gradient it sent was received.
+// chunk, micro-batch) steps in the compiled order, one activation arena per
+// (chunk, micro-batch) in flight, released when that micro-batch's backward
+// ran and reused, oldest first, once the gradient it sent left. Transfers to
+// the neighbouring stages travel one of two ways (train --pipeline-p2p):
+//  - grouped (default): NCCL point-to-point semantics, no tags, each group
+//    blocking until all of its sends and receives completed, in the grouping
+//    of exec/PipelineP2pGroups.h, which every rank derives from the whole
+//    plan and which cannot deadlock (NCCL on a GPU; MPI_Issend/MPI_Irecv on
+//    one tag on the host);
+//  - staged: tagged MPI, receives posted early (MPI_Irecv after the step
+//    before the one that needs the data), sends right after the step that
+//    produced it (MPI_Isend), device buffers staged through host memory.
 #pragma once
 #include "comm/Communicator.h"
 #include "exec/Executor.h"
+#include "exec/PipelineP2pGroups.h"
 #include "kernels/math/precision.h"
 #include "mtc/Plan/Schedule.h"
 
@@ -17,6 +24,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace mtc::comm {
@@ -40,13 +48,28 @@ struct TimedPipelineStep {
   double cpu = 0; // CPU seconds the step used (processCpuSeconds), the replay's cost
 };
 
+// How transfers travel (train --pipeline-p2p): see the top of this file.
+enum class PipelineP2p { Grouped, Staged };
+
+struct PipelineOptions {
+  PipelineP2p p2p = PipelineP2p::Grouped;
+  // A grouped exchange that waits longer is an error, not a hang (on MPI;
+  // NCCL's stream cannot be watched this way). Peers reach a group within a
+  // few steps, so this only fires on a grouping bug.
+  double groupTimeoutSeconds = 1800;
+};
+
 class PipelineRunner {
 public:
   // `world` holds every rank; the rank's pipeline neighbours and the first /
-  // last stage are found from the grid sizes (tp-dp-pp order). Installs the
-  // optimizer's gradient-norm reduction over the pipeline group.
+  // last stage are found from the grid sizes (tp-dp-pp order). `modelPlan`
+  // is the top-level plan with every stage's plan (the grouped transfers'
+  // order is derived from all of them). Installs the optimizer's
+  // gradient-norm reduction over the pipeline group. Collective over
+  // `world`.
   PipelineRunner(Executor &executor, Optimizer &optimizer, comm::Communicator &world,
-                 int64_t tp, int64_t dp, int64_t pp);
+                 const pb::Plan &modelPlan, int64_t tp, int64_t dp, int64_t pp,
+                 PipelineOptions options = {});
   ~PipelineRunner();
 
   // Writes a micro-batch's tokens and targets into host memory.
@@ -103,6 +126,19 @@ private:
   void fillInputs(const FillFn &fill, int microbatch, Slot &slot, const pb::PipelineChunk &info);
   int peerRank(int chunk) const;
   int tagOf(int transferTag, int microbatch) const;
+  // Grouped mode: the grouping of every stage's transfers, checked
+  // (PlanError when the plans' transfers do not pair up or no grouping
+  // exists).
+  void planGroups(const pb::Plan &modelPlan);
+  // One group: receives land in their micro-batch's arena (taking it),
+  // sends leave from the arena their step ran in.
+  void runGroup(const P2pGroup &group);
+  const pb::PipelineTransfer &transferFor(const GroupedTransfer &op) const;
+  void noteSends(Slot *slot, const pb::PipelineStep &step, const Transfers &sends);
+  LossTerms runGroupedIteration(const FillFn &fill, float gradScale, uint64_t dropoutBase);
+  // After the schedule: the tied embedding's all-reduce, the shared losses.
+  LossTerms finishIteration(const LossTerms &sum);
+  LossTerms evaluateGrouped(const FillFn &fill, uint64_t dropoutBase);
 
   Executor &exec;
   comm::Communicator &world;
@@ -111,9 +147,16 @@ private:
   int microbatches = 1;
   bool splitBackward = false; // the schedule has W steps (zb-h1)
   std::unique_ptr<comm::Communicator> pipelineGroup, embeddingGroup;
-  // Backend::deviceGroup views: transfers over `world`, the tied embedding's
-  // gradient over embeddingGroup.
+  // Backend::deviceGroup views: staged transfers over `world`, the tied
+  // embedding's gradient over embeddingGroup.
   std::unique_ptr<comm::Communicator> p2p, embeddingDevice;
+  PipelineOptions options;
+  // Grouped mode: transfers over the pipeline group (peers are stages).
+  std::unique_ptr<comm::Communicator> pipelineDevice;
+  std::vector<P2pGroup> myGroups;
+  // Sends a step produced whose group has not run yet, by (chunk,
+  // micro-batch, gradient): the arena they leave from.
+  std::map<std::tuple<int, int, bool>, Slot *> unsent;
   std::vector<std::unique_ptr<Slot>> slots;
   // Per chunk index: arenas whose micro-batch finished, oldest first.
   std::map<int, std::deque<Slot *>> released;

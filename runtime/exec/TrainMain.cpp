@@ -100,6 +100,11 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
   flags.topic(flag::kParallel);
   flags.add(flag::dpBucketMb, &cfg.dpBucketMb, plans, ValueRange::between(0, 1 << 20));
   flags.add(flag::distributedOptimizer, &cfg.distributedOptimizer, plans);
+  flags.add("pipeline-p2p", &cfg.pipelineP2p,
+            "pipeline transfers: grouped (default: NCCL send/recv groups in an order that "
+            "cannot deadlock; MPI with NCCL's matching on the CPU) or staged (tagged MPI, "
+            "device buffers through host memory)")
+      .choices({"grouped", "staged"});
 
   flags.topic(flag::kPrecision);
   flags.add(flag::precision, &cfg.precision, plans).choices({"fp32", "bf16", "fp16"});

@@ -126,8 +126,11 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
     throw std::invalid_argument(problem);
   opt = std::make_unique<Optimizer>(*exec, oc);
   configureTensorGradNorm(*exec, *opt, tensorGroup);
-  if (pp > 1)
-    pipeline = std::make_unique<PipelineRunner>(*exec, *opt, world, tp, dp, pp);
+  if (pp > 1) {
+    PipelineOptions po;
+    po.p2p = cfg.pipelineP2p == "staged" ? PipelineP2p::Staged : PipelineP2p::Grouped;
+    pipeline = std::make_unique<PipelineRunner>(*exec, *opt, world, plan, tp, dp, pp, po);
+  }
   // Whole-model files: one data-parallel replica of every tensor and pipeline
   // place holds all the weights.
   for (int r = 0; r < world.size(); ++r) {

@@ -69,6 +69,9 @@ struct TrainConfig {
   // GPT-2-style encoder.json with mergeFile's vocab.bpe.
   std::string vocabFile, mergeFile;
   std::string pipelineTrace;      // pipeline: the last iteration's measured timeline
+  // Pipeline transfers: "grouped" (NCCL semantics, the default) or "staged"
+  // (tagged MPI), PipelineRunner.h.
+  std::string pipelineP2p = "grouped";
   // Data parallelism: gradient bucket size; 0 all-reduces after the backward.
   double dpBucketMb = -1; // < 0: the plan's (mtc-compile --dp-bucket-mb, default 4)
   // Distributed optimizer (ZeRO-1) and storage precision; empty/false: the plan's.

@@ -107,6 +107,9 @@ def main():
     ap.add_argument("--inject-overflow", type=int, help="fp16: iteration to overflow")
     ap.add_argument("--expect-output", action="append", default=[])
     ap.add_argument("--sabotage", choices=["seed"])
+    ap.add_argument("--also-staged", action="store_true",
+                    help="run the pipeline again with train --pipeline-p2p=staged (tagged MPI) "
+                         "and require the grouped default's losses bit for bit")
     args = ap.parse_args()
 
     os.makedirs(args.workdir, exist_ok=True)
@@ -245,6 +248,21 @@ def main():
         if ofob != pipe:
             raise SystemExit(f"FAILED: zb-h1 losses {pipe} differ from {base}'s {ofob}")
         print(f"zb-h1 losses equal {base}'s bit for bit over {len(pipe)} steps")
+    # The two ways transfers travel move the same bytes between the same
+    # steps: training and validation losses must be equal bit for bit.
+    if args.also_staged:
+        staged_metrics = os.path.join(args.workdir, "pipe-staged.jsonl")
+        staged_out = run(args.mpirun.split() + ["-np", str(world), os.path.join(pipe_dir, "train")] +
+                         common + inject[world] + ["--seed", seed, "--metrics", staged_metrics,
+                                                   "--pipeline-p2p=staged"], env)
+        staged = losses(staged_metrics)
+        staged_valid = re.findall(valid_pattern, staged_out)
+        if staged != pipe or staged_valid != pipe_valid:
+            raise SystemExit(f"FAILED: --pipeline-p2p=staged losses {staged} (validation "
+                             f"{staged_valid}) differ from the grouped default's {pipe} "
+                             f"({pipe_valid})")
+        print(f"--pipeline-p2p=staged: the grouped default's losses bit for bit over "
+              f"{len(pipe)} steps and {len(pipe_valid)} validations")
     with open(trace) as f:
         events = [e for e in json.load(f)["traceEvents"] if e.get("ph") == "X"]
     # A split backward (zb-h1) runs B and W as two steps.
