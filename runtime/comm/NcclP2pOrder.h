@@ -2,11 +2,12 @@
 // check. NCCL matches the k-th send from A to B with the k-th receive on B
 // from A, and a grouped set of operations (ncclGroupStart/End) completes only
 // when all of its operations can, so a schedule hangs when a rank's group
-// waits on a peer that is itself blocked in an earlier group. Two rules keep
-// pipeline exchanges safe: (1) everything one schedule slot exchanges goes in
-// one group (Megatron's send_forward_recv_backward pairs), (2) every rank runs
-// its groups in schedule order. simulateGroupedP2p proves a concrete set of
-// per-rank groups completes, the way ScheduleCheck does for MPI.
+// waits on a peer that is itself blocked in an earlier group. Grouping by
+// schedule slot (Megatron's send_forward_recv_backward pairs) is not enough:
+// it hangs on interleaved schedules. The pipeline's grouping, and why it
+// cannot hang, is exec/PipelineP2pGroups.h. simulateGroupedP2p proves a
+// concrete set of per-rank groups completes, the way ScheduleCheck does for
+// MPI.
 #pragma once
 #include <cstdint>
 #include <string>
