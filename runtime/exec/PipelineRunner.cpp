@@ -73,6 +73,12 @@ void waitAll(std::vector<comm::RequestPtr> &requests) {
       r->wait();
   requests.clear();
 }
+
+StepKind stepKindOf(const pb::PipelineStep &s) {
+  return s.weight_grad() ? StepKind::WeightGrad
+         : s.backward()  ? StepKind::Backward
+                         : StepKind::Forward;
+}
 } // namespace
 
 PipelineRunner::PipelineRunner(Executor &executor, Optimizer &optimizer,
@@ -228,10 +234,7 @@ void PipelineRunner::planGroups(const pb::Plan &modelPlan) {
     RankSchedule rank;
     rank.rank = static_cast<int>(st);
     for (const pb::PipelineStep &s : stagePlan.schedule())
-      rank.steps.push_back({s.weight_grad() ? StepKind::WeightGrad
-                            : s.backward()  ? StepKind::Backward
-                                            : StepKind::Forward,
-                            s.chunk(), s.microbatch()});
+      rank.steps.push_back({stepKindOf(s), s.chunk(), s.microbatch()});
     schedule.ranks.push_back(std::move(rank));
     for (const pb::PipelineChunk &c : stagePlan.chunks()) {
       const std::string where = "stage " + std::to_string(st) + " chunk " +
@@ -472,9 +475,7 @@ LossTerms PipelineRunner::runGroupedIteration(const FillFn &fill, float gradScal
     const int ci = chunkIndexOf[s.chunk()];
     const pb::PipelineChunk &info = plan.chunks(ci);
     Slot *slot = slotFor(ci, s.microbatch());
-    const StepKind kind = s.weight_grad() ? StepKind::WeightGrad
-                          : s.backward()  ? StepKind::Backward
-                                          : StepKind::Forward;
+    const StepKind kind = stepKindOf(s);
     TimedPipelineStep timed{kind, s.chunk(), s.microbatch(), 0, 0};
     const uint64_t key = dropoutBase + static_cast<uint64_t>(s.microbatch());
     if (kind == StepKind::Forward)
@@ -538,9 +539,7 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
     const pb::PipelineChunk &info = plan.chunks(ci);
     postReceives(static_cast<size_t>(i));
     Slot *slot = slotFor(ci, s.microbatch());
-    const StepKind kind = s.weight_grad() ? StepKind::WeightGrad
-                          : s.backward()  ? StepKind::Backward
-                                          : StepKind::Forward;
+    const StepKind kind = stepKindOf(s);
     TimedPipelineStep timed{kind, s.chunk(), s.microbatch(), 0, 0};
     const uint64_t key = dropoutBase + static_cast<uint64_t>(s.microbatch());
     if (kind == StepKind::Forward) {
