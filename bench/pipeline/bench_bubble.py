@@ -13,6 +13,10 @@ column is marked as not pinned and only the replayed one means something.
 A schedule mtc-compile refuses is an error, not a skip. Layouts run
 interleaved (A B C A B C ...), medians of --repeats runs.
 
+--p2p "grouped staged" runs each layout with both ways of sending the
+transfers (train --pipeline-p2p; docs/pipeline.md, "Grouped transfers"),
+interleaved like the layouts, to compare their step times.
+
 Writes DIR/bubble.md (the table) and DIR/bubble.svg (bubble against m, one
 panel per p, a line per schedule and v: replayed solid, formula dashed,
 measured as crosses).
@@ -44,7 +48,8 @@ def layouts(args):
         for p in args.pp:
             for v in vs:
                 for m in args.m:
-                    yield schedule, p, v, m
+                    for p2p in args.p2p:
+                        yield schedule, p, v, m, p2p
 
 
 def plot(rows, path):
@@ -124,8 +129,12 @@ def main():
     ap.add_argument("--hidden", type=int, default=256)
     ap.add_argument("--seq", type=int, default=128)
     ap.add_argument("--workdir", default="/tmp/mtc-bench-bubble")
+    ap.add_argument("--p2p", default="grouped",
+                    help="train --pipeline-p2p values to run, e.g. \"grouped staged\" "
+                         "(default: %(default)s)")
     args = ap.parse_args()
     args.schedules = args.schedules.split()
+    args.p2p = args.p2p.split()
     args.pp, args.vp, args.m = ([int(x) for x in s.split()] for s in (args.pp, args.vp, args.m))
     tools = os.path.join(args.build, "bin")
     os.makedirs(args.workdir, exist_ok=True)
@@ -134,7 +143,7 @@ def main():
          "--num-attention-heads", str(max(1, args.hidden // 64)), "--seq-length", str(args.seq),
          "--vocab-size", "512", "--hidden-dropout", "0", "--attention-dropout", "0", "-o", model])
     grid = list(layouts(args))
-    for schedule, p, v, m in grid:
+    for schedule, p, v, m in sorted({layout[:4] for layout in grid}):
         run([os.path.join(tools, "mtc-compile"), model, "-o",
              os.path.join(args.workdir, f"{schedule}-p{p}v{v}m{m}"), "--pp", str(p), "--vp",
              str(v), "--schedule", schedule, "--global-batch", str(m)])
@@ -144,24 +153,24 @@ def main():
     samples = {layout: [] for layout in grid}
     for _ in range(args.repeats):
         for layout in grid:
-            schedule, p, v, m = layout
+            schedule, p, v, m, p2p = layout
             name = f"{schedule}-p{p}v{v}m{m}"
-            trace = os.path.join(args.workdir, name + ".trace.json")
+            trace = os.path.join(args.workdir, f"{name}-{p2p}.trace.json")
             bind = "core" if p <= cores else "none"
             out = run(["mpirun", "--oversubscribe", "--bind-to", bind, "-np", str(p),
                        os.path.join(args.workdir, name, "train"), "--synthetic", "--steps",
                        str(args.steps), "--log-interval", "1", "--threads", "1",
-                       "--pipeline-trace", trace], env)
+                       "--pipeline-trace", trace, "--pipeline-p2p", p2p], env)
             with open(trace) as f:
                 bubble = json.load(f)["otherData"]["bubble"]
             # The trace is the last iteration; so is the last logged time.
             step = float(re.findall(r"elapsed time per iteration \(ms\): ([\d.]+)", out)[-1])
             samples[layout].append((bubble, step))
     rows = []
-    for (schedule, p, v, m), runs in samples.items():
+    for (schedule, p, v, m, p2p), runs in samples.items():
         def median(get):
             return statistics.median(get(b, s) for b, s in runs)
-        rows.append({"schedule": schedule, "p": p, "v": v, "m": m,
+        rows.append({"schedule": schedule, "p": p, "v": v, "m": m, "p2p": p2p,
                      "formula": runs[0][0]["formula"],
                      "replayed": median(lambda b, s: b["replayed"]["ratio"]),
                      "measured": median(lambda b, s: b["measured"]["ratio"]),
@@ -171,19 +180,20 @@ def main():
     lines = [f"GPT 8 layers, hidden {args.hidden}, seq {args.seq}, micro-batch 1, "
              f"{cores} cores; bubble = idle / compute of the busiest rank; median of "
              f"{args.repeats} runs (last of {args.steps} iterations each)", "",
-             "| schedule | p | v | m | formula | replayed | measured | step (ms) |",
-             "|---|---|---|---|---|---|---|---|"]
+             "| schedule | p | v | m | transfers | formula | replayed | measured | step (ms) |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         formula = f"{r['formula']:.3f}" if r["formula"] is not None else "-"
         measured = f"{r['measured']:.3f}" + ("" if r["pinned"] else
                                               f" (not pinned: {r['placement']})")
-        lines.append(f"| {r['schedule']} | {r['p']} | {r['v']} | {r['m']} | {formula} | "
+        lines.append(f"| {r['schedule']} | {r['p']} | {r['v']} | {r['m']} | {r['p2p']} | {formula} | "
                      f"{r['replayed']:.3f} | {measured} | {r['step']:.1f} |")
     table = "\n".join(lines)
     print(table)
     with open(os.path.join(args.workdir, "bubble.md"), "w") as f:
         f.write(table + "\n")
-    plot(rows, os.path.join(args.workdir, "bubble.svg"))
+    # The plot shows the first --p2p value's runs (the table has them all).
+    plot([r for r in rows if r["p2p"] == args.p2p[0]], os.path.join(args.workdir, "bubble.svg"))
     print(f"\nwrote {args.workdir}/bubble.md and {args.workdir}/bubble.svg; traces and their "
           f"SVG timelines in {args.workdir}")
 

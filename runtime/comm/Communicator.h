@@ -74,16 +74,23 @@ public:
   virtual RequestPtr iallReduce(void *buf, size_t count, DataType type, ReduceOp op);
   // NCCL's grouped point-to-point (ncclGroupStart, ncclSend/ncclRecv,
   // ncclGroupEnd): no tags, the k-th send from A to B matches B's k-th
-  // receive from A (counted over all calls), and the call returns once every
-  // op of the group completed (on a device group: once they are ordered
-  // before later work on the compute stream), so a rank whose group waits
-  // for a peer blocked in another group hangs. Callers must order their
-  // groups so that cannot happen (exec/PipelineP2pGroups.h). With
-  // timeoutSeconds > 0 a group that has not completed by then throws
+  // receive from A (counted over all calls), and a group completes only once
+  // every op of it can, so a rank whose group waits for a peer that never
+  // posts its side hangs. Callers must order their groups so that cannot
+  // happen (exec/PipelineP2pGroups.h). Posts the group and returns at once;
+  // the request's wait() completes all of it (on a device group: orders it
+  // before later work on the compute stream), and a receive's data and a
+  // send's buffer are the caller's again only after that. With
+  // timeoutSeconds > 0 a wait that has not completed by then throws
   // CommError instead of hanging, where the implementation can tell (MPI);
   // the job should then end. The default emulates it with isend/irecv on one
-  // tag and waits for all of them.
-  virtual void groupedSendRecv(const std::vector<P2pTransfer> &ops, double timeoutSeconds);
+  // tag.
+  virtual RequestPtr startGroupedSendRecv(const std::vector<P2pTransfer> &ops,
+                                          double timeoutSeconds);
+  // The same, waited for.
+  void groupedSendRecv(const std::vector<P2pTransfer> &ops, double timeoutSeconds) {
+    startGroupedSendRecv(ops, timeoutSeconds)->wait();
+  }
   // Collective over the group: sets up what groupedSendRecv needs (NCCL's
   // communicator on a device group), which must not happen lazily at a first
   // group that only some ranks enter. Nothing to do elsewhere.

@@ -48,8 +48,9 @@ public:
   RequestPtr iallReduce(void *buf, size_t count, DataType type, ReduceOp op) override {
     return inner->iallReduce(buf, count, type, op);
   }
-  void groupedSendRecv(const std::vector<P2pTransfer> &ops, double timeoutSeconds) override {
-    inner->groupedSendRecv(ops, timeoutSeconds);
+  RequestPtr startGroupedSendRecv(const std::vector<P2pTransfer> &ops,
+                                  double timeoutSeconds) override {
+    return inner->startGroupedSendRecv(ops, timeoutSeconds);
   }
   void preparePointToPoint() override { inner->preparePointToPoint(); }
   void barrier() override { inner->barrier(); }

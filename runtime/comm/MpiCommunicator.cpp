@@ -70,6 +70,63 @@ private:
   std::string group;
 };
 
+// A posted group of Issend/Irecv (MpiCommunicator::startGroupedSendRecv).
+class MpiGroupRequest : public Request {
+public:
+  MpiGroupRequest(const std::vector<P2pTransfer> &ops, double timeoutSeconds,
+                  std::string group, int rank)
+      : requests(ops.size(), MPI_REQUEST_NULL), timeoutSeconds(timeoutSeconds),
+        group(std::move(group)), rank(rank) {
+    for (const P2pTransfer &op : ops)
+      peers.push_back((op.send ? "send to " : "recv from ") + std::to_string(op.peer));
+  }
+  std::vector<MPI_Request> requests; // one per op, in the group's order
+
+  void wait() override {
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration<double>(timeoutSeconds);
+    while (!test()) {
+      if (timeoutSeconds > 0 && std::chrono::steady_clock::now() > deadline)
+        fail();
+      std::this_thread::yield(); // ranks may share cores
+    }
+  }
+  bool test() override {
+    int done = 0;
+    check(MPI_Testall(static_cast<int>(requests.size()), requests.data(), &done,
+                      MPI_STATUSES_IGNORE),
+          "Testall (grouped)", group);
+    return done != 0;
+  }
+  ~MpiGroupRequest() override { release(); }
+
+private:
+  // Left pending: the job is expected to end. Freed requests still complete
+  // if their peers arrive later (the buffers must stay valid), and waiting
+  // here could hang on a peer that never comes.
+  void release() {
+    for (MPI_Request &r : requests)
+      if (r != MPI_REQUEST_NULL)
+        MPI_Request_free(&r);
+  }
+  [[noreturn]] void fail() {
+    std::string pending;
+    for (size_t i = 0; i < requests.size(); ++i)
+      if (requests[i] != MPI_REQUEST_NULL)
+        pending += (pending.empty() ? "" : ", ") + peers[i];
+    release();
+    throw CommError("grouped point-to-point on group '" + group + "' (rank " +
+                    std::to_string(rank) + ") did not complete in " +
+                    std::to_string(timeoutSeconds) + " s: " + pending +
+                    " still waiting, its peer is blocked elsewhere (a grouping that would hang "
+                    "under NCCL)");
+  }
+  std::vector<std::string> peers;
+  double timeoutSeconds;
+  std::string group;
+  int rank;
+};
+
 class MpiCommunicator : public Communicator {
 public:
   MpiCommunicator(MPI_Comm comm, std::string groupName, bool owned)
@@ -145,48 +202,23 @@ public:
   // NCCL's semantics emulated (Communicator.h): one tag, so a pair's
   // messages match in order; MPI_Issend, which completes only once the
   // receiver posted its receive, so a grouping that would hang under NCCL
-  // hangs here too, where the timeout turns it into an error.
-  void groupedSendRecv(const std::vector<P2pTransfer> &ops, double timeoutSeconds) override {
-    std::vector<MPI_Request> requests(ops.size(), MPI_REQUEST_NULL);
+  // hangs here too, where the wait's timeout turns it into an error.
+  RequestPtr startGroupedSendRecv(const std::vector<P2pTransfer> &ops,
+                                  double timeoutSeconds) override {
+    auto group = std::make_unique<MpiGroupRequest>(ops, timeoutSeconds, groupName, myRank);
     for (size_t i = 0; i < ops.size(); ++i) {
       const P2pTransfer &op = ops[i];
       checkPeer(op.peer, op.send ? "Issend (grouped)" : "Irecv (grouped)");
       if (op.send)
         check(MPI_Issend(op.buf, toCount(op.count, "Issend"), toMpi(op.type), op.peer,
-                         kGroupedP2pTag, comm, &requests[i]),
+                         kGroupedP2pTag, comm, &group->requests[i]),
               "Issend (grouped)", groupName);
       else
         check(MPI_Irecv(op.buf, toCount(op.count, "Irecv"), toMpi(op.type), op.peer,
-                        kGroupedP2pTag, comm, &requests[i]),
+                        kGroupedP2pTag, comm, &group->requests[i]),
               "Irecv (grouped)", groupName);
     }
-    const auto deadline = std::chrono::steady_clock::now() +
-                          std::chrono::duration<double>(timeoutSeconds);
-    for (;;) {
-      int done = 0;
-      check(MPI_Testall(static_cast<int>(requests.size()), requests.data(), &done,
-                        MPI_STATUSES_IGNORE),
-            "Testall (grouped)", groupName);
-      if (done)
-        return;
-      if (timeoutSeconds > 0 && std::chrono::steady_clock::now() > deadline)
-        break;
-      std::this_thread::yield(); // ranks may share cores
-    }
-    // Left pending: the job is expected to end. Freed requests still
-    // complete if their peers arrive later (the buffers must stay valid).
-    std::string pending;
-    for (size_t i = 0; i < ops.size(); ++i)
-      if (requests[i] != MPI_REQUEST_NULL) {
-        pending += std::string(pending.empty() ? "" : ", ") +
-                   (ops[i].send ? "send to " : "recv from ") + std::to_string(ops[i].peer);
-        MPI_Request_free(&requests[i]);
-      }
-    throw CommError("grouped point-to-point on group '" + groupName + "' (rank " +
-                    std::to_string(myRank) + ") did not complete in " +
-                    std::to_string(timeoutSeconds) + " s: " + pending +
-                    " still waiting, its peer is blocked elsewhere (a grouping that would hang "
-                    "under NCCL)");
+    return group;
   }
   void barrier() override { check(MPI_Barrier(comm), "Barrier", groupName); }
   RequestPtr iallReduce(void *buf, size_t count, DataType type, ReduceOp op) override {

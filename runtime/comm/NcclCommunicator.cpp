@@ -219,7 +219,7 @@ RequestPtr NcclCommunicator::irecv(void *buf, size_t count, DataType type, int s
   return std::make_unique<EventRequest>(cudaStream, "irecv on " + name());
 }
 
-void NcclCommunicator::groupedSendRecv(const std::vector<P2pTransfer> &ops, double) {
+RequestPtr NcclCommunicator::startGroupedSendRecv(const std::vector<P2pTransfer> &ops, double) {
   // Checked before the group opens: a bad peer must not leave it half built.
   for (const P2pTransfer &op : ops)
     if (op.peer < 0 || op.peer >= groupSize || op.peer == rankInGroup)
@@ -240,6 +240,7 @@ void NcclCommunicator::groupedSendRecv(const std::vector<P2pTransfer> &ops, doub
     }
   }
   check(ncclGroupEnd(), "ncclGroupEnd");
+  return std::make_unique<EventRequest>(cudaStream, "grouped send/recv on " + name());
 }
 
 void NcclCommunicator::barrier() {

@@ -76,7 +76,28 @@ RequestPtr Communicator::iallReduce(void *buf, size_t count, DataType type, Redu
   return std::make_unique<CompletedRequest>();
 }
 
-void Communicator::groupedSendRecv(const std::vector<P2pTransfer> &ops, double) {
+namespace {
+// Every request of a group; wait() completes them all.
+class AllRequests : public Request {
+public:
+  explicit AllRequests(std::vector<RequestPtr> requests) : requests(std::move(requests)) {}
+  void wait() override {
+    for (RequestPtr &r : requests)
+      r->wait();
+  }
+  bool test() override {
+    bool done = true;
+    for (RequestPtr &r : requests)
+      done = r->test() && done;
+    return done;
+  }
+
+private:
+  std::vector<RequestPtr> requests;
+};
+} // namespace
+
+RequestPtr Communicator::startGroupedSendRecv(const std::vector<P2pTransfer> &ops, double) {
   // Receives first, so no send waits on a receive this rank has yet to post.
   std::vector<RequestPtr> requests;
   for (const P2pTransfer &op : ops)
@@ -85,7 +106,6 @@ void Communicator::groupedSendRecv(const std::vector<P2pTransfer> &ops, double) 
   for (const P2pTransfer &op : ops)
     if (op.send)
       requests.push_back(isend(op.buf, op.count, op.type, op.peer, kGroupedP2pTag));
-  for (RequestPtr &r : requests)
-    r->wait();
+  return std::make_unique<AllRequests>(std::move(requests));
 }
 } // namespace mtc::comm

@@ -69,9 +69,46 @@ comm::RequestPtr irecvAs(comm::Communicator &group, float *data, size_t count,
   return request;
 }
 
-void groupedSendRecvAs(comm::Communicator &group, const std::vector<FloatTransfer> &ops,
-                       double timeoutSeconds) {
-  std::vector<std::vector<uint16_t>> staging(ops.size());
+namespace {
+// A posted group and the 16-bit copies of its ops; the receives widen into
+// their destinations once, when the group completed.
+class HalfWidthGroupRequest final : public comm::Request {
+public:
+  explicit HalfWidthGroupRequest(const std::vector<FloatTransfer> &ops)
+      : ops(ops), staging(ops.size()) {}
+  void wait() override {
+    inner->wait();
+    finish();
+  }
+  bool test() override {
+    if (!inner->test())
+      return false;
+    finish();
+    return true;
+  }
+
+  std::vector<FloatTransfer> ops;
+  std::vector<std::vector<uint16_t>> staging; // per op; empty for F32 ones
+  comm::RequestPtr inner;
+
+private:
+  void finish() {
+    if (finished)
+      return;
+    finished = true;
+    for (size_t i = 0; i < ops.size(); ++i)
+      if (!ops[i].send && ops[i].type != kernels::StorageType::F32)
+        for (size_t k = 0; k < ops[i].count; ++k)
+          ops[i].data[k] = widen(ops[i].type, staging[i][k]);
+  }
+  bool finished = false;
+};
+} // namespace
+
+comm::RequestPtr startGroupedSendRecvAs(comm::Communicator &group,
+                                        const std::vector<FloatTransfer> &ops,
+                                        double timeoutSeconds) {
+  auto request = std::make_unique<HalfWidthGroupRequest>(ops);
   std::vector<comm::P2pTransfer> raw;
   raw.reserve(ops.size());
   for (size_t i = 0; i < ops.size(); ++i) {
@@ -80,17 +117,20 @@ void groupedSendRecvAs(comm::Communicator &group, const std::vector<FloatTransfe
       raw.push_back({op.send, op.data, op.count, comm::DataType::F32, op.peer});
       continue;
     }
-    staging[i].resize(op.count);
+    std::vector<uint16_t> &half = request->staging[i];
+    half.resize(op.count);
     if (op.send)
       for (size_t k = 0; k < op.count; ++k)
-        staging[i][k] = narrow(op.type, op.data[k]);
-    raw.push_back({op.send, staging[i].data(), 2 * op.count, comm::DataType::U8, op.peer});
+        half[k] = narrow(op.type, op.data[k]);
+    raw.push_back({op.send, half.data(), 2 * op.count, comm::DataType::U8, op.peer});
   }
-  group.groupedSendRecv(raw, timeoutSeconds);
-  for (size_t i = 0; i < ops.size(); ++i)
-    if (!ops[i].send && ops[i].type != kernels::StorageType::F32)
-      for (size_t k = 0; k < ops[i].count; ++k)
-        ops[i].data[k] = widen(ops[i].type, staging[i][k]);
+  request->inner = group.startGroupedSendRecv(raw, timeoutSeconds);
+  return request;
+}
+
+void groupedSendRecvAs(comm::Communicator &group, const std::vector<FloatTransfer> &ops,
+                       double timeoutSeconds) {
+  startGroupedSendRecvAs(group, ops, timeoutSeconds)->wait();
 }
 
 } // namespace mtc::runtime

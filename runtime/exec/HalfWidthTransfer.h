@@ -32,9 +32,13 @@ struct FloatTransfer {
   int peer;
 };
 
-/// Communicator::groupedSendRecv of fp32 buffers, each sent as its `type`:
-/// 16-bit ops are packed before the group and widened after it. data must be
-/// host memory unless every type is F32.
+/// Communicator::startGroupedSendRecv of fp32 buffers, each sent as its
+/// `type`: 16-bit ops are packed when the group is posted and widened when
+/// the request completes. data must be host memory unless every type is F32.
+comm::RequestPtr startGroupedSendRecvAs(comm::Communicator &group,
+                                        const std::vector<FloatTransfer> &ops,
+                                        double timeoutSeconds);
+/// The same, waited for.
 void groupedSendRecvAs(comm::Communicator &group, const std::vector<FloatTransfer> &ops,
                        double timeoutSeconds);
 

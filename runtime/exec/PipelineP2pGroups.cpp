@@ -167,7 +167,11 @@ Result<PipelineGroups> groupPipelineTransfers(const PipelineSchedule &s,
             const int64_t produced = backwardEnd[at(st.chunk + 1, st.microbatch)];
             if (produced < 0)
               break;
-            const Tick tick = std::max(Tick{produced, 0}, Tick{clock[r], 0});
+            // As soon as it is produced: the arena it lands in holds this
+            // micro-batch since its forward, so an early receive costs no
+            // memory, and the sender's arena is free again sooner (a send
+            // completes only once its receive is posted).
+            const Tick tick = std::max(Tick{produced, 0}, Tick{forwardEnd[here], 0});
             backwardTick[at(st.chunk + 1, st.microbatch)] = tick;
             begin = std::max(begin, tick.time);
           }
@@ -280,19 +284,30 @@ std::string verifyGroupedP2p(const PipelineSchedule &s,
       return it == where.end() || it->second.send != op.send ? -1 : it->second.group;
     };
     std::map<int, std::deque<int>> released;
+    std::map<std::pair<int, int>, int> forwardAt; // (chunk, micro-batch) -> step
     for (int k = 0; k < static_cast<int>(steps.size()); ++k) {
       const Step &st = steps[k];
       const std::string name = "rank " + std::to_string(r) + " step " + std::to_string(k) +
                                " (" + toString(st) + ")";
+      if (st.kind == StepKind::Forward)
+        forwardAt[{st.chunk, st.microbatch}] = k;
       int lastReceive = -1;
       for (const GroupedTransfer &op : receivesOf(s, transfers, st)) {
         ++expected;
         const int g = find(op);
         if (g < 0)
           return name + ": no group receives its input " + std::to_string(op.id);
-        if (mine[g].beforeStep != k)
+        // A forward's input between the step before and it (its arena is
+        // taken there: the memory plan's count of arenas); a backward's
+        // gradient after its forward (the arena holds the micro-batch).
+        const int earliest = st.kind == StepKind::Forward ? k
+                             : forwardAt.count({st.chunk, st.microbatch})
+                                 ? forwardAt[{st.chunk, st.microbatch}] + 1
+                                 : k;
+        if (mine[g].beforeStep < earliest || mine[g].beforeStep > k)
           return name + ": its input " + std::to_string(op.id) + " is received before step " +
-                 std::to_string(mine[g].beforeStep) + ", not between the step before and it";
+                 std::to_string(mine[g].beforeStep) + ", not between step " +
+                 std::to_string(earliest - 1) + " and it";
         lastReceive = std::max(lastReceive, g);
       }
       for (const GroupedTransfer &op : sendsOf(s, transfers, st)) {

@@ -74,6 +74,18 @@ void waitAll(std::vector<comm::RequestPtr> &requests) {
   requests.clear();
 }
 
+// One posted group, held by each slot it sends from or receives into; every
+// holder's wait() completes the same group.
+class SharedRequest final : public comm::Request {
+public:
+  explicit SharedRequest(std::shared_ptr<comm::Request> group) : group(std::move(group)) {}
+  void wait() override { group->wait(); }
+  bool test() override { return group->test(); }
+
+private:
+  std::shared_ptr<comm::Request> group;
+};
+
 StepKind stepKindOf(const pb::PipelineStep &s) {
   return s.weight_grad() ? StepKind::WeightGrad
          : s.backward()  ? StepKind::Backward
@@ -121,7 +133,10 @@ PipelineRunner::PipelineRunner(Executor &executor, Optimizer &optimizer,
     p2p = exec.backend().deviceGroup(world, /*overlap=*/false);
   } else {
     planGroups(modelPlan);
-    pipelineDevice = exec.backend().deviceGroup(*pipelineGroup, /*overlap=*/false);
+    // Its own NCCL stream on the GPU: groups run beside the compute stream,
+    // which waits for one only before the step that reads what it received
+    // and before it reuses an arena a group sends from.
+    pipelineDevice = exec.backend().deviceGroup(*pipelineGroup, /*overlap=*/true);
     // Every rank of the pipeline group at once: the first group a rank runs
     // involves only its neighbours.
     pipelineDevice->preparePointToPoint();
@@ -427,6 +442,7 @@ void PipelineRunner::noteSends(Slot *slot, const pb::PipelineStep &step, const T
 
 void PipelineRunner::runGroup(const P2pGroup &group) {
   std::vector<FloatTransfer> ops;
+  std::vector<std::pair<Slot *, const GroupedTransfer *>> holders; // per op
   std::set<std::tuple<int, int, bool>> sent; // the steps whose sends this group runs
   for (const GroupedTransfer &op : group.ops) {
     Slot *slot = nullptr;
@@ -439,15 +455,28 @@ void PipelineRunner::runGroup(const P2pGroup &group) {
       slot = it->second;
       sent.insert(it->first);
     } else {
+      // A reused arena's earlier sends are waited for here, before anything
+      // is received into it (the grouping puts them in earlier groups).
       slot = slotFor(chunkIndexOf[op.chunk], op.microbatch);
     }
+    holders.push_back({slot, &op});
     const pb::Buffer &b = plan.buffers(transferFor(op).buffer());
     ops.push_back({op.send, reinterpret_cast<float *>(slot->arena + b.offset()),
                    static_cast<size_t>(b.bytes() / 4),
                    b.dtype() == pb::F32 ? transferType : kernels::StorageType::F32,
                    op.peerStage});
   }
-  groupedSendRecvAs(*pipelineDevice, ops, options.groupTimeoutSeconds);
+  // Posted, not waited for: a receive is waited for by the step that reads
+  // it, a send by the reuse of its arena (or the iteration's end), as NCCL
+  // runs the groups on its own stream while the compute stream goes on.
+  std::shared_ptr<comm::Request> posted =
+      startGroupedSendRecvAs(*pipelineDevice, ops, options.groupTimeoutSeconds);
+  for (const auto &[slot, op] : holders) {
+    auto &requests = op->send ? slot->sends
+                     : op->gradient ? slot->backwardRecvs
+                                    : slot->forwardRecvs;
+    requests.push_back(std::make_unique<SharedRequest>(posted));
+  }
   for (const auto &key : sent) {
     auto it = unsent.find(key);
     if (it != unsent.end()) {
@@ -464,6 +493,13 @@ LossTerms PipelineRunner::runGroupedIteration(const FillFn &fill, float gradScal
     return std::chrono::duration<double>(Clock::now() - origin).count();
   };
   const int n = plan.schedule_size();
+  // Between the kernels of a step, test every group in flight: MPI moves a
+  // message only inside MPI calls on both ends.
+  exec.setProgressHook([this] { progressTransfers(); });
+  struct ClearHook {
+    Executor &e;
+    ~ClearHook() { e.setProgressHook(nullptr); }
+  } clearHook{exec};
   size_t next = 0; // into myGroups
   auto groupsBefore = [&](int step) {
     for (; next < myGroups.size() && myGroups[next].beforeStep <= step; ++next)
@@ -478,8 +514,12 @@ LossTerms PipelineRunner::runGroupedIteration(const FillFn &fill, float gradScal
     const StepKind kind = stepKindOf(s);
     TimedPipelineStep timed{kind, s.chunk(), s.microbatch(), 0, 0};
     const uint64_t key = dropoutBase + static_cast<uint64_t>(s.microbatch());
-    if (kind == StepKind::Forward)
+    if (kind == StepKind::Forward) {
       fillInputs(fill, s.microbatch(), *slot, info);
+      waitAll(slot->forwardRecvs);
+    } else if (kind == StepKind::Backward) {
+      waitAll(slot->backwardRecvs);
+    }
     const int begin = kind == StepKind::Forward    ? info.forward_begin()
                       : kind == StepKind::Backward ? info.backward_begin()
                                                    : info.weight_grad_begin();
@@ -510,6 +550,9 @@ LossTerms PipelineRunner::runGroupedIteration(const FillFn &fill, float gradScal
   if (!unsent.empty())
     throw std::logic_error("stage " + std::to_string(stage) + ": " +
                            std::to_string(unsent.size()) + " sends had no group");
+  for (auto &slot : slots)
+    for (auto *requests : {&slot->sends, &slot->forwardRecvs, &slot->backwardRecvs})
+      waitAll(*requests);
   return lossSum;
 }
 

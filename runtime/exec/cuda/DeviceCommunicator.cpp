@@ -450,20 +450,25 @@ RequestPtr DeviceCommunicator::irecv(void *buf, size_t count, DataType type, int
   return request;
 }
 
-void DeviceCommunicator::groupedSendRecv(const std::vector<comm::P2pTransfer> &ops,
-                                         double timeoutSeconds) {
+RequestPtr DeviceCommunicator::startGroupedSendRecv(const std::vector<comm::P2pTransfer> &ops,
+                                                   double timeoutSeconds) {
   size_t onDeviceCount = 0;
   for (const comm::P2pTransfer &op : ops)
     onDeviceCount += isDeviceMemory(op.buf) ? 1 : 0;
-  if (onDeviceCount == 0) {
-    group->groupedSendRecv(ops, timeoutSeconds);
-    return;
-  }
+  if (onDeviceCount == 0)
+    return group->startGroupedSendRecv(ops, timeoutSeconds);
   if (onDeviceCount != ops.size())
     throw CommError("groupedSendRecv on " + name() + ": device and host buffers in one group");
   beginDeviceOp();
-  ncclComm().groupedSendRecv(ops, timeoutSeconds);
-  endBlockingOp();
+  // Ordered on the NCCL stream; the host does not wait (NCCL's own request
+  // would synchronize it). With overlap the compute stream waits only where
+  // the caller waits: before the step that reads a receive, or reuses a
+  // sent buffer.
+  ncclComm().startGroupedSendRecv(ops, timeoutSeconds);
+  if (!overlap)
+    return std::make_unique<DoneRequest>(); // already on the compute stream
+  return std::make_unique<StreamRequest>(ncclComm().stream(), compute,
+                                         "grouped send/recv on " + name());
 }
 
 void DeviceCommunicator::preparePointToPoint() {

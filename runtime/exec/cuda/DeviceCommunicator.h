@@ -4,9 +4,10 @@
 // kernel enqueued before it; kernels enqueued after it see its result); host
 // buffers (loss and norm scalars) go over the MPI group unchanged.
 //
-// Point-to-point on device buffers comes two ways. groupedSendRecv is NCCL's
-// own (ncclGroupStart, ncclSend/ncclRecv, ncclGroupEnd on the compute
-// stream): the pipeline runner's default, whose grouping cannot deadlock
+// Point-to-point on device buffers comes two ways. startGroupedSendRecv is
+// NCCL's own (ncclGroupStart, ncclSend/ncclRecv, ncclGroupEnd on the NCCL
+// stream, ordered with the compute stream as the other operations are): the
+// pipeline runner's default, whose grouping cannot deadlock
 // (exec/PipelineP2pGroups.h). Tagged isend/irecv keep MPI's semantics for
 // the runner's staged fallback (train --pipeline-p2p=staged): the device
 // buffer is staged through pinned host memory and sent over MPI.
@@ -65,10 +66,13 @@ public:
   // before that delivers nothing.
   comm::RequestPtr irecv(void *buf, size_t count, comm::DataType type, int source,
                          int tag) override;
-  // Device buffers: one NCCL group on the compute stream (every buffer of
-  // `ops` on the device; host buffers all go to the MPI group's emulation).
-  void groupedSendRecv(const std::vector<comm::P2pTransfer> &ops,
-                       double timeoutSeconds) override;
+  // Device buffers: one NCCL group after the compute stream's work so far
+  // (every buffer of `ops` on the device; host buffers all go to the MPI
+  // group's emulation). With overlap it runs on the NCCL stream and wait()
+  // makes the compute stream wait for it (no host block); without, it runs
+  // on the compute stream itself.
+  comm::RequestPtr startGroupedSendRecv(const std::vector<comm::P2pTransfer> &ops,
+                                        double timeoutSeconds) override;
   // Creates the NCCL communicator now, on every rank of the group together
   // (groupedSendRecv's groups involve only some ranks, which must not be
   // where a collective init happens).

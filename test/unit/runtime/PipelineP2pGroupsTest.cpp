@@ -172,21 +172,42 @@ TEST(PipelineP2pGroups, TheCheckerFindsMisplacedTransfers) {
   early[0][0].beforeStep = 0;
   EXPECT_NE(verifyGroupedP2p(s, t, early).find("sent before it ran"), std::string::npos);
 
-  // A receive earlier than after the consumer's previous step: the memory
-  // plan does not hold an arena for it there.
+  // A forward's input received earlier than after the consumer's previous
+  // step: the memory plan does not hold an arena for it there.
   PipelineGroups soon = good;
-  for (size_t i = 1; i < soon[1].size(); ++i) {
-    P2pGroup &g = soon[1][i];
-    const bool receivesOnly = std::none_of(g.ops.begin(), g.ops.end(),
-                                           [](const GroupedTransfer &op) { return op.send; });
-    if (receivesOnly && g.beforeStep > soon[1][i - 1].beforeStep) {
-      g.beforeStep -= 1;
-      break;
+  bool moved = false;
+  for (std::vector<P2pGroup> &rank : soon)
+    for (size_t i = 1; i < rank.size() && !moved; ++i) {
+      P2pGroup &g = rank[i];
+      const bool forwardReceivesOnly =
+          std::none_of(g.ops.begin(), g.ops.end(),
+                       [](const GroupedTransfer &op) { return op.send || op.gradient; });
+      if (forwardReceivesOnly && g.beforeStep > rank[i - 1].beforeStep) {
+        g.beforeStep -= 1;
+        moved = true;
+      }
     }
-  }
-  EXPECT_NE(verifyGroupedP2p(s, t, soon).find("not between the step before and it"),
-            std::string::npos)
+  ASSERT_TRUE(moved);
+  EXPECT_NE(verifyGroupedP2p(s, t, soon).find("not between step"), std::string::npos)
       << verifyGroupedP2p(s, t, soon);
+
+  // Gradients are received as soon as they are produced, before the step
+  // that precedes their backward where the schedule allows (the sender's
+  // arena is free again sooner: a send completes once its receive is posted).
+  bool gradientEarly = false;
+  for (const std::vector<P2pGroup> &rank : good)
+    for (const P2pGroup &g : rank)
+      for (const GroupedTransfer &op : g.ops)
+        if (!op.send && op.gradient) {
+          const std::vector<Step> &steps = s.ranks[&rank - good.data()].steps;
+          int consumer = 0;
+          while (!(steps[consumer].kind == StepKind::Backward &&
+                   steps[consumer].chunk == op.chunk &&
+                   steps[consumer].microbatch == op.microbatch))
+            ++consumer;
+          gradientEarly |= g.beforeStep < consumer;
+        }
+  EXPECT_TRUE(gradientEarly);
 
   // A missing transfer.
   PipelineGroups missing = good;
