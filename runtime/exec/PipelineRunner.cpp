@@ -486,30 +486,48 @@ void PipelineRunner::runGroup(const P2pGroup &group) {
   }
 }
 
-LossTerms PipelineRunner::runGroupedIteration(const FillFn &fill, float gradScale,
-                                              uint64_t dropoutBase) {
+LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
+                                       uint64_t dropoutBase) {
+  lossSum = {};
+  timeline.clear();
+  pipelineGroup->barrier(); // a common time origin for the trace
   const auto origin = Clock::now();
   auto seconds = [&origin] {
     return std::chrono::duration<double>(Clock::now() - origin).count();
   };
   const int n = plan.schedule_size();
-  // Between the kernels of a step, test every group in flight: MPI moves a
-  // message only inside MPI calls on both ends.
+  const bool grouped = options.p2p == PipelineP2p::Grouped;
+  // What is posted before step i: the groups of the ticks up to its start,
+  // or (staged) its receives. Both may run again for the same i.
+  size_t nextGroup = 0;
+  auto transfersBefore = [&](int i) {
+    if (!grouped) {
+      postReceives(static_cast<size_t>(i));
+      return;
+    }
+    for (; nextGroup < myGroups.size() && myGroups[nextGroup].beforeStep <= i; ++nextGroup)
+      runGroup(myGroups[nextGroup]);
+  };
+  // A step's outputs: left for their group, or (staged) sent at once.
+  auto send = [&](Slot *slot, const pb::PipelineStep &s, const Transfers &sends) {
+    if (grouped)
+      noteSends(slot, s, sends);
+    else
+      post(sends, *slot, s.microbatch(), /*receive=*/false, slot->sends);
+  };
+  transfersBefore(0);
+  // Between the kernels of a step, test every transfer in flight: MPI moves
+  // a message only inside MPI calls on both ends.
   exec.setProgressHook([this] { progressTransfers(); });
   struct ClearHook {
     Executor &e;
     ~ClearHook() { e.setProgressHook(nullptr); }
   } clearHook{exec};
-  size_t next = 0; // into myGroups
-  auto groupsBefore = [&](int step) {
-    for (; next < myGroups.size() && myGroups[next].beforeStep <= step; ++next)
-      runGroup(myGroups[next]);
-  };
   for (int i = 0; i < n; ++i) {
-    groupsBefore(i);
     const pb::PipelineStep &s = plan.schedule(i);
     const int ci = chunkIndexOf[s.chunk()];
     const pb::PipelineChunk &info = plan.chunks(ci);
+    transfersBefore(i);
     Slot *slot = slotFor(ci, s.microbatch());
     const StepKind kind = stepKindOf(s);
     TimedPipelineStep timed{kind, s.chunk(), s.microbatch(), 0, 0};
@@ -534,9 +552,9 @@ LossTerms PipelineRunner::runGroupedIteration(const FillFn &fill, float gradScal
     if (kind == StepKind::Forward) {
       if (info.loss() >= 0)
         lossSum += loss.terms();
-      noteSends(slot, s, info.send_forward());
+      send(slot, s, info.send_forward());
     } else if (kind == StepKind::Backward) {
-      noteSends(slot, s, info.send_backward());
+      send(slot, s, info.send_backward());
       // A split backward's arena is released after W, which still reads
       // the linears' saved inputs and output gradients.
       if (!splitBackward)
@@ -545,85 +563,15 @@ LossTerms PipelineRunner::runGroupedIteration(const FillFn &fill, float gradScal
       release(slot);
     }
     timeline.push_back(timed);
+    transfersBefore(i + 1); // early: overlaps the next step's input
+    progressTransfers();
   }
-  groupsBefore(n);
-  if (!unsent.empty())
+  if (grouped && !unsent.empty())
     throw std::logic_error("stage " + std::to_string(stage) + ": " +
                            std::to_string(unsent.size()) + " sends had no group");
   for (auto &slot : slots)
     for (auto *requests : {&slot->sends, &slot->forwardRecvs, &slot->backwardRecvs})
       waitAll(*requests);
-  return lossSum;
-}
-
-LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
-                                       uint64_t dropoutBase) {
-  lossSum = {};
-  timeline.clear();
-  pipelineGroup->barrier(); // a common time origin for the trace
-  if (options.p2p == PipelineP2p::Grouped)
-    return finishIteration(runGroupedIteration(fill, gradScale, dropoutBase));
-  const auto origin = Clock::now();
-  auto seconds = [&origin] {
-    return std::chrono::duration<double>(Clock::now() - origin).count();
-  };
-  const int n = plan.schedule_size();
-  postReceives(0);
-  // Between the kernels of a step, test every transfer in flight: MPI moves
-  // a message only inside MPI calls on both ends.
-  exec.setProgressHook([this] { progressTransfers(); });
-  struct ClearHook {
-    Executor &e;
-    ~ClearHook() { e.setProgressHook(nullptr); }
-  } clearHook{exec};
-  for (int i = 0; i < n; ++i) {
-    const pb::PipelineStep &s = plan.schedule(i);
-    const int ci = chunkIndexOf[s.chunk()];
-    const pb::PipelineChunk &info = plan.chunks(ci);
-    postReceives(static_cast<size_t>(i));
-    Slot *slot = slotFor(ci, s.microbatch());
-    const StepKind kind = stepKindOf(s);
-    TimedPipelineStep timed{kind, s.chunk(), s.microbatch(), 0, 0};
-    const uint64_t key = dropoutBase + static_cast<uint64_t>(s.microbatch());
-    if (kind == StepKind::Forward) {
-      fillInputs(fill, s.microbatch(), *slot, info);
-      waitAll(slot->forwardRecvs);
-      timed.start = seconds();
-      const double cpu = processCpuSeconds();
-      MicroBatchLoss loss =
-          exec.runRange(info.forward_begin(), info.forward_end(), slot->arena, key, gradScale);
-      timed.cpu = processCpuSeconds() - cpu;
-      timed.end = seconds();
-      if (info.loss() >= 0)
-        lossSum += loss.terms();
-      post(info.send_forward(), *slot, s.microbatch(), /*receive=*/false, slot->sends);
-    } else if (kind == StepKind::Backward) {
-      waitAll(slot->backwardRecvs);
-      timed.start = seconds();
-      const double cpu = processCpuSeconds();
-      exec.runRange(info.backward_begin(), info.backward_end(), slot->arena, key, gradScale);
-      timed.cpu = processCpuSeconds() - cpu;
-      timed.end = seconds();
-      post(info.send_backward(), *slot, s.microbatch(), /*receive=*/false, slot->sends);
-      // A split backward's arena is released after W, which still reads
-      // the linears' saved inputs and output gradients.
-      if (!splitBackward)
-        release(slot);
-    } else {
-      timed.start = seconds();
-      const double cpu = processCpuSeconds();
-      exec.runRange(info.weight_grad_begin(), info.weight_grad_end(), slot->arena, key,
-                    gradScale);
-      timed.cpu = processCpuSeconds() - cpu;
-      timed.end = seconds();
-      release(slot);
-    }
-    timeline.push_back(timed);
-    postReceives(static_cast<size_t>(i + 1)); // early: overlaps the next step's input
-    progressTransfers();
-  }
-  for (auto &slot : slots)
-    waitAll(slot->sends);
   return finishIteration(lossSum);
 }
 

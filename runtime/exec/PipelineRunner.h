@@ -130,12 +130,12 @@ private:
   // (PlanError when the plans' transfers do not pair up or no grouping
   // exists).
   void planGroups(const pb::Plan &modelPlan);
-  // One group: receives land in their micro-batch's arena (taking it),
-  // sends leave from the arena their step ran in.
+  // Posts one group: receives land in their micro-batch's arena (taking it),
+  // sends leave from the arena their step ran in; each arena holds the
+  // group's request until its step (receives) or its reuse (sends) waits.
   void runGroup(const P2pGroup &group);
   const pb::PipelineTransfer &transferFor(const GroupedTransfer &op) const;
   void noteSends(Slot *slot, const pb::PipelineStep &step, const Transfers &sends);
-  LossTerms runGroupedIteration(const FillFn &fill, float gradScale, uint64_t dropoutBase);
   // After the schedule: the tied embedding's all-reduce, the shared losses.
   LossTerms finishIteration(const LossTerms &sum);
   LossTerms evaluateGrouped(const FillFn &fill, uint64_t dropoutBase);
