@@ -450,8 +450,6 @@ int compile(mtc::CompileOptions options, const char *argv0) {
                                                       ? "libmtc_runtime_cuda.so"
                                                       : "libmtc_runtime.so"))
       return fail(toString(std::move(err)));
-  }
-  if (!driver.noBuild)
     for (StringRef program : {"train", "generate"}) {
       Error err = driver.target == "cuda"
                       ? compileCudaProgram(path((program + ".cu").str()), path(program))
@@ -459,6 +457,7 @@ int compile(mtc::CompileOptions options, const char *argv0) {
       if (err)
         return fail(toString(std::move(err)));
     }
+  }
 
   const auto &mem = plan->memory();
   int64_t params = mem.param_bytes() / 4;
