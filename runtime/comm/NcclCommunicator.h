@@ -24,9 +24,6 @@ struct NcclOptions {
   double opTimeoutSeconds = 600;   // an enqueue that stays in progress longer fails
 };
 
-// One operation of a grouped exchange.
-using NcclP2p = P2pTransfer;
-
 class NcclCommunicator : public Communicator {
 public:
   // Collective over `group` (every rank of it must call). Uses the current

@@ -386,20 +386,23 @@ bool PipelineRunner::setTransferType(kernels::StorageType type) {
   return transferType == type;
 }
 
+FloatTransfer PipelineRunner::floatsOf(const pb::PipelineTransfer &t, Slot &slot, bool send,
+                                       int peer) const {
+  const pb::Buffer &b = plan.buffers(t.buffer());
+  // Activations and their gradients travel in the storage type; an int32
+  // buffer, should a plan ever send one, as it is.
+  return {send, reinterpret_cast<float *>(slot.arena + b.offset()),
+          static_cast<size_t>(b.bytes() / 4),
+          b.dtype() == pb::F32 ? transferType : kernels::StorageType::F32, peer};
+}
+
 void PipelineRunner::post(const Transfers &transfers, Slot &slot, int microbatch,
                           bool receive, std::vector<comm::RequestPtr> &requests) {
   for (const pb::PipelineTransfer &t : transfers) {
-    const pb::Buffer &b = plan.buffers(t.buffer());
-    char *data = slot.arena + b.offset();
-    const size_t count = static_cast<size_t>(b.bytes() / 4);
-    const int peer = peerRank(t.peer_chunk()), tag = tagOf(t.tag(), microbatch);
-    // Activations and their gradients travel in the storage type; an int32
-    // buffer, should a plan ever send one, as it is.
-    const kernels::StorageType type =
-        b.dtype() == pb::F32 ? transferType : kernels::StorageType::F32;
-    float *floats = reinterpret_cast<float *>(data);
-    requests.push_back(receive ? irecvAs(*p2p, floats, count, type, peer, tag)
-                               : isendAs(*p2p, floats, count, type, peer, tag));
+    const FloatTransfer f = floatsOf(t, slot, !receive, peerRank(t.peer_chunk()));
+    const int tag = tagOf(t.tag(), microbatch);
+    requests.push_back(receive ? irecvAs(*p2p, f.data, f.count, f.type, f.peer, tag)
+                               : isendAs(*p2p, f.data, f.count, f.type, f.peer, tag));
   }
 }
 
@@ -460,11 +463,7 @@ void PipelineRunner::runGroup(const P2pGroup &group) {
       slot = slotFor(chunkIndexOf[op.chunk], op.microbatch);
     }
     holders.push_back({slot, &op});
-    const pb::Buffer &b = plan.buffers(transferFor(op).buffer());
-    ops.push_back({op.send, reinterpret_cast<float *>(slot->arena + b.offset()),
-                   static_cast<size_t>(b.bytes() / 4),
-                   b.dtype() == pb::F32 ? transferType : kernels::StorageType::F32,
-                   op.peerStage});
+    ops.push_back(floatsOf(transferFor(op), *slot, op.send, op.peerStage));
   }
   // Posted, not waited for: a receive is waited for by the step that reads
   // it, a send by the reuse of its arena (or the iteration's end), as NCCL
@@ -572,17 +571,14 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
   for (auto &slot : slots)
     for (auto *requests : {&slot->sends, &slot->forwardRecvs, &slot->backwardRecvs})
       waitAll(*requests);
-  return finishIteration(lossSum);
-}
 
-LossTerms PipelineRunner::finishIteration(const LossTerms &sum) {
   // The tied embedding: the first stage's lookup and the last stage's output
   // layer both produced gradient for the same table.
   if (embeddingGroup->size() > 1)
     for (int32_t id : plan.embedding_group_params())
       embeddingDevice->allReduceSum(exec.grad(id), static_cast<size_t>(exec.paramElements(id)));
   // Only the last stage computed losses; share their mean with the group.
-  return shareLosses(sum);
+  return shareLosses(lossSum);
 }
 
 LossTerms PipelineRunner::shareLosses(const LossTerms &sum) {
@@ -592,81 +588,53 @@ LossTerms PipelineRunner::shareLosses(const LossTerms &sum) {
 }
 
 LossTerms PipelineRunner::evaluateIteration(const FillFn &fill, uint64_t dropoutBase) {
-  if (options.p2p == PipelineP2p::Grouped)
-    return evaluateGrouped(fill, dropoutBase);
   std::vector<int> order(plan.chunks_size());
   for (int i = 0; i < plan.chunks_size(); ++i)
     order[i] = i;
   std::sort(order.begin(), order.end(),
             [&](int a, int b) { return plan.chunks(a).chunk() < plan.chunks(b).chunk(); });
+  // One chunk's transfers of one micro-batch, completed before going on.
+  // Grouped, each is a group of its own, both ends in tag order: every rank
+  // runs its groups in (micro-batch, chunk) order, so the earliest
+  // unfinished transfer always finds both ends.
+  auto exchange = [&](const Transfers &list, Slot &slot, int mb, bool send) {
+    if (options.p2p == PipelineP2p::Staged) {
+      std::vector<comm::RequestPtr> requests;
+      post(list, slot, mb, /*receive=*/!send, requests);
+      waitAll(requests);
+      return;
+    }
+    if (list.empty())
+      return;
+    std::vector<const pb::PipelineTransfer *> sorted;
+    for (const pb::PipelineTransfer &t : list)
+      sorted.push_back(&t);
+    std::sort(sorted.begin(), sorted.end(),
+              [](const pb::PipelineTransfer *a, const pb::PipelineTransfer *b) {
+                return a->tag() < b->tag();
+              });
+    std::vector<FloatTransfer> ops;
+    for (const pb::PipelineTransfer *t : sorted)
+      ops.push_back(floatsOf(*t, slot, send, static_cast<int>(t->peer_chunk() % pp)));
+    groupedSendRecvAs(*pipelineDevice, ops, options.groupTimeoutSeconds);
+  };
   LossTerms sum;
   for (int mb = 0; mb < microbatches; ++mb) {
     for (int ci : order) {
       const pb::PipelineChunk &info = plan.chunks(ci);
       Slot *slot = slotFor(ci, mb);
       fillInputs(fill, mb, *slot, info);
-      post(info.recv_forward(), *slot, mb, /*receive=*/true, slot->forwardRecvs);
-      waitAll(slot->forwardRecvs);
+      exchange(info.recv_forward(), *slot, mb, /*send=*/false);
       // Evaluation runs without dropout, as Executor::forward does.
       MicroBatchLoss loss = exec.runRange(info.forward_begin(), info.forward_end(), slot->arena,
                                           dropoutBase + static_cast<uint64_t>(mb), 0.0f,
                                           /*training=*/false);
       if (info.loss() >= 0)
         sum += loss.terms();
-      post(info.send_forward(), *slot, mb, /*receive=*/false, slot->sends);
-      waitAll(slot->sends);
+      exchange(info.send_forward(), *slot, mb, /*send=*/true);
       release(slot);
     }
   }
-  return shareLosses(sum);
-}
-
-// The same (micro-batch, chunk) order as the staged evaluation, each
-// transfer a group of its own: a sender's group for (micro-batch, chunk)
-// completes when the receiver reaches the receive of that same transfer,
-// and every rank runs its groups in (micro-batch, chunk) order, so the
-// earliest unfinished transfer always finds both ends.
-LossTerms PipelineRunner::evaluateGrouped(const FillFn &fill, uint64_t dropoutBase) {
-  std::vector<int> order(plan.chunks_size());
-  for (int i = 0; i < plan.chunks_size(); ++i)
-    order[i] = i;
-  std::sort(order.begin(), order.end(),
-            [&](int a, int b) { return plan.chunks(a).chunk() < plan.chunks(b).chunk(); });
-  auto group = [&](const Transfers &list, Slot &slot, bool send) {
-    if (list.empty())
-      return;
-    std::vector<const pb::PipelineTransfer *> sorted;
-    for (const pb::PipelineTransfer &t : list)
-      sorted.push_back(&t);
-    std::sort(sorted.begin(), sorted.end(), [](const pb::PipelineTransfer *a,
-                                               const pb::PipelineTransfer *b) {
-      return a->tag() < b->tag();
-    });
-    std::vector<FloatTransfer> ops;
-    for (const pb::PipelineTransfer *t : sorted) {
-      const pb::Buffer &b = plan.buffers(t->buffer());
-      ops.push_back({send, reinterpret_cast<float *>(slot.arena + b.offset()),
-                     static_cast<size_t>(b.bytes() / 4),
-                     b.dtype() == pb::F32 ? transferType : kernels::StorageType::F32,
-                     static_cast<int>(t->peer_chunk() % pp)});
-    }
-    groupedSendRecvAs(*pipelineDevice, ops, options.groupTimeoutSeconds);
-  };
-  LossTerms sum;
-  for (int mb = 0; mb < microbatches; ++mb)
-    for (int ci : order) {
-      const pb::PipelineChunk &info = plan.chunks(ci);
-      Slot *slot = slotFor(ci, mb);
-      fillInputs(fill, mb, *slot, info);
-      group(info.recv_forward(), *slot, /*send=*/false);
-      MicroBatchLoss loss = exec.runRange(info.forward_begin(), info.forward_end(), slot->arena,
-                                          dropoutBase + static_cast<uint64_t>(mb), 0.0f,
-                                          /*training=*/false);
-      if (info.loss() >= 0)
-        sum += loss.terms();
-      group(info.send_forward(), *slot, /*send=*/true);
-      release(slot);
-    }
   return shareLosses(sum);
 }
 

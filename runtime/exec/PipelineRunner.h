@@ -3,17 +3,20 @@
 // (chunk, micro-batch) in flight, released when that micro-batch's backward
 // ran and reused, oldest first, once the gradient it sent left. Transfers to
 // the neighbouring stages travel one of two ways (train --pipeline-p2p):
-//  - grouped (default): NCCL point-to-point semantics, no tags, each group
-//    blocking until all of its sends and receives completed, in the grouping
+//  - grouped (default): NCCL point-to-point semantics, no tags, a group
+//    completing only when all of its sends and receives can, in the grouping
 //    of exec/PipelineP2pGroups.h, which every rank derives from the whole
-//    plan and which cannot deadlock (NCCL on a GPU; MPI_Issend/MPI_Irecv on
-//    one tag on the host);
+//    plan and which cannot deadlock (NCCL on its own stream on a GPU;
+//    MPI_Issend/MPI_Irecv on one tag on the host). Groups are posted without
+//    waiting: a step waits for the groups it receives from, an arena's reuse
+//    for the groups it sent from;
 //  - staged: tagged MPI, receives posted early (MPI_Irecv after the step
 //    before the one that needs the data), sends right after the step that
 //    produced it (MPI_Isend), device buffers staged through host memory.
 #pragma once
 #include "comm/Communicator.h"
 #include "exec/Executor.h"
+#include "exec/HalfWidthTransfer.h"
 #include "exec/PipelineP2pGroups.h"
 #include "kernels/math/precision.h"
 #include "mtc/Plan/Schedule.h"
@@ -136,9 +139,8 @@ private:
   void runGroup(const P2pGroup &group);
   const pb::PipelineTransfer &transferFor(const GroupedTransfer &op) const;
   void noteSends(Slot *slot, const pb::PipelineStep &step, const Transfers &sends);
-  // After the schedule: the tied embedding's all-reduce, the shared losses.
-  LossTerms finishIteration(const LossTerms &sum);
-  LossTerms evaluateGrouped(const FillFn &fill, uint64_t dropoutBase);
+  // A transfer's buffer in `slot`'s arena, as it travels.
+  FloatTransfer floatsOf(const pb::PipelineTransfer &t, Slot &slot, bool send, int peer) const;
 
   Executor &exec;
   comm::Communicator &world;
