@@ -11,13 +11,17 @@
 //  1. Simulate the whole pipeline in integer time (F = 1, B = 2, or
 //     F = B = W = 1 when the backward is split), each rank running its steps
 //     in order. Each transfer gets a tick (a time, then an order among ticks
-//     of the same time): the latest of its producer's end, the end of the
-//     step before its consumer on the receiving rank (so the receive lands
-//     exactly where the staged runner posts it, after that step: the
-//     compiler's memory plan holds) and, for a forward reusing an arena,
-//     just after the tick of every send out of that arena (the bytes are not
-//     overwritten before they left). A step starts once the times of its
-//     receives and of its arena's sends came.
+//     of the same time). A forward's input: the latest of its producer's
+//     end, the end of the step before its consumer on the receiving rank (so
+//     the receive lands exactly where the staged runner posts it, after that
+//     step: the compiler's memory plan holds) and, for a forward reusing an
+//     arena, just after the tick of every send out of that arena (the bytes
+//     are not overwritten before they left). A gradient: the later of its
+//     producer's end and the end of its micro-batch's forward on the
+//     receiving rank (the arena holds the micro-batch from then on, so an
+//     early receive costs no memory and frees the sender's arena sooner). A
+//     step starts once the times of its receives and of its arena's sends
+//     came.
 //  2. Each rank's group at tick T holds its sends and receives of tick T,
 //     ordered by the transfers' identity, and runs before the first of its
 //     steps that starts at T's time or later.
@@ -88,9 +92,9 @@ PipelineGroups naivePipelineGroups(const PipelineSchedule &schedule,
                                    const std::vector<ChunkTransfers> &transfers);
 
 // Checks a grouping against the schedule without trusting how it was made:
-// every transfer sent once after its producer and received once just before
-// its consumer (after the consumer's previous step: where the memory plan
-// expects it), a forward reusing an arena (oldest released first, as the
+// every transfer sent once after its producer and received once before its
+// consumer (a forward's input after the consumer's previous step, where the
+// memory plan expects it; a gradient after its micro-batch's forward), a forward reusing an arena (oldest released first, as the
 // runner takes them) after the groups that sent out of it, and then
 // comm::simulateGroupedP2p over the groups with each op's identity, which
 // proves NCCL's matching completes and pairs each send with its own
