@@ -75,7 +75,7 @@ figures() { # kind log
     bench)
       local tok mfu ms mem
       ms=$(sed -n 's/^ *\([0-9.]*\) ms\/iteration.*/\1/p' "$log" | head -1)
-      tok=$(sed -n 's/.*ms\/iteration (median of [0-9]*), \([0-9]*\) tokens\/s.*/\1/p' "$log" | head -1)
+      tok=$(tokens_per_s bench "$log")
       mfu=$(sed -n 's/^ *MFU \([0-9.]*%\).*/\1/p' "$log" | head -1)
       mem=$(sed -n 's/^ *peak memory \([0-9.]*\) GiB measured.*, \([0-9.]*\) GiB predicted.*/\1 GiB (plan \2)/p' "$log" | head -1)
       [ -n "$tok" ] && echo "$ms ms, $tok tok/s, MFU ${mfu:-?}, peak $mem" || echo "-" ;;
@@ -212,7 +212,8 @@ if [ $DRY = 1 ]; then
     for f in bin/gpu_kernels_test bin/gpu_fused_kernels_test bin/gpu_flash_attention_test \
              bin/gpu_backend_test bin/mtc-gpu-bench tiny-fp32/train tiny-bf16/train \
              ref/tiny-fp32.jsonl ref/tiny-bf16.jsonl plans/gpt2-124m/plan.pb plans/gpt-1.3b/plan.pb \
-             plans/tinyllama-1.1b/plan.pb plans/bert-large/plan.pb torch_gpt_peer.py; do
+             plans/tinyllama-1.1b/plan.pb plans/bert-large/plan.pb torch_gpt_peer.py \
+             gpu_peaks.py GpuPeaks.h; do
       [ -e "$BUNDLE/$f" ] || { echo "  missing from the bundle: $f"; missing=1; }
     done
     [ $missing = 0 ] && echo "  bundle $BUNDLE: complete"

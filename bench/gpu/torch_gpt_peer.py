@@ -9,8 +9,8 @@ optionally torch.compile.
 
 Prints one JSON line: median ms/iteration (CUDA events), tokens/s, MFU (PaLM's
 6 N + 12 L H S per token, N without the position table, as mtc-gpu-bench
-counts it, over the device's dense bf16 peak from the same table as
-bench/gpu/GpuPeaks.h; null for an unknown device), peak memory in GiB."""
+counts it, over the device's dense bf16 peak from bench/gpu/GpuPeaks.h through
+gpu_peaks.py; null for an unknown device), peak memory in GiB."""
 import json
 import sys
 import time
@@ -19,20 +19,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-# bench/gpu/GpuPeaks.h's table: more specific names first, whole words.
-PEAKS = [("GH200", 989.0), ("H200", 989.0), ("H100 NVL", 835.0), ("H100 PCIe", 756.0),
-         ("H100", 989.0), ("H800 PCIe", 756.0), ("H800", 989.0), ("B200", 2250.0),
-         ("B100", 1750.0), ("A100", 312.0), ("A800", 312.0), ("A30", 165.0), ("L40S", 362.0),
-         ("L40", 181.0), ("L4", 121.0), ("A6000", 155.0), ("A40", 150.0), ("A10", 125.0)]
-
-
-def peak_tflops(name):
-    words = " " + name.replace("-", " ") + " "
-    for match, tflops in PEAKS:
-        if " " + match + " " in words:
-            return tflops
-    return None
-
+from gpu_peaks import peak_tflops, read_peaks
 
 L, H, A, V, S, B, steps, warmup, compile_ = map(int, sys.argv[1:10])
 torch.manual_seed(0)
@@ -104,7 +91,7 @@ ms = sorted(s.elapsed_time(e) for s, e in events)
 median = ms[len(ms) // 2]
 tok_s = B * S / median * 1000
 flops_per_token = 6 * params + 12 * L * H * S
-peak = peak_tflops(torch.cuda.get_device_name())
+peak = peak_tflops(torch.cuda.get_device_name(), read_peaks())
 print(json.dumps({
     "peer": "torch" + (".compile" if compile_ else ""), "device": torch.cuda.get_device_name(),
     "L": L, "H": H, "S": S, "B": B, "params": params, "median_ms": round(median, 2),

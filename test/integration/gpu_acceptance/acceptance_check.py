@@ -185,6 +185,22 @@ def mode_stubbed(args):
         again = run(["bash", script(args.source), "--table", out])
         if again.stdout != table:
             fail(f"--table OUTDIR printed another table:\n{again.stdout}")
+    # The peer's MFU divides by the same peaks as mtc-gpu-bench's: GpuPeaks.h
+    # read by gpu_peaks.py, every row of its table, matched as the C++ does.
+    sys.path.insert(0, os.path.join(args.source, "bench", "gpu"))
+    import gpu_peaks
+    peaks = gpu_peaks.read_peaks()
+    header = open(gpu_peaks.HEADER).read()
+    table = header.index("kGpuPeaks[]")
+    rows = header[table:header.index("};", table)].count('{"')
+    if len(peaks) != rows or rows < 10:
+        fail(f"gpu_peaks.py read {len(peaks)} peaks from GpuPeaks.h's {rows} rows")
+    for device, want in [("NVIDIA H100 80GB HBM3", 989.0), ("NVIDIA H100 PCIe", 756.0),
+                         ("NVIDIA A100-SXM4-80GB", 312.0), ("NVIDIA L40S", 362.0),
+                         ("NVIDIA RTX A4000", None)]:
+        got = gpu_peaks.peak_tflops(device, peaks)
+        if got != want:
+            fail(f"peak of '{device}': {got}, expected {want}")
     print("PASS: statuses, timeout, guard, figures and table")
 
 
@@ -196,7 +212,8 @@ def mode_bundle(args):
         print(r.stdout[-3000:] + r.stderr[-3000:])
         if r.returncode != 0:
             fail(f"make_bundle.sh exited {r.returncode}")
-        for rel in ["acceptance.sh", "acceptance.steps", "torch_gpt_peer.py", "BUNDLE.txt",
+        for rel in ["acceptance.sh", "acceptance.steps", "torch_gpt_peer.py", "gpu_peaks.py",
+                "GpuPeaks.h", "BUNDLE.txt",
                     "bin/mtc-gpu-bench", "bin/gpu_kernels_test", "bin/gpu_fused_kernels_test",
                     "bin/gpu_flash_attention_test", "bin/gpu_backend_test", "bin/check-node",
                     "bin/mpirun", "tiny-fp32/train", "tiny-bf16/train", "tiny-fp32/plan.pb",
