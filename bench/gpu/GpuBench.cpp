@@ -8,10 +8,10 @@
 // against; an unknown device gets no MFU rather than a guess).
 #include "GpuPeaks.h"
 #include "exec/Executor.h"
-#include "exec/Optimizer.h"
-#include "exec/Precision.h"
-#include "exec/cuda/CudaBackend.h"
-#include "exec/cuda/DeviceCheck.h"
+#include "optim/Optimizer.h"
+#include "optim/Precision.h"
+#include "backends/cuda/CudaBackend.h"
+#include "backends/cuda/DeviceCheck.h"
 
 #include "comm/Communicator.h"
 

@@ -77,7 +77,7 @@ public:
   // receive from A (counted over all calls), and a group completes only once
   // every op of it can, so a rank whose group waits for a peer that never
   // posts its side hangs. Callers must order their groups so that cannot
-  // happen (exec/PipelineP2pGroups.h). Posts the group and returns at once;
+  // happen (pipeline/PipelineP2pGroups.h). Posts the group and returns at once;
   // the request's wait() completes all of it (on a device group: orders it
   // before later work on the compute stream), and a receive's data and a
   // send's buffer are the caller's again only after that. With

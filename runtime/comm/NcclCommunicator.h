@@ -52,7 +52,7 @@ public:
   // All of `ops` in one ncclGroupStart/End on the stream; returns once they
   // are enqueued (the stream, not the host, waits for the peers), with a
   // request whose wait() synchronizes the host with them. The caller's
-  // grouping must not hang (exec/PipelineP2pGroups.h): one that does stalls
+  // grouping must not hang (pipeline/PipelineP2pGroups.h): one that does stalls
   // the stream, which no host-side timeout sees, so the timeout argument is
   // not used.
   RequestPtr startGroupedSendRecv(const std::vector<P2pTransfer> &ops,

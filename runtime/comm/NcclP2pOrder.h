@@ -5,7 +5,7 @@
 // waits on a peer that is itself blocked in an earlier group. Grouping by
 // schedule slot (Megatron's send_forward_recv_backward pairs) is not enough:
 // it hangs on interleaved schedules. The pipeline's grouping, and why it
-// cannot hang, is exec/PipelineP2pGroups.h. simulateGroupedP2p proves a
+// cannot hang, is pipeline/PipelineP2pGroups.h. simulateGroupedP2p proves a
 // concrete set of per-rank groups completes, the way ScheduleCheck does for
 // MPI.
 #pragma once

@@ -1,4 +1,5 @@
 #include "exec/Executor.h"
+#include "backends/host/HostBackend.h"
 #include "exec/LinearGeluFusion.h"
 #include "exec/PlanValidator.h"
 

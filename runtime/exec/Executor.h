@@ -2,7 +2,7 @@
 // and the single activation arena, and executes the plan's steps for one
 // micro-batch at a time.
 #pragma once
-#include "exec/Backend.h"
+#include "backends/Backend.h"
 #include "exec/KvCache.h"
 #include "exec/MicroBatch.h"
 #include "exec/StepShapes.h"

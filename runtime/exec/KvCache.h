@@ -5,7 +5,7 @@
 // attention step attending to its cache and appending to it, so a new token
 // costs one token's forward pass instead of the whole window's.
 #pragma once
-#include "exec/Backend.h"
+#include "backends/Backend.h"
 
 #include <cstdint>
 #include <map>

@@ -2,7 +2,6 @@
 
 #include "comm/ForwardingCommunicator.h"
 #include "exec/Executor.h"
-#include "exec/Optimizer.h"
 
 #include <cstring>
 #include <stdexcept>
@@ -152,20 +151,6 @@ void reduceTensorGradients(Executor &exec, comm::Communicator &group) {
   for (int id = 0; id < exec.numParams(); ++id)
     if (exec.paramInfo(id).tensor_grad_reduce())
       group.allReduceSum(exec.grad(id), static_cast<size_t>(exec.paramElements(id)));
-}
-
-void configureTensorGradNorm(Executor &exec, Optimizer &opt, comm::Communicator *group) {
-  if (!group || group->size() <= 1)
-    return;
-  // Replicated params are identical on every tensor rank: count them once.
-  if (group->rank() != 0)
-    for (int id = 0; id < exec.numParams(); ++id)
-      if (!exec.paramInfo(id).tensor_split())
-        opt.setCountedInNorm(id, false);
-  opt.setNormReducer([group](double local) {
-    group->allReduceSum(&local, 1);
-    return local;
-  });
 }
 
 } // namespace mtc::runtime

@@ -20,7 +20,6 @@ namespace mtc::runtime {
 class Backend;
 class DeviceArray;
 class Executor;
-class Optimizer;
 
 // This rank's place in its tensor group; {0, 1} without tensor parallelism.
 struct TensorShard {
@@ -72,9 +71,6 @@ struct TensorTraffic {
 std::unique_ptr<comm::Communicator> countingCommunicator(
     std::unique_ptr<comm::Communicator> inner, TensorTraffic *traffic);
 
-// Before the optimizer: sums the gradients of params marked tensor_grad_reduce
-// over the tensor group; makes the global gradient norm count a replicated
-// param once (on tensor rank 0) and sum the split ones over the group.
 // Throws unless buf[n] is bit-identical on every rank of the group (tensor
 // rank 0's copy is broadcast and compared); `what` names it in the message.
 // `buf` is backend memory.
@@ -83,7 +79,8 @@ void requireReplicated(Backend &dev, comm::Communicator &group, const float *buf
 // Checks every replicated (not split) param; returns how many were compared.
 int requireReplicatedParams(Executor &exec, comm::Communicator &group);
 
+// Before the optimizer: sums the gradients of params marked tensor_grad_reduce
+// over the tensor group.
 void reduceTensorGradients(Executor &exec, comm::Communicator &group);
-void configureTensorGradNorm(Executor &exec, Optimizer &opt, comm::Communicator *group);
 
 } // namespace mtc::runtime

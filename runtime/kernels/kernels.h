@@ -212,6 +212,8 @@ void crossEntropyBackward(const float *logits, const int32_t *targets,
 
 // ---- optimizer ----
 double sumSquares(const float *x, int64_t n);
+// True when any of the `n` values is inf or NaN (fp16 loss scaling's check).
+bool hasNonFinite(const float *x, int64_t n);
 struct AdamWStep {
   float lr, beta1, beta2, eps, weightDecay;
   int64_t step; // 1-based, for bias correction

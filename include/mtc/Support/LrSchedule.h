@@ -2,7 +2,7 @@
 //
 // Megatron-LM's --lr-decay-style and --lr-wsd-decay-style values, spelled as
 // Megatron spells them. The compiler's mtc.adamw verifier, mtc-compile's flags
-// and the runtime's schedule (runtime/exec/Optimizer.h) read this one list.
+// and the runtime's schedule (runtime/optim/Optimizer.h) read this one list.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MTC_SUPPORT_LRSCHEDULE_H

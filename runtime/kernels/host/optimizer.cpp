@@ -50,6 +50,15 @@ double sumSquares(const float *x, int64_t n) {
   return total;
 }
 
+bool hasNonFinite(const float *x, int64_t n) {
+  // A sum is inf/NaN when any term is; one branch-free pass (x - x is 0 for
+  // finite x and NaN for inf or NaN).
+  float acc = 0.0f;
+  for (int64_t i = 0; i < n; ++i)
+    acc += x[i] - x[i];
+  return acc != 0.0f;
+}
+
 void adamw(const AdamWStep &s, float *param, const float *grad, float *m,
            float *v, int64_t n) {
   detail::requireNonNegative("adamw", "n", n);

@@ -2,7 +2,7 @@
 // activations with batch > 1 (where rank-major and sequence-major orders
 // differ), and the replica check's failure message.
 #include "comm/Communicator.h"
-#include "exec/Backend.h"
+#include "backends/host/HostBackend.h"
 #include "exec/TensorParallel.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // The rank-dependent pieces of the tensor-parallel runtime, on one process:
 // a sequence shard's dropout and position rows are those of the full tensor.
-#include "exec/Backend.h"
+#include "backends/host/HostBackend.h"
 #include "exec/TensorParallel.h"
 #include "kernels/kernels.h"
 

@@ -1,4 +1,4 @@
-// Every call of the CUDA backend (exec/cuda/CudaBackend.h) against
+// Every call of the CUDA backend (backends/cuda/CudaBackend.h) against
 // hostBackend() on the same random inputs, odd sizes included. Needs a GPU;
 // skips (exit 77) otherwise.
 //
@@ -14,8 +14,8 @@
 #include "RandomData.h"
 
 #include "comm/Communicator.h"
-#include "exec/Backend.h"
-#include "exec/cuda/CudaBackend.h"
+#include "backends/host/HostBackend.h"
+#include "backends/cuda/CudaBackend.h"
 #include "kernels/math/precision.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
-// A rank's GPU (exec/cuda/DeviceChoice.h): one per rank on a node, or a clear
+// A rank's GPU (backends/cuda/DeviceChoice.h): one per rank on a node, or a clear
 // refusal, never two ranks silently on one device.
-#include "exec/cuda/DeviceChoice.h"
+#include "backends/cuda/DeviceChoice.h"
 
 #include <gtest/gtest.h>
 

@@ -1,13 +1,13 @@
-// The CUDA backend's device communicator (exec/cuda/DeviceCommunicator.h)
+// The CUDA backend's device communicator (backends/cuda/DeviceCommunicator.h)
 // under mpirun with one GPU per rank, with and without overlap: NCCL
 // collectives on device buffers ordered with the kernels around them, host
 // buffers over MPI, staged point-to-point matched by tag out of posting
 // order, iallReduce whose wait() orders later kernels, and split groups.
 // Every rank skips (exit 77) when any rank lacks a GPU of its own.
 #include "comm/Communicator.h"
-#include "exec/Backend.h"
-#include "exec/cuda/CudaBackend.h"
-#include "exec/cuda/DeviceCheck.h"
+#include "backends/Backend.h"
+#include "backends/cuda/CudaBackend.h"
+#include "backends/cuda/DeviceCheck.h"
 
 #include <chrono>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // main() of the GPU tests: skips (exit 77, ctest SKIP_RETURN_CODE) with one
 // clear line when no usable GPU is present, else runs GoogleTest.
 #pragma once
-#include "exec/cuda/DeviceCheck.h"
+#include "backends/cuda/DeviceCheck.h"
 
 #include <gtest/gtest.h>
 

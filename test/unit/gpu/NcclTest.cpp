@@ -4,7 +4,7 @@
 // (exit 77) when any rank lacks a GPU of its own.
 #include "comm/Communicator.h"
 #include "comm/NcclCommunicator.h"
-#include "exec/cuda/DeviceCheck.h"
+#include "backends/cuda/DeviceCheck.h"
 
 #include <cuda_runtime_api.h>
 

@@ -3,9 +3,9 @@
 // must copy, and the executor giving the same numbers on both.
 #include "TinyPlan.h"
 
-#include "exec/Backend.h"
+#include "backends/host/HostBackend.h"
 #include "exec/Executor.h"
-#include "exec/Optimizer.h"
+#include "optim/Optimizer.h"
 
 #include <gtest/gtest.h>
 

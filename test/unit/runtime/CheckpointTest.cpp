@@ -1,12 +1,12 @@
 #include "TinyPlan.h"
 
 #include "comm/Communicator.h"
-#include "exec/Checkpoint.h"
-#include "exec/Slices.h"
-#include "exec/WeightFiles.h"
+#include "checkpoint/Checkpoint.h"
+#include "io/Slices.h"
+#include "interop/WeightFiles.h"
 #include "exec/Executor.h"
-#include "exec/Optimizer.h"
-#include "exec/Trainer.h"
+#include "optim/Optimizer.h"
+#include "train/Trainer.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-#include "exec/Crc32c.h"
+#include "io/Crc32c.h"
 
 #include <gtest/gtest.h>
 

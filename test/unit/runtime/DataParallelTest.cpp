@@ -4,9 +4,9 @@
 
 #include "comm/Communicator.h"
 #include "exec/Executor.h"
-#include "exec/GradBuckets.h"
-#include "exec/Optimizer.h"
-#include "exec/ZeroOptimizer.h"
+#include "optim/GradBuckets.h"
+#include "optim/Optimizer.h"
+#include "optim/ZeroOptimizer.h"
 
 #include <gtest/gtest.h>
 

@@ -3,11 +3,12 @@
 #include "TinyPlan.h"
 
 #include "data/IndexedDataset.h"
-#include "exec/Checkpoint.h"
+#include "checkpoint/Checkpoint.h"
 #include "exec/Executor.h"
-#include "exec/Safetensors.h"
-#include "exec/WeightFiles.h"
-#include "exec/Trainer.h"
+#include "io/Safetensors.h"
+#include "interop/WeightFiles.h"
+#include "main/Main.h"
+#include "train/Trainer.h"
 
 #include <gtest/gtest.h>
 

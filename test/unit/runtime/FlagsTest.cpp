@@ -4,7 +4,7 @@
 
 #include "mtc/Support/FlagVocabulary.h"
 #include "mtc/Support/Flags.h"
-#include "exec/Main.h"
+#include "main/Main.h"
 
 #include <gtest/gtest.h>
 

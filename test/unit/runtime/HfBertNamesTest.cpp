@@ -5,11 +5,11 @@
 #include "HfFileMap.h"
 #include "TinyPlan.h"
 
-#include "exec/Checkpoint.h"
-#include "exec/WeightFiles.h"
+#include "checkpoint/Checkpoint.h"
+#include "interop/WeightFiles.h"
 #include "exec/Executor.h"
-#include "exec/HfBertNames.h"
-#include "exec/Safetensors.h"
+#include "interop/HfBertNames.h"
+#include "io/Safetensors.h"
 
 #include <gtest/gtest.h>
 

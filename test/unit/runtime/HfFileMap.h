@@ -1,7 +1,7 @@
 // A Hugging Face file in memory for the name-table tests: tensors by name,
 // read through the HfTensorReader the converters take.
 #pragma once
-#include "exec/HfTensor.h"
+#include "interop/HfTensor.h"
 
 #include <map>
 #include <string>

@@ -1,5 +1,6 @@
-// The fp16 dynamic loss scaler's state machine (runtime/exec/LossScaler.h).
-#include "exec/LossScaler.h"
+// The fp16 dynamic loss scaler's state machine (runtime/optim/LossScaler.h).
+#include "optim/LossScaler.h"
+#include "kernels/kernels.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +10,7 @@
 #include <vector>
 
 namespace {
-using mtc::runtime::hasNonFinite;
+using mtc::kernels::hasNonFinite;
 using mtc::runtime::LossScaler;
 using mtc::runtime::LossScalerConfig;
 

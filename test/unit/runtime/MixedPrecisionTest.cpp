@@ -1,12 +1,12 @@
-// bf16/fp16 storage in the CPU executor (runtime/exec/Precision.h): parameters
+// bf16/fp16 storage in the CPU executor (runtime/optim/Precision.h): parameters
 // are rounded copies of fp32 masters, activations are rounded right after the
 // step that writes them, the loss and cross-entropy statistics stay fp32, and
 // the optimizer updates the masters.
 #include "TinyPlan.h"
 
 #include "exec/Executor.h"
-#include "exec/Optimizer.h"
-#include "exec/Precision.h"
+#include "optim/Optimizer.h"
+#include "optim/Precision.h"
 #include "kernels/math/precision.h"
 
 #include <gtest/gtest.h>

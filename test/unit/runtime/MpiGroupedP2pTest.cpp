@@ -1,12 +1,12 @@
 // Runs under `mpirun -np 3` (CMakeLists.txt): Communicator::groupedSendRecv
 // over MPI with NCCL's semantics emulated (one tag, synchronous sends, each
 // group waiting for all of its ops). A pipeline's grouping
-// (exec/PipelineP2pGroups.h) completes and delivers every transfer to its
+// (pipeline/PipelineP2pGroups.h) completes and delivers every transfer to its
 // own receive; a crossing send/send grouping, which hangs under NCCL, is
 // detected by the timeout instead of hanging.
 #include "comm/Communicator.h"
-#include "exec/HalfWidthTransfer.h"
-#include "exec/PipelineP2pGroups.h"
+#include "pipeline/HalfWidthTransfer.h"
+#include "pipeline/PipelineP2pGroups.h"
 
 #include <gtest/gtest.h>
 

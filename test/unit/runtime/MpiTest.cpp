@@ -5,8 +5,8 @@
 #include "TinyPlan.h"
 
 #include "comm/Communicator.h"
-#include "exec/Checkpoint.h"
-#include "exec/Trainer.h"
+#include "checkpoint/Checkpoint.h"
+#include "train/Trainer.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -1,7 +1,7 @@
 #include "TinyPlan.h"
 
 #include "exec/Executor.h"
-#include "exec/Optimizer.h"
+#include "optim/Optimizer.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The bubble report train prints and stores in the trace, from a timeline
 // with known numbers (no MPI, no timing).
-#include "exec/PipelineBubble.h"
+#include "pipeline/PipelineBubble.h"
 
 #include "mtc/Plan/Schedule.h"
 

@@ -1,7 +1,7 @@
-// The grouping of pipeline transfers into NCCL groups (exec/PipelineP2pGroups.h):
+// The grouping of pipeline transfers into NCCL groups (pipeline/PipelineP2pGroups.h):
 // proven deadlock-free, by the NCCL simulator, on every schedule the
 // compiler builds; the naive grouping caught where it hangs.
-#include "exec/PipelineP2pGroups.h"
+#include "pipeline/PipelineP2pGroups.h"
 
 #include "mtc/Plan/Schedule.h"
 

@@ -2,10 +2,10 @@
 // order, and that safetensors export/import apply it to c_attn params.
 #include "TinyPlan.h"
 
-#include "exec/Checkpoint.h"
-#include "exec/WeightFiles.h"
+#include "checkpoint/Checkpoint.h"
+#include "interop/WeightFiles.h"
 #include "exec/Executor.h"
-#include "exec/Safetensors.h"
+#include "io/Safetensors.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // generate's sampling: greedy, temperature, top-k and top-p (nucleus) as
 // Hugging Face's generate() combines them: temperature, then top-k, then
 // top-p on the renormalized top-k.
-#include "exec/Sampling.h"
+#include "main/Sampling.h"
 
 #include <gtest/gtest.h>
 

@@ -3,9 +3,9 @@
 // bit-at-a-time CRC32C, not this library's), and the writer's file names.
 #include "TinyPlan.h"
 
-#include "exec/DurableFile.h"
-#include "exec/Main.h"
-#include "exec/TensorBoard.h"
+#include "io/DurableFile.h"
+#include "main/Main.h"
+#include "train/TensorBoard.h"
 
 #include "tensorboard_event.pb.h"
 

@@ -3,8 +3,9 @@
 #include "comm/Communicator.h"
 #include "mtc/Support/FlagVocabulary.h"
 #include "mtc/Support/Flags.h"
-#include "exec/Optimizer.h"
-#include "exec/Trainer.h"
+#include "optim/Optimizer.h"
+#include "main/Main.h"
+#include "train/Trainer.h"
 
 #include <gtest/gtest.h>
 

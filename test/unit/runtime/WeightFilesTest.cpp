@@ -6,11 +6,11 @@
 #include "TinyPlan.h"
 
 #include "exec/Executor.h"
-#include "exec/HfGpt2Names.h"
-#include "exec/Main.h"
-#include "exec/Safetensors.h"
-#include "exec/Slices.h"
-#include "exec/WeightFiles.h"
+#include "interop/HfGpt2Names.h"
+#include "main/Main.h"
+#include "io/Safetensors.h"
+#include "io/Slices.h"
+#include "interop/WeightFiles.h"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,104 @@
+#include "io/DurableFile.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+namespace mtc::runtime {
+namespace fs = std::filesystem;
+
+namespace {
+
+[[noreturn]] void fail(const std::string &what, const std::string &path, int error) {
+  throw IoError(what + " '" + path + "': " + std::strerror(error));
+}
+
+std::string parentOf(const std::string &path) {
+  std::string parent = fs::path(path).parent_path().string();
+  return parent.empty() ? "." : parent;
+}
+
+} // namespace
+
+AtomicFileWriter::AtomicFileWriter(std::string finalPath)
+    : path(std::move(finalPath)), tmp(path + ".tmp") {
+  fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0)
+    fail("cannot create", tmp, errno);
+}
+
+AtomicFileWriter::~AtomicFileWriter() {
+  if (fd >= 0) { // not committed: leave nothing half-written behind
+    ::close(fd);
+    ::unlink(tmp.c_str());
+  }
+}
+
+void AtomicFileWriter::write(const void *data, size_t bytes) {
+  writeAll(fd, data, bytes, tmp);
+  written += bytes;
+}
+
+void writeAll(int fd, const void *data, size_t bytes, const std::string &path) {
+  const char *p = static_cast<const char *>(data);
+  while (bytes > 0) {
+    ssize_t n = ::write(fd, p, bytes);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) // 0 cannot make progress: report it like a full disk
+      fail("cannot write", path, n < 0 ? errno : ENOSPC);
+    p += n;
+    bytes -= static_cast<size_t>(n);
+  }
+}
+
+void AtomicFileWriter::commit() {
+  if (::fsync(fd) != 0)
+    fail("cannot write (fsync)", tmp, errno);
+  int closed = ::close(fd);
+  fd = -1;
+  if (closed != 0) {
+    int error = errno;
+    ::unlink(tmp.c_str());
+    fail("cannot write (close)", tmp, error);
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    int error = errno;
+    ::unlink(tmp.c_str());
+    throw IoError("cannot rename '" + tmp + "' to '" + path + "': " + std::strerror(error));
+  }
+  fsyncDirectory(parentOf(path));
+}
+
+void writeFileAtomically(const std::string &path, const std::string &text) {
+  AtomicFileWriter out(path);
+  out.write(text.data(), text.size());
+  out.commit();
+}
+
+void fsyncDirectory(const std::string &dir) {
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0)
+    fail("cannot open folder", dir, errno);
+  int synced = ::fsync(fd);
+  int error = errno;
+  ::close(fd);
+  // Some file systems cannot fsync folders (EINVAL): their renames are as
+  // durable as they get.
+  if (synced != 0 && error != EINVAL)
+    fail("cannot fsync folder", dir, error);
+}
+
+void renameDurably(const std::string &from, const std::string &to) {
+  if (::rename(from.c_str(), to.c_str()) != 0)
+    throw IoError("cannot rename '" + from + "' to '" + to + "': " + std::strerror(errno));
+  fsyncDirectory(parentOf(to));
+  if (parentOf(from) != parentOf(to))
+    fsyncDirectory(parentOf(from));
+}
+
+} // namespace mtc::runtime
