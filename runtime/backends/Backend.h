@@ -155,6 +155,20 @@ public:
   // default computes everything in fp32.
   virtual std::string selectCompute(kernels::StorageType type, bool allowTf32);
 
+  // ---- kernels without a method of their own ----
+  // A step kind added since this interface (exec/StepRegistry.h) runs its
+  // kernel through launch(), so adding one edits no backend. Kernel is an
+  // argument struct of kernels/kernels.h with a `name` and a static
+  // `host(const Kernel &)` that runs it on host memory: a host backend calls
+  // that; a device backend runs what is registered under `name` for it
+  // (kernels/cuda/DeviceKernels.h) and throws naming the kernel when nothing is.
+  template <typename Kernel> void launch(const Kernel &kernel) {
+    launchKernel(Kernel::name, &kernel,
+                 [](const void *args) { Kernel::host(*static_cast<const Kernel *>(args)); });
+  }
+  virtual void launchKernel(const char *name, const void *args,
+                            void (*host)(const void *args)) = 0;
+
   // Fused element-wise groups (exec/StepFusion.h: the executor fuses
   // only when fusesSteps() is true; the defaults throw std::logic_error).
   virtual bool fusesSteps() const { return false; }

@@ -162,6 +162,7 @@ public:
                     const pb::ModelInputs &extra);
 
 private:
+  friend class StepRun; // the step kinds' view of a running micro-batch
   // forwardCached's tokens: where they are and the steps' shapes for them.
   struct CachedWindow {
     KvCache *cache = nullptr;

@@ -1,6 +1,7 @@
 #include "exec/KvCache.h"
 #include "exec/Executor.h"
 #include "exec/PlanValidator.h"
+#include "exec/StepRegistry.h"
 
 namespace mtc::runtime {
 
@@ -9,37 +10,10 @@ namespace {
 // Why step `s` cannot run on a window of new tokens ("" when it can).
 std::string windowProblem(const pb::Plan &plan, int s, int64_t capacity) {
   const pb::Step &step = plan.steps(s);
-  auto rows = [&](int32_t param) { return plan.params(param).shape(0); };
-  switch (step.kernel_case()) {
-  case pb::Step::kEmbeddingForward:
-    if (step.embedding_forward().has_wpe() && rows(step.embedding_forward().wpe_param()) < capacity)
-      return "its position table has " + std::to_string(rows(step.embedding_forward().wpe_param())) +
-             " rows, fewer than the " + std::to_string(capacity) + " positions to cache";
-    return "";
-  case pb::Step::kBiasAdd: {
-    const pb::Param &bias = plan.params(step.bias_add().bias_param());
-    if (bias.shape_size() == 2 && bias.shape(0) < capacity)
-      return "its position table has " + std::to_string(bias.shape(0)) + " rows, fewer than the " +
-             std::to_string(capacity) + " positions to cache";
-    return "";
-  }
-  case pb::Step::kAttention:
-    if (!step.attention().causal() || step.attention().has_lengths())
-      return "only causal attention without padding continues a sequence token by token";
-    return "";
-  case pb::Step::kLayerNormForward:
-  case pb::Step::kRmsNormForward:
-  case pb::Step::kLinearForward:
-  case pb::Step::kGelu:
-  case pb::Step::kAdd:
-  case pb::Step::kDropout:
-  case pb::Step::kRotary:
-  case pb::Step::kSwiglu:
-  case pb::Step::kCrossEntropy: // skipped: generation has no targets
-    return "";
-  default:
+  const StepKind *kind = findStepKind(step.kernel_case());
+  if (!kind || !kind->windowProblem)
     return "this step kind does not run on a window of new tokens (one sequence, one rank)";
-  }
+  return kind->windowProblem(step, plan, capacity);
 }
 
 } // namespace

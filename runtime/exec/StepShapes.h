@@ -44,7 +44,4 @@ StepShape tokenWindowShape(const StepShape &full, int64_t planTokens, int64_t to
 // "step 12 (h.0 ln_1 fwd, layer_norm_forward)"
 std::string describeStep(const pb::Plan &plan, int stepIndex);
 
-// Buffer ids a step reads and writes (for lifetime checks and dumps).
-std::vector<int32_t> stepBuffers(const pb::Step &step);
-
 } // namespace mtc::runtime

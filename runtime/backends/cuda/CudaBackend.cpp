@@ -6,6 +6,7 @@
 #include "comm/Communicator.h"
 #include "comm/Launch.h"
 #include "kernels/cuda/CudaCheck.h"
+#include "kernels/cuda/DeviceKernels.h"
 #include "kernels/cuda/GemmOperands.h"
 #include "kernels/cuda/GemmPlan.h"
 #include "kernels/cuda/LtGemm.h"
@@ -591,6 +592,14 @@ double CudaBackend::sumSquares(const float *x, int64_t n) {
 bool CudaBackend::hasNonFinite(const float *x, int64_t n) {
   squaresAndCheck(x, n);
   return static_cast<HostResults *>(pinned)->nonFinite != 0;
+}
+
+void CudaBackend::launchKernel(const char *name, const void *args, void (*)(const void *)) {
+  const kc::DeviceKernel run = kc::findDeviceKernel(name);
+  if (!run)
+    throw std::logic_error(std::string("the CUDA backend has no kernel '") + name +
+                           "' (kernels/cuda/DeviceKernels.h)");
+  run(args, compute);
 }
 
 void CudaBackend::adamw(const kernels::AdamWStep &s, float *param, const float *grad, float *m,

@@ -122,6 +122,7 @@ public:
                             float gradScale) override;
   double sumSquares(const float *x, int64_t n) override;
   bool hasNonFinite(const float *x, int64_t n) override;
+  void launchKernel(const char *name, const void *args, void (*host)(const void *)) override;
   void adamw(const kernels::AdamWStep &s, float *param, const float *grad, float *m, float *v,
              int64_t n) override;
   void roundToStorage(float *x, int64_t n, kernels::StorageType type) override;

@@ -2,6 +2,7 @@
 
 #include "exec/Executor.h"
 #include "exec/PlanValidator.h"
+#include "exec/StepRegistry.h"
 
 #include <gtest/gtest.h>
 
@@ -54,6 +55,31 @@ double referenceLoss(Executor &e) {
   }
   (void)V;
   return sum / count;
+}
+
+// Every record of plan.proto's Step oneof is a registered step kind with a
+// shape rule and a run function (exec/StepRegistry.h).
+TEST(StepRegistry, EveryStepRecordHasAKind) {
+  const auto *kernel = pb::Step::descriptor()->FindOneofByName("kernel");
+  ASSERT_NE(kernel, nullptr);
+  EXPECT_GE(kernel->field_count(), 35);
+  for (int i = 0; i < kernel->field_count(); ++i) {
+    const auto *field = kernel->field(i);
+    const StepKind *kind =
+        findStepKind(static_cast<pb::Step::KernelCase>(field->number()));
+    ASSERT_NE(kind, nullptr) << field->name() << " has no registered step kind";
+    EXPECT_EQ(kind->kind, field->number()) << field->name();
+  }
+  EXPECT_EQ(findStepKind(pb::Step::KERNEL_NOT_SET), nullptr);
+}
+
+TEST(PlanValidation, StepWithoutKernelIsRefused) {
+  pb::Plan plan = makeTinyPlan();
+  plan.mutable_steps(0)->clear_kernel();
+  auto errors = validatePlan(plan);
+  ASSERT_FALSE(errors.empty());
+  EXPECT_NE(errors[0].find("step 0"), std::string::npos) << errors[0];
+  EXPECT_NE(errors[0].find("has no kernel set"), std::string::npos) << errors[0];
 }
 
 TEST(PlanValidation, TinyPlanIsValid) {

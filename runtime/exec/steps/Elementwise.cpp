@@ -1,0 +1,117 @@
+// Element-wise steps: activations and their gradients, residual adds, dropout.
+#include "exec/StepChecker.h"
+#include "exec/StepRegistry.h"
+#include "exec/StepRun.h"
+
+namespace mtc::runtime {
+namespace {
+
+const StepRegistration registered[] = {
+    StepRegistration({
+        pb::Step::kGelu,
+        [](const pb::Step &step, StepChecker &c, StepShape &s) {
+          s.elements = c.elementwise({{step.gelu().x(), "x"}, {step.gelu().y(), "y"}});
+        },
+        [](const pb::Step &step, StepRun &r) {
+          const auto &k = step.gelu();
+          r.dev().geluForward(r.f(k.x()), r.f(k.y()), r.shape().elements, k.exact());
+        },
+        runsOnAnyWindow,
+    }),
+    StepRegistration({
+        pb::Step::kGeluBackward,
+        [](const pb::Step &step, StepChecker &c, StepShape &s) {
+          const auto &k = step.gelu_backward();
+          s.elements = c.elementwise({{k.x(), "x"}, {k.dy(), "dy"}, {k.dx(), "dx"}});
+        },
+        [](const pb::Step &step, StepRun &r) {
+          const auto &k = step.gelu_backward();
+          r.dev().geluBackward(r.f(k.x()), r.f(k.dy()), r.f(k.dx()), r.shape().elements,
+                               k.exact());
+        },
+    }),
+    StepRegistration({
+        pb::Step::kTanh,
+        [](const pb::Step &step, StepChecker &c, StepShape &s) {
+          s.elements = c.elementwise({{step.tanh().x(), "x"}, {step.tanh().y(), "y"}});
+        },
+        [](const pb::Step &step, StepRun &r) {
+          r.dev().tanhForward(r.f(step.tanh().x()), r.f(step.tanh().y()), r.shape().elements);
+        },
+    }),
+    StepRegistration({
+        pb::Step::kTanhBackward,
+        [](const pb::Step &step, StepChecker &c, StepShape &s) {
+          const auto &k = step.tanh_backward();
+          s.elements = c.elementwise({{k.y(), "y"}, {k.dy(), "dy"}, {k.dx(), "dx"}});
+        },
+        [](const pb::Step &step, StepRun &r) {
+          const auto &k = step.tanh_backward();
+          r.dev().tanhBackward(r.f(k.y()), r.f(k.dy()), r.f(k.dx()), r.shape().elements);
+        },
+    }),
+    StepRegistration({
+        pb::Step::kSwiglu,
+        [](const pb::Step &step, StepChecker &c, StepShape &s) {
+          const auto &k = step.swiglu();
+          s.elements = c.elementwise({{k.gate(), "gate"}, {k.up(), "up"}, {k.y(), "y"}});
+        },
+        [](const pb::Step &step, StepRun &r) {
+          const auto &k = step.swiglu();
+          r.dev().swigluForward(r.f(k.gate()), r.f(k.up()), r.f(k.y()), r.shape().elements);
+        },
+        runsOnAnyWindow,
+    }),
+    StepRegistration({
+        pb::Step::kSwigluBackward,
+        [](const pb::Step &step, StepChecker &c, StepShape &s) {
+          const auto &k = step.swiglu_backward();
+          s.elements = c.elementwise({{k.gate(), "gate"}, {k.up(), "up"}, {k.dy(), "dy"},
+                                      {k.dgate(), "dgate"}, {k.dup(), "dup"}});
+        },
+        [](const pb::Step &step, StepRun &r) {
+          const auto &k = step.swiglu_backward();
+          r.dev().swigluBackward(r.f(k.gate()), r.f(k.up()), r.f(k.dy()), r.f(k.dgate()),
+                                 r.f(k.dup()), r.shape().elements);
+        },
+    }),
+    StepRegistration({
+        pb::Step::kAdd,
+        [](const pb::Step &step, StepChecker &c, StepShape &s) {
+          const auto &k = step.add();
+          s.elements = c.elementwise({{k.a(), "a"}, {k.b(), "b"}, {k.out(), "out"}});
+        },
+        [](const pb::Step &step, StepRun &r) {
+          const auto &k = step.add();
+          r.dev().add(r.f(k.a()), r.f(k.b()), r.f(k.out()), r.shape().elements);
+        },
+        runsOnAnyWindow,
+    }),
+    StepRegistration({
+        pb::Step::kDropout,
+        [](const pb::Step &step, StepChecker &c, StepShape &s) {
+          const auto &k = step.dropout();
+          s.elements = c.elementwise({{k.x(), "x"}, {k.y(), "y"}});
+          if (!(k.rate() >= 0.f && k.rate() < 1.f))
+            c.fail("dropout rate " + std::to_string(k.rate()) + " must be in [0, 1)");
+        },
+        [](const pb::Step &step, StepRun &r) {
+          const auto &k = step.dropout();
+          const int64_t n = r.shape().elements;
+          if (r.training && k.rate() > 0.f && r.sequenceShards()) {
+            const pb::Buffer &x = r.buffer(k.x());
+            dropoutSequenceShard(r.dev(), r.f(k.x()), r.f(k.y()), x.shape(0), x.shape(1),
+                                 x.shape(2), r.shard(), k.rate(), r.seed(), k.stream());
+          } else if (r.training && k.rate() > 0.f) {
+            r.dev().dropout(r.f(k.x()), r.f(k.y()), n, k.rate(), r.seed(), k.stream(), 0);
+            r.checkReplicated(r.f(k.y()), n);
+          } else {
+            r.dev().copy(r.f(k.y()), r.f(k.x()), n * 4);
+          }
+        },
+        runsOnAnyWindow,
+    }),
+};
+
+} // namespace
+} // namespace mtc::runtime
