@@ -13,6 +13,8 @@
 //    of the kvHeads groups holds [q(hd) x r | k(hd) | v(hd)], r = heads / kvHeads
 //    (math/llama.h), so a split by whole groups is a contiguous slice.
 #pragma once
+#include "kernels/math/hd.h"
+
 #include <cstddef>
 #include <cstdint>
 
@@ -186,6 +188,34 @@ void swigluForward(const float *gate, const float *up, float *y, int64_t n);
 // Overwrites dgate = dy * up * silu'(gate) and dup = dy * silu(gate).
 void swigluBackward(const float *gate, const float *up, const float *dy, float *dgate,
                     float *dup, int64_t n);
+
+// ---- kernels steps launch by name (Backend::launch) ----
+// Each is its argument struct: `name` (the key the CUDA backend finds it by,
+// kernels/cuda/DeviceKernels.h), `host` (the host kernel), and its
+// per-element math as MTC_HD functions, which both backends run.
+
+// y = max(x, 0)^2: squared ReLU (Primer, Nemotron). NaN stays NaN.
+struct SquaredReluForward {
+  static constexpr const char *name = "squared_relu_forward";
+  static void host(const SquaredReluForward &k);
+  MTC_HD static float at(float x) {
+    const float r = x < 0.f ? 0.f : x;
+    return r * r;
+  }
+  const float *x;
+  float *y;
+  int64_t n;
+};
+// dx = 2 max(x, 0) dy (overwrites).
+struct SquaredReluBackward {
+  static constexpr const char *name = "squared_relu_backward";
+  static void host(const SquaredReluBackward &k);
+  MTC_HD static float at(float x, float dy) { return x < 0.f ? 0.f : 2.f * x * dy; }
+  const float *x;
+  const float *dy;
+  float *dx;
+  int64_t n;
+};
 
 // ---- cross-entropy over a (possibly vocabulary-split) logits row ----
 // The three pieces are separate so tensor parallelism can all-reduce between

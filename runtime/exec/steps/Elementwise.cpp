@@ -76,6 +76,30 @@ const StepRegistration registered[] = {
         },
     }),
     StepRegistration({
+        pb::Step::kSquaredRelu,
+        [](const pb::Step &step, StepChecker &c, StepShape &s) {
+          const auto &k = step.squared_relu();
+          s.elements = c.elementwise({{k.x(), "x"}, {k.y(), "y"}});
+        },
+        [](const pb::Step &step, StepRun &r) {
+          const auto &k = step.squared_relu();
+          r.dev().launch(kernels::SquaredReluForward{r.f(k.x()), r.f(k.y()), r.shape().elements});
+        },
+        runsOnAnyWindow,
+    }),
+    StepRegistration({
+        pb::Step::kSquaredReluBackward,
+        [](const pb::Step &step, StepChecker &c, StepShape &s) {
+          const auto &k = step.squared_relu_backward();
+          s.elements = c.elementwise({{k.x(), "x"}, {k.dy(), "dy"}, {k.dx(), "dx"}});
+        },
+        [](const pb::Step &step, StepRun &r) {
+          const auto &k = step.squared_relu_backward();
+          r.dev().launch(kernels::SquaredReluBackward{r.f(k.x()), r.f(k.dy()), r.f(k.dx()),
+                                                      r.shape().elements});
+        },
+    }),
+    StepRegistration({
         pb::Step::kAdd,
         [](const pb::Step &step, StepChecker &c, StepShape &s) {
           const auto &k = step.add();

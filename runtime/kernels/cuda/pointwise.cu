@@ -4,6 +4,7 @@
 // runs math/*.h or row_math.h; this file only maps rows and elements to
 // threads and combines partial sums.
 #include "kernels/cuda/CudaCheck.h"
+#include "kernels/cuda/DeviceKernels.h"
 #include "kernels/cuda/column_partials.h"
 #include "kernels/cuda/cuda_kernels.h"
 #include "kernels/cuda/row_math.h"
@@ -351,6 +352,33 @@ __global__ void geluBackwardKernel(const float *x, const float *dy, float *dx, i
                                    bool exact) {
   MTC_GRID_STRIDE(i, n) dx[i] = dy[i] * math::geluDerivative(x[i], exact);
 }
+__global__ void squaredReluKernel(SquaredReluForward k) {
+  MTC_GRID_STRIDE(i, k.n) k.y[i] = SquaredReluForward::at(k.x[i]);
+}
+__global__ void squaredReluBackwardKernel(SquaredReluBackward k) {
+  MTC_GRID_STRIDE(i, k.n) k.dx[i] = SquaredReluBackward::at(k.x[i], k.dy[i]);
+}
+
+// Kernels steps launch by name (DeviceKernels.h).
+void squaredReluForward(const SquaredReluForward &k, cudaStream_t stream) {
+  requireNonNegative("cuda::squaredReluForward", "n", k.n);
+  if (k.n == 0)
+    return;
+  squaredReluKernel<<<gridFor(k.n), kThreads, 0, stream>>>(k);
+  checkLaunch("cuda::squaredReluForward");
+}
+void squaredReluBackward(const SquaredReluBackward &k, cudaStream_t stream) {
+  requireNonNegative("cuda::squaredReluBackward", "n", k.n);
+  if (k.n == 0)
+    return;
+  squaredReluBackwardKernel<<<gridFor(k.n), kThreads, 0, stream>>>(k);
+  checkLaunch("cuda::squaredReluBackward");
+}
+const DeviceKernelRegistration squaredReluRegistered[] = {
+    registerDeviceKernel<SquaredReluForward, squaredReluForward>(),
+    registerDeviceKernel<SquaredReluBackward, squaredReluBackward>(),
+};
+
 __global__ void scaleKernel(const float *x, float alpha, float *out, int64_t n) {
   MTC_GRID_STRIDE(i, n) out[i] = alpha * x[i];
 }

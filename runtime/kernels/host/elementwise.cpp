@@ -52,6 +52,18 @@ void addBlock(const float *a, const float *b, float *out, int64_t n) {
     out[i] = a[i] + b[i];
 }
 
+MTC_VECTOR_CLONES
+void squaredReluBlock(const float *x, float *y, int64_t n) {
+  for (int64_t i = 0; i < n; ++i)
+    y[i] = SquaredReluForward::at(x[i]);
+}
+
+MTC_VECTOR_CLONES
+void squaredReluBackwardBlock(const float *x, const float *dy, float *dx, int64_t n) {
+  for (int64_t i = 0; i < n; ++i)
+    dx[i] = SquaredReluBackward::at(x[i], dy[i]);
+}
+
 // fn(begin, length) over [0, n) in kBlock pieces, on the kernels' threads
 // when n is large enough to pay for the fork.
 template <class Fn>
@@ -63,6 +75,18 @@ void forEachBlock(int64_t n, Fn &&fn) {
 }
 
 } // namespace
+
+void SquaredReluForward::host(const SquaredReluForward &k) {
+  detail::requireNonNegative("squaredReluForward", "n", k.n);
+  forEachBlock(k.n, [&](int64_t i, int64_t len) { squaredReluBlock(k.x + i, k.y + i, len); });
+}
+
+void SquaredReluBackward::host(const SquaredReluBackward &k) {
+  detail::requireNonNegative("squaredReluBackward", "n", k.n);
+  forEachBlock(k.n, [&](int64_t i, int64_t len) {
+    squaredReluBackwardBlock(k.x + i, k.dy + i, k.dx + i, len);
+  });
+}
 
 void geluForward(const float *x, float *y, int64_t n, bool exact) {
   detail::requireNonNegative("geluForward", "n", n);

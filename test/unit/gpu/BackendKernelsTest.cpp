@@ -778,6 +778,34 @@ TEST(CudaBackend, Swiglu) {
   }
 }
 
+struct Unregistered {
+  static constexpr const char *name = "no_such_kernel";
+  static void host(const Unregistered &) {}
+};
+
+// Kernels launched by name (Backend::launch, kernels/cuda/DeviceKernels.h):
+// bit for bit the host's (one multiply each, no contraction difference).
+TEST(CudaBackend, SquaredReluLaunchedByName) {
+  for (int64_t n : {1, 1650, (1 << 20) + 7}) {
+    auto x = randn(n, 8, 3.f), dy = randn(n, 9);
+    std::vector<float> y(n), dx(n);
+    cpu().launch(kernels::SquaredReluForward{x.data(), y.data(), n});
+    cpu().launch(kernels::SquaredReluBackward{x.data(), dy.data(), dx.data(), n});
+    Dev<float> dX(x), dDy(dy), dY(n), dDx(n);
+    gpu().launch(kernels::SquaredReluForward{dX, dY, n});
+    gpu().launch(kernels::SquaredReluBackward{dX, dDy, dDx, n});
+    std::string what = "n " + std::to_string(n) + ": ";
+    expectClose(dY.host(), y, 0, what + "squared relu");
+    expectClose(dDx.host(), dx, 0, what + "its gradient");
+  }
+  try {
+    gpu().launch(Unregistered{});
+    FAIL() << "launched a kernel nobody registered";
+  } catch (const std::logic_error &e) {
+    EXPECT_NE(std::string(e.what()).find("'no_such_kernel'"), std::string::npos) << e.what();
+  }
+}
+
 // ---------------------------------------------------------- cross-entropy
 
 struct CrossEntropyCase {

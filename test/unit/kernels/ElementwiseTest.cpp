@@ -1,5 +1,5 @@
-// GeLU (tanh approximation and exact) against the double formulas and finite
-// differences; add and scale.
+// GeLU (tanh approximation and exact) and squared ReLU against the double
+// formulas and finite differences; add and scale.
 #include "kernels/host/gelu_sigmoid.h"
 #include "kernels/kernels.h"
 #include "kernels/math/precision.h"
@@ -160,6 +160,46 @@ TEST(Elementwise, AddAndScale) {
   scale(out.data(), -4.0f, out.data(), a.size());
   for (size_t i = 0; i < a.size(); ++i)
     ASSERT_EQ(out[i], a[i]);
+}
+
+TEST(SquaredRelu, ForwardAndBackwardMatchTheFormulas) {
+  const int64_t n = 100001; // large enough to run threaded
+  auto x = randomVector(n, 65, -4.0f, 4.0f);
+  auto dy = randomVector(n, 66);
+  x[0] = 0.0f, x[1] = -0.0f, x[2] = 1e-20f;
+  std::vector<float> y(n), dx(n);
+  SquaredReluForward::host({x.data(), y.data(), n});
+  SquaredReluBackward::host({x.data(), dy.data(), dx.data(), n});
+  for (int64_t i = 0; i < n; ++i) {
+    const float r = x[i] > 0.f ? x[i] : 0.f;
+    ASSERT_EQ(y[i], r * r) << i;
+    ASSERT_EQ(dx[i], 2.f * r * dy[i]) << i;
+  }
+}
+
+TEST(SquaredRelu, BackwardMatchesFiniteDifferences) {
+  auto x = randomVector(2000, 67, -3.0f, 3.0f);
+  std::vector<float> ones(x.size(), 1.0f), dx(x.size());
+  SquaredReluBackward::host({x.data(), ones.data(), dx.data(), static_cast<int64_t>(x.size())});
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (std::fabs(x[i]) < 1e-2f)
+      continue; // the kink at 0
+    const double h = 1e-3, v = x[i];
+    auto f = [](double t) { return t > 0 ? t * t : 0.0; };
+    EXPECT_NEAR(dx[i], (f(v + h) - f(v - h)) / (2 * h), 1e-3) << x[i];
+  }
+}
+
+TEST(SquaredRelu, NanStaysNan) {
+  // fp16 loss scaling finds overflow by non-finite gradients: a NaN must not
+  // come out as 0.
+  std::vector<float> x{std::nanf(""), -1.f, INFINITY}, y(3), dy{1.f, 1.f, 1.f}, dx(3);
+  SquaredReluForward::host({x.data(), y.data(), 3});
+  SquaredReluBackward::host({x.data(), dy.data(), dx.data(), 3});
+  EXPECT_TRUE(std::isnan(y[0]));
+  EXPECT_TRUE(std::isnan(dx[0]));
+  EXPECT_EQ(y[1], 0.f);
+  EXPECT_EQ(y[2], INFINITY);
 }
 
 } // namespace
