@@ -143,6 +143,36 @@ def Mtc_GeluOp : Mtc_Op<"gelu", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_D
   let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
+def Mtc_SquaredReluOp : Mtc_Op<"squared_relu", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>, DeclareOpInterfaceMethods<Mtc_TensorParallelOpInterface, ["getColumnInputs"]>,
+    Pure, SameOperandsAndResultType]> {
+  let summary = "Squared ReLU: max(x, 0)^2";
+  let description = [{
+    The MLP activation of Primer (So et al. 2021): Hugging Face's "relu2",
+    Megatron-LM's --squared-relu. Element-wise like `mtc.gelu`, so it anchors
+    the MLP's tensor-parallel region the same way, and its backward
+    (`mtc.squared_relu_grad`) reads its input.
+  }];
+  let arguments = (ins Mtc_F32Tensor:$input);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  // Every rule of the op is here: it needs no other compiler source.
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::buildGradient(::mtc::GradientBuilder &g) {
+      g.addGrad(getInput(), SquaredReluGradOp::create(g.builder(), getLoc(), g.save(getInput()),
+                                                      g.gradOf(getResult())));
+      return ::mlir::success();
+    }
+    ::llvm::SmallVector<::mlir::Value> $cppClass::getColumnInputs() { return {getInput()}; }
+    ::mlir::LogicalResult $cppClass::emitStep(const ::mtc::StepOperands &operands,
+                                              ::mtc::pb::Step &step) {
+      auto *k = step.mutable_squared_relu();
+      k->set_x(operands.buffer(getInput()));
+      k->set_y(operands.buffer(getResult()));
+      return ::mlir::success();
+    }
+  }];
+}
+
 def Mtc_DropoutOp : Mtc_Op<"dropout", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
     Pure, SameOperandsAndResultType]> {
   let summary = "Dropout with a counter-based mask";
@@ -397,6 +427,24 @@ def Mtc_GeluGradOp : Mtc_Op<"gelu_grad", [Mtc_KernelStep, Pure, AllTypesMatch<["
   let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$grad, UnitAttr:$exact);
   let results = (outs Mtc_F32Tensor:$result);
   let assemblyFormat = "$input `,` $grad attr-dict `:` type($input)";
+}
+
+def Mtc_SquaredReluGradOp : Mtc_Op<"squared_relu_grad",
+    [Mtc_KernelStep, Pure, AllTypesMatch<["input", "grad", "result"]>]> {
+  let summary = "Squared ReLU's input gradient: 2 max(x, 0) dy";
+  let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$grad);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = "$input `,` $grad attr-dict `:` type($input)";
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::emitStep(const ::mtc::StepOperands &operands,
+                                              ::mtc::pb::Step &step) {
+      auto *k = step.mutable_squared_relu_backward();
+      k->set_x(operands.buffer(getInput()));
+      k->set_dy(operands.buffer(getGrad()));
+      k->set_dx(operands.buffer(getResult()));
+      return ::mlir::success();
+    }
+  }];
 }
 
 def Mtc_AttentionGradOp : Mtc_Op<"attention_grad", [Mtc_KernelStep, Pure]> {
