@@ -2,7 +2,8 @@
 //
 // What an op means to each transformation lives on the op, so the passes stay
 // generic walks: --mtc-autodiff asks each op for its gradient,
-// --mtc-tensor-parallel how it shards, --mtc-stats what it costs.
+// --mtc-tensor-parallel how it shards, --mtc-stats what it costs, and the
+// lowering to the execution plan which kernel step it runs as.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MTC_INTERFACES_TD
@@ -68,5 +69,26 @@ def Mtc_CostOpInterface : OpInterface<"CostOpInterface"> {
       [{ return int64_t(0); }]>,
   ];
 }
+
+def Mtc_ExecStepOpInterface : OpInterface<"ExecStepOpInterface"> {
+  let cppNamespace = "::mtc";
+  let description = [{
+    The runtime kernel an op runs as. `emitStep` sets the op's record in the
+    plan's `Step` (runtime/plan/plan.proto: one kind of the `kernel` oneof per
+    kernel) from the buffers and parameter ids that `operands` resolves. The
+    execution plan (--mtc-lower-to-exec, and each pipeline stage's plan) asks
+    every kernel op of @train_step for its step; an op without the interface
+    has no kernel and is an error there.
+  }];
+  let methods = [
+    InterfaceMethod<"Sets `step`'s kernel record for this op.",
+      "::mlir::LogicalResult", "emitStep",
+      (ins "const ::mtc::StepOperands &":$operands, "::mtc::pb::Step &":$step)>,
+  ];
+}
+
+// An op that runs as one kernel of the plan; its emitStep is in MtcSteps.cpp
+// (or in the op's extraClassDefinition).
+def Mtc_KernelStep : DeclareOpInterfaceMethods<Mtc_ExecStepOpInterface>;
 
 #endif // MTC_INTERFACES_TD

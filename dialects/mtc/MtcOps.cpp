@@ -8,6 +8,9 @@
 #include "mtc/Plan/CheckedMath.h"
 #include "mtc/Support/LrSchedule.h"
 #include "llvm/ADT/StringExtras.h"
+// The plan's records, for ops whose ODS defines their step
+// (ExecStepOpInterface in an extraClassDefinition).
+#include "plan.pb.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"

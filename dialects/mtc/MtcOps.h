@@ -13,6 +13,7 @@
 
 #include "mtc/MtcDialect.h"
 #include "mtc/MtcGradient.h"
+#include "mtc/MtcStepOperands.h"
 #include "mtc/Plan/CheckedMath.h"
 
 #include "mtc/MtcInterfaces.h.inc"

@@ -83,7 +83,7 @@ def Mtc_ParamRefOp : Mtc_Op<"param_ref",
 // Forward ops
 //===----------------------------------------------------------------------===//
 
-def Mtc_EmbeddingOp : Mtc_Op<"embedding", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+def Mtc_EmbeddingOp : Mtc_Op<"embedding", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
     Pure, InferTypeOpAdaptor]> {
   let summary = "Token embedding plus learned position embedding";
   let description = [{
@@ -101,7 +101,7 @@ def Mtc_EmbeddingOp : Mtc_Op<"embedding", [DeclareOpInterfaceMethods<Mtc_Differe
   }];
 }
 
-def Mtc_LayerNormOp : Mtc_Op<"layer_norm", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+def Mtc_LayerNormOp : Mtc_Op<"layer_norm", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
     Pure, InferTypeOpAdaptor]> {
   let summary = "Layer normalization over the last dimension";
   let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$weight, Mtc_F32Tensor:$bias,
@@ -113,7 +113,7 @@ def Mtc_LayerNormOp : Mtc_Op<"layer_norm", [DeclareOpInterfaceMethods<Mtc_Differ
   }];
 }
 
-def Mtc_LinearOp : Mtc_Op<"linear", [DeclareOpInterfaceMethods<Mtc_CostOpInterface, ["getForwardFlops"]>, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+def Mtc_LinearOp : Mtc_Op<"linear", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_CostOpInterface, ["getForwardFlops"]>, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
     Pure, InferTypeOpAdaptor]> {
   let summary = "y = x W + b over the last dimension";
   let description = [{
@@ -130,7 +130,7 @@ def Mtc_LinearOp : Mtc_Op<"linear", [DeclareOpInterfaceMethods<Mtc_CostOpInterfa
   }];
 }
 
-def Mtc_GeluOp : Mtc_Op<"gelu", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>, DeclareOpInterfaceMethods<Mtc_TensorParallelOpInterface, ["getColumnInputs"]>,
+def Mtc_GeluOp : Mtc_Op<"gelu", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>, DeclareOpInterfaceMethods<Mtc_TensorParallelOpInterface, ["getColumnInputs"]>,
     Pure, SameOperandsAndResultType]> {
   let summary = "GeLU: the tanh approximation, or with `exact` x * Phi(x)";
   let description = [{
@@ -143,7 +143,37 @@ def Mtc_GeluOp : Mtc_Op<"gelu", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpI
   let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
-def Mtc_DropoutOp : Mtc_Op<"dropout", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+def Mtc_SquaredReluOp : Mtc_Op<"squared_relu", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>, DeclareOpInterfaceMethods<Mtc_TensorParallelOpInterface, ["getColumnInputs"]>,
+    Pure, SameOperandsAndResultType]> {
+  let summary = "Squared ReLU: max(x, 0)^2";
+  let description = [{
+    The MLP activation of Primer (So et al. 2021): Hugging Face's "relu2",
+    Megatron-LM's --squared-relu. Element-wise like `mtc.gelu`, so it anchors
+    the MLP's tensor-parallel region the same way, and its backward
+    (`mtc.squared_relu_grad`) reads its input.
+  }];
+  let arguments = (ins Mtc_F32Tensor:$input);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  // Every rule of the op is here: it needs no other compiler source.
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::buildGradient(::mtc::GradientBuilder &g) {
+      g.addGrad(getInput(), SquaredReluGradOp::create(g.builder(), getLoc(), g.save(getInput()),
+                                                      g.gradOf(getResult())));
+      return ::mlir::success();
+    }
+    ::llvm::SmallVector<::mlir::Value> $cppClass::getColumnInputs() { return {getInput()}; }
+    ::mlir::LogicalResult $cppClass::emitStep(const ::mtc::StepOperands &operands,
+                                              ::mtc::pb::Step &step) {
+      auto *k = step.mutable_squared_relu();
+      k->set_x(operands.buffer(getInput()));
+      k->set_y(operands.buffer(getResult()));
+      return ::mlir::success();
+    }
+  }];
+}
+
+def Mtc_DropoutOp : Mtc_Op<"dropout", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
     Pure, SameOperandsAndResultType]> {
   let summary = "Dropout with a counter-based mask";
   let description = [{
@@ -157,7 +187,7 @@ def Mtc_DropoutOp : Mtc_Op<"dropout", [DeclareOpInterfaceMethods<Mtc_Differentia
   let hasVerifier = 1;
 }
 
-def Mtc_AddOp : Mtc_Op<"add", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+def Mtc_AddOp : Mtc_Op<"add", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
     Pure, Commutative, SameOperandsAndResultType]> {
   let summary = "Element-wise sum (residual connections, gradient fan-in)";
   let arguments = (ins Mtc_F32Tensor:$lhs, Mtc_F32Tensor:$rhs);
@@ -165,7 +195,7 @@ def Mtc_AddOp : Mtc_Op<"add", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInt
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
 }
 
-def Mtc_AttentionOp : Mtc_Op<"attention", [DeclareOpInterfaceMethods<Mtc_CostOpInterface, ["getForwardFlops"]>, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>, DeclareOpInterfaceMethods<Mtc_TensorParallelOpInterface, ["getColumnInputs", "shardHeads"]>,
+def Mtc_AttentionOp : Mtc_Op<"attention", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_CostOpInterface, ["getForwardFlops"]>, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>, DeclareOpInterfaceMethods<Mtc_TensorParallelOpInterface, ["getColumnInputs", "shardHeads"]>,
     Pure, InferTypeOpAdaptor]> {
   let summary = "Core attention on a packed QKV tensor";
   let description = [{
@@ -197,7 +227,7 @@ def Mtc_AttentionOp : Mtc_Op<"attention", [DeclareOpInterfaceMethods<Mtc_CostOpI
   }];
 }
 
-def Mtc_TokenTypeAddOp : Mtc_Op<"token_type_add", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+def Mtc_TokenTypeAddOp : Mtc_Op<"token_type_add", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
     Pure, InferTypeOpAdaptor]> {
   let summary = "Adds BERT's token-type (segment) embedding";
   let description = [{
@@ -215,7 +245,7 @@ def Mtc_TokenTypeAddOp : Mtc_Op<"token_type_add", [DeclareOpInterfaceMethods<Mtc
   }];
 }
 
-def Mtc_FirstTokenOp : Mtc_Op<"first_token", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+def Mtc_FirstTokenOp : Mtc_Op<"first_token", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
     Pure, InferTypeOpAdaptor]> {
   let summary = "The hidden state of each sample's first position ([CLS])";
   let description = [{
@@ -229,7 +259,7 @@ def Mtc_FirstTokenOp : Mtc_Op<"first_token", [DeclareOpInterfaceMethods<Mtc_Diff
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
 }
 
-def Mtc_TanhOp : Mtc_Op<"tanh", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+def Mtc_TanhOp : Mtc_Op<"tanh", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
     Pure, SameOperandsAndResultType]> {
   let summary = "Element-wise tanh (BERT's pooler)";
   let arguments = (ins Mtc_F32Tensor:$input);
@@ -237,7 +267,7 @@ def Mtc_TanhOp : Mtc_Op<"tanh", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpI
   let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
-def Mtc_RmsNormOp : Mtc_Op<"rms_norm", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+def Mtc_RmsNormOp : Mtc_Op<"rms_norm", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
     Pure, InferTypeOpAdaptor]> {
   let summary = "RMS normalization over the last dimension (LLaMA's RMSNorm)";
   let description = [{
@@ -251,7 +281,7 @@ def Mtc_RmsNormOp : Mtc_Op<"rms_norm", [DeclareOpInterfaceMethods<Mtc_Differenti
   }];
 }
 
-def Mtc_RotaryOp : Mtc_Op<"rotary", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>, DeclareOpInterfaceMethods<Mtc_TensorParallelOpInterface, ["shardHeads"]>,
+def Mtc_RotaryOp : Mtc_Op<"rotary", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>, DeclareOpInterfaceMethods<Mtc_TensorParallelOpInterface, ["shardHeads"]>,
     Pure, SameOperandsAndResultType]> {
   let summary = "Rotary position embedding of the query and key heads";
   let description = [{
@@ -269,7 +299,7 @@ def Mtc_RotaryOp : Mtc_Op<"rotary", [DeclareOpInterfaceMethods<Mtc_Differentiabl
   let hasVerifier = 1;
 }
 
-def Mtc_SwigluOp : Mtc_Op<"swiglu", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>, DeclareOpInterfaceMethods<Mtc_TensorParallelOpInterface, ["getColumnInputs"]>,
+def Mtc_SwigluOp : Mtc_Op<"swiglu", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>, DeclareOpInterfaceMethods<Mtc_TensorParallelOpInterface, ["getColumnInputs"]>,
     Pure, SameOperandsAndResultType]> {
   let summary = "SwiGLU's gate: silu(gate) * up";
   let description = [{
@@ -282,7 +312,7 @@ def Mtc_SwigluOp : Mtc_Op<"swiglu", [DeclareOpInterfaceMethods<Mtc_Differentiabl
   let assemblyFormat = "$gate `,` $up attr-dict `:` type($gate)";
 }
 
-def Mtc_CrossEntropyOp : Mtc_Op<"cross_entropy", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface, ["seedsGradient"]>,
+def Mtc_CrossEntropyOp : Mtc_Op<"cross_entropy", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface, ["seedsGradient"]>,
     Pure, InferTypeOpAdaptor]> {
   let summary = "Mean token cross-entropy of logits against targets";
   let description = [{
@@ -344,7 +374,7 @@ def Mtc_YieldOp : Mtc_Op<"yield", [Pure, Terminator, ReturnLike,
 //===----------------------------------------------------------------------===//
 
 def Mtc_EmbeddingGradOp : Mtc_Op<"embedding_grad",
-    [AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+    [Mtc_KernelStep, AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Accumulates the embedding tables' gradients";
   let arguments = (ins Mtc_I32Tensor:$tokens, Mtc_F32Tensor:$grad,
                        FlatSymbolRefAttr:$wte, OptionalAttr<FlatSymbolRefAttr>:$wpe,
@@ -352,7 +382,7 @@ def Mtc_EmbeddingGradOp : Mtc_Op<"embedding_grad",
   let assemblyFormat = "$tokens `,` $grad attr-dict `:` type($tokens) `,` type($grad)";
 }
 
-def Mtc_LayerNormGradInputOp : Mtc_Op<"layer_norm_dx", [Pure]> {
+def Mtc_LayerNormGradInputOp : Mtc_Op<"layer_norm_dx", [Mtc_KernelStep, Pure]> {
   let summary = "Layer norm's input gradient (statistics recomputed from x)";
   let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$weight, Mtc_F32Tensor:$grad,
                        DefaultValuedAttr<F64Attr, "1e-5">:$eps);
@@ -365,7 +395,7 @@ def Mtc_LayerNormGradInputOp : Mtc_Op<"layer_norm_dx", [Pure]> {
 }
 
 def Mtc_LayerNormGradWeightOp : Mtc_Op<"layer_norm_dw",
-    [AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+    [Mtc_KernelStep, AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Accumulates layer norm's weight and bias gradients";
   let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$grad,
                        FlatSymbolRefAttr:$weight, FlatSymbolRefAttr:$bias,
@@ -373,7 +403,7 @@ def Mtc_LayerNormGradWeightOp : Mtc_Op<"layer_norm_dw",
   let assemblyFormat = "$input `,` $grad attr-dict `:` type($input) `,` type($grad)";
 }
 
-def Mtc_LinearGradInputOp : Mtc_Op<"linear_dx", [Pure]> {
+def Mtc_LinearGradInputOp : Mtc_Op<"linear_dx", [Mtc_KernelStep, Pure]> {
   let summary = "dX = dY W^T";
   let arguments = (ins Mtc_F32Tensor:$grad, Mtc_F32Tensor:$weight, UnitAttr:$transpose_weight);
   let results = (outs Mtc_F32Tensor:$result);
@@ -384,7 +414,7 @@ def Mtc_LinearGradInputOp : Mtc_Op<"linear_dx", [Pure]> {
 }
 
 def Mtc_LinearGradWeightOp : Mtc_Op<"linear_dw",
-    [AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+    [Mtc_KernelStep, AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Accumulates dW = X^T dY and db = sum(dY)";
   let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$grad,
                        FlatSymbolRefAttr:$weight, OptionalAttr<FlatSymbolRefAttr>:$bias,
@@ -392,14 +422,32 @@ def Mtc_LinearGradWeightOp : Mtc_Op<"linear_dw",
   let assemblyFormat = "$input `,` $grad attr-dict `:` type($input) `,` type($grad)";
 }
 
-def Mtc_GeluGradOp : Mtc_Op<"gelu_grad", [Pure, AllTypesMatch<["input", "grad", "result"]>]> {
+def Mtc_GeluGradOp : Mtc_Op<"gelu_grad", [Mtc_KernelStep, Pure, AllTypesMatch<["input", "grad", "result"]>]> {
   let summary = "GeLU's input gradient";
   let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$grad, UnitAttr:$exact);
   let results = (outs Mtc_F32Tensor:$result);
   let assemblyFormat = "$input `,` $grad attr-dict `:` type($input)";
 }
 
-def Mtc_AttentionGradOp : Mtc_Op<"attention_grad", [Pure]> {
+def Mtc_SquaredReluGradOp : Mtc_Op<"squared_relu_grad",
+    [Mtc_KernelStep, Pure, AllTypesMatch<["input", "grad", "result"]>]> {
+  let summary = "Squared ReLU's input gradient: 2 max(x, 0) dy";
+  let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$grad);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = "$input `,` $grad attr-dict `:` type($input)";
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::emitStep(const ::mtc::StepOperands &operands,
+                                              ::mtc::pb::Step &step) {
+      auto *k = step.mutable_squared_relu_backward();
+      k->set_x(operands.buffer(getInput()));
+      k->set_dy(operands.buffer(getGrad()));
+      k->set_dx(operands.buffer(getResult()));
+      return ::mlir::success();
+    }
+  }];
+}
+
+def Mtc_AttentionGradOp : Mtc_Op<"attention_grad", [Mtc_KernelStep, Pure]> {
   let summary = "Core attention's gradient with respect to the packed QKV";
   let arguments = (ins Mtc_F32Tensor:$qkv, Mtc_F32Tensor:$out, Mtc_F32Tensor:$lse,
                        Mtc_F32Tensor:$grad, Optional<Mtc_I32Tensor>:$lengths,
@@ -417,14 +465,14 @@ def Mtc_AttentionGradOp : Mtc_Op<"attention_grad", [Pure]> {
 }
 
 def Mtc_TokenTypeAddGradOp : Mtc_Op<"token_type_add_grad",
-    [AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+    [Mtc_KernelStep, AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Accumulates the token-type table's gradient";
   let arguments = (ins Mtc_I32Tensor:$types, Mtc_F32Tensor:$grad,
                        FlatSymbolRefAttr:$table);
   let assemblyFormat = "$types `,` $grad attr-dict `:` type($types) `,` type($grad)";
 }
 
-def Mtc_FirstTokenGradOp : Mtc_Op<"first_token_grad", [Pure]> {
+def Mtc_FirstTokenGradOp : Mtc_Op<"first_token_grad", [Mtc_KernelStep, Pure]> {
   let summary = "Scatters the pooled gradient back to position 0";
   let arguments = (ins Mtc_F32Tensor:$grad, UnitAttr:$sequence_shard);
   let results = (outs Mtc_F32Tensor:$result);
@@ -432,14 +480,14 @@ def Mtc_FirstTokenGradOp : Mtc_Op<"first_token_grad", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Mtc_TanhGradOp : Mtc_Op<"tanh_grad", [Pure, AllTypesMatch<["output", "grad", "result"]>]> {
+def Mtc_TanhGradOp : Mtc_Op<"tanh_grad", [Mtc_KernelStep, Pure, AllTypesMatch<["output", "grad", "result"]>]> {
   let summary = "tanh's input gradient from its output: dy * (1 - y^2)";
   let arguments = (ins Mtc_F32Tensor:$output, Mtc_F32Tensor:$grad);
   let results = (outs Mtc_F32Tensor:$result);
   let assemblyFormat = "$output `,` $grad attr-dict `:` type($output)";
 }
 
-def Mtc_RmsNormGradInputOp : Mtc_Op<"rms_norm_dx", [Pure]> {
+def Mtc_RmsNormGradInputOp : Mtc_Op<"rms_norm_dx", [Mtc_KernelStep, Pure]> {
   let summary = "RMS norm's input gradient (statistics recomputed from x)";
   let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$weight, Mtc_F32Tensor:$grad,
                        DefaultValuedAttr<F64Attr, "1e-5">:$eps);
@@ -452,7 +500,7 @@ def Mtc_RmsNormGradInputOp : Mtc_Op<"rms_norm_dx", [Pure]> {
 }
 
 def Mtc_RmsNormGradWeightOp : Mtc_Op<"rms_norm_dw",
-    [AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+    [Mtc_KernelStep, AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Accumulates RMS norm's weight gradient";
   let arguments = (ins Mtc_F32Tensor:$input, Mtc_F32Tensor:$grad,
                        FlatSymbolRefAttr:$weight,
@@ -461,14 +509,14 @@ def Mtc_RmsNormGradWeightOp : Mtc_Op<"rms_norm_dw",
 }
 
 def Mtc_SwigluGradOp : Mtc_Op<"swiglu_grad",
-    [Pure, AllTypesMatch<["gate", "up", "grad", "gate_grad", "up_grad"]>]> {
+    [Mtc_KernelStep, Pure, AllTypesMatch<["gate", "up", "grad", "gate_grad", "up_grad"]>]> {
   let summary = "SwiGLU's gradients with respect to gate and up";
   let arguments = (ins Mtc_F32Tensor:$gate, Mtc_F32Tensor:$up, Mtc_F32Tensor:$grad);
   let results = (outs Mtc_F32Tensor:$gate_grad, Mtc_F32Tensor:$up_grad);
   let assemblyFormat = "$gate `,` $up `,` $grad attr-dict `:` type($gate)";
 }
 
-def Mtc_CrossEntropyGradOp : Mtc_Op<"cross_entropy_grad", [Pure]> {
+def Mtc_CrossEntropyGradOp : Mtc_Op<"cross_entropy_grad", [Mtc_KernelStep, Pure]> {
   let summary = "The gradient of the mean loss with respect to the logits";
   let description = [{
     Seeds the backward pass: the runtime scales it by 1 / (micro-batches per

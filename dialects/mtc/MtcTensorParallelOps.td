@@ -29,7 +29,7 @@ def Mtc_TpCopyOp : Mtc_Op<"tp_copy", [DeclareOpInterfaceMethods<Mtc_Differentiab
   let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
-def Mtc_TpReduceOp : Mtc_Op<"tp_reduce", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+def Mtc_TpReduceOp : Mtc_Op<"tp_reduce", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
     Pure, SameOperandsAndResultType]> {
   let summary = "g: all-reduce (sum) over the tensor group forward, identity backward";
   let description = [{
@@ -42,7 +42,7 @@ def Mtc_TpReduceOp : Mtc_Op<"tp_reduce", [DeclareOpInterfaceMethods<Mtc_Differen
   let assemblyFormat = "$input attr-dict `:` type($input)";
 }
 
-def Mtc_TpGatherOp : Mtc_Op<"tp_gather", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+def Mtc_TpGatherOp : Mtc_Op<"tp_gather", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
     Pure, InferTypeOpAdaptor]> {
   let summary = "Sequence-parallel f: all-gather along the sequence (dim 1)";
   let description = [{
@@ -54,7 +54,7 @@ def Mtc_TpGatherOp : Mtc_Op<"tp_gather", [DeclareOpInterfaceMethods<Mtc_Differen
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
 }
 
-def Mtc_TpScatterOp : Mtc_Op<"tp_scatter", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+def Mtc_TpScatterOp : Mtc_Op<"tp_scatter", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
     Pure, InferTypeOpAdaptor]> {
   let summary = "Sequence-parallel g: reduce-scatter along the sequence (dim 1)";
   let description = [{
@@ -66,7 +66,7 @@ def Mtc_TpScatterOp : Mtc_Op<"tp_scatter", [DeclareOpInterfaceMethods<Mtc_Differ
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
 }
 
-def Mtc_BiasAddOp : Mtc_Op<"bias_add", [DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+def Mtc_BiasAddOp : Mtc_Op<"bias_add", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
     Pure, InferTypeOpAdaptor]> {
   let summary = "x + bias, added once after a tensor-parallel reduction";
   let description = [{
@@ -84,7 +84,7 @@ def Mtc_BiasAddOp : Mtc_Op<"bias_add", [DeclareOpInterfaceMethods<Mtc_Differenti
 }
 
 def Mtc_BiasAddGradOp : Mtc_Op<"bias_add_grad",
-    [AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+    [Mtc_KernelStep, AccumulatesGrad, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Accumulates mtc.bias_add's bias gradient (sums over rows)";
   let arguments = (ins Mtc_F32Tensor:$grad, FlatSymbolRefAttr:$bias);
   let assemblyFormat = "$grad attr-dict `:` type($grad)";

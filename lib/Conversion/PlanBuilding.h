@@ -120,8 +120,9 @@ FailureOr<pb::Plan> buildExecPlan(ModuleOp module, const TrainStepMemory &memory
 /// (model, optimizer and parameter records are copied from it).
 LogicalResult addStagePlans(ModuleOp partitioned, pb::Plan &plan);
 
-/// Translates one kernel op into its plan step.
-class StepEmitter {
+/// Translates one kernel op into its plan step: the op's
+/// ExecStepOpInterface fills the step with the ids this object resolves.
+class StepEmitter final : public StepOperands {
 public:
   StepEmitter(const Linearized &lin, const BufferAssignment &buffers,
               const llvm::StringMap<int> &paramIds)
@@ -129,16 +130,19 @@ public:
 
   LogicalResult emit(Operation *op, pb::Step &step);
 
-private:
-  int buf(Value v) const { return buffers.bufferOf(v); }
-  int param(Value v) const {
+  int buffer(Value v) const override { return buffers.bufferOf(v); }
+  int param(Value v) const override {
     auto ref = lin.canonical(v).getDefiningOp<ParamRefOp>();
     return paramIds.lookup(ref.getParam());
   }
-  int param(FlatSymbolRefAttr sym) const {
+  int param(FlatSymbolRefAttr sym) const override {
     return paramIds.lookup(sym.getValue());
   }
+  std::array<int, 4> crossEntropyRows(Value logits) const override {
+    return buffers.crossEntropyRows(logits);
+  }
 
+private:
   const Linearized &lin;
   const BufferAssignment &buffers;
   const llvm::StringMap<int> &paramIds;

@@ -196,17 +196,19 @@ llvm::Expected<ModelConfig> mtc::readHuggingFaceConfig(llvm::StringRef path) {
                                    "'" + path + "': position_embedding_type '" + *type +
                                        "' is not supported (absolute)");
   if (c.arch != "llama") {
-    // GPT-2 and BERT name their activation differently; either form is built
+    // GPT-2 and BERT name their activation differently; each form is built
     // exactly, anything else is refused rather than replaced by a GeLU.
     const char *key = c.arch == "bert" ? "hidden_act" : "activation_function";
     if (auto act = obj->getString(key)) {
       if (*act == "gelu")
-        c.exactGelu = true;
+        c.activation = ModelConfig::Activation::GeluExact;
+      else if (*act == "relu2")
+        c.activation = ModelConfig::Activation::SquaredRelu;
       else if (*act != "gelu_new" && *act != "gelu_pytorch_tanh")
         return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                        "'" + path + "': " + key + " '" + *act +
-                                           "' is not supported (gelu, gelu_new or "
-                                           "gelu_pytorch_tanh)");
+                                           "' is not supported (gelu, gelu_new, "
+                                           "gelu_pytorch_tanh or relu2)");
     }
   }
   if (c.arch == "llama")
@@ -347,7 +349,13 @@ private:
     return dropout(down, c.hiddenDropout);
   }
 
-  UnitAttr exactGelu() { return c.exactGelu ? b.getUnitAttr() : UnitAttr(); }
+  /// The activation the config names, in the MLP and BERT's MLM head.
+  Value activation(Value x) {
+    if (c.activation == ModelConfig::Activation::SquaredRelu)
+      return SquaredReluOp::create(b, loc, x);
+    bool exact = c.activation == ModelConfig::Activation::GeluExact;
+    return GeluOp::create(b, loc, x, exact ? b.getUnitAttr() : UnitAttr());
+  }
 
   Value dropout(Value x, double rate) {
     if (rate == 0.0)
@@ -372,7 +380,7 @@ private:
 
   Value mlp(Value x, const std::string &prefix) {
     Value fc = linear(x, prefix + ".c_fc", c.hidden, c.ffnSize(), c.initStd);
-    Value act = GeluOp::create(b, loc, fc, exactGelu());
+    Value act = activation(fc);
     Value proj = linear(act, prefix + ".c_proj", c.ffnSize(), c.hidden,
                         outputStd());
     return dropout(proj, c.hiddenDropout);
@@ -435,9 +443,9 @@ Value ModelEmitter::layer(Value input, Value lengths, int64_t index) {
 SmallVector<Value> ModelEmitter::bertLosses(Value x, Value targets,
                                             Value sentenceLabels) {
   int64_t v = c.paddedVocab();
-  // Masked LM: dense, GeLU, layer norm, then the decoder tied to wte.
+  // Masked LM: dense, the activation, layer norm, then the decoder tied to wte.
   Value h = linear(x, "head.dense", c.hidden, c.hidden, c.initStd);
-  h = layerNorm(GeluOp::create(b, loc, h, exactGelu()), "head.ln");
+  h = layerNorm(activation(h), "head.ln");
   Value table = ParamRefOp::create(b, loc, f32({v, c.hidden}), "wte");
   Value bias = param("head.bias", {v}, InitKind::zeros, 0, true);
   Value logits = LinearOp::create(b, loc, h, table, bias, /*transpose_weight=*/true);

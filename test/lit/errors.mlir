@@ -183,11 +183,27 @@ func.func @linear_bias(%x: tensor<2x4xf32>, %w: tensor<4x8xf32>, %b: tensor<4xf3
 
 // -----
 
-// == mtc.gelu, mtc.add (type traits) ==
+// == mtc.gelu, mtc.squared_relu, mtc.add (type traits) ==
 
 func.func @gelu_i32(%x: tensor<4xi32>) {
   // expected-error @+1 {{'mtc.gelu' op operand #0 must be ranked tensor of 32-bit float values, but got 'tensor<4xi32>'}}
   %0 = mtc.gelu %x : tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @squared_relu_i32(%x: tensor<4xi32>) {
+  // expected-error @+1 {{'mtc.squared_relu' op operand #0 must be ranked tensor of 32-bit float values, but got 'tensor<4xi32>'}}
+  %0 = mtc.squared_relu %x : tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @squared_relu_types(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'mtc.squared_relu' op requires the same type for all operands and results}}
+  %0 = "mtc.squared_relu"(%x) : (tensor<4xf32>) -> tensor<5xf32>
   return
 }
 
@@ -541,6 +557,14 @@ func.func @linear_dw_bias(%x: tensor<2x4xf32>, %g: tensor<2x8xf32>) {
 func.func @gelu_grad(%x: tensor<4xf32>, %g: tensor<5xf32>) {
   // expected-error @+1 {{'mtc.gelu_grad' op failed to verify that all of {input, grad, result} have same type}}
   %0 = "mtc.gelu_grad"(%x, %g) : (tensor<4xf32>, tensor<5xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @squared_relu_grad(%x: tensor<4xf32>, %g: tensor<5xf32>) {
+  // expected-error @+1 {{'mtc.squared_relu_grad' op failed to verify that all of {input, grad, result} have same type}}
+  %0 = "mtc.squared_relu_grad"(%x, %g) : (tensor<4xf32>, tensor<5xf32>) -> tensor<4xf32>
   return
 }
 

@@ -113,3 +113,21 @@ module attributes {mtc.model = #mtc.model<name = "t", arch = "gpt", layers = 1, 
 // LLAMA: mtc.linear_dx %[[UNROT]]
 // LLAMA: mtc.rms_norm_dw {{.*}} {weight = @h.0.input_norm.weight}
 // LLAMA: mtc.embedding_grad %arg0, %{{.*}} {wte = @wte}
+
+// Squared ReLU (HF's "relu2"): like GeLU, its gradient reads its input. The
+// forward layer yields the fc output it squares, and the backward layer's
+// squared_relu_grad takes that value (third operand, third block argument).
+// Both ops print and parse back (--verify-roundtrip).
+// RUN: %mtc-import %models/gpt2-tiny-relu2.json --num-layers 1 --seq-length 16 --vocab-size 100 \
+// RUN:   | %mtc-opt --mtc-autodiff --verify-roundtrip | FileCheck %s --check-prefix=RELU2
+// RELU2-LABEL: func.func @train_step
+// RELU2:      %[[FWD:.*]]:9 = mtc.layer "h.0"
+// RELU2:        %[[FC:.*]] = mtc.linear {{.*}} -> tensor<1x16x512xf32>
+// RELU2-NEXT:   %[[ACT:.*]] = mtc.squared_relu %[[FC]] : tensor<1x16x512xf32>
+// RELU2:        mtc.yield %{{[0-9]+}}, %[[ACT]], %[[FC]],
+// RELU2:      mtc.layer "h.0"(%{{[0-9]+}}, %[[FWD]]#1, %[[FWD]]#2, {{.*}}) {backward, index = 0 : i64}
+// RELU2-NEXT: ^bb0(%{{[^:]*}}: tensor<1x16x128xf32>, %{{[^:]*}}: tensor<1x16x512xf32>, %[[X:[^:]*]]: tensor<1x16x512xf32>,
+// RELU2:        mtc.linear_dw {{.*}} {bias = @h.0.mlp.c_proj.bias, weight = @h.0.mlp.c_proj.weight}
+// RELU2-NEXT:   %[[DX:.*]] = mtc.squared_relu_grad %[[X]], %{{[0-9]+}} : tensor<1x16x512xf32>
+// RELU2:        mtc.linear_dw %{{.*}}, %[[DX]] {bias = @h.0.mlp.c_fc.bias, weight = @h.0.mlp.c_fc.weight}
+// RELU2-NOT:  mtc.gelu

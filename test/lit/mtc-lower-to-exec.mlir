@@ -54,6 +54,22 @@
 // CHECK-NEXT: logits: 3
 // CHECK-NEXT: forward_steps: 3
 
+// Squared ReLU (HF's "relu2") runs as its two steps; like GeLU's, its backward
+// reads the forward's input buffer, which stays live until then.
+// RUN: %mtc-import %models/gpt2-tiny-relu2.json --num-layers 1 --seq-length 16 --vocab-size 100 \
+// RUN:   | %mtc-opt --mtc-autodiff --mtc-optimizer --mtc-lower-to-exec -o /dev/null | FileCheck %s --check-prefix=RELU2
+// RELU2:      location: "h.0/squared_relu"
+// RELU2-NEXT: squared_relu {
+// RELU2-NEXT:   x: [[X:[0-9]+]]
+// RELU2-NEXT:   y: {{[0-9]+}}
+// RELU2-NEXT: }
+// RELU2:      location: "h.0/squared_relu_grad"
+// RELU2-NEXT: squared_relu_backward {
+// RELU2-NEXT:   x: [[X]]
+// RELU2-NEXT:   dy: {{[0-9]+}}
+// RELU2-NEXT:   dx: {{[0-9]+}}
+// RELU2-NEXT: }
+
 // Without autodiff there is nothing to lower.
 // expected-error @+1 {{no @train_step: run --mtc-autodiff first}}
 module {

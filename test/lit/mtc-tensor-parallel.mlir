@@ -155,6 +155,23 @@
 // LLAMA: mtc.linear {{.*}} {transpose_weight} : tensor<1x16x64xf32>, tensor<51x64xf32> -> tensor<1x16x51xf32>
 // LLAMA-NEXT: mtc.cross_entropy {{.*}} {valid_vocab = 101 : i64, vocab_parallel}
 //
+// Squared ReLU (HF's "relu2") anchors the MLP's region as GeLU does: fc by
+// columns behind one f, squared_relu on this rank's half, proj by rows, one g;
+// its gradient stays local too.
+// RUN: %mtc-import %models/gpt2-tiny-relu2.json --num-layers 1 --seq-length 16 --vocab-size 100 -o %t.relu2.mlir
+// RUN: %mtc-opt --mtc-tensor-parallel=size=2 %t.relu2.mlir | FileCheck %s --check-prefix=RELU2
+// RELU2-LABEL: mtc.layer "h.0"
+// RELU2: mtc.tp_reduce
+// RELU2: %[[F2:.*]] = mtc.tp_copy
+// RELU2-NEXT: %[[FC:.*]] = mtc.linear %[[F2]], {{.*}} -> tensor<1x16x256xf32>
+// RELU2-NEXT: %[[ACT:.*]] = mtc.squared_relu %[[FC]] : tensor<1x16x256xf32>
+// RELU2: mtc.linear %[[ACT]], {{.*}} : tensor<1x16x256xf32>, tensor<256x128xf32> -> tensor<1x16x128xf32>
+// RELU2-NEXT: mtc.tp_reduce
+// RELU2-NEXT: mtc.bias_add
+// RUN: %mtc-opt --mtc-tensor-parallel=size=2 --mtc-autodiff %t.relu2.mlir | FileCheck %s --check-prefix=RELU2GRAD
+// RELU2GRAD: {backward, index = 0 : i64}
+// RELU2GRAD: mtc.squared_relu_grad %{{.*}}, %{{.*}} : tensor<1x16x256xf32>
+//
 // Megatron-LM splits whole query groups: 2 groups do not split 4 ways.
 // RUN: not %mtc-opt --mtc-tensor-parallel=size=4 %t.llama.mlir 2>&1 | FileCheck %s --check-prefix=GROUPS
 // GROUPS: error: mtc.model: kv_heads (2) is not divisible by tp (4): every rank holds whole key/value groups

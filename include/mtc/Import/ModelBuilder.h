@@ -33,9 +33,12 @@ struct ModelConfig {
   // (sentence-order prediction on the pooled [CLS]).
   int64_t typeVocab = 2;
   bool binaryHead = true;
-  // GeLU's form: the tanh approximation (GPT-2's "gelu_new", Megatron's
-  // --openai-gelu, the default here) or exact x * Phi(x) (HF BERT's "gelu").
-  bool exactGelu = false;
+  // The MLP's activation (and BERT's MLM head's, as in HF): GeLU's tanh
+  // approximation (GPT-2's "gelu_new", Megatron's --openai-gelu, the default
+  // here), exact GeLU x * Phi(x) (HF BERT's "gelu") or squared ReLU
+  // max(x, 0)^2 (HF's "relu2", Megatron's --squared-relu).
+  enum class Activation { GeluTanh, GeluExact, SquaredRelu };
+  Activation activation = Activation::GeluTanh;
   // LLaMA: key/value heads (0: one per query head), rotary base, and whether
   // the output layer reads the embedding table (GPT and BERT always do).
   int64_t kvHeads = 0;

@@ -127,6 +127,28 @@ TEST(BuildModel, NoDropoutOpsAtRateZero) {
   });
 }
 
+TEST(BuildModel, SquaredReluTakesGelusPlaces) {
+  // HF's "relu2": the MLP's activation, and BERT's MLM head's; no parameters.
+  MLIRContext ctx;
+  ModelConfig c = tinyGpt();
+  int64_t gelu = countParams(*buildModel(ctx, c));
+  c.activation = ModelConfig::Activation::SquaredRelu;
+  OwningOpRef<ModuleOp> gpt = buildModel(ctx, c);
+  ASSERT_TRUE(gpt && succeeded(verify(*gpt)));
+  EXPECT_EQ(countOps<SquaredReluOp>(*gpt), 3);
+  EXPECT_EQ(countOps<GeluOp>(*gpt), 0);
+  EXPECT_EQ(countParams(*gpt), gelu);
+  gpt->walk([](SquaredReluOp act) {
+    EXPECT_EQ(llvm::cast<RankedTensorType>(act.getType()).getShape(),
+              (ArrayRef<int64_t>{2, 16, 256})); // the fc's output, [b, s, 4h]
+  });
+  c.arch = "bert";
+  OwningOpRef<ModuleOp> bert = buildModel(ctx, c);
+  ASSERT_TRUE(bert && succeeded(verify(*bert)));
+  EXPECT_EQ(countOps<SquaredReluOp>(*bert), 3 + 1);
+  EXPECT_EQ(countOps<GeluOp>(*bert), 0);
+}
+
 TEST(BuildModel, PaddedVocabularySizesTheTableNotTheLoss) {
   MLIRContext ctx;
   ModelConfig c = tinyGpt();

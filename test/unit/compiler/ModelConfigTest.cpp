@@ -125,6 +125,47 @@ TEST(ReadHuggingFaceConfig, NegativeInnerSizeMeansDefault) {
   EXPECT_EQ(c->ffnSize(), 256);
 }
 
+TEST(ReadHuggingFaceConfig, ActivationByItsHuggingFaceName) {
+  using Act = ModelConfig::Activation;
+  // GPT-2 names it in activation_function, BERT in hidden_act; "relu2" is
+  // HF's squared ReLU (Megatron-LM's --squared-relu).
+  struct Case {
+    const char *arch, *key, *name;
+    Act expected;
+  };
+  for (const Case &k : {Case{"gpt2", "activation_function", "relu2", Act::SquaredRelu},
+                        Case{"gpt2", "activation_function", "gelu_new", Act::GeluTanh},
+                        Case{"gpt2", "activation_function", "gelu", Act::GeluExact},
+                        Case{"bert", "hidden_act", "relu2", Act::SquaredRelu},
+                        Case{"bert", "hidden_act", "gelu_pytorch_tanh", Act::GeluTanh}}) {
+    TempConfig file("act.json", std::string(R"({"model_type": ")") + k.arch +
+                                    R"(", "n_layer": 1, "n_embd": 64, "n_head": 4,
+        "vocab_size": 10, "n_positions": 8, ")" + k.key + R"(": ")" + k.name + R"("})");
+    auto c = readHuggingFaceConfig(file.path);
+    ASSERT_TRUE(bool(c)) << errorOf(c);
+    EXPECT_EQ(c->activation, k.expected) << k.arch << " " << k.name;
+  }
+}
+
+TEST(ReadHuggingFaceConfig, UnknownActivationIsRefused) {
+  // Never replaced by a GeLU: the message lists what is built.
+  TempConfig file("swish.json", R"({"model_type": "gpt2", "n_layer": 1, "n_embd": 64,
+      "n_head": 4, "vocab_size": 10, "n_positions": 8, "activation_function": "swish"})");
+  auto c = readHuggingFaceConfig(file.path);
+  ASSERT_FALSE(bool(c));
+  EXPECT_NE(errorOf(c).find("swish.json': activation_function 'swish' is not supported "
+                            "(gelu, gelu_new, gelu_pytorch_tanh or relu2)"),
+            std::string::npos);
+  // LLaMA's MLP is SwiGLU: its hidden_act must be silu, relu2 included.
+  TempConfig llama("llama.json", R"({"model_type": "llama", "num_hidden_layers": 1,
+      "hidden_size": 64, "num_attention_heads": 4, "vocab_size": 10,
+      "max_position_embeddings": 8, "hidden_act": "relu2"})");
+  auto l = readHuggingFaceConfig(llama.path);
+  ASSERT_FALSE(bool(l));
+  EXPECT_NE(errorOf(l).find("hidden_act 'relu2' (SwiGLU uses silu); not supported"),
+            std::string::npos);
+}
+
 TEST(ReadHuggingFaceConfig, MissingFileNamesIt) {
   auto c = readHuggingFaceConfig("/nonexistent/mtc/config.json");
   ASSERT_FALSE(bool(c));
