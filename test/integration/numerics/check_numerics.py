@@ -17,6 +17,7 @@ hide), and checks against gpt2_reference.GPT2 in float64 on the same batches:
 Exit status 0 when everything matches, 1 otherwise."""
 import argparse
 import csv
+import json
 import os
 import sys
 import time
@@ -90,6 +91,10 @@ def main():
                         default="none",
                         help="qkv-layout: the reference splits c_attn in mtc's per-head order; "
                              "tolerance: checks at 1e-12, below float32's resolution")
+    parser.add_argument("--activation", choices=["gelu_new", "relu2"], default="gelu_new",
+                        help="the MLP's activation, as a Hugging Face config's "
+                             "activation_function names it (relu2: squared ReLU), given to "
+                             "mtc-import in a config.json")
     parser.add_argument("--precision", choices=["fp32", "bf16"], default="fp32",
                         help="bf16: mtc trains in bf16; the yardstick is the same PyTorch "
                              "model run in torch.bfloat16 (see BF16_*_TOL)")
@@ -106,7 +111,14 @@ def main():
     log = fresh_workdir(work)
     path = lambda name: os.path.join(work, name)  # noqa: E731
 
-    run([args.mtc_import, "--arch", "gpt", "--name", "numerics", "--num-layers", str(LAYERS),
+    model_source = ["--arch", "gpt"]  # Megatron's flags, or a config they override
+    if args.activation != "gelu_new":
+        with open(path("config.json"), "w") as f:
+            json.dump({"model_type": "gpt2", "n_layer": LAYERS, "n_embd": HIDDEN,
+                       "n_head": HEADS, "vocab_size": VOCAB, "n_positions": SEQ,
+                       "activation_function": args.activation}, f)
+        model_source = [path("config.json")]
+    run([args.mtc_import] + model_source + ["--name", "numerics", "--num-layers", str(LAYERS),
          "--hidden-size", str(HIDDEN), "--num-attention-heads", str(HEADS),
          "--vocab-size", str(VOCAB), "--make-vocab-size-divisible-by", str(PAD_TO),
          "--seq-length", str(SEQ), "--hidden-dropout", "0", "--attention-dropout", "0",
@@ -117,7 +129,7 @@ def main():
          "--adam-eps", str(EPS), "--weight-decay", str(WD), "--clip-grad", str(CLIP)]
         + args.compile_arg, log)
 
-    reference = GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ)
+    reference = GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ, activation=args.activation)
     weights = random_weights(reference, seed=20261122)
     to_write = dict(weights)  # the reference's own copy may be sabotaged below
     safetensors_io.write(path("init.safetensors"), to_write, {"format": "pt"})
@@ -162,10 +174,10 @@ def main():
     # scale, or in bf16 torch.bfloat16 on the bf16-rounded weights mtc reads).
     low = torch.bfloat16 if args.precision == "bf16" else torch.float32
     read = {n: torch.from_numpy(w).to(low).float().numpy() for n, w in weights.items()}
-    model = load_into(GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ), read, torch.float64)
+    model = load_into(GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ, activation=args.activation), read, torch.float64)
     loss64 = causal_lm_iteration(model, tokens[0], targets[0])
     grads64 = {hf_name(n): p.grad.numpy().copy() for n, p in model.named_parameters()}
-    model32 = load_into(GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ), weights, low)
+    model32 = load_into(GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ, activation=args.activation), weights, low)
     loss32 = causal_lm_iteration(model32, tokens[0], targets[0])
     grads32 = {hf_name(n): p.grad.float().numpy().astype(np.float64)
                for n, p in model32.named_parameters()}
@@ -181,7 +193,7 @@ def main():
     check_gradients(check, mine, grads64, grads32, GRAD_TOL)
 
     # 3. Ten AdamW iterations.
-    model = load_into(GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ), weights, torch.float64)
+    model = load_into(GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ, activation=args.activation), weights, torch.float64)
     params = dict(model.named_parameters())
     torch_losses, torch_norms = train_reference(
         model, no_decay, STEPS, lambda step: causal_lm_iteration(model, tokens[step], targets[step]),
@@ -193,7 +205,7 @@ def main():
     # 4. The export is a GPT2LMHeadModel state dict: the reference (GPT2Model's
     # modules) takes it strictly, every name and shape, nothing left over.
     final, _ = safetensors_io.read(path("final.safetensors"))
-    loaded = GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ)
+    loaded = GPT2(LAYERS, HIDDEN, HEADS, VOCAB, SEQ, activation=args.activation)
     try:
         loaded.load_state_dict({n[len("transformer."):]: torch.from_numpy(t)
                                 for n, t in final.items() if n.startswith("transformer.")},

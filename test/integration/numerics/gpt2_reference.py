@@ -1,5 +1,5 @@
 """GPT-2 in plain PyTorch, written from the paper/HF conventions and sharing no
-code with mtc: pre-LN blocks, tanh-GeLU MLP, causal softmax attention, learned
+code with mtc: pre-LN blocks, tanh-GeLU (or squared-ReLU) MLP, causal softmax attention, learned
 positions, an output layer tied to the token embedding, mean token
 cross-entropy. Parameter names and layouts are Hugging Face GPT2Model's:
 Conv1D weights are [in, out] and c_attn's output columns are [q | k | v], each
@@ -48,24 +48,33 @@ class Attention(nn.Module):
         return self.resid_dropout(self.c_proj(y.transpose(1, 2).reshape(batch, seq, hidden)))
 
 
+# Hugging Face's activation_function names: GPT-2's tanh GeLU, and squared
+# ReLU (Primer; Megatron-LM's --squared-relu).
+ACTIVATIONS = {
+    "gelu_new": lambda x: F.gelu(x, approximate="tanh"),
+    "relu2": lambda x: torch.square(F.relu(x)),
+}
+
+
 class MLP(nn.Module):
-    def __init__(self, hidden, ffn, dropout=0.0):
+    def __init__(self, hidden, ffn, dropout=0.0, activation="gelu_new"):
         super().__init__()
         self.c_fc = Conv1D(hidden, ffn)
         self.c_proj = Conv1D(ffn, hidden)
         self.dropout = nn.Dropout(dropout)
+        self.act = ACTIVATIONS[activation]
 
     def forward(self, x):
-        return self.dropout(self.c_proj(F.gelu(self.c_fc(x), approximate="tanh")))
+        return self.dropout(self.c_proj(self.act(self.c_fc(x))))
 
 
 class Block(nn.Module):
-    def __init__(self, hidden, heads, ffn, eps, dropout=0.0):
+    def __init__(self, hidden, heads, ffn, eps, dropout=0.0, activation="gelu_new"):
         super().__init__()
         self.ln_1 = nn.LayerNorm(hidden, eps=eps)
         self.attn = Attention(hidden, heads, dropout)
         self.ln_2 = nn.LayerNorm(hidden, eps=eps)
-        self.mlp = MLP(hidden, ffn, dropout)
+        self.mlp = MLP(hidden, ffn, dropout, activation)
 
     def forward(self, x):
         x = x + self.attn(self.ln_1(x))
@@ -74,14 +83,15 @@ class Block(nn.Module):
 
 class GPT2(nn.Module):
     def __init__(self, layers, hidden, heads, vocab, positions, ffn=None, eps=1e-5,
-                 dropout=0.0):
+                 dropout=0.0, activation="gelu_new"):
         """dropout: GPT-2's embedding, attention-probability and residual dropout
-        (the numerics test uses 0; the benchmark uses the model's rate)."""
+        (the numerics test uses 0; the benchmark uses the model's rate).
+        activation: the MLP's, by its Hugging Face name (ACTIVATIONS)."""
         super().__init__()
         self.wte = nn.Embedding(vocab, hidden)
         self.wpe = nn.Embedding(positions, hidden)
         self.drop = nn.Dropout(dropout)
-        self.h = nn.ModuleList(Block(hidden, heads, ffn or 4 * hidden, eps, dropout)
+        self.h = nn.ModuleList(Block(hidden, heads, ffn or 4 * hidden, eps, dropout, activation)
                                for _ in range(layers))
         self.ln_f = nn.LayerNorm(hidden, eps=eps)
 
