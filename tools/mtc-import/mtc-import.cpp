@@ -29,7 +29,7 @@ struct ImportFlags {
   double hiddenDropout = -1, attentionDropout = -1, rotaryBase = 0, normEpsilon = 0;
   std::string normalization, positionEmbeddingType;
   bool swiglu = false, disableBiasLinear = false, groupQueryAttention = false,
-       untieEmbeddings = false, noBinaryHead = false;
+       untieEmbeddings = false, noBinaryHead = false, squaredRelu = false;
 };
 ImportFlags f;
 mtc::FlagSet flags(
@@ -85,6 +85,8 @@ void addImportFlags() {
   flags.add("normalization", &f.normalization, "LayerNorm or RMSNorm (LLaMA)")
       .choices({"LayerNorm", "RMSNorm"});
   flags.add("swiglu", &f.swiglu, "SwiGLU MLP (LLaMA)");
+  flags.add("squared-relu", &f.squaredRelu,
+            "squared-ReLU MLP, max(x, 0)^2 (Primer, Nemotron; GPT and BERT)");
   flags.add("position-embedding-type", &f.positionEmbeddingType,
             "learned_absolute or rope (LLaMA)")
       .choices({"learned_absolute", "rope"});
@@ -232,6 +234,11 @@ int main(int argc, char **argv) {
     config.hiddenDropout = f.hiddenDropout;
   if (given("attention-dropout"))
     config.attentionDropout = f.attentionDropout;
+  if (f.squaredRelu) {
+    if (config.arch == "llama")
+      return fail("--squared-relu is for GPT and BERT models (a LLaMA-family MLP is SwiGLU)");
+    config.activation = mtc::ModelConfig::Activation::SquaredRelu;
+  }
   if (f.noBinaryHead) {
     if (config.arch != "bert")
       return fail("--bert-no-binary-head is for BERT models");
