@@ -1,12 +1,13 @@
 //===- mtc-compile.cpp - model .mlir -> per-rank training programs --------===//
 //
 // A thin driver around the compiler library (lib/Compiler): turns the flags
-// into CompileOptions, runs the pipeline (the one mtc-opt runs as
-// --mtc-compile-pipeline), writes the plan it lowers to (binary and text),
-// and has ProgramBuilder.h emit and build the `train` and `generate`
-// programs that embed it.
+// into CompileOptions (--plan=auto: AutoPlan.h chooses the layout), runs the
+// pipeline (the one mtc-opt runs as --mtc-compile-pipeline), writes the plan
+// it lowers to (binary and text), and has ProgramBuilder.h emit and build the
+// `train` and `generate` programs that embed it.
 //
 //===----------------------------------------------------------------------===//
+#include "mtc/Compiler/AutoPlan.h"
 #include "mtc/Compiler/CompilePipeline.h"
 #include "mtc/Compiler/ProgramBuilder.h"
 #include "mtc/Conversion/PipelinePlan.h"
@@ -15,9 +16,6 @@
 #include "mtc/Plan/ScheduleSvg.h"
 #include "mtc/Plan/StageLayout.h"
 #include "mtc/MtcDialect.h"
-#include "mtc/Transforms/ModelStats.h"
-#include "mtc/Plan/Device.h"
-#include "mtc/Plan/Planner.h"
 #include "mtc/Support/ValueRange.h"
 #include "mtc/Support/FlagVocabulary.h"
 #include "mtc/Support/LrSchedule.h"
@@ -64,8 +62,7 @@ mtc::ProgramBuildOptions builtPaths() {
 struct DriverFlags {
   std::string inputPath, outputDir;
   std::string planMode; ///< --plan: "" or auto
-  int planGpus = 0, planGpusPerNode = 0; // 0: the --gpu system's node size
-  std::string planDevice = "a100-80gb";
+  mtc::AutoPlanRequest plan;
   bool emitSchedule = false, emitMlir = false, noBuild = false, bundle = false;
   mtc::ProgramBuildOptions build = builtPaths();
 };
@@ -139,10 +136,10 @@ void addCompileFlags(mtc::FlagSet &flags, mtc::CompileOptions &o, DriverFlags &d
             "recomputation, sequence parallelism and the distributed optimizer for --gpus "
             "of kind --gpu; needs --global-batch-size")
       .choices({"auto"});
-  flags.add(flag::gpus, &d.planGpus, "", ValueRange::between(0, 1 << 20));
-  flags.add(flag::gpusPerNode, &d.planGpusPerNode, "(default: the --gpu system's, DGX-2 16, else 8)",
-            ValueRange::between(1, 1 << 16));
-  flags.add(flag::gpu, &d.planDevice);
+  flags.add(flag::gpus, &d.plan.gpus, "", ValueRange::between(0, 1 << 20));
+  flags.add(flag::gpusPerNode, &d.plan.gpusPerNode,
+            "(default: the --gpu system's, DGX-2 16, else 8)", ValueRange::between(1, 1 << 16));
+  flags.add(flag::gpu, &d.plan.device);
 
   flags.topic(flag::kOutput);
   flags.add("target", &d.build.target, "host (CPU kernels + MPI) or cuda (CUDA kernels, cuBLASLt, "
@@ -187,51 +184,6 @@ std::string bundleTool(const char *argv0) {
 }
 } // namespace
 
-/// --plan=auto: the planner's fastest layout that fits replaces the layout flags.
-Error choosePlan(mlir::ModuleOp module, mtc::CompileOptions &options) {
-  mtc::ModelAttr model = mtc::getModelAttr(module);
-  if (!model)
-    return createStringError(inconvertibleErrorCode(),
-                             "--plan=auto needs the model's #mtc.model attribute");
-  const mtc::DeviceSpec *device = mtc::findDevice(driver.planDevice);
-  if (!device)
-    return createStringError(inconvertibleErrorCode(),
-                             "--gpu=" + driver.planDevice + " is unknown (" +
-                                 mtc::deviceNames() + ")");
-  if (driver.planGpus < 1 || options.globalBatch < 1)
-    return createStringError(inconvertibleErrorCode(),
-                             "--plan=auto needs --gpus and --global-batch-size");
-  int gpusPerNode = driver.planGpusPerNode > 0 ? driver.planGpusPerNode : device->gpusPerNode;
-  mtc::ClusterSpec cluster{driver.planGpus, gpusPerNode, *device};
-  mtc::ModelShape shape = mtc::modelShapeOf(model);
-  if (options.seq)
-    shape.seq = options.seq;
-  auto found = mtc::searchPlans(shape, cluster, options.globalBatch);
-  if (!found.ok())
-    return createStringError(inconvertibleErrorCode(), "--plan=auto: " + found.error());
-  if (found->fitting.empty())
-    return createStringError(inconvertibleErrorCode(),
-                             "--plan=auto: no layout of " + model.getName() + " fits " +
-                                 Twine(driver.planGpus) + " x " + driver.planDevice +
-                                 " (run mtc-plan for the nearest possible request)");
-  const mtc::Prediction &best = found->best();
-  const mtc::ParallelConfig &c = best.config;
-  options.tp = c.tp;
-  options.pp = c.pp;
-  options.vp = c.vp;
-  options.dp = c.dp;
-  options.microBatch = c.microBatch;
-  options.sequenceParallel = c.sequenceParallel;
-  options.recompute = mtc::toString(c.recompute);
-  options.distributedOptimizer = c.distributedOptimizer;
-  options.schedule = c.scheduleName();
-  options.layersPerChunk.assign(c.layersPerChunk.begin(), c.layersPerChunk.end());
-  outs() << "mtc-compile: --plan=auto chose " << c.summary() << " for " << driver.planGpus
-         << " x " << driver.planDevice << " (predicted " << format("%.3g", best.iterationTime)
-         << " s per iteration; run mtc-plan for the comparison)\n";
-  return Error::success();
-}
-
 /// The whole pipeline once the options are known good; returns the exit status.
 int compile(mtc::CompileOptions options, const char *argv0) {
   mlir::MLIRContext context;
@@ -249,8 +201,14 @@ int compile(mtc::CompileOptions options, const char *argv0) {
   if (!module)
     return 1;
   if (driver.planMode == "auto") {
-    if (Error err = choosePlan(*module, options))
-      return fail(toString(std::move(err)));
+    auto choice = mtc::chooseAutoPlan(*module, options, driver.plan);
+    if (!choice)
+      return fail(toString(choice.takeError()));
+    options = std::move(choice->options);
+    outs() << "mtc-compile: --plan=auto chose " << choice->summary << " for " << driver.plan.gpus
+           << " x " << driver.plan.device << " (predicted "
+           << format("%.3g", choice->iterationTime)
+           << " s per iteration; run mtc-plan for the comparison)\n";
   }
   auto plan = mtc::compileToPlan(*module, options);
   if (failed(plan))
