@@ -1,22 +1,21 @@
 //===- mtc-compile.cpp - model .mlir -> per-rank training programs --------===//
 //
 // A thin driver around the compiler library (lib/Compiler): turns the flags
-// into CompileOptions, runs the pipeline (the one mtc-opt runs as
-// --mtc-compile-pipeline), writes the plan it lowers to (binary and text),
-// emits a `train` and a `generate` program that embed it, and builds them
-// against libmtc_runtime with the host compiler.
+// into CompileOptions (--plan=auto: AutoPlan.h chooses the layout), runs the
+// pipeline (the one mtc-opt runs as --mtc-compile-pipeline), writes the plan
+// it lowers to (binary and text), and has ProgramBuilder.h emit and build the
+// `train` and `generate` programs that embed it.
 //
 //===----------------------------------------------------------------------===//
+#include "mtc/Compiler/AutoPlan.h"
 #include "mtc/Compiler/CompilePipeline.h"
+#include "mtc/Compiler/ProgramBuilder.h"
 #include "mtc/Conversion/PipelinePlan.h"
 #include "mtc/Diagnostics/ModuleDiagnostics.h"
 #include "mtc/Plan/ScheduleJson.h"
 #include "mtc/Plan/ScheduleSvg.h"
 #include "mtc/Plan/StageLayout.h"
 #include "mtc/MtcDialect.h"
-#include "mtc/Transforms/ModelStats.h"
-#include "mtc/Plan/Device.h"
-#include "mtc/Plan/Planner.h"
 #include "mtc/Support/ValueRange.h"
 #include "mtc/Support/FlagVocabulary.h"
 #include "mtc/Support/LrSchedule.h"
@@ -30,7 +29,6 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -49,16 +47,24 @@ namespace {
 #define MTC_NVCC "nvcc"
 #endif
 
+/// The paths this tool was built with (its compile definitions) are the
+/// defaults of --cxx, --nvcc and --runtime-*; the library takes them as data.
+mtc::ProgramBuildOptions builtPaths() {
+  mtc::ProgramBuildOptions o;
+  o.hostCompiler = MTC_HOST_CXX;
+  o.nvcc = MTC_NVCC;
+  o.runtimeInclude = MTC_RUNTIME_INCLUDE_DIR;
+  o.runtimeLib = MTC_RUNTIME_LIB_DIR;
+  return o;
+}
+
 /// What the flags decide besides the compiler's options.
 struct DriverFlags {
   std::string inputPath, outputDir;
   std::string planMode; ///< --plan: "" or auto
-  int planGpus = 0, planGpusPerNode = 0; // 0: the --gpu system's node size
-  std::string planDevice = "a100-80gb";
+  mtc::AutoPlanRequest plan;
   bool emitSchedule = false, emitMlir = false, noBuild = false, bundle = false;
-  std::string target = "host", nvccPath = MTC_NVCC, cudaArch = "80,90";
-  std::string hostCompiler = MTC_HOST_CXX, runtimeInclude = MTC_RUNTIME_INCLUDE_DIR,
-              runtimeLib = MTC_RUNTIME_LIB_DIR;
+  mtc::ProgramBuildOptions build = builtPaths();
 };
 DriverFlags driver;
 
@@ -130,13 +136,13 @@ void addCompileFlags(mtc::FlagSet &flags, mtc::CompileOptions &o, DriverFlags &d
             "recomputation, sequence parallelism and the distributed optimizer for --gpus "
             "of kind --gpu; needs --global-batch-size")
       .choices({"auto"});
-  flags.add(flag::gpus, &d.planGpus, "", ValueRange::between(0, 1 << 20));
-  flags.add(flag::gpusPerNode, &d.planGpusPerNode, "(default: the --gpu system's, DGX-2 16, else 8)",
-            ValueRange::between(1, 1 << 16));
-  flags.add(flag::gpu, &d.planDevice);
+  flags.add(flag::gpus, &d.plan.gpus, "", ValueRange::between(0, 1 << 20));
+  flags.add(flag::gpusPerNode, &d.plan.gpusPerNode,
+            "(default: the --gpu system's, DGX-2 16, else 8)", ValueRange::between(1, 1 << 16));
+  flags.add(flag::gpu, &d.plan.device);
 
   flags.topic(flag::kOutput);
-  flags.add("target", &d.target, "host (CPU kernels + MPI) or cuda (CUDA kernels, cuBLASLt, "
+  flags.add("target", &d.build.target, "host (CPU kernels + MPI) or cuda (CUDA kernels, cuBLASLt, "
             "NCCL)").choices({"host", "cuda"});
   flags.add("emit-schedule", &d.emitSchedule,
             "write DIR/schedule.json, schedule.trace.json (Chrome/Perfetto) and schedule.svg");
@@ -147,12 +153,13 @@ void addCompileFlags(mtc::FlagSet &flags, mtc::CompileOptions &o, DriverFlags &d
             "CUDA's (OpenMPI with its components and mpirun included) and write DIR.tar.xz: "
             "a folder that runs on a machine without our dependencies (mtc-bundle, "
             "docs/bundle.md)");
-  flags.add("nvcc", &d.nvccPath, "CUDA compiler for --target=cuda").valueName("PATH");
-  flags.add("cuda-arch", &d.cudaArch, "GPU architectures for --target=cuda");
-  flags.add("cxx", &d.hostCompiler, "host C++ compiler").valueName("PATH");
-  flags.add("runtime-include", &d.runtimeInclude, "folder holding main/Main.h")
+  flags.add("nvcc", &d.build.nvcc, "CUDA compiler for --target=cuda").valueName("PATH");
+  flags.add("cuda-arch", &d.build.cudaArch, "GPU architectures for --target=cuda");
+  flags.add("cxx", &d.build.hostCompiler, "host C++ compiler").valueName("PATH");
+  flags.add("runtime-include", &d.build.runtimeInclude, "folder holding main/Main.h")
       .valueName("DIR");
-  flags.add("runtime-lib", &d.runtimeLib, "folder holding libmtc_runtime.so").valueName("DIR");
+  flags.add("runtime-lib", &d.build.runtimeLib, "folder holding libmtc_runtime.so")
+      .valueName("DIR");
 }
 
 int fail(const Twine &message) {
@@ -160,199 +167,22 @@ int fail(const Twine &message) {
   return 1;
 }
 
-/// Every failure names the file: raw_fd_ostream would otherwise report a full
-/// disk as a fatal "IO failure on output stream" that names none.
-Error writeFile(StringRef path, StringRef contents) {
-  std::error_code ec;
-  raw_fd_ostream os(path, ec);
-  if (ec)
-    return createStringError(ec, "cannot write '" + path + "': " + ec.message());
-  os << contents;
-  os.close();
-  if (os.has_error()) {
-    ec = os.error();
-    os.clear_error();
-    return createStringError(ec, "cannot write '" + path + "': " + ec.message());
-  }
-  return Error::success();
-}
-
 /// What the flags' own ranges do not cover: the compiler's rules between its
-/// options (exit 2 naming them) and the driver's.
+/// options (exit 2 naming them) and the programs' build options.
 std::optional<std::string> checkOptions(const mtc::CompileOptions &options) {
   if (auto problem = mtc::checkCompileOptions(options))
     return problem;
-  if (driver.target == "cuda") {
-    SmallVector<StringRef> archs;
-    StringRef(driver.cudaArch).split(archs, ',', -1, false);
-    if (archs.empty())
-      return std::string("--cuda-arch needs at least one SM number such as 80 or 90");
-    for (StringRef a : archs) {
-      a = a.trim();
-      if (a.empty() || !llvm::all_of(a, [](char c) { return (c >= '0' && c <= '9') || c == 'a'; }))
-        return "--cuda-arch: '" + a.str() + "' is not an SM number such as 80 or 90";
-    }
-  }
-  return std::nullopt;
+  return mtc::checkProgramBuildOptions(driver.build);
 }
 
-/// A program whose only job is to hand the embedded plan to the runtime.
-std::string generateProgram(StringRef entry, StringRef modelName,
-                            const std::string &planBytes,
-                            StringRef header = "main/Main.h") {
-  std::string s;
-  raw_string_ostream os(s);
-  os << "// Generated by mtc-compile for model '" << modelName
-     << "'. Do not edit.\n"
-     << "#include \"" << header << "\"\n\n"
-     << "static const unsigned char kPlan[" << planBytes.size() << "] = {";
-  for (size_t i = 0; i < planBytes.size(); ++i) {
-    if (i % 24 == 0)
-      os << "\n ";
-    os << ' ' << static_cast<unsigned>(static_cast<unsigned char>(planBytes[i]))
-       << ',';
-  }
-  os << "\n};\n\nint main(int argc, char **argv) {\n"
-     << "  return mtc::runtime::" << entry << "(argc, argv,\n"
-     << "      std::string(reinterpret_cast<const char *>(kPlan), sizeof(kPlan)));\n"
-     << "}\n";
-  return s;
-}
-
-/// The programs find the runtime in their own folder's lib/ (RUNPATH, so
-/// LD_LIBRARY_PATH can still override it): the folder runs from anywhere.
-constexpr const char *kOriginRunpath = "-Wl,--enable-new-dtags,-rpath,$ORIGIN/lib";
-
-/// Puts the runtime library the programs link into DIR/lib.
-Error copyRuntime(StringRef outputDir, StringRef libName) {
-  SmallString<256> from(driver.runtimeLib), dir(outputDir), to;
-  sys::path::append(from, libName);
-  sys::path::append(dir, "lib");
-  if (std::error_code ec = sys::fs::create_directories(dir))
-    return createStringError(ec, "cannot create '" + dir + "': " + ec.message());
-  to = dir;
-  sys::path::append(to, libName);
-  if (!sys::fs::exists(from))
-    return createStringError(inconvertibleErrorCode(),
-                             "no runtime library '" + from + "' (build it, or pass --runtime-lib)");
-  if (std::error_code ec = sys::fs::copy_file(from, to))
-    return createStringError(ec, "cannot copy '" + from + "' to '" + to + "': " + ec.message());
-  return Error::success();
-}
-
-/// --bundle: mtc-bundle (installed beside mtc-compile) makes DIR self-contained.
-Error bundleFolder(StringRef outputDir, const char *argv0) {
-  std::string self = sys::fs::getMainExecutable(argv0, reinterpret_cast<void *>(&bundleFolder));
+/// --bundle runs the mtc-bundle installed beside this mtc-compile.
+std::string bundleTool(const char *argv0) {
+  std::string self = sys::fs::getMainExecutable(argv0, reinterpret_cast<void *>(&bundleTool));
   SmallString<256> tool(sys::path::parent_path(self));
   sys::path::append(tool, "mtc-bundle");
-  if (!sys::fs::can_execute(tool))
-    return createStringError(inconvertibleErrorCode(),
-                             "--bundle needs '" + tool + "' (it is built with mtc-compile)");
-  std::string message;
-  SmallVector<StringRef> args = {tool, outputDir};
-  int rc = sys::ExecuteAndWait(tool, args, std::nullopt, {}, 0, 0, &message);
-  if (rc != 0)
-    return createStringError(inconvertibleErrorCode(), "bundling '" + outputDir +
-                                                           "' failed (exit " + Twine(rc) + ") " +
-                                                           message);
-  return Error::success();
-}
-
-Error compileProgram(StringRef source, StringRef output) {
-  auto cxx = sys::findProgramByName(driver.hostCompiler);
-  if (!cxx)
-    return createStringError(cxx.getError(),
-                             "host compiler '" + driver.hostCompiler + "' not found");
-  std::string include = "-I" + driver.runtimeInclude,
-              libDir = "-L" + sys::path::parent_path(output).str() + "/lib";
-  SmallVector<StringRef> args = {*cxx,   "-O1", "-std=c++17", include,      source,
-                                 "-o",   output, libDir,      kOriginRunpath, "-lmtc_runtime"};
-  std::string message;
-  int rc = sys::ExecuteAndWait(*cxx, args, std::nullopt, {}, 0, 0, &message);
-  if (rc != 0)
-    return createStringError(inconvertibleErrorCode(),
-                             "building '" + output + "' failed (exit " +
-                                 Twine(rc) + ") " + message);
-  return Error::success();
-}
-/// --target=cuda: the program is CUDA C++ built by nvcc for each architecture
-/// and linked with libmtc_runtime_cuda (kernels, cuBLASLt, NCCL; docs/gpu.md).
-Error compileCudaProgram(StringRef source, StringRef output) {
-  auto nvcc = sys::findProgramByName(driver.nvccPath);
-  if (!nvcc)
-    nvcc = sys::findProgramByName("nvcc", {"/usr/local/cuda/bin"});
-  if (!nvcc)
-    return createStringError(nvcc.getError(), "CUDA compiler '" + driver.nvccPath +
-                                                  "' not found (pass --nvcc=PATH)");
-  std::vector<std::string> owned = {"-O2", "-std=c++17", "-I" + driver.runtimeInclude};
-  SmallVector<StringRef> archs;
-  StringRef(driver.cudaArch).split(archs, ',', -1, false);
-  for (StringRef a : archs) { // checked by checkOptions
-    a = a.trim();
-    owned.push_back("-gencode=arch=compute_" + a.str() + ",code=sm_" + a.str());
-  }
-  for (std::string extra : {source.str(), std::string("-o"), output.str(),
-                            "-L" + sys::path::parent_path(output).str() + "/lib",
-                            "-Xlinker=" + std::string(kOriginRunpath).substr(4),
-                            std::string("-lmtc_runtime_cuda")})
-    owned.push_back(extra);
-  SmallVector<StringRef> args = {*nvcc};
-  for (const std::string &a : owned)
-    args.push_back(a);
-  std::string message;
-  int rc = sys::ExecuteAndWait(*nvcc, args, std::nullopt, {}, 0, 0, &message);
-  if (rc != 0)
-    return createStringError(inconvertibleErrorCode(), "building '" + output +
-                                                           "' with nvcc failed (exit " +
-                                                           Twine(rc) + ") " + message);
-  return Error::success();
+  return std::string(tool);
 }
 } // namespace
-
-/// --plan=auto: the planner's fastest layout that fits replaces the layout flags.
-Error choosePlan(mlir::ModuleOp module, mtc::CompileOptions &options) {
-  mtc::ModelAttr model = mtc::getModelAttr(module);
-  if (!model)
-    return createStringError(inconvertibleErrorCode(),
-                             "--plan=auto needs the model's #mtc.model attribute");
-  const mtc::DeviceSpec *device = mtc::findDevice(driver.planDevice);
-  if (!device)
-    return createStringError(inconvertibleErrorCode(),
-                             "--gpu=" + driver.planDevice + " is unknown (" +
-                                 mtc::deviceNames() + ")");
-  if (driver.planGpus < 1 || options.globalBatch < 1)
-    return createStringError(inconvertibleErrorCode(),
-                             "--plan=auto needs --gpus and --global-batch-size");
-  int gpusPerNode = driver.planGpusPerNode > 0 ? driver.planGpusPerNode : device->gpusPerNode;
-  mtc::ClusterSpec cluster{driver.planGpus, gpusPerNode, *device};
-  mtc::ModelShape shape = mtc::modelShapeOf(model);
-  if (options.seq)
-    shape.seq = options.seq;
-  auto found = mtc::searchPlans(shape, cluster, options.globalBatch);
-  if (!found.ok())
-    return createStringError(inconvertibleErrorCode(), "--plan=auto: " + found.error());
-  if (found->fitting.empty())
-    return createStringError(inconvertibleErrorCode(),
-                             "--plan=auto: no layout of " + model.getName() + " fits " +
-                                 Twine(driver.planGpus) + " x " + driver.planDevice +
-                                 " (run mtc-plan for the nearest possible request)");
-  const mtc::Prediction &best = found->best();
-  const mtc::ParallelConfig &c = best.config;
-  options.tp = c.tp;
-  options.pp = c.pp;
-  options.vp = c.vp;
-  options.dp = c.dp;
-  options.microBatch = c.microBatch;
-  options.sequenceParallel = c.sequenceParallel;
-  options.recompute = mtc::toString(c.recompute);
-  options.distributedOptimizer = c.distributedOptimizer;
-  options.schedule = c.scheduleName();
-  options.layersPerChunk.assign(c.layersPerChunk.begin(), c.layersPerChunk.end());
-  outs() << "mtc-compile: --plan=auto chose " << c.summary() << " for " << driver.planGpus
-         << " x " << driver.planDevice << " (predicted " << format("%.3g", best.iterationTime)
-         << " s per iteration; run mtc-plan for the comparison)\n";
-  return Error::success();
-}
 
 /// The whole pipeline once the options are known good; returns the exit status.
 int compile(mtc::CompileOptions options, const char *argv0) {
@@ -371,15 +201,21 @@ int compile(mtc::CompileOptions options, const char *argv0) {
   if (!module)
     return 1;
   if (driver.planMode == "auto") {
-    if (Error err = choosePlan(*module, options))
-      return fail(toString(std::move(err)));
+    auto choice = mtc::chooseAutoPlan(*module, options, driver.plan);
+    if (!choice)
+      return fail(toString(choice.takeError()));
+    options = std::move(choice->options);
+    outs() << "mtc-compile: --plan=auto chose " << choice->summary << " for " << driver.plan.gpus
+           << " x " << driver.plan.device << " (predicted "
+           << format("%.3g", choice->iterationTime)
+           << " s per iteration; run mtc-plan for the comparison)\n";
   }
   auto plan = mtc::compileToPlan(*module, options);
   if (failed(plan))
     return 1;
 
   // What the CUDA kernels cannot run is refused here, not at the first step.
-  if (driver.target == "cuda" && plan->model().heads() > 0 &&
+  if (driver.build.target == "cuda" && plan->model().heads() > 0 &&
       plan->model().hidden() / plan->model().heads() > 128)
     return fail("--target=cuda: head dimension " +
                 std::to_string(plan->model().hidden() / plan->model().heads()) +
@@ -398,19 +234,13 @@ int compile(mtc::CompileOptions options, const char *argv0) {
   plan->SerializeToString(&bytes);
   google::protobuf::TextFormat::PrintToString(*plan, &text);
   std::string modelName = plan->model().name();
-  for (auto [name, contents] :
-       {std::pair<std::string, std::string>{"plan.pb", bytes},
-        {"plan.txt", text},
-        {"train.cpp", generateProgram("trainMain", modelName, bytes)},
-        {"generate.cpp", generateProgram("generateMain", modelName, bytes)}})
-    if (Error err = writeFile(path(name), contents))
+  std::vector<std::pair<std::string, std::string>> files = {{"plan.pb", bytes},
+                                                             {"plan.txt", text}};
+  for (auto &source : mtc::programSources(driver.build.target, modelName, bytes))
+    files.push_back(std::move(source));
+  for (const auto &[name, contents] : files)
+    if (Error err = mtc::writeFile(path(name), contents))
       return fail(toString(std::move(err)));
-  if (driver.target == "cuda")
-    for (auto [name, entry] : {std::pair<const char *, const char *>{"train.cu", "cudaTrainMain"},
-                               {"generate.cu", "cudaGenerateMain"}})
-      if (Error err = writeFile(path(name), generateProgram(entry, modelName, bytes,
-                                                            "main/CudaMain.h")))
-        return fail(toString(std::move(err)));
   if (driver.emitSchedule) {
     // The schedule the plan runs, from its stage plans' step lists.
     auto schedule = mtc::scheduleOfPlan(*plan);
@@ -435,29 +265,19 @@ int compile(mtc::CompileOptions options, const char *argv0) {
                                               mtc::scheduleToJson(schedule.value())},
           {"schedule.trace.json", mtc::timelineToChromeTrace(timeline.value())},
           {"schedule.svg", mtc::scheduleToSvg(timeline.value(), svg)}})
-      if (Error err = writeFile(path(name), contents))
+      if (Error err = mtc::writeFile(path(name), contents))
         return fail(toString(std::move(err)));
   }
   if (driver.emitMlir) {
     std::string ir;
     raw_string_ostream os(ir);
     module->print(os);
-    if (Error err = writeFile(path("train_step.mlir"), ir))
+    if (Error err = mtc::writeFile(path("train_step.mlir"), ir))
       return fail(toString(std::move(err)));
   }
-  if (!driver.noBuild) {
-    if (Error err = copyRuntime(driver.outputDir, driver.target == "cuda"
-                                                      ? "libmtc_runtime_cuda.so"
-                                                      : "libmtc_runtime.so"))
+  if (!driver.noBuild)
+    if (Error err = mtc::buildPrograms(driver.outputDir, driver.build))
       return fail(toString(std::move(err)));
-    for (StringRef program : {"train", "generate"}) {
-      Error err = driver.target == "cuda"
-                      ? compileCudaProgram(path((program + ".cu").str()), path(program))
-                      : compileProgram(path((program + ".cpp").str()), path(program));
-      if (err)
-        return fail(toString(std::move(err)));
-    }
-  }
 
   const auto &mem = plan->memory();
   int64_t params = mem.param_bytes() / 4;
@@ -474,7 +294,7 @@ int compile(mtc::CompileOptions options, const char *argv0) {
                    (mem.param_bytes() + mem.grad_bytes() + mem.optimizer_bytes()) /
                        1048576.0)
          ;
-  if (driver.target == "cuda") {
+  if (driver.build.target == "cuda") {
     // Device memory beside the buffers: cuBLASLt's workspace and the 16-bit
     // operand copies the tensor-core GEMMs read (docs/gpu.md "GEMMs").
     const mtc::kernels::gpu::GemmMemory gemm =
@@ -519,7 +339,7 @@ int compile(mtc::CompileOptions options, const char *argv0) {
   outs() << "\n";
   if (driver.bundle) {
     outs().flush();
-    if (Error err = bundleFolder(driver.outputDir, argv0))
+    if (Error err = mtc::bundleFolder(bundleTool(argv0), driver.outputDir))
       return fail(toString(std::move(err)));
   }
   return 0;

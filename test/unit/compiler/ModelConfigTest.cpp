@@ -1,4 +1,5 @@
 //===- ModelConfigTest.cpp - readHuggingFaceConfig, validate, paddedVocab -===//
+#include "LlvmErrorOf.h"
 #include "mtc/Import/ModelBuilder.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -9,6 +10,7 @@
 #include <vector>
 
 using namespace mtc;
+using mtc::testing::errorOf;
 
 namespace {
 /// A config file in a fresh temporary folder, removed with the object; the
@@ -33,14 +35,6 @@ public:
   }
   std::string path, folder;
 };
-
-std::string errorOf(llvm::Error err) {
-  return err ? llvm::toString(std::move(err)) : std::string("(no error)");
-}
-
-template <typename T> std::string errorOf(llvm::Expected<T> &value) {
-  return value ? std::string("(no error)") : llvm::toString(value.takeError());
-}
 
 ModelConfig gpt2Small() {
   ModelConfig c;
