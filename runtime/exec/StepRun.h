@@ -9,11 +9,12 @@
 namespace mtc::runtime {
 
 class StepRun {
+  Executor &exec;
+
 public:
   StepRun(Executor &exec, int index, bool training, float gradScale)
       : exec(exec), index(index), training(training), gradScale(gradScale) {}
 
-  Executor &exec;
   const int index;      // the step's place in the plan
   const bool training;  // false: evaluation or generation (no dropout)
   const float gradScale; // multiplies d(loss)/d(logits) (Executor::forwardBackward)
