@@ -110,11 +110,7 @@ int main(int argc, char **argv) {
         exec.tokens()[i] = tok(rng), exec.targets()[i] = tok(rng);
       auto t0 = std::chrono::steady_clock::now();
       loss = exec.forwardBackward(1.0f).mean();
-      if (precision)
-        precision->beforeOptimizer();
-      optimizer.step(it + 1);
-      if (precision)
-        precision->afterOptimizer();
+      optimizer.step(it + 1); // refreshes the 16-bit weight copy
       backend->synchronize();
       // No allocation is freed inside a step (the arena and scratch only
       // grow), so the use after a step is its peak.

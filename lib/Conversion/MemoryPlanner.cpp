@@ -67,12 +67,23 @@ LogicalResult Linearized::visit(Block &block, StringRef layer) {
   return success();
 }
 
+PlannedBuffer::Element mtc::activationElement(ModuleOp module) {
+  auto state = module ? module->getAttrOfType<DictionaryAttr>("mtc.training_state") : nullptr;
+  auto precision = state ? state.getAs<StringAttr>("precision") : nullptr;
+  if (precision && precision.getValue() == "bf16")
+    return PlannedBuffer::Element::BF16;
+  if (precision && precision.getValue() == "fp16")
+    return PlannedBuffer::Element::F16;
+  return PlannedBuffer::Element::F32;
+}
+
 LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan) {
+  activation = activationElement(fn->getParentOfType<ModuleOp>());
   Block &entry = fn.getBody().front();
   for (BlockArgument arg : entry.getArguments()) {
     auto type = llvm::cast<RankedTensorType>(arg.getType());
-    valueBuffer[arg] =
-        add(plan, inputRole(fn, arg.getArgNumber()).str(), true, type.getShape(), 0);
+    valueBuffer[arg] = add(plan, inputRole(fn, arg.getArgNumber()).str(), Element::I32,
+                           type.getShape(), 0);
   }
   int numSteps = lin.kernels.size();
   plan.numSteps = numSteps;
@@ -92,11 +103,13 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan) {
       SmallVector<int64_t> rows(logits.getShape().drop_back());
       std::array<int, 4> temps;
       const char *what[] = {"row_max", "sum_exp", "target_logit"};
+      // Row statistics and the loss stay fp32 in every precision, as
+      // Megatron's cross-entropy computes on output.float().
       for (int i = 0; i < 3; ++i)
-        temps[i] = add(plan, valueName(op, layer, 0) + "." + what[i], false,
+        temps[i] = add(plan, valueName(op, layer, 0) + "." + what[i], Element::F32,
                        rows, step);
       // The loss is (sum, count), read by the runtime after the last step.
-      temps[3] = add(plan, "loss", false, {2}, step);
+      temps[3] = add(plan, "loss", Element::F32, {2}, step);
       read(plan, temps[3], numSteps - 1);
       valueBuffer[ce.getLoss()] = temps[3];
       rowBuffers[lin.canonical(ce.getLogits())] = temps;
@@ -113,9 +126,15 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan) {
     }
     for (OpResult result : op->getResults()) {
       auto type = llvm::cast<RankedTensorType>(result.getType());
+      // Attention's log-sum-exp stays fp32, as flash attention keeps it:
+      // backward recomputes the probabilities from it.
+      Element element = type.getElementType().isInteger(32) ? Element::I32
+                        : isa<AttentionOp>(op) && result.getResultNumber() == 1
+                            ? Element::F32
+                            : activation;
       valueBuffer[result] =
-          add(plan, valueName(op, layer, result.getResultNumber()),
-              type.getElementType().isInteger(32), type.getShape(), step);
+          add(plan, valueName(op, layer, result.getResultNumber()), element, type.getShape(),
+              step);
     }
   }
 
@@ -181,7 +200,12 @@ FailureOr<func::FuncOp> mtc::getTrainStep(ModuleOp module) {
 void mtc::describeBuffer(const PlannedBuffer &b, int id, pb::Buffer &out) {
   out.set_id(id);
   out.set_name(b.name);
-  out.set_dtype(b.isInt ? pb::I32 : pb::F32);
+  switch (b.element) {
+  case PlannedBuffer::Element::I32: out.set_dtype(pb::I32); break;
+  case PlannedBuffer::Element::F32: out.set_dtype(pb::F32); break;
+  case PlannedBuffer::Element::BF16: out.set_dtype(pb::BF16); break;
+  case PlannedBuffer::Element::F16: out.set_dtype(pb::F16); break;
+  }
   for (int64_t d : b.shape)
     out.add_shape(d);
   out.set_offset(b.offset);

@@ -58,13 +58,14 @@ public:
   LogicalResult assign(func::FuncOp fn, MemoryPlan &plan);
 
 private:
-  int add(MemoryPlan &plan, std::string name, bool isInt,
+  using Element = PlannedBuffer::Element;
+  int add(MemoryPlan &plan, std::string name, Element element,
           ArrayRef<int64_t> shape, int step) {
     PlannedBuffer b;
     b.name = std::move(name);
-    b.isInt = isInt;
+    b.element = element;
     b.shape.assign(shape.begin(), shape.end());
-    int64_t bytes = 4;
+    int64_t bytes = element == Element::BF16 || element == Element::F16 ? 2 : 4;
     for (int64_t d : shape)
       if (d < 0 || __builtin_mul_overflow(bytes, d, &bytes) ||
           bytes > kMaxBufferBytes) {
@@ -90,10 +91,16 @@ private:
   std::string tooLarge;
 
   const Linearized &lin;
+  /// Activations' element type: the plan's precision (mtc.training_state).
+  Element activation = Element::F32;
   DenseMap<Value, int> valueBuffer;
   DenseMap<Value, std::array<int, 4>> rowBuffers;
 };
 
+
+/// What a plan's floating-point activations are stored in: the 16-bit type
+/// of a bf16/fp16 module (mtc.training_state's precision), else f32.
+PlannedBuffer::Element activationElement(ModuleOp module);
 
 /// @train_step, or an error saying to run --mtc-autodiff.
 FailureOr<func::FuncOp> getTrainStep(ModuleOp module);

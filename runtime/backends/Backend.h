@@ -16,6 +16,7 @@
 //  - Kernels have the semantics of kernels/kernels.h (fp32, row-major,
 //    "accumulate" kernels add into their outputs).
 #pragma once
+#include "kernels/Operand.h"
 #include "kernels/kernels.h"
 #include "kernels/math/precision.h"
 
@@ -149,6 +150,9 @@ public:
                      float *v, int64_t n) = 0;
   // Rounds x[n] in place to the storage type (round to nearest even).
   virtual void roundToStorage(float *x, int64_t n, kernels::StorageType type) = 0;
+  // dst[0, n) = src[0, n) in dst's storage type (kernels/Operand.h; round to
+  // nearest even when narrowing).
+  virtual void convert(kernels::In src, kernels::Out dst, int64_t n) = 0;
   // Chooses what the GEMMs compute in for a run that stores `type` and says
   // so for the log ("fp32 compute"). `allowTf32` false (train --no-tf32)
   // keeps fp32 GEMMs at full fp32 products where a device has TF32. The

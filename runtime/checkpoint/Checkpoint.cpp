@@ -580,6 +580,7 @@ TrainingState loadCheckpoint(const std::string &dir, Executor &executor,
     else
       state = loadSameLayout(location.folder, meta, executor, optimizer, world);
     state.notice = notice;
+    executor.refreshWeights("the checkpoint load");
   } catch (const CheckpointError &e) {
     error = e.what();
   } catch (const std::exception &e) { // a malformed field, a failed read

@@ -68,14 +68,27 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
     paramSizes[id] = numElements(index.params[id]->shape());
     total += (paramSizes[id] + kParamAlign - 1) / kParamAlign * kParamAlign;
   }
+  weightStorage = kernels::parseStorageType(options.precision.empty() ? planData.precision()
+                                                                     : options.precision);
+  for (const pb::Buffer &b : planData.buffers())
+    if ((b.dtype() == pb::BF16 && weightStorage != kernels::StorageType::BF16) ||
+        (b.dtype() == pb::F16 && weightStorage != kernels::StorageType::FP16))
+      throw std::invalid_argument(
+          std::string("the plan stores its activations in ") +
+          (b.dtype() == pb::BF16 ? "bf16" : "fp16") + " (compiled with --precision " +
+          (b.dtype() == pb::BF16 ? "bf16" : "fp16") + "): it cannot run in " +
+          kernels::storageTypeName(weightStorage) +
+          "; compile the model with that precision (or in fp32) instead");
   params = DeviceArray(dev, total, "the parameters");
   grads = DeviceArray(dev, total, "the gradients");
+  if (weightStorage != kernels::StorageType::F32) // 2 bytes a parameter
+    weightCopy = DeviceArray(dev, total / 2, "the 16-bit parameter copy");
 
   const int64_t arenaBytes = planData.memory().arena_bytes();
   ownArena = static_cast<char *>(
       dev.allocate(arenaBytes, "the activation arena of " + std::to_string(arenaBytes) + " bytes"));
   arena = ownArena;
-  auto elements = [&](int32_t id) { return index.buffers[id]->bytes() / 4; };
+  auto elements = [&](int32_t id) { return numElements(index.buffers[id]->shape()); };
   hostInputs.tokens.assign(elements(planData.tokens()), 0);
   hostInputs.targets.assign(elements(planData.targets()), -1);
   const pb::ModelInputs &extra = planData.inputs();
@@ -99,8 +112,13 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
   // do runs checking dropout replicas (every dropout output is compared) and
   // runs poisoning dead buffers (a fused group may write its output in place
   // of an input that dies at its first step, which would then be poisoned).
+  // Fused kernels compute on fp32 arrays and read the fp32 parameters: runs
+  // that store anything in 16 bits run unfused.
+  bool allF32 = weightStorage == kernels::StorageType::F32;
+  for (const pb::Buffer &b : planData.buffers())
+    allF32 = allF32 && (b.dtype() == pb::F32 || b.dtype() == pb::I32);
   if (dev.fusesSteps() && !sequenceShards && !options.checkTensorReplicas &&
-      !options.checkLifetimes)
+      !options.checkLifetimes && allF32)
     fusions = planStepFusions(planData);
   initializeParams(options.seed);
 }
@@ -121,6 +139,7 @@ void Executor::initializeParams(uint64_t seed) {
                         offset.data(), shape.data(), static_cast<int>(shape.size()));
   }
   host.commit();
+  refreshWeights("the initialization");
 }
 
 std::vector<int64_t> Executor::sliceOffset(int id) const {
@@ -142,6 +161,102 @@ int Executor::findParam(const std::string &name) const {
 
 void *Executor::bufferData(int32_t id) {
   return arena + index.buffers[id]->offset();
+}
+
+kernels::StorageType Executor::bufferType(int32_t id) const {
+  switch (index.buffers[id]->dtype()) {
+  case pb::BF16: return kernels::StorageType::BF16;
+  case pb::F16: return kernels::StorageType::FP16;
+  default: return kernels::StorageType::F32;
+  }
+}
+
+kernels::Out Executor::bufferOperand(int32_t id) { return {bufferData(id), bufferType(id)}; }
+
+kernels::Out Executor::kernelWeights(int id) {
+  if (weightCopy.empty())
+    return param(id);
+  return {reinterpret_cast<uint16_t *>(weightCopy.data()) + paramOffsets[id], weightStorage};
+}
+
+void Executor::refreshWeights(const char *writer) {
+  lastWeightWriter = writer;
+  if (!weightCopy.empty())
+    dev.convert(params.data(), kernels::Out(weightCopy.data(), weightStorage),
+                params.size());
+}
+
+void Executor::checkWeightCopyFresh() {
+  if (!options.checkWeightCopy || weightCopy.empty())
+    return;
+  std::vector<uint16_t> copy(params.size()), expected(params.size());
+  std::vector<float> master = params.toHost();
+  kernels::convert(master.data(), kernels::Out(expected.data(), weightStorage),
+                   params.size());
+  dev.toHost(copy.data(), weightCopy.data(), params.size() * 2);
+  for (int id = 0; id < numParams(); ++id)
+    for (int64_t i = paramOffsets[id], e = i + paramSizes[id]; i < e; ++i)
+      if (copy[i] != expected[i])
+        throw std::logic_error("the 16-bit copy of parameter '" + index.params[id]->name() +
+                               "' is stale: the parameters were written since the last "
+                               "refreshWeights() (last refreshed after " +
+                               lastWeightWriter + ")");
+}
+
+float *Executor::stage(kernels::In src, int64_t n, kernels::Out writeBack) {
+  for (const Staged &st : staged)
+    if (st.source == src.data)
+      return st.data;
+  const int64_t floats = (n + 15) / 16 * 16; // 64-byte aligned
+  if (stagingChunks.empty() || stagingUsed + floats > stagingChunks.back().size()) {
+    // A new chunk: the ones before hold this step's other copies.
+    const int64_t size = std::max<int64_t>(floats, stagingChunks.empty()
+                                                       ? 0
+                                                       : stagingChunks.back().size());
+    stagingChunks.emplace_back(dev, size, "fp32 staging of 16-bit buffers");
+    stagingUsed = 0;
+  }
+  float *data = stagingChunks.back().data() + stagingUsed;
+  stagingUsed += floats;
+  dev.convert(src, data, n);
+  staged.push_back({src.data, data, n, writeBack});
+  return data;
+}
+
+float *Executor::f(int32_t id) {
+  const pb::Buffer &b = *index.buffers[id];
+  if (b.dtype() == pb::F32 || b.dtype() == pb::I32)
+    return reinterpret_cast<float *>(bufferData(id));
+  kernels::Out buffer = bufferOperand(id);
+  return stage(buffer, numElements(b.shape()), buffer);
+}
+
+float *Executor::weightsF32(int id) {
+  if (weightCopy.empty())
+    return param(id);
+  return stage(kernelWeights(id), paramSizes[id], nullptr);
+}
+
+void Executor::endStep() {
+  if (staged.empty())
+    return;
+  int64_t bytes = 0;
+  for (const Staged &st : staged) {
+    if (st.writeBack)
+      dev.convert(st.data, st.writeBack, st.n);
+    bytes += (st.n + 15) / 16 * 16 * 4;
+  }
+  stagingPeak = std::max(stagingPeak, bytes);
+  staged.clear();
+  // Several chunks: the next step gets one that holds them all.
+  if (stagingChunks.size() > 1) {
+    int64_t total = 0;
+    for (const DeviceArray &c : stagingChunks)
+      total += c.size();
+    stagingChunks.clear();
+    stagingChunks.emplace_back(dev, total, "fp32 staging of 16-bit buffers");
+  }
+  stagingUsed = 0;
 }
 
 void Executor::uploadInputs(char *arenaBase, int32_t tokensBuffer, int32_t targetsBuffer,
@@ -166,24 +281,35 @@ void Executor::uploadInputs(char *arenaBase, int32_t tokensBuffer, int32_t targe
 
 std::vector<float> Executor::logitsToHost() const {
   const pb::Buffer &b = *index.buffers[planData.logits()];
-  std::vector<float> out(static_cast<size_t>(b.bytes() / 4));
-  dev.toHost(out.data(), arena + b.offset(), b.bytes());
+  return widenedToHost(b, 0, numElements(b.shape()));
+}
+
+std::vector<float> Executor::widenedToHost(const pb::Buffer &b, int64_t first,
+                                           int64_t n) const {
+  std::vector<float> out(static_cast<size_t>(n));
+  const kernels::StorageType type = bufferType(b.id());
+  const int64_t size = kernels::storageBytes(type);
+  if (type == kernels::StorageType::F32) {
+    dev.toHost(out.data(), arena + b.offset() + first * size, n * size);
+    return out;
+  }
+  std::vector<uint16_t> raw(static_cast<size_t>(n));
+  dev.toHost(raw.data(), arena + b.offset() + first * size, n * size);
+  kernels::convert(kernels::In(raw.data(), type), out.data(), n);
   return out;
 }
 
 std::vector<float> Executor::logitsRowToHost(int64_t row) const {
   const pb::Buffer &b = *index.buffers[planData.logits()];
-  const int64_t width = logitsWidth();
-  if (row < 0 || (row + 1) * width * 4 > b.bytes())
+  const int64_t width = logitsWidth(), elements = numElements(b.shape());
+  if (row < 0 || (row + 1) * width > elements)
     throw std::out_of_range("logits row " + std::to_string(row) + " is outside the buffer of " +
-                            std::to_string(width ? b.bytes() / 4 / width : 0) + " rows");
-  std::vector<float> out(static_cast<size_t>(width));
-  dev.toHost(out.data(), arena + b.offset() + row * width * 4, width * 4);
-  return out;
+                            std::to_string(width ? elements / width : 0) + " rows");
+  return widenedToHost(b, row * width, width);
 }
 
 int64_t Executor::tokensPerMicroBatch() const {
-  return index.buffers[planData.tokens()]->bytes() / 4;
+  return numElements(index.buffers[planData.tokens()]->shape());
 }
 
 void Executor::forwardCached(const int32_t *tokens, int64_t count, KvCache &cache) {
@@ -230,13 +356,6 @@ void Executor::disableFusion() { fusions.clear(); }
 
 void Executor::zeroGrads() { dev.fill32(grads.data(), 0, grads.size()); }
 
-void Executor::swapParams(DeviceArray &other) {
-  if (other.size() != params.size())
-    throw std::invalid_argument("swapParams: " + std::to_string(other.size()) +
-                                " floats given for " + std::to_string(params.size()) +
-                                " parameters");
-  std::swap(params, other);
-}
 
 void Executor::poison(const pb::Buffer &buffer) {
   // The runtime itself reads the loss (and the logits, for generation) after
@@ -258,12 +377,16 @@ void Executor::poison(const pb::Buffer &buffer) {
     return;
   // A quiet NaN's bits: as f32 it is NaN; as an i32 token it is out of every
   // vocabulary shard, as a target it counts nothing.
-  const uint32_t nanBits = 0x7FC00000u;
-  dev.fill32(bufferData(buffer.id()), buffer.dtype() == pb::I32 ? 0xFFFFFFFFu : nanBits,
-             buffer.bytes() / 4);
+  // Two 16-bit NaNs (bf16 0x7fc0, fp16 0x7e00) per word in a 16-bit buffer.
+  const uint32_t word = buffer.dtype() == pb::I32    ? 0xFFFFFFFFu
+                        : buffer.dtype() == pb::BF16 ? 0x7FC07FC0u
+                        : buffer.dtype() == pb::F16  ? 0x7E007E00u
+                                                     : 0x7FC00000u;
+  dev.fill32(bufferData(buffer.id()), word, buffer.bytes() / 4);
 }
 
 MicroBatchLoss Executor::forwardBackward(float gradScale) {
+  checkWeightCopyFresh();
   uploadInputs(arena, planData.tokens(), planData.targets(), planData.inputs());
   stepSeed = mixSeed(options.seed, microBatchCounter++);
   lastLoss = {};
@@ -272,6 +395,7 @@ MicroBatchLoss Executor::forwardBackward(float gradScale) {
 }
 
 MicroBatchLoss Executor::forward() {
+  checkWeightCopyFresh();
   uploadInputs(arena, planData.tokens(), planData.targets(), planData.inputs());
   lastLoss = {};
   runSteps(0, planData.forward_steps(), /*training=*/false, 0.f, /*trackPeak=*/false);
@@ -280,6 +404,8 @@ MicroBatchLoss Executor::forward() {
 
 MicroBatchLoss Executor::runRange(int begin, int end, char *arenaBase,
                                  uint64_t microBatchKey, float gradScale, bool training) {
+  if (begin == 0)
+    checkWeightCopyFresh();
   char *own = arena;
   arena = arenaBase;
   stepSeed = mixSeed(options.seed, microBatchKey);
@@ -337,7 +463,14 @@ void Executor::runStep(int s, bool training, float gradScale) {
   // The validator found a registered kind for every step.
   const pb::Step &step = planData.steps(s);
   StepRun run(*this, s, training, gradScale);
-  findStepKind(step.kernel_case())->run(step, run);
+  try {
+    findStepKind(step.kernel_case())->run(step, run);
+  } catch (...) {
+    staged.clear();
+    stagingUsed = 0;
+    throw;
+  }
+  endStep();
 }
 
 void StepRun::checkReplicated(const float *buf, int64_t n) {

@@ -35,6 +35,16 @@ struct ExecutorOptions {
   // Tensor-parallel group (a Backend::deviceGroup) for the tensor steps and
   // the vocabulary-split cross-entropy; null = 1 rank.
   comm::Communicator *tensorGroup = nullptr;
+  // The run's precision ("fp32", "bf16", "fp16"; empty: the plan's). In
+  // bf16/fp16 the fp32 parameters are the master weights and the kernels
+  // read a 16-bit copy that refreshWeights() makes. A plan whose activations
+  // are stored in 16 bits runs only in that precision; an fp32 plan runs in
+  // any (its buffers then hold rounded values: optim/Precision.h).
+  std::string precision;
+  // Debug: before every forward, require the 16-bit weight copy to be the
+  // fp32 parameters rounded (a writer of the parameters that skipped
+  // refreshWeights() then fails naming it).
+  bool checkWeightCopy = false;
 };
 
 struct MicroBatchLoss {
@@ -103,8 +113,11 @@ public:
   // Replicated activations checked by checkTensorReplicas so far.
   int64_t replicaChecks() const { return replicaCheckCount; }
 
-  // Parameters and gradients: one flat array each in backend memory (device
-  // pointers: see Backend.h for host access); param i at paramOffset(i).
+  // Parameters and gradients: one flat fp32 array each in backend memory
+  // (device pointers: see Backend.h for host access); param i at
+  // paramOffset(i). In a bf16/fp16 run the parameters are the fp32 master
+  // weights: whoever writes them (optimizer, ZeRO all-gather, checkpoint
+  // load, init-from, reshard, broadcast) calls refreshWeights() after.
   int numParams() const { return planData.params_size(); }
   const pb::Param &paramInfo(int id) const { return *index.params[id]; }
   int64_t paramElements(int id) const { return paramSizes[id]; }
@@ -114,10 +127,16 @@ public:
   float *grad(int id) { return grads.data() + paramOffsets[id]; }
   int64_t flatSize() const { return params.size(); }
   float *flatParams() { return params.data(); }
-  // Exchanges the parameter storage with `other` (the same size; throws
-  // std::invalid_argument otherwise): a 16-bit run's optimizer updates its
-  // fp32 masters in the parameters' place without copying them.
-  void swapParams(DeviceArray &other);
+  // The one place the kernels' 16-bit parameter copy is made: rounds every
+  // parameter into it (nothing in an fp32 run, where the kernels read the
+  // parameters themselves). `writer` names who changed them (for
+  // checkWeightCopy's message).
+  void refreshWeights(const char *writer);
+  kernels::StorageType weightType() const { return weightStorage; }
+  // The parameter the kernels read: the 16-bit copy, or the fp32 parameter.
+  kernels::Out kernelWeights(int id);
+  // Bytes of the 16-bit weight copy (0 in an fp32 run).
+  int64_t weightCopyBytes() const { return weightCopy.size() * 4; }
   float *flatGrads() { return grads.data(); }
   void zeroGrads();
   // Id of the param with this full name, or -1.
@@ -141,6 +160,13 @@ public:
   // Runs every step as its own kernel from now on (mixed precision rounds
   // what each step writes, which a fused kernel would skip).
   void disableFusion();
+  // What a buffer's elements are stored in (the plan's dtype; F32 for i32).
+  kernels::StorageType bufferType(int32_t id) const;
+  // A buffer as a typed kernel operand (backend memory).
+  kernels::Out bufferOperand(int32_t id);
+  // Peak bytes of fp32 staging (16-bit buffers widened for kernels that
+  // compute on fp32 arrays) any one step used so far.
+  int64_t stagingPeakBytes() const { return stagingPeak; }
 
   // Called after each step runs (data-parallel gradient buckets start their
   // all-reduce as soon as the step that finishes them is done).
@@ -176,9 +202,20 @@ private:
   const StepShape &shapeOf(int stepIndex) const {
     return window ? window->shapes[stepIndex] : shapes[stepIndex];
   }
-  float *f(int32_t id) { return reinterpret_cast<float *>(bufferData(id)); }
+  // fp32 view of a buffer for a kernel that computes on fp32 arrays: the
+  // buffer itself, or (16-bit buffers) a widened copy that endStep() narrows
+  // back, so what the step wrote lands in the buffer rounded once.
+  float *f(int32_t id);
+  // fp32 view of a parameter as the kernels see it (the 16-bit copy widened:
+  // never written back).
+  float *weightsF32(int id);
+  float *stage(kernels::In src, int64_t n, kernels::Out writeBack);
+  void endStep();
+  void checkWeightCopyFresh();
   int32_t *i32(int32_t id) { return reinterpret_cast<int32_t *>(bufferData(id)); }
   void poison(const pb::Buffer &buffer);
+  // Elements [first, first + n) of a buffer, widened to fp32, on the host.
+  std::vector<float> widenedToHost(const pb::Buffer &b, int64_t first, int64_t n) const;
 
   pb::Plan planData;
   ExecutorOptions options;
@@ -191,6 +228,19 @@ private:
 
   Backend &dev;
   DeviceArray params, grads;
+  kernels::StorageType weightStorage = kernels::StorageType::F32; // the run's precision
+  DeviceArray weightCopy; // 16-bit runs: the kernels' parameters (2 bytes each)
+  const char *lastWeightWriter = "the initialization";
+  // A step's fp32 staging: the copies and where each goes back (null: read only).
+  struct Staged {
+    const void *source;
+    float *data;
+    int64_t n;
+    kernels::Out writeBack;
+  };
+  std::vector<Staged> staged;
+  std::vector<DeviceArray> stagingChunks; // bump-allocated, reset per step
+  int64_t stagingUsed = 0, stagingPeak = 0;
   std::vector<int64_t> paramOffsets, paramSizes;
   char *ownArena = nullptr; // backend memory
   char *arena = nullptr;    // the arena the running steps use

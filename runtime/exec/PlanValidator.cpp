@@ -14,6 +14,8 @@ int64_t numElements(const google::protobuf::RepeatedField<int64_t> &shape) {
   return n;
 }
 
+int64_t elementBytes(pb::DType dtype) { return dtype == pb::BF16 || dtype == pb::F16 ? 2 : 4; }
+
 namespace {
 
 std::string shapeText(const google::protobuf::RepeatedField<int64_t> &shape) {
@@ -65,7 +67,14 @@ void checkBuffers(const pb::Plan &plan, std::vector<std::string> &errors) {
     for (int64_t d : b.shape())
       if (d <= 0)
         errors.push_back(where + ": shape " + shapeText(b.shape()) + " has a dimension <= 0");
-    int64_t needed = numElements(b.shape()) * 4;
+    if (b.dtype() != pb::F32 && b.dtype() != pb::I32 && b.dtype() != pb::BF16 &&
+        b.dtype() != pb::F16)
+      errors.push_back(where + ": dtype " + std::to_string(b.dtype()) + " is unknown");
+    if ((b.dtype() == pb::BF16 && plan.precision() != "bf16") ||
+        (b.dtype() == pb::F16 && plan.precision() != "fp16"))
+      errors.push_back(where + ": is " + pb::DType_Name(b.dtype()) + " in a plan of precision '" +
+                       plan.precision() + "'");
+    int64_t needed = numElements(b.shape()) * elementBytes(b.dtype());
     if (b.bytes() < needed)
       errors.push_back(where + ": " + std::to_string(b.bytes()) + " bytes cannot hold shape " +
                        shapeText(b.shape()) + " (" + std::to_string(needed) + " bytes)");
@@ -179,7 +188,11 @@ std::vector<std::string> validatePlan(const pb::Plan &plan) {
   const bool stageWithoutLoss = plan.chunks_size() > 0 && plan.loss() < 0;
   if (!stageWithoutLoss) {
     checkSpecialBuffer(index, plan.loss(), "loss", pb::F32, 2, errors);
-    checkSpecialBuffer(index, plan.logits(), "logits", pb::F32, 0, errors);
+    // The logits are activations: stored in the plan's precision.
+    const pb::DType activations = plan.precision() == "bf16"   ? pb::BF16
+                                  : plan.precision() == "fp16" ? pb::F16
+                                                               : pb::F32;
+    checkSpecialBuffer(index, plan.logits(), "logits", activations, 0, errors);
   }
   if (plan.has_sop_loss())
     checkSpecialBuffer(index, plan.sop_loss(), "sop_loss", pb::F32, 2, errors);

@@ -23,5 +23,7 @@ std::vector<std::string> validatePlan(const pb::Plan &plan);
 void checkPlan(const pb::Plan &plan);
 
 int64_t numElements(const google::protobuf::RepeatedField<int64_t> &shape);
+// Bytes an element of a buffer of this dtype takes (2 for BF16 and F16).
+int64_t elementBytes(pb::DType dtype);
 
 } // namespace mtc::runtime

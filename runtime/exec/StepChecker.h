@@ -29,7 +29,9 @@ public:
       return nullptr;
     }
     const pb::Buffer *b = index.buffers[id];
-    if (b->dtype() != dtype) {
+    // A floating-point role takes the plan's storage type (bf16/fp16 plans).
+    const bool floating = b->dtype() == pb::F32 || b->dtype() == pb::BF16 || b->dtype() == pb::F16;
+    if (b->dtype() != dtype && !(dtype == pb::F32 && floating)) {
       fail(std::string(role) + " buffer '" + b->name() + "' must be " +
            pb::DType_Name(dtype) + ", is " + pb::DType_Name(b->dtype()));
       return nullptr;

@@ -24,10 +24,17 @@ public:
   const pb::Plan &plan() const { return exec.planData; }
   const pb::Buffer &buffer(int32_t id) const { return *exec.index.buffers[id]; }
   const pb::Param &param(int32_t id) const { return *exec.index.params[id]; }
+  // fp32 views for kernels that compute on fp32 arrays: a 16-bit buffer is
+  // widened before and narrowed back after the step (Executor::f); a 16-bit
+  // run's parameters are its 16-bit copy widened.
   float *f(int32_t id) { return exec.f(id); }
   int32_t *i32(int32_t id) { return exec.i32(id); }
-  float *weights(int32_t id) { return exec.param(id); }
+  float *weights(int32_t id) { return exec.weightsF32(id); }
   float *grad(int32_t id) { return exec.grad(id); }
+  // The same as stored, for kernels that read and write 16-bit operands.
+  kernels::Out out(int32_t id) { return exec.bufferOperand(id); }
+  kernels::In in(int32_t id) { return exec.bufferOperand(id); }
+  kernels::In weightsIn(int32_t id) { return exec.kernelWeights(id); }
 
   // The micro-batch's dropout key.
   uint64_t seed() const { return exec.stepSeed; }

@@ -366,6 +366,7 @@ int importSafetensors(const std::string &path, Executor &executor, const pb::Pla
                       " problem(s); no parameter was loaded): " + listProblems(problems));
   std::copy(staged.begin(), staged.end(), weights.data());
   weights.commit();
+  executor.refreshWeights("--init-from");
   if (report) {
     std::ostringstream os;
     os << "loaded all " << model.params_size() << " params from '" << path << "' ("

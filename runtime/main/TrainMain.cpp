@@ -163,6 +163,9 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
             "tensor-parallel rank");
   flags.add("check-lifetimes", &cfg.checkLifetimes,
             "poison every buffer with NaN after its last use");
+  flags.add("check-weight-copy", &cfg.checkWeightCopy,
+            "bf16/fp16: before every forward, check that the kernels' 16-bit weight copy is "
+            "the fp32 parameters rounded (a writer that skipped the refresh fails, named)");
   flags.add("export-initial", &cfg.exportInitial,
             "write the weights before the first iteration to FILE.safetensors (as "
             "--export-safetensors)")

@@ -180,6 +180,7 @@ StepReport Optimizer::step(int64_t iteration) {
                              firstMoments + offset, secondMoments + offset,
                              executor.paramElements(id));
   }
+  executor.refreshWeights("the optimizer step");
   executor.zeroGrads();
   return report;
 }

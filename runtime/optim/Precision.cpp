@@ -8,24 +8,6 @@
 
 namespace mtc::runtime {
 
-kernels::StorageType parseStorageType(const std::string &name) {
-  if (name.empty() || name == "fp32")
-    return kernels::StorageType::F32;
-  if (name == "bf16")
-    return kernels::StorageType::BF16;
-  if (name == "fp16")
-    return kernels::StorageType::FP16;
-  throw std::invalid_argument("precision '" + name + "' is unknown (fp32, bf16 or fp16)");
-}
-
-const char *storageTypeName(kernels::StorageType type) {
-  switch (type) {
-  case kernels::StorageType::BF16: return "bf16";
-  case kernels::StorageType::FP16: return "fp16";
-  default: return "fp32";
-  }
-}
-
 std::set<int32_t> fp32Buffers(const pb::Plan &plan) {
   std::set<int32_t> ids{plan.loss()};
   for (const pb::Step &step : plan.steps()) {
@@ -58,15 +40,14 @@ MixedPrecision::MixedPrecision(Executor &exec, kernels::StorageType type,
     gradWriters = gradientWriters(exec.plan());
   const pb::Plan &plan = exec.plan();
   const std::set<int32_t> fp32 = fp32Buffers(plan);
-  exec.disableFusion(); // the intermediates of a fused group would stay unrounded
   roundedAt.assign(plan.steps_size(), {});
   for (const pb::Buffer &b : plan.buffers()) {
     if (b.dtype() != pb::F32 || b.first_step() < 0 || b.first_step() >= plan.steps_size() ||
         fp32.count(b.id()))
       continue;
     roundedAt[b.first_step()].push_back({b.id(), b.bytes() / 4});
+    nativeStorage = false;
   }
-  reloadMasters();
 }
 
 void MixedPrecision::afterStep(int step) {
@@ -87,25 +68,6 @@ void MixedPrecision::afterGradientReduction() { roundGradients(exec.flatGrads(),
 void MixedPrecision::roundGradients(float *grads, int64_t n) {
   if (gradStorage != kernels::StorageType::F32)
     exec.backend().roundToStorage(grads, n, gradStorage);
-}
-
-void MixedPrecision::roundParams() {
-  exec.backend().copy(exec.flatParams(), master.data(), master.size() * 4);
-  exec.backend().roundToStorage(exec.flatParams(), master.size(), storage);
-}
-
-void MixedPrecision::reloadMasters() {
-  if (master.empty())
-    master = DeviceArray(exec.backend(), exec.flatSize(), "the fp32 master weights");
-  exec.backend().copy(master.data(), exec.flatParams(), master.size() * 4);
-  roundParams();
-}
-
-void MixedPrecision::beforeOptimizer() { exec.swapParams(master); }
-
-void MixedPrecision::afterOptimizer() {
-  exec.swapParams(master);
-  roundParams();
 }
 
 } // namespace mtc::runtime

@@ -97,6 +97,7 @@ StepReport ZeroOptimizer::step(int64_t iteration) {
   group.allGather(gradShard.data(), staging.data(), static_cast<size_t>(mine.padded),
                   comm::DataType::F32);
   dev.copy(exec.flatParams(), staging.data(), n * 4);
+  exec.refreshWeights("the distributed optimizer's all-gather");
   exec.zeroGrads();
   return report;
 }

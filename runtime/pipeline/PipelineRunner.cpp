@@ -390,7 +390,12 @@ FloatTransfer PipelineRunner::floatsOf(const pb::PipelineTransfer &t, Slot &slot
                                        int peer) const {
   const pb::Buffer &b = plan.buffers(t.buffer());
   // Activations and their gradients travel in the storage type; an int32
-  // buffer, should a plan ever send one, as it is.
+  // buffer, should a plan ever send one, as it is. A 16-bit buffer already
+  // is in it: its bytes go as they are (rounded up to whole words, which the
+  // arena's 64-byte slots hold).
+  if (b.dtype() == pb::BF16 || b.dtype() == pb::F16)
+    return {send, reinterpret_cast<float *>(slot.arena + b.offset()),
+            static_cast<size_t>((b.bytes() + 3) / 4), kernels::StorageType::F32, peer};
   return {send, reinterpret_cast<float *>(slot.arena + b.offset()),
           static_cast<size_t>(b.bytes() / 4),
           b.dtype() == pb::F32 ? transferType : kernels::StorageType::F32, peer};

@@ -117,6 +117,8 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   options.seed = static_cast<uint64_t>(cfg.seed);
   options.checkLifetimes = cfg.checkLifetimes;
   options.checkTensorReplicas = cfg.checkTensorReplicas;
+  options.checkWeightCopy = cfg.checkWeightCopy;
+  options.precision = cfg.precision;
   if (tensorGroupOwned)
     tensorDevice = countingCommunicator(std::move(tensorGroupOwned), &tensorTraffic);
   tensorGroup = tensorDevice.get();
@@ -310,8 +312,11 @@ void Trainer::setUpDataParallelAndPrecision(const pb::Plan &plan) {
     if (zero)
       zero->setGradientStorage(gradients);
     if (log)
-      *log << "mixed precision: " << storageTypeName(storage) << " parameters and activations, "
-           << compute << ", fp32 master weights, gradients accumulated and reduced in "
+      *log << "mixed precision: " << storageTypeName(storage) << " parameters and activations"
+           << (precision->storesActivations()
+                   ? std::string(" (stored in ") + storageTypeName(storage) + ")"
+                   : std::string(" (rounded in fp32 buffers: the plan was compiled for fp32)"))
+           << ", " << compute << ", fp32 master weights, gradients accumulated and reduced in "
            << storageTypeName(gradients) << "\n";
     if (pipeline && pipeline->setTransferType(storage) && log)
       *log << "pipeline: point-to-point transfers in " << storageTypeName(storage) << "\n";
@@ -437,11 +442,8 @@ LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *l
     backend.scale(exec->flatGrads(), static_cast<float>(1.0 / lossScale), exec->flatGrads(),
                   exec->flatSize());
   }
-  if (precision)
-    precision->beforeOptimizer();
+  // The step refreshes the kernels' 16-bit weight copy (Executor::refreshWeights).
   StepReport report = zero ? zero->step(iteration + 1) : opt->step(iteration + 1);
-  if (precision)
-    precision->afterOptimizer();
   *gradNorm = report.gradNorm;
   *lr = report.lr;
   return loss;
@@ -563,11 +565,8 @@ void Trainer::save(int64_t iteration) {
   if (zero)
     zero->gatherState(); // the checkpoint holds the full moments
   std::string folder;
-  auto write = [&] { folder = saveCheckpoint(cfg.save, state, *exec, *opt, world); };
-  if (precision)
-    precision->withMasters(write); // fp32 master weights, not their rounded copies
-  else
-    write();
+  // The parameters are the fp32 master weights in every precision.
+  folder = saveCheckpoint(cfg.save, state, *exec, *opt, world);
   if (log)
     *log << "saved checkpoint at iteration " << iteration << " to '" << folder << "' in "
          << format("%.2f", secondsSince(start)) << " s" << std::endl;
@@ -806,12 +805,8 @@ void Trainer::writeGathered(const std::string &path, float *flat, float scale) {
 }
 
 void Trainer::exportWeights(const std::string &path) {
-  // Mixed precision: the fp32 master weights, not their rounded copies.
-  auto write = [&] { writeGathered(path, exec->flatParams(), 1.f); };
-  if (precision)
-    precision->withMasters(write);
-  else
-    write();
+  // The parameters are the fp32 master weights in every precision.
+  writeGathered(path, exec->flatParams(), 1.f);
 }
 
 void Trainer::dumpGradients() {

@@ -58,6 +58,7 @@ struct TrainConfig {
   std::string tensorboardDir;     // an existing folder for TensorBoard event files
   int64_t threads = 0;
   bool checkLifetimes = false;
+  bool checkWeightCopy = false; // bf16/fp16: the kernels' weight copy is fresh before every forward
   bool checkTensorReplicas = false; // dropout outputs and replicated params
   std::string exportSafetensors;  // after training
   std::string initFrom;           // safetensors weights to start from

@@ -14,7 +14,10 @@ namespace mtc {
 /// One activation buffer of the memory plan.
 struct PlannedBuffer {
   std::string name;
-  bool isInt = false;
+  /// What an element is stored in: i32 (token ids), f32, or the 16-bit type of
+  /// a bf16/fp16 plan's activations (2 bytes an element).
+  enum class Element { I32, F32, BF16, F16 } element = Element::F32;
+  bool isInt() const { return element == Element::I32; }
   llvm::SmallVector<int64_t> shape;
   int64_t bytes = 0;
   int64_t offset = 0;

@@ -611,6 +611,10 @@ void CudaBackend::roundToStorage(float *x, int64_t n, kernels::StorageType type)
   kc::roundToStorage(x, n, type, compute);
 }
 
+void CudaBackend::convert(kernels::In src, kernels::Out dst, int64_t n) {
+  kc::convert(src, dst, n, compute);
+}
+
 void CudaBackend::biasGelu(const float *x, const float *bias, float *pre, float *y,
                            int64_t rows, int64_t cols) {
   kc::biasGelu(x, bias, pre, y, rows, cols, compute);

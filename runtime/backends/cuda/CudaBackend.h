@@ -126,6 +126,7 @@ public:
   void adamw(const kernels::AdamWStep &s, float *param, const float *grad, float *m, float *v,
              int64_t n) override;
   void roundToStorage(float *x, int64_t n, kernels::StorageType type) override;
+  void convert(kernels::In src, kernels::Out dst, int64_t n) override;
   // bf16/fp16 storage: tensor-core GEMMs on 16-bit operand copies (sm_80+
   // for bf16) and attention on the tensor-core flash kernels; fp32: TF32
   // GEMMs unless !allowTf32 (sm_80+), CUDA-core attention. Without the

@@ -232,6 +232,9 @@ public:
   void roundToStorage(float *x, int64_t n, kernels::StorageType type) override {
     kernels::roundToStorage(x, n, type);
   }
+  void convert(kernels::In src, kernels::Out dst, int64_t n) override {
+    kernels::convert(src, dst, n);
+  }
 
   void addLayerNorm(const float *a, const float *b, float *out, const float *gamma,
                     const float *beta, float *y, int64_t N, int64_t H, float eps) override {

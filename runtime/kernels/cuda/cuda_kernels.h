@@ -10,7 +10,7 @@
 #include "kernels/cuda/column_partials.h"
 #include "kernels/cuda/device_types.h"
 #include "kernels/kernels.h" // AttentionShape, AdamWStep, RotaryShape
-#include "kernels/math/precision.h" // StorageType
+#include "kernels/Operand.h" // In, Out, StorageType
 
 #include <cstdint>
 #include <cuda_runtime_api.h>
@@ -58,6 +58,8 @@ void fill32(uint32_t *dst, uint32_t word, int64_t words, cudaStream_t stream);
 // x[i] = roundTo(type, x[i]) (math/precision.h: round to nearest even, the
 // host's bits); F32 launches nothing.
 void roundToStorage(float *x, int64_t n, StorageType type, cudaStream_t stream);
+// dst[i] = src[i] in dst's storage type (kernels/Operand.h), rounded to nearest even.
+void convert(In src, Out dst, int64_t n, cudaStream_t stream);
 
 // ---- element-wise and fused element-wise ----
 void geluForward(const float *x, float *y, int64_t n, bool exact, cudaStream_t stream);

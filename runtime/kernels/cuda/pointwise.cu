@@ -345,6 +345,18 @@ __global__ void fill32Kernel(uint32_t *dst, uint32_t word, int64_t n) {
 __global__ void roundToStorageKernel(float *x, int64_t n, StorageType type) {
   MTC_GRID_STRIDE(i, n) x[i] = roundTo(type, x[i]);
 }
+__global__ void convertKernel(const void *src, StorageType from, void *dst, StorageType to,
+                              int64_t n) {
+  MTC_GRID_STRIDE(i, n) {
+    const float v = from == StorageType::F32    ? static_cast<const float *>(src)[i]
+                    : from == StorageType::BF16 ? bf16ToFloat(static_cast<const uint16_t *>(src)[i])
+                                                : fp16ToFloat(static_cast<const uint16_t *>(src)[i]);
+    if (to == StorageType::F32)
+      static_cast<float *>(dst)[i] = v;
+    else
+      static_cast<uint16_t *>(dst)[i] = to == StorageType::BF16 ? floatToBf16(v) : floatToFp16(v);
+  }
+}
 __global__ void geluKernel(const float *x, float *y, int64_t n, bool exact) {
   MTC_GRID_STRIDE(i, n) y[i] = math::gelu(x[i], exact);
 }
@@ -712,6 +724,20 @@ void roundToStorage(float *x, int64_t n, StorageType type, cudaStream_t stream) 
     return;
   roundToStorageKernel<<<gridFor(n), kThreads, 0, stream>>>(x, n, type);
   checkLaunch("cuda::roundToStorage");
+}
+
+void convert(In src, Out dst, int64_t n, cudaStream_t stream) {
+  requireNonNegative("cuda::convert", "n", n);
+  if (n == 0 || (src.data == dst.data && src.type == dst.type))
+    return;
+  if (src.type == dst.type) {
+    checkCuda(cudaMemcpyAsync(dst.data, src.data, n * storageBytes(src.type),
+                              cudaMemcpyDeviceToDevice, stream),
+              "cuda::convert");
+    return;
+  }
+  convertKernel<<<gridFor(n), kThreads, 0, stream>>>(src.data, src.type, dst.data, dst.type, n);
+  checkLaunch("cuda::convert");
 }
 
 void geluForward(const float *x, float *y, int64_t n, bool exact, cudaStream_t stream) {
