@@ -107,6 +107,7 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
   *out.mutable_model() = full.model();
   *out.mutable_parallel() = full.parallel();
   *out.mutable_optimizer() = full.optimizer();
+  out.set_precision(full.precision()); // its buffers' dtypes follow it
   out.set_pipeline_stage(stage);
   out.set_loss(-1);
   out.set_logits(-1);

@@ -118,7 +118,7 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   options.checkLifetimes = cfg.checkLifetimes;
   options.checkTensorReplicas = cfg.checkTensorReplicas;
   options.checkWeightCopy = cfg.checkWeightCopy;
-  options.precision = cfg.precision;
+  options.precision = cfg.precision.empty() ? plan.precision() : cfg.precision;
   if (tensorGroupOwned)
     tensorDevice = countingCommunicator(std::move(tensorGroupOwned), &tensorTraffic);
   tensorGroup = tensorDevice.get();
