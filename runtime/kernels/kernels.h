@@ -13,6 +13,7 @@
 //    of the kvHeads groups holds [q(hd) x r | k(hd) | v(hd)], r = heads / kvHeads
 //    (math/llama.h), so a split by whole groups is a contiguous slice.
 #pragma once
+#include "kernels/Operand.h"
 #include "kernels/math/hd.h"
 
 #include <cstddef>
@@ -251,6 +252,67 @@ struct AdamWStep {
 };
 void adamw(const AdamWStep &s, float *param, const float *grad, float *m,
            float *v, int64_t n);
+
+// ---- the same kernels on operands stored in bf16 / fp16 (kernels/Operand.h) ----
+// Each operand has its own storage type; the kernels compute in fp32. The
+// result is bit for bit the fp32 kernel's on the operands widened to fp32,
+// with every output rounded once to its type (to nearest even): an
+// accumulating output adds the kernel's contribution to its widened value and
+// rounds the sum. With every operand fp32 they are the fp32 kernels.
+// docs/precision.md lists which run natively on 16-bit data and which widen
+// (host/typed_fallback.cpp).
+void embeddingForward(const int32_t *tokens, In wte, In wpe, Out out, int64_t N, int64_t S,
+                      int64_t H, int64_t vocabStart, int64_t vocabLocal);
+void embeddingBackward(const int32_t *tokens, In dout, Out dwte, Out dwpe, int64_t N,
+                       int64_t S, int64_t H, int64_t vocabStart, int64_t vocabLocal);
+void layerNormForward(In x, In gamma, In beta, Out y, int64_t N, int64_t H, float eps);
+void layerNormBackwardInput(In x, In gamma, In dy, Out dx, int64_t N, int64_t H, float eps);
+void layerNormBackwardWeight(In x, In dy, Out dgamma, Out dbeta, int64_t N, int64_t H,
+                             float eps);
+void linearForward(In x, In w, In bias, Out y, int64_t N, int64_t In_, int64_t Out_,
+                   bool transposedWeight);
+void linearBackwardInput(In dy, In w, Out dx, int64_t N, int64_t In_, int64_t Out_,
+                         bool transposedWeight);
+void linearBackwardWeight(In x, In dy, Out dw, Out dbias, int64_t N, int64_t In_, int64_t Out_,
+                          bool transposedWeight);
+// y[r, c] = x[r, c] + bias[c]; dbias[c] += sum over rows (in order) of dy[r, c].
+void biasAdd(In x, In bias, Out y, int64_t rows, int64_t cols);
+void biasGrad(In dy, Out dbias, int64_t rows, int64_t cols);
+void geluForward(In x, Out y, int64_t n, bool exact);
+void geluBackward(In x, In dy, Out dx, int64_t n, bool exact);
+void add(In a, In b, Out out, int64_t n);
+void scale(In x, float alpha, Out out, int64_t n);
+void dropout(In x, Out y, int64_t n, float rate, uint64_t seed, uint64_t stream,
+             uint64_t offset);
+void tokenTypeAdd(const TokenTypeShape &t, In x, const int32_t *types, In table, Out y);
+void tokenTypeAddBackward(const TokenTypeShape &t, const int32_t *types, In dy, Out dtable);
+void firstToken(In x, Out y, int64_t B, int64_t S, int64_t H, bool owner);
+void firstTokenBackward(In dy, Out dx, int64_t B, int64_t S, int64_t H, bool owner);
+void tanhForward(In x, Out y, int64_t n);
+void tanhBackward(In y, In dy, Out dx, int64_t n);
+void attentionForward(const AttentionShape &a, In qkv, Out out, float *lse);
+void attentionBackward(const AttentionShape &a, In qkv, In out, const float *lse, In dout,
+                       Out dqkv);
+void attentionDecode(const DecodeShape &d, In qkv, Out keys, Out values, Out out);
+void rmsNormForward(In x, In gamma, Out y, int64_t N, int64_t H, float eps);
+void rmsNormBackwardInput(In x, In gamma, In dy, Out dx, int64_t N, int64_t H, float eps);
+void rmsNormBackwardWeight(In x, In dy, Out dgamma, int64_t N, int64_t H, float eps);
+void rotary(const RotaryShape &r, In x, Out y);
+void swigluForward(In gate, In up, Out y, int64_t n);
+void swigluBackward(In gate, In up, In dy, Out dgate, Out dup, int64_t n);
+void crossEntropyRowMax(In logits, float *rowMax, int64_t N, int64_t V, int64_t validLocal);
+void crossEntropySumExp(In logits, const int32_t *targets, const float *rowMax, float *sumExp,
+                        float *targetLogit, int64_t N, int64_t V, int64_t validLocal,
+                        int64_t vocabStart);
+void crossEntropyBackward(In logits, const int32_t *targets, const float *rowMax,
+                          const float *sumExp, Out dlogits, int64_t N, int64_t V,
+                          int64_t validLocal, int64_t vocabStart, float gradScale);
+
+// Elements of the packed QKV rows of an attention or rotary shape: heads + 2
+// kvHeads (kvHeads 0 = heads) head vectors per token.
+inline int64_t packedQkvWidth(int64_t heads, int64_t kvHeads, int64_t headDim) {
+  return (heads + 2 * (kvHeads ? kvHeads : heads)) * headDim;
+}
 
 // ---- initialization, layout independent ----
 // Element i of the full tensor named `nameHash` gets
