@@ -159,6 +159,81 @@ public:
   // default computes everything in fp32.
   virtual std::string selectCompute(kernels::StorageType type, bool allowTf32);
 
+  // ---- the kernels on operands stored in bf16 / fp16 (kernels/Operand.h) ----
+  // The same kernels with each floating-point operand in its own storage
+  // type (kernels.h's typed overloads: fp32 compute, each output rounded
+  // once). The defaults widen 16-bit operands into backend scratch, run the
+  // fp32 method above and round the outputs back (Backend.cpp); a backend
+  // overrides those it runs on 16-bit data itself. All-fp32 operands take the
+  // fp32 method.
+  virtual void embeddingForward(const int32_t *tokens, kernels::In wte, kernels::In wpe,
+                                kernels::Out out, int64_t N, int64_t S, int64_t H,
+                                int64_t vocabStart, int64_t vocabLocal);
+  virtual void embeddingBackward(const int32_t *tokens, kernels::In dout, kernels::Out dwte,
+                                 kernels::Out dwpe, int64_t N, int64_t S, int64_t H,
+                                 int64_t vocabStart, int64_t vocabLocal);
+  virtual void layerNormForward(kernels::In x, kernels::In gamma, kernels::In beta,
+                                kernels::Out y, int64_t N, int64_t H, float eps);
+  virtual void layerNormBackwardInput(kernels::In x, kernels::In gamma, kernels::In dy,
+                                      kernels::Out dx, int64_t N, int64_t H, float eps);
+  virtual void layerNormBackwardWeight(kernels::In x, kernels::In dy, kernels::Out dgamma,
+                                       kernels::Out dbeta, int64_t N, int64_t H, float eps);
+  virtual void linearForward(kernels::In x, kernels::In w, kernels::In bias, kernels::Out y,
+                             int64_t N, int64_t In, int64_t Out, bool transposedWeight);
+  virtual void linearBackwardInput(kernels::In dy, kernels::In w, kernels::Out dx, int64_t N,
+                                   int64_t In, int64_t Out, bool transposedWeight);
+  virtual void linearBackwardWeight(kernels::In x, kernels::In dy, kernels::Out dw,
+                                    kernels::Out dbias, int64_t N, int64_t In, int64_t Out,
+                                    bool transposedWeight);
+  virtual void geluForward(kernels::In x, kernels::Out y, int64_t n, bool exact);
+  virtual void geluBackward(kernels::In x, kernels::In dy, kernels::Out dx, int64_t n,
+                            bool exact);
+  virtual void add(kernels::In a, kernels::In b, kernels::Out out, int64_t n);
+  virtual void scale(kernels::In x, float alpha, kernels::Out out, int64_t n);
+  virtual void dropout(kernels::In x, kernels::Out y, int64_t n, float rate, uint64_t seed,
+                       uint64_t stream, uint64_t offset);
+  virtual void biasAdd(kernels::In x, kernels::In bias, kernels::Out y, int64_t rows,
+                       int64_t cols);
+  virtual void biasGrad(kernels::In dy, kernels::Out dbias, int64_t rows, int64_t cols);
+  virtual void tokenTypeAdd(const kernels::TokenTypeShape &t, kernels::In x,
+                            const int32_t *types, kernels::In table, kernels::Out y);
+  virtual void tokenTypeAddBackward(const kernels::TokenTypeShape &t, const int32_t *types,
+                                    kernels::In dy, kernels::Out dtable);
+  virtual void firstToken(kernels::In x, kernels::Out y, int64_t B, int64_t S, int64_t H,
+                          bool owner);
+  virtual void firstTokenBackward(kernels::In dy, kernels::Out dx, int64_t B, int64_t S,
+                                  int64_t H, bool owner);
+  virtual void tanhForward(kernels::In x, kernels::Out y, int64_t n);
+  virtual void tanhBackward(kernels::In y, kernels::In dy, kernels::Out dx, int64_t n);
+  virtual void rmsNormForward(kernels::In x, kernels::In gamma, kernels::Out y, int64_t N,
+                              int64_t H, float eps);
+  virtual void rmsNormBackwardInput(kernels::In x, kernels::In gamma, kernels::In dy,
+                                    kernels::Out dx, int64_t N, int64_t H, float eps);
+  virtual void rmsNormBackwardWeight(kernels::In x, kernels::In dy, kernels::Out dgamma,
+                                     int64_t N, int64_t H, float eps);
+  virtual void rotary(const kernels::RotaryShape &r, kernels::In x, kernels::Out y);
+  virtual void swigluForward(kernels::In gate, kernels::In up, kernels::Out y, int64_t n);
+  virtual void swigluBackward(kernels::In gate, kernels::In up, kernels::In dy,
+                              kernels::Out dgate, kernels::Out dup, int64_t n);
+  virtual void attentionForward(const kernels::AttentionShape &a, kernels::In qkv,
+                                kernels::Out out, float *lse);
+  virtual void attentionBackward(const kernels::AttentionShape &a, kernels::In qkv,
+                                 kernels::In out, const float *lse, kernels::In dout,
+                                 kernels::Out dqkv);
+  virtual void attentionDecode(const kernels::DecodeShape &d, kernels::In qkv,
+                               kernels::Out keys, kernels::Out values, kernels::Out out);
+  virtual void crossEntropyRowMax(kernels::In logits, float *rowMax, int64_t N, int64_t V,
+                                  int64_t validLocal);
+  virtual void crossEntropySumExp(kernels::In logits, const int32_t *targets,
+                                  const float *rowMax, float *sumExp, float *targetLogit,
+                                  int64_t N, int64_t V, int64_t validLocal,
+                                  int64_t vocabStart);
+  virtual void crossEntropyBackward(kernels::In logits, const int32_t *targets,
+                                    const float *rowMax, const float *sumExp,
+                                    kernels::Out dlogits, int64_t N, int64_t V,
+                                    int64_t validLocal, int64_t vocabStart,
+                                    const float *lossBuffer, float gradScale);
+
   // ---- kernels without a method of their own ----
   // A step kind added since this interface (exec/StepRegistry.h) runs its
   // kernel through launch(), so adding one edits no backend. Kernel is an
@@ -198,6 +273,18 @@ public:
   virtual void linearBackwardInputGelu(const float *dy, const float *w, const float *pre,
                                        float *dx, int64_t N, int64_t In, int64_t Out,
                                        bool transposedWeight);
+
+protected:
+  // The typed defaults' fp32 scratch (grown, reused call after call); a
+  // backend that owns device memory frees it with releaseStaging() before
+  // its memory goes away.
+  struct StagingBuffer {
+    float *data = nullptr;
+    int64_t floats = 0;
+  };
+  std::vector<StagingBuffer> stagingBuffers;
+  void releaseStaging();
+  friend class Staging;
 };
 
 // Host access to device floats: on a host-addressable backend the memory

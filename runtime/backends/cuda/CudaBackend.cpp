@@ -100,6 +100,7 @@ void CudaBackend::releaseAll() {
   if (compute)
     cudaStreamSynchronize(compute);
   lt.reset();
+  releaseStaging();
   for (Scratch *s :
        {&layerNormStats, &attentionRowDot, &biasGradVector, &copyBounce, &gemmOperands})
     s->reset();

@@ -13,7 +13,7 @@
 namespace mtc::runtime {
 namespace {
 
-class HostBackend final : public Backend {
+class HostBackend : public Backend {
 public:
   explicit HostBackend(bool addressable) : addressable(addressable) {}
   const char *name() const override {
@@ -258,10 +258,139 @@ private:
   bool addressable;
 };
 
+// The host backend proper: the kernels on 16-bit operands are kernels.h's
+// typed kernels, which read and write the 16-bit data themselves. The staged
+// backend keeps Backend's defaults (16-bit operands widened into fp32
+// scratch around the fp32 kernels), the path a device backend without a
+// 16-bit kernel takes, so the tests run it.
+class NativeHostBackend final : public HostBackend {
+public:
+  NativeHostBackend() : HostBackend(true) {}
+
+  using In = kernels::In;
+  using Out = kernels::Out;
+  void embeddingForward(const int32_t *tokens, In wte, In wpe, Out out, int64_t N, int64_t S,
+                        int64_t H, int64_t vocabStart, int64_t vocabLocal) override {
+    kernels::embeddingForward(tokens, wte, wpe, out, N, S, H, vocabStart, vocabLocal);
+  }
+  void embeddingBackward(const int32_t *tokens, In dout, Out dwte, Out dwpe, int64_t N,
+                         int64_t S, int64_t H, int64_t vocabStart, int64_t vocabLocal) override {
+    kernels::embeddingBackward(tokens, dout, dwte, dwpe, N, S, H, vocabStart, vocabLocal);
+  }
+  void layerNormForward(In x, In gamma, In beta, Out y, int64_t N, int64_t H,
+                        float eps) override {
+    kernels::layerNormForward(x, gamma, beta, y, N, H, eps);
+  }
+  void layerNormBackwardInput(In x, In gamma, In dy, Out dx, int64_t N, int64_t H,
+                              float eps) override {
+    kernels::layerNormBackwardInput(x, gamma, dy, dx, N, H, eps);
+  }
+  void layerNormBackwardWeight(In x, In dy, Out dgamma, Out dbeta, int64_t N, int64_t H,
+                               float eps) override {
+    kernels::layerNormBackwardWeight(x, dy, dgamma, dbeta, N, H, eps);
+  }
+  void linearForward(In x, In w, In bias, Out y, int64_t N, int64_t in, int64_t out,
+                     bool transposed) override {
+    kernels::linearForward(x, w, bias, y, N, in, out, transposed);
+  }
+  void linearBackwardInput(In dy, In w, Out dx, int64_t N, int64_t in, int64_t out,
+                           bool transposed) override {
+    kernels::linearBackwardInput(dy, w, dx, N, in, out, transposed);
+  }
+  void linearBackwardWeight(In x, In dy, Out dw, Out dbias, int64_t N, int64_t in, int64_t out,
+                            bool transposed) override {
+    kernels::linearBackwardWeight(x, dy, dw, dbias, N, in, out, transposed);
+  }
+  void geluForward(In x, Out y, int64_t n, bool exact) override {
+    kernels::geluForward(x, y, n, exact);
+  }
+  void geluBackward(In x, In dy, Out dx, int64_t n, bool exact) override {
+    kernels::geluBackward(x, dy, dx, n, exact);
+  }
+  void add(In a, In b, Out out, int64_t n) override { kernels::add(a, b, out, n); }
+  void scale(In x, float alpha, Out out, int64_t n) override {
+    kernels::scale(x, alpha, out, n);
+  }
+  void dropout(In x, Out y, int64_t n, float rate, uint64_t seed, uint64_t stream,
+               uint64_t offset) override {
+    kernels::dropout(x, y, n, rate, seed, stream, offset);
+  }
+  void biasAdd(In x, In bias, Out y, int64_t rows, int64_t cols) override {
+    kernels::biasAdd(x, bias, y, rows, cols);
+  }
+  void biasGrad(In dy, Out dbias, int64_t rows, int64_t cols) override {
+    kernels::biasGrad(dy, dbias, rows, cols);
+  }
+  void tokenTypeAdd(const kernels::TokenTypeShape &t, In x, const int32_t *types, In table,
+                    Out y) override {
+    kernels::tokenTypeAdd(t, x, types, table, y);
+  }
+  void tokenTypeAddBackward(const kernels::TokenTypeShape &t, const int32_t *types, In dy,
+                            Out dtable) override {
+    kernels::tokenTypeAddBackward(t, types, dy, dtable);
+  }
+  void firstToken(In x, Out y, int64_t B, int64_t S, int64_t H, bool owner) override {
+    kernels::firstToken(x, y, B, S, H, owner);
+  }
+  void firstTokenBackward(In dy, Out dx, int64_t B, int64_t S, int64_t H, bool owner) override {
+    kernels::firstTokenBackward(dy, dx, B, S, H, owner);
+  }
+  void tanhForward(In x, Out y, int64_t n) override { kernels::tanhForward(x, y, n); }
+  void tanhBackward(In y, In dy, Out dx, int64_t n) override {
+    kernels::tanhBackward(y, dy, dx, n);
+  }
+  void rmsNormForward(In x, In gamma, Out y, int64_t N, int64_t H, float eps) override {
+    kernels::rmsNormForward(x, gamma, y, N, H, eps);
+  }
+  void rmsNormBackwardInput(In x, In gamma, In dy, Out dx, int64_t N, int64_t H,
+                            float eps) override {
+    kernels::rmsNormBackwardInput(x, gamma, dy, dx, N, H, eps);
+  }
+  void rmsNormBackwardWeight(In x, In dy, Out dgamma, int64_t N, int64_t H, float eps) override {
+    kernels::rmsNormBackwardWeight(x, dy, dgamma, N, H, eps);
+  }
+  void rotary(const kernels::RotaryShape &r, In x, Out y) override { kernels::rotary(r, x, y); }
+  void swigluForward(In gate, In up, Out y, int64_t n) override {
+    kernels::swigluForward(gate, up, y, n);
+  }
+  void swigluBackward(In gate, In up, In dy, Out dgate, Out dup, int64_t n) override {
+    kernels::swigluBackward(gate, up, dy, dgate, dup, n);
+  }
+  void attentionForward(const kernels::AttentionShape &a, In qkv, Out out, float *lse) override {
+    kernels::attentionForward(a, qkv, out, lse);
+  }
+  void attentionBackward(const kernels::AttentionShape &a, In qkv, In out, const float *lse,
+                         In dout, Out dqkv) override {
+    kernels::attentionBackward(a, qkv, out, lse, dout, dqkv);
+  }
+  void attentionDecode(const kernels::DecodeShape &d, In qkv, Out keys, Out values,
+                       Out out) override {
+    kernels::attentionDecode(d, qkv, keys, values, out);
+  }
+  void crossEntropyRowMax(In logits, float *rowMax, int64_t N, int64_t V,
+                          int64_t validLocal) override {
+    kernels::crossEntropyRowMax(logits, rowMax, N, V, validLocal);
+  }
+  void crossEntropySumExp(In logits, const int32_t *targets, const float *rowMax, float *sumExp,
+                          float *targetLogit, int64_t N, int64_t V, int64_t validLocal,
+                          int64_t vocabStart) override {
+    kernels::crossEntropySumExp(logits, targets, rowMax, sumExp, targetLogit, N, V, validLocal,
+                                vocabStart);
+  }
+  void crossEntropyBackward(In logits, const int32_t *targets, const float *rowMax,
+                            const float *sumExp, Out dlogits, int64_t N, int64_t V,
+                            int64_t validLocal, int64_t vocabStart, const float *lossBuffer,
+                            float gradScale) override {
+    const float count = lossBuffer[1];
+    kernels::crossEntropyBackward(logits, targets, rowMax, sumExp, dlogits, N, V, validLocal,
+                                  vocabStart, count > 0 ? gradScale / count : 0.f);
+  }
+};
+
 } // namespace
 
 Backend &hostBackend() {
-  static HostBackend backend(true);
+  static NativeHostBackend backend;
   return backend;
 }
 

@@ -68,11 +68,11 @@ const StepRegistration registered[] = {
             kernels::DecodeShape d{r.windowTokens(), r.position(), cache->capacity(), k.heads(),
                                    k.kv_heads() > 0 ? k.kv_heads() : k.heads(), k.head_dim(),
                                    k.scale()};
-            r.dev().attentionDecode(d, r.f(k.qkv()), cache->keys(r.index),
-                                    cache->values(r.index), r.f(k.out()));
+            r.dev().attentionDecode(d, r.out(k.qkv()), cache->keys(r.index),
+                                    cache->values(r.index), r.out(k.out()));
             return;
           }
-          r.dev().attentionForward(attentionGeometry(r, k), r.f(k.qkv()), r.f(k.out()),
+          r.dev().attentionForward(attentionGeometry(r, k), r.out(k.qkv()), r.out(k.out()),
                                    r.f(k.lse()));
         },
         [](const pb::Step &step, const pb::Plan &, int64_t) -> std::string {
@@ -94,8 +94,8 @@ const StepRegistration registered[] = {
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.attention_backward();
-          r.dev().attentionBackward(attentionGeometry(r, k), r.f(k.qkv()), r.f(k.out()),
-                                    r.f(k.lse()), r.f(k.dout()), r.f(k.dqkv()));
+          r.dev().attentionBackward(attentionGeometry(r, k), r.out(k.qkv()), r.out(k.out()),
+                                    r.f(k.lse()), r.out(k.dout()), r.out(k.dqkv()));
         },
     }),
     StepRegistration({
@@ -127,7 +127,7 @@ const StepRegistration registered[] = {
           kernels::RotaryShape rot{sh.batch, sh.seq, k.heads(), k.kv_heads(), k.head_dim(),
                                    k.theta(), k.inverse()};
           rot.position = r.position();
-          r.dev().rotary(rot, r.f(k.x()), r.f(k.y()));
+          r.dev().rotary(rot, r.out(k.x()), r.out(k.y()));
         },
         runsOnAnyWindow,
     }),

@@ -14,7 +14,7 @@ const StepRegistration registered[] = {
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.gelu();
-          r.dev().geluForward(r.f(k.x()), r.f(k.y()), r.shape().elements, k.exact());
+          r.dev().geluForward(r.out(k.x()), r.out(k.y()), r.shape().elements, k.exact());
         },
         runsOnAnyWindow,
     }),
@@ -26,7 +26,7 @@ const StepRegistration registered[] = {
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.gelu_backward();
-          r.dev().geluBackward(r.f(k.x()), r.f(k.dy()), r.f(k.dx()), r.shape().elements,
+          r.dev().geluBackward(r.out(k.x()), r.out(k.dy()), r.out(k.dx()), r.shape().elements,
                                k.exact());
         },
     }),
@@ -36,7 +36,7 @@ const StepRegistration registered[] = {
           s.elements = c.elementwise({{step.tanh().x(), "x"}, {step.tanh().y(), "y"}});
         },
         [](const pb::Step &step, StepRun &r) {
-          r.dev().tanhForward(r.f(step.tanh().x()), r.f(step.tanh().y()), r.shape().elements);
+          r.dev().tanhForward(r.out(step.tanh().x()), r.out(step.tanh().y()), r.shape().elements);
         },
     }),
     StepRegistration({
@@ -47,7 +47,7 @@ const StepRegistration registered[] = {
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.tanh_backward();
-          r.dev().tanhBackward(r.f(k.y()), r.f(k.dy()), r.f(k.dx()), r.shape().elements);
+          r.dev().tanhBackward(r.out(k.y()), r.out(k.dy()), r.out(k.dx()), r.shape().elements);
         },
     }),
     StepRegistration({
@@ -58,7 +58,7 @@ const StepRegistration registered[] = {
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.swiglu();
-          r.dev().swigluForward(r.f(k.gate()), r.f(k.up()), r.f(k.y()), r.shape().elements);
+          r.dev().swigluForward(r.out(k.gate()), r.out(k.up()), r.out(k.y()), r.shape().elements);
         },
         runsOnAnyWindow,
     }),
@@ -71,8 +71,8 @@ const StepRegistration registered[] = {
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.swiglu_backward();
-          r.dev().swigluBackward(r.f(k.gate()), r.f(k.up()), r.f(k.dy()), r.f(k.dgate()),
-                                 r.f(k.dup()), r.shape().elements);
+          r.dev().swigluBackward(r.out(k.gate()), r.out(k.up()), r.out(k.dy()), r.out(k.dgate()),
+                                 r.out(k.dup()), r.shape().elements);
         },
     }),
     StepRegistration({
@@ -107,7 +107,7 @@ const StepRegistration registered[] = {
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.add();
-          r.dev().add(r.f(k.a()), r.f(k.b()), r.f(k.out()), r.shape().elements);
+          r.dev().add(r.out(k.a()), r.out(k.b()), r.out(k.out()), r.shape().elements);
         },
         runsOnAnyWindow,
     }),
@@ -127,10 +127,10 @@ const StepRegistration registered[] = {
             dropoutSequenceShard(r.dev(), r.f(k.x()), r.f(k.y()), x.shape(0), x.shape(1),
                                  x.shape(2), r.shard(), k.rate(), r.seed(), k.stream());
           } else if (r.training && k.rate() > 0.f) {
-            r.dev().dropout(r.f(k.x()), r.f(k.y()), n, k.rate(), r.seed(), k.stream(), 0);
+            r.dev().dropout(r.out(k.x()), r.out(k.y()), n, k.rate(), r.seed(), k.stream(), 0);
             r.checkReplicated(r.f(k.y()), n);
           } else {
-            r.dev().copy(r.f(k.y()), r.f(k.x()), n * 4);
+            r.dev().convert(r.in(k.x()), r.out(k.y()), n);
           }
         },
         runsOnAnyWindow,

@@ -73,9 +73,9 @@ const StepRegistration registered[] = {
           const StepShape &sh = r.shape();
           // Generation: rows are the new tokens, at positions from position() on.
           r.dev().embeddingForward(
-              r.i32(k.tokens()), r.weights(k.wte_param()),
-              k.has_wpe() ? r.weights(k.wpe_param()) + r.position() * sh.hidden : nullptr,
-              r.f(k.out()), sh.rows, sh.seq, sh.hidden,
+              r.i32(k.tokens()), r.weightsIn(k.wte_param()),
+              k.has_wpe() ? r.weightsIn(k.wpe_param()).at(r.position() * sh.hidden) : kernels::In(),
+              r.out(k.out()), sh.rows, sh.seq, sh.hidden,
               k.vocab_start() + r.shard().vocabStart(sh.vocabLocal), sh.vocabLocal);
         },
         [](const pb::Step &step, const pb::Plan &plan, int64_t capacity) -> std::string {
@@ -100,7 +100,7 @@ const StepRegistration registered[] = {
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.embedding_backward();
           const StepShape &sh = r.shape();
-          r.dev().embeddingBackward(r.i32(k.tokens()), r.f(k.dout()), r.grad(k.wte_grad()),
+          r.dev().embeddingBackward(r.i32(k.tokens()), r.out(k.dout()), r.grad(k.wte_grad()),
                                     k.has_wpe() ? r.grad(k.wpe_grad()) : nullptr, sh.rows,
                                     sh.seq, sh.hidden,
                                     k.vocab_start() + r.shard().vocabStart(sh.vocabLocal),
@@ -119,8 +119,8 @@ const StepRegistration registered[] = {
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.token_type_add();
-          r.dev().tokenTypeAdd(tokenTypeGeometry(r), r.f(k.x()), r.i32(k.types()),
-                               r.weights(k.table_param()), r.f(k.y()));
+          r.dev().tokenTypeAdd(tokenTypeGeometry(r), r.out(k.x()), r.i32(k.types()),
+                               r.weightsIn(k.table_param()), r.out(k.y()));
         },
     }),
     StepRegistration({
@@ -133,7 +133,7 @@ const StepRegistration registered[] = {
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.token_type_add_backward();
-          r.dev().tokenTypeAddBackward(tokenTypeGeometry(r), r.i32(k.types()), r.f(k.dy()),
+          r.dev().tokenTypeAddBackward(tokenTypeGeometry(r), r.i32(k.types()), r.out(k.dy()),
                                        r.grad(k.table_grad()));
         },
     }),

@@ -47,10 +47,10 @@ void crossEntropy(const pb::Step &step, StepRun &r) {
   const bool split = !k.replicated() && tp && tp->size() > 1;
   // Logits stay vocabulary-split: only per-row statistics cross ranks.
   auto [vocabStart, validLocal] = vocabularyShard(r, k);
-  dev.crossEntropyRowMax(r.f(k.logits()), r.f(k.row_max()), sh.rows, sh.vocabLocal, validLocal);
+  dev.crossEntropyRowMax(r.in(k.logits()), r.f(k.row_max()), sh.rows, sh.vocabLocal, validLocal);
   if (split)
     tp->allReduceMax(r.f(k.row_max()), sh.rows);
-  dev.crossEntropySumExp(r.f(k.logits()), r.i32(k.targets()), r.f(k.row_max()),
+  dev.crossEntropySumExp(r.in(k.logits()), r.i32(k.targets()), r.f(k.row_max()),
                          r.f(k.sum_exp()), r.f(k.target_logit()), sh.rows, sh.vocabLocal,
                          validLocal, vocabStart);
   if (split) {
@@ -127,8 +127,8 @@ const StepRegistration registered[] = {
           const auto &k = step.cross_entropy_backward();
           const StepShape &sh = r.shape();
           auto [vocabStart, validLocal] = vocabularyShard(r, k);
-          r.dev().crossEntropyBackward(r.f(k.logits()), r.i32(k.targets()), r.f(k.row_max()),
-                                       r.f(k.sum_exp()), r.f(k.dlogits()), sh.rows,
+          r.dev().crossEntropyBackward(r.in(k.logits()), r.i32(k.targets()), r.f(k.row_max()),
+                                       r.f(k.sum_exp()), r.out(k.dlogits()), sh.rows,
                                        sh.vocabLocal, validLocal, vocabStart, r.f(k.loss()),
                                        r.gradScale);
         },
@@ -144,7 +144,7 @@ const StepRegistration registered[] = {
           const auto &k = step.first_token();
           const StepShape &sh = r.shape();
           // On a sequence shard only the rank holding position 0 has [CLS].
-          r.dev().firstToken(r.f(k.x()), r.f(k.y()), sh.batch, sh.seq, sh.hidden,
+          r.dev().firstToken(r.out(k.x()), r.out(k.y()), sh.batch, sh.seq, sh.hidden,
                              !k.sequence_shard() || r.shard().rank == 0);
         },
     }),
@@ -158,7 +158,7 @@ const StepRegistration registered[] = {
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.first_token_backward();
           const StepShape &sh = r.shape();
-          r.dev().firstTokenBackward(r.f(k.dy()), r.f(k.dx()), sh.batch, sh.seq, sh.hidden,
+          r.dev().firstTokenBackward(r.out(k.dy()), r.out(k.dx()), sh.batch, sh.seq, sh.hidden,
                                      !k.sequence_shard() || r.shard().rank == 0);
         },
     }),

@@ -59,8 +59,8 @@ const StepRegistration registered[] = {
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.linear_forward();
           const StepShape &sh = r.shape();
-          r.dev().linearForward(r.f(k.x()), r.weights(k.w_param()),
-                                k.has_bias() ? r.weights(k.bias_param()) : nullptr, r.f(k.y()),
+          r.dev().linearForward(r.out(k.x()), r.weightsIn(k.w_param()),
+                                k.has_bias() ? r.weightsIn(k.bias_param()) : kernels::In(), r.out(k.y()),
                                 sh.rows, sh.hidden, sh.out, k.transposed_weight());
         },
         runsOnAnyWindow,
@@ -77,7 +77,7 @@ const StepRegistration registered[] = {
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.linear_backward_input();
           const StepShape &sh = r.shape();
-          r.dev().linearBackwardInput(r.f(k.dy()), r.weights(k.w_param()), r.f(k.dx()), sh.rows,
+          r.dev().linearBackwardInput(r.out(k.dy()), r.weightsIn(k.w_param()), r.out(k.dx()), sh.rows,
                                       sh.hidden, sh.out, k.transposed_weight());
         },
     }),
@@ -93,7 +93,7 @@ const StepRegistration registered[] = {
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.linear_backward_weight();
           const StepShape &sh = r.shape();
-          r.dev().linearBackwardWeight(r.f(k.x()), r.f(k.dy()), r.grad(k.w_grad()),
+          r.dev().linearBackwardWeight(r.out(k.x()), r.out(k.dy()), r.grad(k.w_grad()),
                                        k.has_bias() ? r.grad(k.bias_grad()) : nullptr, sh.rows,
                                        sh.hidden, sh.out, k.transposed_weight());
         },
@@ -116,7 +116,7 @@ const StepRegistration registered[] = {
                             sh.batch, sh.seq, sh.hidden,
                             r.sequenceShards() ? r.shard().rank * sh.seq : r.position());
           else
-            r.dev().biasAdd(r.f(k.x()), r.weights(k.bias_param()), r.f(k.y()), sh.rows,
+            r.dev().biasAdd(r.out(k.x()), r.weightsIn(k.bias_param()), r.out(k.y()), sh.rows,
                             sh.hidden);
         },
         [](const pb::Step &step, const pb::Plan &plan, int64_t capacity) -> std::string {
@@ -142,7 +142,7 @@ const StepRegistration registered[] = {
                                    sh.seq, sh.hidden,
                                    r.sequenceShards() ? r.shard().rank * sh.seq : 0);
           else
-            r.dev().biasGrad(r.f(k.dy()), r.grad(k.bias_grad()), sh.rows, sh.hidden);
+            r.dev().biasGrad(r.out(k.dy()), r.grad(k.bias_grad()), sh.rows, sh.hidden);
         },
     }),
 };

@@ -33,8 +33,8 @@ const StepRegistration registered[] = {
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.layer_norm_forward();
-          r.dev().layerNormForward(r.f(k.x()), r.weights(k.gamma_param()),
-                                   r.weights(k.beta_param()), r.f(k.y()), r.shape().rows,
+          r.dev().layerNormForward(r.out(k.x()), r.weightsIn(k.gamma_param()),
+                                   r.weightsIn(k.beta_param()), r.out(k.y()), r.shape().rows,
                                    r.shape().hidden, k.eps());
         },
         runsOnAnyWindow,
@@ -49,8 +49,8 @@ const StepRegistration registered[] = {
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.layer_norm_backward_input();
-          r.dev().layerNormBackwardInput(r.f(k.x()), r.weights(k.gamma_param()), r.f(k.dy()),
-                                         r.f(k.dx()), r.shape().rows, r.shape().hidden, k.eps());
+          r.dev().layerNormBackwardInput(r.out(k.x()), r.weightsIn(k.gamma_param()), r.out(k.dy()),
+                                         r.out(k.dx()), r.shape().rows, r.shape().hidden, k.eps());
         },
     }),
     StepRegistration({
@@ -62,7 +62,7 @@ const StepRegistration registered[] = {
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.layer_norm_backward_weight();
-          r.dev().layerNormBackwardWeight(r.f(k.x()), r.f(k.dy()), r.grad(k.gamma_grad()),
+          r.dev().layerNormBackwardWeight(r.out(k.x()), r.out(k.dy()), r.grad(k.gamma_grad()),
                                           r.grad(k.beta_grad()), r.shape().rows,
                                           r.shape().hidden, k.eps());
         },
@@ -76,7 +76,7 @@ const StepRegistration registered[] = {
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.rms_norm_forward();
-          r.dev().rmsNormForward(r.f(k.x()), r.weights(k.gamma_param()), r.f(k.y()),
+          r.dev().rmsNormForward(r.out(k.x()), r.weightsIn(k.gamma_param()), r.out(k.y()),
                                  r.shape().rows, r.shape().hidden, k.eps());
         },
         runsOnAnyWindow,
@@ -91,8 +91,8 @@ const StepRegistration registered[] = {
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.rms_norm_backward_input();
-          r.dev().rmsNormBackwardInput(r.f(k.x()), r.weights(k.gamma_param()), r.f(k.dy()),
-                                       r.f(k.dx()), r.shape().rows, r.shape().hidden, k.eps());
+          r.dev().rmsNormBackwardInput(r.out(k.x()), r.weightsIn(k.gamma_param()), r.out(k.dy()),
+                                       r.out(k.dx()), r.shape().rows, r.shape().hidden, k.eps());
         },
     }),
     StepRegistration({
@@ -104,7 +104,7 @@ const StepRegistration registered[] = {
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.rms_norm_backward_weight();
-          r.dev().rmsNormBackwardWeight(r.f(k.x()), r.f(k.dy()), r.grad(k.gamma_grad()),
+          r.dev().rmsNormBackwardWeight(r.out(k.x()), r.out(k.dy()), r.grad(k.gamma_grad()),
                                         r.shape().rows, r.shape().hidden, k.eps());
         },
     }),
