@@ -1,4 +1,5 @@
 // RUN: %mtc-opt %inputs/embedding-linear-loss.mlir --mtc-autodiff --mtc-optimizer="lr=0.001 warmup-steps=10" --mtc-lower-to-exec -o /dev/null | FileCheck %s
+// RUN: %mtc-opt %inputs/embedding-linear-loss.mlir --mtc-autodiff --mtc-optimizer --mtc-data-parallel=precision=bf16 --mtc-lower-to-exec -o /dev/null | FileCheck %s --check-prefix=BF16
 // RUN: %mtc-opt %s --mtc-lower-to-exec -verify-diagnostics -o /dev/null
 //
 // The plan of embedding -> linear -> loss (see mtc-plan-memory.mlir for the
@@ -53,6 +54,19 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: logits: 3
 // CHECK-NEXT: forward_steps: 3
+
+// bf16: activations and their gradients are BF16 buffers of 2 bytes an
+// element; the cross-entropy's row statistics and the loss stay F32 (the
+// default, which the text format leaves out).
+// BF16:      name: "embedding"
+// BF16-NEXT: dtype: BF16
+// BF16:      bytes: 64
+// BF16:      name: "cross_entropy.row_max"
+// BF16-NEXT: shape: 1
+// BF16:      name: "cross_entropy_grad"
+// BF16-NEXT: dtype: BF16
+// BF16:      bytes: 80
+// BF16:      precision: "bf16"
 
 // Squared ReLU (HF's "relu2") runs as its two steps; like GeLU's, its backward
 // reads the forward's input buffer, which stays live until then.
