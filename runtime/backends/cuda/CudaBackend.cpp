@@ -1,4 +1,5 @@
 #include "backends/cuda/CudaBackend.h"
+#include "backends/Staging.h"
 #include "backends/cuda/DeviceChoice.h"
 #include "backends/cuda/DeviceCheck.h"
 #include "backends/cuda/DeviceCommunicator.h"
@@ -329,17 +330,31 @@ kg::GemmEpilogue CudaBackend::matmul(const kg::LinearGemmShape &shape, const Ope
     default: return o.out;
     }
   };
+  auto stored = [&](kg::GemmOperand which) {
+    switch (which) {
+    case kg::GemmOperand::X: return o.xStored;
+    case kg::GemmOperand::W: return o.wStored;
+    case kg::GemmOperand::DY: return o.dyStored;
+    default: return false;
+    }
+  };
   const void *a = operand(g.a), *b = operand(g.b);
-  if (g.type != kg::GemmDataType::F32) {
-    // Exact copies: the values were stored rounded (docs/gpu.md "GEMMs").
+  if (g.type != kg::GemmDataType::F32 && !(stored(g.a) && stored(g.b))) {
+    // Exact copies of fp32 operands: the values were stored rounded
+    // (docs/gpu.md "GEMMs"). 16-bit activations and weights need none.
     const int64_t aElements = g.lda * g.aCols(), bElements = g.ldb * g.bCols();
     auto *scratch = static_cast<char *>(gemmOperands.get(
         kg::gemmOperandScratchBytes(g), compute, "16-bit GEMM operands"));
     char *b16 = scratch + (aElements * 2 + kg::kGemmOperandAlign - 1) / kg::kGemmOperandAlign *
                               kg::kGemmOperandAlign;
-    kc::toGemmOperand(static_cast<const float *>(a), scratch, aElements, g.type, compute);
-    kc::toGemmOperand(static_cast<const float *>(b), b16, bElements, g.type, compute);
-    a = scratch, b = b16;
+    if (!stored(g.a)) {
+      kc::toGemmOperand(static_cast<const float *>(a), scratch, aElements, g.type, compute);
+      a = scratch;
+    }
+    if (!stored(g.b)) {
+      kc::toGemmOperand(static_cast<const float *>(b), b16, bElements, g.type, compute);
+      b = b16;
+    }
   }
   lt->run(g, {a, b, o.out, g.usesVector() ? epilogueVector : nullptr, o.aux}, compute);
   return g.epilogue;
@@ -412,6 +427,69 @@ void CudaBackend::linearBackwardWeight(const float *x, const float *dy, float *d
     kc::add(dbias, vector, dbias, Out, compute);
   else if (dbias)
     kc::biasGradAccumulate(dy, dbias, N, Out, compute);
+}
+
+bool CudaBackend::storedAsOperand(kernels::In x) const {
+  return (x.type == kernels::StorageType::BF16 && operandType == kg::GemmDataType::BF16) ||
+         (x.type == kernels::StorageType::FP16 && operandType == kg::GemmDataType::F16);
+}
+
+void CudaBackend::linearForward(kernels::In x, kernels::In w, kernels::In bias, kernels::Out y,
+                                int64_t N, int64_t In, int64_t Out, bool transposed) {
+  if (x.isF32() && w.isF32() && (!bias || bias.isF32()) && y.isF32())
+    return linearForward(x.f32(), w.f32(), bias.f32(), y.f32(), N, In, Out, transposed);
+  Staging s(*this);
+  Operands o;
+  o.xStored = storedAsOperand(x), o.wStored = storedAsOperand(w);
+  o.x = o.xStored ? x.data : s.in(x, N * In);
+  o.w = o.wStored ? w.data : s.in(w, In * Out);
+  float *out = s.out(y, N * Out);
+  const float *b = s.in(bias, Out);
+  o.out = out;
+  if (matmul(gemmShape(kg::GemmKind::Forward, N, In, Out, transposed, b != nullptr), o,
+             const_cast<float *>(b)) == kg::GemmEpilogue::None &&
+      b)
+    kc::biasAdd(out, b, out, N, Out, compute);
+  s.commit();
+}
+
+void CudaBackend::linearBackwardInput(kernels::In dy, kernels::In w, kernels::Out dx, int64_t N,
+                                      int64_t In, int64_t Out, bool transposed) {
+  if (dy.isF32() && w.isF32() && dx.isF32())
+    return linearBackwardInput(dy.f32(), w.f32(), dx.f32(), N, In, Out, transposed);
+  Staging s(*this);
+  Operands o;
+  o.dyStored = storedAsOperand(dy), o.wStored = storedAsOperand(w);
+  o.dy = o.dyStored ? dy.data : s.in(dy, N * Out);
+  o.w = o.wStored ? w.data : s.in(w, In * Out);
+  o.out = s.out(dx, N * In);
+  matmul(gemmShape(kg::GemmKind::BackwardInput, N, In, Out, transposed, false), o, nullptr);
+  s.commit();
+}
+
+void CudaBackend::linearBackwardWeight(kernels::In x, kernels::In dy, kernels::Out dw,
+                                       kernels::Out dbias, int64_t N, int64_t In, int64_t Out,
+                                       bool transposed) {
+  if (x.isF32() && dy.isF32() && dw.isF32() && (!dbias || dbias.isF32()))
+    return linearBackwardWeight(x.f32(), dy.f32(), dw.f32(), dbias.f32(), N, In, Out,
+                                transposed);
+  Staging s(*this);
+  Operands o;
+  o.xStored = storedAsOperand(x), o.dyStored = storedAsOperand(dy);
+  o.x = o.xStored ? x.data : s.in(x, N * In);
+  o.dy = o.dyStored ? dy.data : s.in(dy, N * Out);
+  o.out = s.out(dw, In * Out, /*load=*/true);
+  float *bias = s.out(dbias, Out, /*load=*/true);
+  float *vector = bias ? static_cast<float *>(biasGradVector.get(
+                             Out * int64_t(sizeof(float)), compute, "the bias gradient"))
+                       : nullptr;
+  if (matmul(gemmShape(kg::GemmKind::BackwardWeight, N, In, Out, transposed, bias != nullptr),
+             o, vector) != kg::GemmEpilogue::None)
+    kc::add(bias, vector, bias, Out, compute);
+  else if (bias)
+    kc::biasGradAccumulate(o.dyStored ? s.in(dy, N * Out) : static_cast<const float *>(o.dy),
+                           bias, N, Out, compute);
+  s.commit();
 }
 
 void CudaBackend::tokenTypeAdd(const kernels::TokenTypeShape &t, const float *x,

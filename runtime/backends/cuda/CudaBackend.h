@@ -102,6 +102,18 @@ public:
   void biasAdd(const float *x, const float *bias, float *y, int64_t rows,
                int64_t cols) override;
   void biasGrad(const float *dy, float *dbias, int64_t rows, int64_t cols) override;
+  // 16-bit runs: the GEMMs read 16-bit activations and weights as stored
+  // (no operand copies); outputs go through fp32 scratch (Backend's typed
+  // defaults cover every other kernel).
+  using Backend::linearForward;
+  using Backend::linearBackwardInput;
+  using Backend::linearBackwardWeight;
+  void linearForward(kernels::In x, kernels::In w, kernels::In bias, kernels::Out y, int64_t N,
+                     int64_t In, int64_t Out, bool transposedWeight) override;
+  void linearBackwardInput(kernels::In dy, kernels::In w, kernels::Out dx, int64_t N, int64_t In,
+                           int64_t Out, bool transposedWeight) override;
+  void linearBackwardWeight(kernels::In x, kernels::In dy, kernels::Out dw, kernels::Out dbias,
+                            int64_t N, int64_t In, int64_t Out, bool transposedWeight) override;
   void attentionForward(const kernels::AttentionShape &a, const float *qkv, float *out,
                         float *lse) override;
   void attentionBackward(const kernels::AttentionShape &a, const float *qkv, const float *out,
@@ -164,6 +176,8 @@ private:
   };
   struct Operands {
     const void *x = nullptr, *w = nullptr, *dy = nullptr;
+    // Already in the GEMM's 16-bit operand type (read as stored, not copied).
+    bool xStored = false, wStored = false, dyStored = false;
     void *out = nullptr;
     void *aux = nullptr; // the GeLU epilogues' pre-activation
   };
@@ -174,6 +188,8 @@ private:
   kernels::gpu::GemmEpilogue matmul(const kernels::gpu::LinearGemmShape &shape,
                                     const Operands &o, void *epilogueVector);
   void squaresAndCheck(const float *x, int64_t n);
+  // Whether a 16-bit operand is stored in the GEMMs' operand type.
+  bool storedAsOperand(kernels::In x) const;
   void releaseAll();
 
   int deviceIndex = 0;
