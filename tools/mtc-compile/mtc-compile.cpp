@@ -299,10 +299,16 @@ int compile(mtc::CompileOptions options, const char *argv0) {
     // operand copies the tensor-core GEMMs read (docs/gpu.md "GEMMs").
     const mtc::kernels::gpu::GemmMemory gemm =
         mtc::kernels::gpu::predictGemmMemory(*plan, plan->precision());
-    outs() << format("  GPU GEMMs per rank: %.1f MiB (cuBLASLt workspace %.1f MiB + 16-bit "
-                     "operand copies %.1f MiB)\n",
-                     gemm.total() / 1048576.0, gemm.workspaceBytes / 1048576.0,
-                     gemm.operandScratchBytes / 1048576.0);
+    if (gemm.outputStagingBytes > 0)
+      outs() << format("  GPU GEMMs per rank: %.1f MiB (cuBLASLt workspace %.1f MiB + fp32 "
+                       "staging of 16-bit outputs %.1f MiB)\n",
+                       gemm.total() / 1048576.0, gemm.workspaceBytes / 1048576.0,
+                       gemm.outputStagingBytes / 1048576.0);
+    else
+      outs() << format("  GPU GEMMs per rank: %.1f MiB (cuBLASLt workspace %.1f MiB + 16-bit "
+                       "operand copies %.1f MiB)\n",
+                       gemm.total() / 1048576.0, gemm.workspaceBytes / 1048576.0,
+                       gemm.operandScratchBytes / 1048576.0);
   }
   if (plan->has_state_memory()) {
     const auto &state = plan->state_memory();

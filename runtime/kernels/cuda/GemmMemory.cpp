@@ -53,10 +53,38 @@ int64_t largestOperandScratch(const pb::Plan &plan, GemmDataType type) {
   return largest;
 }
 
+// fp32 bytes of the largest 16-bit output a linear step writes (input
+// gradients and outputs; weight gradients are fp32 arrays).
+int64_t largestOutputStaging(const pb::Plan &plan) {
+  int64_t largest = 0;
+  for (const pb::Step &step : plan.steps()) {
+    if (step.has_linear_forward())
+      largest = std::max(largest, elementsOf(plan, step.linear_forward().y()) * 4);
+    else if (step.has_linear_backward_input())
+      largest = std::max(largest, elementsOf(plan, step.linear_backward_input().dx()) * 4);
+  }
+  for (const pb::Plan &stage : plan.stage_plans())
+    largest = std::max(largest, largestOutputStaging(stage));
+  return largest;
+}
+
+// A plan compiled for 16 bits stores its activations in the GEMMs' operand
+// type, and the kernels read a 16-bit weight copy: no operand is copied.
+bool storesSixteenBits(const pb::Plan &plan) {
+  for (const pb::Buffer &b : plan.buffers())
+    if (b.dtype() == pb::BF16 || b.dtype() == pb::F16)
+      return true;
+  return false;
+}
+
 } // namespace
 
 GemmMemory predictGemmMemory(const pb::Plan &plan, const std::string &precision) {
   GemmMemory m;
+  if (storesSixteenBits(plan)) {
+    m.outputStagingBytes = largestOutputStaging(plan);
+    return m;
+  }
   if (precision == "bf16")
     m.operandScratchBytes = largestOperandScratch(plan, GemmDataType::BF16);
   else if (precision == "fp16")

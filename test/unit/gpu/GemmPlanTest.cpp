@@ -329,6 +329,21 @@ TEST(GemmMemory, CountsWorkspaceAndTheLargestSixteenBitOperandCopies) {
   EXPECT_EQ(predictGemmMemory(plan, "bf16").operandScratchBytes, 4096 + 12800);
 }
 
+// A plan that stores its activations in bf16: nothing is copied; the GEMMs'
+// fp32 outputs are staged (forward y 10 x 32, backward input dx 10 x 64).
+TEST(GemmMemory, SixteenBitPlansStageTheLargestOutput) {
+  mtc::pb::Plan plan = linearPlan(10, 64, 32);
+  for (mtc::pb::Buffer &b : *plan.mutable_buffers())
+    if (b.dtype() == mtc::pb::F32) {
+      b.set_dtype(mtc::pb::BF16);
+      b.set_bytes(b.bytes() / 2);
+    }
+  GemmMemory m = predictGemmMemory(plan, "bf16");
+  EXPECT_EQ(m.operandScratchBytes, 0);
+  EXPECT_EQ(m.outputStagingBytes, 10 * 64 * 4);
+  EXPECT_EQ(m.total(), kGemmWorkspaceBytes + 10 * 64 * 4);
+}
+
 TEST(GemmMemory, RefusesWhatItCannotCount) {
   mtc::pb::Plan plan = linearPlan(10, 64, 32);
   EXPECT_THROW(predictGemmMemory(plan, "fp8"), std::invalid_argument);
