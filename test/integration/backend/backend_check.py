@@ -118,7 +118,10 @@ def main():
                         "--seed", "7", "--threads", "1", "--metrics", metrics,
                         # One schedule whatever --steps: resumed runs continue it.
                         "--decay-steps", str(args.steps),
-                        "--eval-interval", str(half), "--eval-iters", "1"] + list(extra)
+                        "--eval-interval", str(half), "--eval-iters", "1",
+                        # 16-bit runs: every writer of the parameters (the
+                        # optimizer, a checkpoint load) refreshed the kernels' copy.
+                        "--check-weight-copy"] + list(extra)
         code, out = run(cmd, run_env)
         if code != 0 and args.backend == "cuda" and "no usable GPU" in out:
             print(re.search(r".*no usable GPU.*", out).group(0))

@@ -169,6 +169,7 @@ def main():
     seed = "8" if args.sabotage == "seed" else "7"
     out = run(args.mpirun.split() + ["-np", str(world), os.path.join(pipe_dir, "train")] + common +
               inject[world] + ["--seed", seed, "--metrics", pipe_metrics, "--check-lifetimes",
+                               "--check-weight-copy",
                                "--pipeline-trace", trace], env)
     for text in args.expect_output:
         if text not in out:
