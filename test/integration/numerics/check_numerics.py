@@ -136,6 +136,7 @@ def main():
 
     run([path("out/train"), "--synthetic", "--steps", str(STEPS), "--global-batch", str(GLOBAL),
          "--threads", str(args.threads), "--init-from", path("init.safetensors"),
+         "--check-weight-copy",  # bf16: --init-from refreshed the kernels' copy
          "--export-initial", path("initial.safetensors"),
          "--dump-grads", path("grads.safetensors"), "--dump-batch", path("batch.safetensors"),
          "--metrics", path("metrics.csv"), "--export-safetensors", path("final.safetensors")],
