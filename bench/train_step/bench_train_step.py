@@ -97,14 +97,16 @@ def gemm_share(perf_data, timed_ms):
 
 
 class Mtc:
-    def __init__(self, a, name, precision, model, seq, batch, env):
+    def __init__(self, a, name, precision, model, seq, batch, env, baseline=False):
         self.a, self.env = a, env
-        out = os.path.join(a.work, f"{name}-{precision}")
+        out = os.path.join(a.work, f"{name}-{precision}" + ("-baseline" if baseline else ""))
         os.makedirs(out, exist_ok=True)
-        command = [a.mtc_compile, model, "-o", out, "--seq", str(seq), "--micro-batch",
+        compiler = a.baseline_mtc_compile if baseline else a.mtc_compile
+        command = [compiler, model, "-o", out, "--seq", str(seq), "--micro-batch",
                    str(batch), "--precision", precision]
-        if a.runtime_lib:
-            command.append("--runtime-lib=" + a.runtime_lib)
+        runtime_lib = a.baseline_runtime_lib if baseline else a.runtime_lib
+        if runtime_lib:
+            command.append("--runtime-lib=" + runtime_lib)
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
         self.out = out
         self.compute = "fp32 compute"
@@ -162,6 +164,11 @@ def main():
     p.add_argument("--mtc-import", default=os.path.join(ROOT, "build", "bin", "mtc-import"))
     p.add_argument("--runtime-lib", help="folder of libmtc_runtime.so (mtc-compile's default "
                                          "otherwise)")
+    p.add_argument("--baseline-mtc-compile", default="",
+                   help="an older build's mtc-compile: its programs run interleaved with ours "
+                        "(before/after columns)")
+    p.add_argument("--baseline-runtime-lib", default="",
+                   help="folder of the older build's libmtc_runtime.so")
     p.add_argument("--work", default="/tmp/mtc-bench-train-step")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--steps", type=int, default=10, help="timed iterations per run")
@@ -210,15 +217,25 @@ def main():
         flops, tokens = model_flops(d, seq, batch), seq * batch
         for precision in precisions:
             mtc = Mtc(a, name, precision, path, seq, batch, env)
+            base = (Mtc(a, name, precision, path, seq, batch, env, baseline=True)
+                    if a.baseline_mtc_compile else None)
             torch = Torch(a, d, precision, seq, batch, torch_env)
             mtc_ms, torch_ms, ratios, mtc_all, torch_all = [], [], [], [], []
+            base_ms, speedups = [], []
             for rep in range(a.reps):
+                if base:
+                    b_runs = base.run(str(rep))
                 m_runs = mtc.run(str(rep))
                 t_runs = torch.run(str(rep))
                 mtc_all += m_runs
                 m = statistics.median(m_runs)
                 mtc_ms.append(m)
                 line = f"#   {name} {precision} pair {rep + 1}: mtc {m:.1f} ms"
+                if base:
+                    b = statistics.median(b_runs)
+                    base_ms.append(b)
+                    speedups.append(b / m)
+                    line += f", baseline {b:.1f} ms"
                 if t_runs:
                     torch_all += t_runs
                     t = statistics.median(t_runs)
@@ -242,7 +259,9 @@ def main():
                 "ratio": statistics.median(ratios) if ratios else None,
                 "best": f"{min(mtc_all):.0f} / " + (f"{min(torch_all):.0f}" if torch_all else "-"),
                 "gemm": f"{fmt(mtc_gemm, '.0%')} / {fmt(torch_gemm, '.0%')}",
-                "compute": f"{mtc.compute}; torch {torch.compute}"})
+                "compute": f"{mtc.compute}; torch {torch.compute}",
+                "base_ms": statistics.median(base_ms) if base_ms else None,
+                "speedup": statistics.median(speedups) if speedups else None})
     print("| config | batch x seq | mtc ms/it | torch ms/it | mtc tok/s | torch tok/s "
           "| mtc GFLOP/s | torch GFLOP/s | of limit mtc / torch | torch/mtc "
           "| best mtc / torch ms | GEMM share mtc / torch |")
@@ -255,6 +274,12 @@ def main():
               f"| {r['gemm']} |")
     for r in rows:
         print(f"# {r['config']}: mtc {r['compute']}")
+    if a.baseline_mtc_compile:
+        print("| config | baseline ms/it | mtc ms/it | baseline/mtc (median of pairs) |")
+        print("|---|---|---|---|")
+        for r in rows:
+            print(f"| {r['config']} | {fmt(r['base_ms'], '.1f')} | {r['mtc_ms']:.1f} "
+                  f"| {fmt(r['speedup'], '.2f')} |")
 
 
 if __name__ == "__main__":
