@@ -102,30 +102,6 @@ void layerNormBackwardWeight(In x, In dy, Out dgamma, Out dbeta, int64_t N, int6
   commit(g, b);
 }
 
-void linearForward(In x, In w, In bias, Out y, int64_t N, int64_t In_, int64_t Out_,
-                   bool transposedWeight) {
-  Wide xw(x, N * In_), ww(w, In_ * Out_), b(bias, Out_);
-  WideOut yw(y, N * Out_);
-  linearForward(xw, ww, b, yw, N, In_, Out_, transposedWeight);
-  commit(yw);
-}
-
-void linearBackwardInput(In dy, In w, Out dx, int64_t N, int64_t In_, int64_t Out_,
-                         bool transposedWeight) {
-  Wide d(dy, N * Out_), ww(w, In_ * Out_);
-  WideOut o(dx, N * In_);
-  linearBackwardInput(d, ww, o, N, In_, Out_, transposedWeight);
-  commit(o);
-}
-
-void linearBackwardWeight(In x, In dy, Out dw, Out dbias, int64_t N, int64_t In_, int64_t Out_,
-                          bool transposedWeight) {
-  Wide xw(x, N * In_), d(dy, N * Out_);
-  WideOut w(dw, In_ * Out_, true), b(dbias, Out_, true);
-  linearBackwardWeight(xw, d, w, b, N, In_, Out_, transposedWeight);
-  commit(w, b);
-}
-
 void biasAdd(In x, In bias, Out y, int64_t rows, int64_t cols) {
   detail::requireNonNegative("biasAdd", "rows", rows);
   detail::requireNonNegative("biasAdd", "cols", cols);
