@@ -19,6 +19,7 @@
 // per distinct shape: attention's tiles have at most a few per key length,
 // bounded by the sequence length.
 #include "host/common.h"
+#include "host/typed_rows.h"
 #include "kernels/gemm.h"
 #include "kernels/math/precision.h"
 
@@ -247,35 +248,7 @@ void widenBf16Row(const uint16_t *src, float *dst, int64_t n) {
     dst[i] = bf16ToFloat(src[i]);
 }
 
-// n elements of src into dst, each converted from src's type to dst's (the
-// conversions of kernels::convert: fp16 <-> bf16 through fp32). Serial.
-void convertRow(In src, Out dst, int64_t n) {
-  const auto *s16 = static_cast<const uint16_t *>(src.data);
-  const auto *s32 = static_cast<const float *>(src.data);
-  auto *d16 = static_cast<uint16_t *>(dst.data);
-  auto *d32 = static_cast<float *>(dst.data);
-  if (src.type == dst.type) {
-    std::memcpy(dst.data, src.data, n * storageBytes(dst.type));
-  } else if (dst.isF32()) {
-    if (src.type == StorageType::BF16)
-      widenBf16Row(s16, d32, n);
-    else
-      for (int64_t i = 0; i < n; ++i)
-        d32[i] = fp16ToFloat(s16[i]);
-  } else if (src.isF32()) {
-    if (dst.type == StorageType::BF16)
-      roundRowToBf16(s32, d16, n);
-    else
-      for (int64_t i = 0; i < n; ++i)
-        d16[i] = floatToFp16(s32[i]);
-  } else if (dst.type == StorageType::BF16) { // fp16 -> bf16
-    for (int64_t i = 0; i < n; ++i)
-      d16[i] = floatToBf16(fp16ToFloat(s16[i]));
-  } else { // bf16 -> fp16
-    for (int64_t i = 0; i < n; ++i)
-      d16[i] = floatToFp16(bf16ToFloat(s16[i]));
-  }
-}
+using detail::convertRow;
 
 // The stored [rows, cols] block src (leading dimension srcLd) into dst
 // (leading dimension dstLd), converted. OpenMP threads share the rows (one
@@ -468,5 +441,39 @@ void parallelGemmBias(bool transA, bool transB, int64_t M, int64_t N, int64_t K,
                       int64_t lda, In B, int64_t ldb, In bias, Out C, int64_t ldc) {
   typedParallelGemm(transA, transB, M, N, K, 1.0f, A, lda, B, ldb, 1.0f, C, ldc, true, bias);
 }
+
+namespace detail {
+
+void convertRow(In src, Out dst, int64_t n) {
+  const auto *s16 = static_cast<const uint16_t *>(src.data);
+  const auto *s32 = static_cast<const float *>(src.data);
+  auto *d16 = static_cast<uint16_t *>(dst.data);
+  auto *d32 = static_cast<float *>(dst.data);
+  if (n <= 0)
+    return;
+  if (src.type == dst.type) {
+    std::memcpy(dst.data, src.data, n * storageBytes(dst.type));
+  } else if (dst.isF32()) {
+    if (src.type == StorageType::BF16)
+      widenBf16Row(s16, d32, n);
+    else
+      for (int64_t i = 0; i < n; ++i)
+        d32[i] = fp16ToFloat(s16[i]);
+  } else if (src.isF32()) {
+    if (dst.type == StorageType::BF16)
+      roundRowToBf16(s32, d16, n);
+    else
+      for (int64_t i = 0; i < n; ++i)
+        d16[i] = floatToFp16(s32[i]);
+  } else if (dst.type == StorageType::BF16) { // fp16 -> bf16 through fp32
+    for (int64_t i = 0; i < n; ++i)
+      d16[i] = floatToBf16(fp16ToFloat(s16[i]));
+  } else { // bf16 -> fp16 through fp32
+    for (int64_t i = 0; i < n; ++i)
+      d16[i] = floatToFp16(bf16ToFloat(s16[i]));
+  }
+}
+
+} // namespace detail
 
 } // namespace mtc::kernels

@@ -278,27 +278,4 @@ void swigluBackward(In gate, In up, In dy, Out dgate, Out dup, int64_t n) {
   commit(dg, du);
 }
 
-void crossEntropyRowMax(In logits, float *rowMax, int64_t N, int64_t V, int64_t validLocal) {
-  Wide l(logits, N * V);
-  crossEntropyRowMax(static_cast<const float *>(l), rowMax, N, V, validLocal);
-}
-
-void crossEntropySumExp(In logits, const int32_t *targets, const float *rowMax, float *sumExp,
-                        float *targetLogit, int64_t N, int64_t V, int64_t validLocal,
-                        int64_t vocabStart) {
-  Wide l(logits, N * V);
-  crossEntropySumExp(static_cast<const float *>(l), targets, rowMax, sumExp, targetLogit, N, V,
-                     validLocal, vocabStart);
-}
-
-void crossEntropyBackward(In logits, const int32_t *targets, const float *rowMax,
-                          const float *sumExp, Out dlogits, int64_t N, int64_t V,
-                          int64_t validLocal, int64_t vocabStart, float gradScale) {
-  Wide l(logits, N * V);
-  WideOut d(dlogits, N * V);
-  crossEntropyBackward(static_cast<const float *>(l), targets, rowMax, sumExp, d, N, V,
-                       validLocal, vocabStart, gradScale);
-  commit(d);
-}
-
 } // namespace mtc::kernels

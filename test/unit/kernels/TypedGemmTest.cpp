@@ -273,5 +273,66 @@ TEST(TypedLinear, AllFp32IsTheFp32Kernel) {
   checkLinear({37, 96, 101, false}, f32);
 }
 
+// ---- cross-entropy ----
+
+struct CrossEntropyCase {
+  int64_t N, V, validLocal, vocabStart;
+};
+
+std::ostream &operator<<(std::ostream &os, const CrossEntropyCase &c) {
+  return os << "N" << c.N << " V" << c.V << " valid " << c.validLocal << " start "
+            << c.vocabStart;
+}
+
+class TypedCrossEntropy : public ::testing::TestWithParam<CrossEntropyCase> {};
+
+TEST_P(TypedCrossEntropy, MatchesTheFp32KernelOnWidenedLogits) {
+  const CrossEntropyCase c = GetParam();
+  // Targets in this shard, in other shards, and ignored (-1).
+  std::vector<int32_t> targets(c.N);
+  for (int64_t n = 0; n < c.N; ++n)
+    targets[n] = n % 5 == 3 ? -1 : static_cast<int32_t>((n * 7919) % (c.vocabStart + c.V + 40));
+  const std::pair<ST, ST> mixes[] = {{ST::BF16, ST::BF16}, {ST::FP16, ST::FP16},
+                                     {ST::BF16, ST::F32},  {ST::F32, ST::BF16},
+                                     {ST::FP16, ST::BF16}};
+  for (int threads : {1, 2}) {
+    Threads scope(threads);
+    for (auto [logitsType, gradType] : mixes) {
+      SCOPED_TRACE(std::string("logits ") + name(logitsType) + " dlogits " + name(gradType) +
+                   ", threads " + std::to_string(threads));
+      Tensor logits = Tensor::random(logitsType, c.N * c.V, 21, -8.f, 8.f);
+      std::vector<float> wide = logits.wide();
+      std::vector<float> maxRef(c.N), sumRef(c.N), targetRef(c.N), gradRef(c.N * c.V);
+      crossEntropyRowMax(wide.data(), maxRef.data(), c.N, c.V, c.validLocal);
+      crossEntropySumExp(wide.data(), targets.data(), maxRef.data(), sumRef.data(),
+                         targetRef.data(), c.N, c.V, c.validLocal, c.vocabStart);
+      crossEntropyBackward(wide.data(), targets.data(), maxRef.data(), sumRef.data(),
+                           gradRef.data(), c.N, c.V, c.validLocal, c.vocabStart, 0.25f);
+      Tensor dRef = Tensor::filled(gradType, c.N * c.V, 0.f);
+      dRef.store(gradRef);
+
+      std::vector<float> rowMax(c.N, 5.f), sumExp(c.N, 5.f), targetLogit(c.N, 5.f);
+      Tensor dlogits = Tensor::filled(gradType, c.N * c.V, 3.f);
+      crossEntropyRowMax(logits.in(), rowMax.data(), c.N, c.V, c.validLocal);
+      crossEntropySumExp(logits.in(), targets.data(), rowMax.data(), sumExp.data(),
+                         targetLogit.data(), c.N, c.V, c.validLocal, c.vocabStart);
+      crossEntropyBackward(logits.in(), targets.data(), rowMax.data(), sumExp.data(),
+                           dlogits.out(), c.N, c.V, c.validLocal, c.vocabStart, 0.25f);
+      expectSameFloats(rowMax, maxRef, "rowMax");
+      expectSameFloats(sumExp, sumRef, "sumExp");
+      expectSameFloats(targetLogit, targetRef, "targetLogit");
+      expectSameBits(dlogits, dRef, "dlogits");
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, TypedCrossEntropy,
+                         ::testing::Values(CrossEntropyCase{7, 50, 50, 0},
+                                           CrossEntropyCase{37, 1000, 990, 0},
+                                           CrossEntropyCase{37, 1000, 990, 500}, // a shard
+                                           CrossEntropyCase{5, 64, 0, 64}, // no valid column
+                                           CrossEntropyCase{16, 50257, 50257, 0},
+                                           CrossEntropyCase{9, 25152, 25105, 25152}));
+
 } // namespace
 } // namespace mtc::kernels
