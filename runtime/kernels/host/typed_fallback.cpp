@@ -208,33 +208,6 @@ void tanhBackward(In y, In dy, Out dx, int64_t n) {
   commit(o);
 }
 
-void attentionForward(const AttentionShape &a, In qkv, Out out, float *lse) {
-  const int64_t tokens = a.batch * a.seq;
-  Wide q(qkv, qkvElements(tokens, a.heads, a.kvHeads, a.headDim));
-  WideOut o(out, tokens * a.heads * a.headDim);
-  attentionForward(a, q, o, lse);
-  commit(o);
-}
-
-void attentionBackward(const AttentionShape &a, In qkv, In out, const float *lse, In dout,
-                       Out dqkv) {
-  const int64_t tokens = a.batch * a.seq;
-  const int64_t packed = qkvElements(tokens, a.heads, a.kvHeads, a.headDim);
-  Wide q(qkv, packed), o(out, tokens * a.heads * a.headDim),
-      d(dout, tokens * a.heads * a.headDim);
-  WideOut dq(dqkv, packed);
-  attentionBackward(a, q, o, lse, d, dq);
-  commit(dq);
-}
-
-void attentionDecode(const DecodeShape &d, In qkv, Out keys, Out values, Out out) {
-  const int64_t kv = d.capacity * (d.kvHeads ? d.kvHeads : d.heads) * d.headDim;
-  Wide q(qkv, qkvElements(d.tokens, d.heads, d.kvHeads, d.headDim));
-  WideOut k(keys, kv, true), v(values, kv, true), o(out, d.tokens * d.heads * d.headDim);
-  attentionDecode(d, q, k, v, o);
-  commit(k, v, o);
-}
-
 void rmsNormForward(In x, In gamma, Out y, int64_t N, int64_t H, float eps) {
   Wide xw(x, N * H), g(gamma, H);
   WideOut yw(y, N * H);

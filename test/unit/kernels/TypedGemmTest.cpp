@@ -9,6 +9,7 @@
 #include "kernels/gemm.h"
 #include "kernels/kernels.h"
 
+#include <cmath>
 #include <cstring>
 #include <sstream>
 #include <string>
@@ -333,6 +334,159 @@ INSTANTIATE_TEST_SUITE_P(Shapes, TypedCrossEntropy,
                                            CrossEntropyCase{5, 64, 0, 64}, // no valid column
                                            CrossEntropyCase{16, 50257, 50257, 0},
                                            CrossEntropyCase{9, 25152, 25105, 25152}));
+
+// ---- attention ----
+
+struct AttentionTypes {
+  ST qkv, out, dout, dqkv;
+};
+
+std::string describe(const AttentionTypes &t) {
+  return std::string("qkv ") + name(t.qkv) + " out " + name(t.out) + " dout " + name(t.dout) +
+         " dqkv " + name(t.dqkv);
+}
+
+const AttentionTypes kAttentionMixes[] = {
+    {ST::BF16, ST::BF16, ST::BF16, ST::BF16},
+    {ST::FP16, ST::FP16, ST::FP16, ST::FP16},
+    {ST::BF16, ST::F32, ST::BF16, ST::F32},
+    {ST::F32, ST::BF16, ST::F32, ST::FP16},
+    {ST::FP16, ST::BF16, ST::F32, ST::BF16},
+};
+
+struct AttentionCase {
+  int64_t B, S, H, kvHeads, D;
+  bool causal;
+  float dropout;
+  bool lengths; // BERT's padding: sample b attends to fewer keys
+};
+
+std::ostream &operator<<(std::ostream &os, const AttentionCase &c) {
+  return os << "B" << c.B << " S" << c.S << " H" << c.H << " kv" << c.kvHeads << " D" << c.D
+            << (c.causal ? " causal" : "") << " dropout " << c.dropout
+            << (c.lengths ? " lengths" : "");
+}
+
+class TypedAttention : public ::testing::TestWithParam<AttentionCase> {};
+
+TEST_P(TypedAttention, MatchesTheFp32KernelOnWidenedOperands) {
+  const AttentionCase c = GetParam();
+  AttentionShape a{};
+  a.batch = c.B;
+  a.seq = c.S;
+  a.heads = c.H;
+  a.kvHeads = c.kvHeads;
+  a.headDim = c.D;
+  a.causal = c.causal;
+  a.scale = 1.0f / std::sqrt(static_cast<float>(c.D));
+  a.dropout = c.dropout;
+  a.seed = 42;
+  a.stream = 5;
+  std::vector<int32_t> lengths(c.B);
+  for (int64_t b = 0; b < c.B; ++b)
+    lengths[b] = static_cast<int32_t>(c.S - (b * 37) % c.S);
+  if (c.lengths)
+    a.lengths = lengths.data();
+  const int64_t packed = c.B * c.S * packedQkvWidth(c.H, c.kvHeads, c.D);
+  const int64_t outSize = c.B * c.S * c.H * c.D, lseSize = c.B * c.H * c.S;
+  for (int threads : {1, 2}) {
+    Threads scope(threads);
+    for (const AttentionTypes &t : kAttentionMixes) {
+      SCOPED_TRACE(describe(t) + ", threads " + std::to_string(threads));
+      Tensor qkv = Tensor::random(t.qkv, packed, 31), dout = Tensor::random(t.dout, outSize, 32);
+      // Forward.
+      std::vector<float> qkvWide = qkv.wide(), outWide(outSize), lseRef(lseSize);
+      attentionForward(a, qkvWide.data(), outWide.data(), lseRef.data());
+      Tensor outRef = Tensor::filled(t.out, outSize, 0.f);
+      outRef.store(outWide);
+      Tensor out = Tensor::filled(t.out, outSize, 9.f);
+      std::vector<float> lse(lseSize, 9.f);
+      attentionForward(a, qkv.in(), out.out(), lse.data());
+      expectSameBits(out, outRef, "out");
+      expectSameFloats(lse, lseRef, "lse");
+      // Backward, on the typed forward's out.
+      std::vector<float> outW = out.wide(), doutW = dout.wide(), dqkvWide(packed);
+      attentionBackward(a, qkvWide.data(), outW.data(), lse.data(), doutW.data(),
+                        dqkvWide.data());
+      Tensor dqkvRef = Tensor::filled(t.dqkv, packed, 0.f);
+      dqkvRef.store(dqkvWide);
+      Tensor dqkv = Tensor::filled(t.dqkv, packed, 9.f);
+      attentionBackward(a, qkv.in(), out.in(), lse.data(), dout.in(), dqkv.out());
+      expectSameBits(dqkv, dqkvRef, "dqkv");
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, TypedAttention,
+    ::testing::Values(AttentionCase{2, 5, 3, 0, 4, false, 0.0f, false},
+                      AttentionCase{2, 5, 3, 0, 4, true, 0.0f, false},
+                      AttentionCase{1, 1, 2, 0, 8, true, 0.0f, false},
+                      AttentionCase{2, 70, 4, 0, 16, true, 0.0f, false},   // 2 query blocks
+                      AttentionCase{2, 70, 4, 0, 16, false, 0.2f, false},  // dropout
+                      AttentionCase{2, 130, 4, 2, 8, true, 0.0f, false},   // GQA, 3 blocks
+                      AttentionCase{3, 67, 6, 2, 8, true, 0.25f, false},   // GQA, dropout
+                      AttentionCase{3, 70, 4, 1, 16, false, 0.0f, true},   // BERT lengths
+                      AttentionCase{2, 67, 2, 0, 8, false, 0.1f, true},    // lengths, dropout
+                      AttentionCase{1, 256, 12, 0, 64, true, 0.0f, false}) // GPT-2's heads
+);
+
+struct DecodeTypes {
+  ST qkv, keys, values, out;
+};
+
+struct TypedDecodeCase {
+  int64_t tokens, position, capacity, heads, kvHeads, D;
+};
+
+std::ostream &operator<<(std::ostream &os, const TypedDecodeCase &c) {
+  return os << c.tokens << " tokens at " << c.position << " of " << c.capacity << ", heads "
+            << c.heads << " kv " << c.kvHeads << " D" << c.D;
+}
+
+class TypedDecode : public ::testing::TestWithParam<TypedDecodeCase> {};
+
+TEST_P(TypedDecode, MatchesTheFp32KernelOnWidenedOperands) {
+  const TypedDecodeCase c = GetParam();
+  const DecodeShape d{c.tokens, c.position, c.capacity, c.heads, c.kvHeads, c.D,
+                      1.0f / std::sqrt(static_cast<float>(c.D))};
+  const int64_t packed = c.tokens * packedQkvWidth(c.heads, c.kvHeads, c.D);
+  const int64_t cache = c.capacity * c.kvHeads * c.D, outSize = c.tokens * c.heads * c.D;
+  const DecodeTypes mixes[] = {{ST::BF16, ST::BF16, ST::BF16, ST::BF16},
+                               {ST::FP16, ST::FP16, ST::FP16, ST::FP16},
+                               {ST::BF16, ST::F32, ST::F32, ST::BF16},
+                               {ST::FP16, ST::BF16, ST::F32, ST::F32}, // new keys rounded
+                               {ST::F32, ST::FP16, ST::BF16, ST::FP16}};
+  for (int threads : {1, 2}) {
+    Threads scope(threads);
+    for (const DecodeTypes &t : mixes) {
+      SCOPED_TRACE(std::string("qkv ") + name(t.qkv) + " keys " + name(t.keys) + " values " +
+                   name(t.values) + " out " + name(t.out) + ", threads " +
+                   std::to_string(threads));
+      Tensor qkv = Tensor::random(t.qkv, packed, 41);
+      Tensor keys = Tensor::random(t.keys, cache, 42), values = Tensor::random(t.values, cache, 43);
+      std::vector<float> qkvW = qkv.wide(), keysW = keys.wide(), valuesW = values.wide();
+      std::vector<float> outW(outSize);
+      attentionDecode(d, qkvW.data(), keysW.data(), valuesW.data(), outW.data());
+      Tensor keysRef = keys, valuesRef = values, outRef = Tensor::filled(t.out, outSize, 0.f);
+      keysRef.store(keysW);
+      valuesRef.store(valuesW);
+      outRef.store(outW);
+      Tensor out = Tensor::filled(t.out, outSize, 9.f);
+      attentionDecode(d, qkv.in(), keys.out(), values.out(), out.out());
+      expectSameBits(out, outRef, "out");
+      expectSameBits(keys, keysRef, "keys");
+      expectSameBits(values, valuesRef, "values");
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, TypedDecode,
+                         ::testing::Values(TypedDecodeCase{1, 37, 64, 4, 2, 16},
+                                           TypedDecodeCase{3, 0, 8, 2, 2, 8},
+                                           TypedDecodeCase{70, 5, 100, 4, 1, 16},
+                                           TypedDecodeCase{1, 200, 256, 12, 12, 64},
+                                           TypedDecodeCase{5, 11, 16, 6, 3, 8}));
 
 } // namespace
 } // namespace mtc::kernels
