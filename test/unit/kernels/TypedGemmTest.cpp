@@ -295,7 +295,7 @@ TEST_P(TypedCrossEntropy, MatchesTheFp32KernelOnWidenedLogits) {
     targets[n] = n % 5 == 3 ? -1 : static_cast<int32_t>((n * 7919) % (c.vocabStart + c.V + 40));
   const std::pair<ST, ST> mixes[] = {{ST::BF16, ST::BF16}, {ST::FP16, ST::FP16},
                                      {ST::BF16, ST::F32},  {ST::F32, ST::BF16},
-                                     {ST::FP16, ST::BF16}};
+                                     {ST::FP16, ST::BF16}, {ST::BF16, ST::FP16}};
   for (int threads : {1, 2}) {
     Threads scope(threads);
     for (auto [logitsType, gradType] : mixes) {
@@ -324,6 +324,54 @@ TEST_P(TypedCrossEntropy, MatchesTheFp32KernelOnWidenedLogits) {
       expectSameFloats(targetLogit, targetRef, "targetLogit");
       expectSameBits(dlogits, dRef, "dlogits");
     }
+  }
+}
+
+// Rows whose maximum is a zero (the first zero's sign is the fp32 kernel's
+// row max), with NaN (skipped) and infinities.
+TEST(TypedCrossEntropy, SignedZeroNaNAndInfinityRows) {
+  const int64_t V = 40;
+  std::vector<std::vector<float>> rows = {{-1.f, -0.f, 0.f, -3.f}, {-1.f, 0.f, -0.f, -2.f},
+                                          {NAN, -4.f, -0.f, NAN},  {NAN, NAN, NAN, NAN},
+                                          {-INFINITY, -INFINITY},  {2.f, INFINITY, NAN, 1.f},
+                                          {-0.f},                  {-5.f, -7.f}};
+  const int64_t N = static_cast<int64_t>(rows.size()) + 2;
+  std::vector<float> values(N * V, -9.f);
+  for (size_t n = 0; n < rows.size(); ++n)
+    for (size_t v = 0; v < rows[n].size(); ++v)
+      values[n * V + v * 3] = rows[n][v]; // spread over the lanes
+  // A first zero in a later lane than a second zero, either sign.
+  values[(N - 2) * V + 5] = -0.f;
+  values[(N - 2) * V + 17] = 0.f;
+  values[(N - 1) * V + 5] = 0.f;
+  values[(N - 1) * V + 17] = -0.f;
+  std::vector<int32_t> targets(N, 3);
+  for (ST type : {ST::BF16, ST::FP16}) {
+    SCOPED_TRACE(name(type));
+    Tensor logits(type, values);
+    std::vector<float> wide = logits.wide();
+    std::vector<float> maxRef(N), sumRef(N), tRef(N), gradRef(N * V);
+    crossEntropyRowMax(wide.data(), maxRef.data(), N, V, V);
+    crossEntropySumExp(wide.data(), targets.data(), maxRef.data(), sumRef.data(), tRef.data(), N,
+                       V, V, 0);
+    crossEntropyBackward(wide.data(), targets.data(), maxRef.data(), sumRef.data(),
+                         gradRef.data(), N, V, V, 0, 1.f);
+    Tensor dRef = Tensor::filled(type, N * V, 0.f);
+    dRef.store(gradRef);
+    std::vector<float> rowMax(N), sumExp(N), targetLogit(N);
+    Tensor dlogits = Tensor::filled(type, N * V, 0.f);
+    crossEntropyRowMax(logits.in(), rowMax.data(), N, V, V);
+    crossEntropySumExp(logits.in(), targets.data(), rowMax.data(), sumExp.data(),
+                       targetLogit.data(), N, V, V, 0);
+    crossEntropyBackward(logits.in(), targets.data(), rowMax.data(), sumExp.data(),
+                         dlogits.out(), N, V, V, 0, 1.f);
+    expectSameFloats(rowMax, maxRef, "rowMax");
+    EXPECT_TRUE(std::signbit(rowMax[0]) && !std::signbit(rowMax[1]) && std::signbit(rowMax[2]) &&
+                std::signbit(rowMax[N - 2]) && !std::signbit(rowMax[N - 1]))
+        << "the first zero decides";
+    expectSameFloats(sumExp, sumRef, "sumExp");
+    expectSameFloats(targetLogit, tRef, "targetLogit");
+    expectSameBits(dlogits, dRef, "dlogits");
   }
 }
 
