@@ -5,6 +5,8 @@
 // for fp32 (measured faster), and why bf16 results agree with an fp32 GEMM on
 // bf16 inputs.
 #pragma once
+#include "kernels/Operand.h"
+
 #include <cstdint>
 
 namespace mtc::kernels {
@@ -34,6 +36,36 @@ void gemm(bool transA, bool transB, int64_t M, int64_t N, int64_t K, float alpha
 void parallelGemm(bool transA, bool transB, int64_t M, int64_t N, int64_t K, float alpha,
                   const float *A, int64_t lda, const float *B, int64_t ldb, float beta,
                   float *C, int64_t ldc);
+
+/// parallelGemm on operands stored in fp32, bf16 or fp16 (kernels/Operand.h):
+/// bit for bit parallelGemm on the operands widened to fp32 and C widened
+/// first, C rounded once to its type (to nearest even). Threads split the
+/// output as parallelGemm does.
+///  - bf16 precision: dense bf16 operands go to oneDNN as they are, others are
+///    rounded into bf16 copies (as parallelGemm rounds fp32 ones); a bf16 C is
+///    oneDNN's bf16 destination, beta through its sum post-op (added in fp32,
+///    rounded once). Two departures from rounding an fp32 destination:
+///    oneDNN's conversion flushes a subnormal result to zero and keeps a NaN's
+///    payload (floatToBf16 gives 0x7fff), and the sums equal the fp32
+///    destination's as long as oneDNN splits the reduction alike for both
+///    (on AVX512-BF16 it blocks K by K alone; its AMX heuristic also weighs
+///    the destination's size when it considers splitting K over threads).
+///    An fp16 C, or rows starting from a bias that is not bf16, go through an
+///    fp32 C as below.
+///  - fp32 precision: 16-bit operands are widened once into fp32 copies with
+///    their leading dimensions, and a 16-bit C is computed in an fp32 copy
+///    (loaded when beta != 0) that each thread rounds block by block.
+/// The copies are buffers of the calling thread, shared by its threads, grown
+/// when needed and kept (the output layer's fp32 logits: 400 MB at 2048 x
+/// 50257).
+void parallelGemm(bool transA, bool transB, int64_t M, int64_t N, int64_t K, float alpha, In A,
+                  int64_t lda, In B, int64_t ldb, float beta, Out C, int64_t ldc);
+
+/// C = bias broadcast over the rows (zeros when bias is null) + op(A) op(B):
+/// the same bits as filling an fp32 C with the widened bias and running the
+/// parallelGemm above with alpha = beta = 1 (linearForward's product).
+void parallelGemmBias(bool transA, bool transB, int64_t M, int64_t N, int64_t K, In A,
+                      int64_t lda, In B, int64_t ldb, In bias, Out C, int64_t ldc);
 
 /// The bf16 path of gemm regardless of the selection: A and B are rounded to
 /// bf16 (round to nearest even), products accumulated in fp32 by oneDNN.

@@ -102,30 +102,6 @@ void layerNormBackwardWeight(In x, In dy, Out dgamma, Out dbeta, int64_t N, int6
   commit(g, b);
 }
 
-void linearForward(In x, In w, In bias, Out y, int64_t N, int64_t In_, int64_t Out_,
-                   bool transposedWeight) {
-  Wide xw(x, N * In_), ww(w, In_ * Out_), b(bias, Out_);
-  WideOut yw(y, N * Out_);
-  linearForward(xw, ww, b, yw, N, In_, Out_, transposedWeight);
-  commit(yw);
-}
-
-void linearBackwardInput(In dy, In w, Out dx, int64_t N, int64_t In_, int64_t Out_,
-                         bool transposedWeight) {
-  Wide d(dy, N * Out_), ww(w, In_ * Out_);
-  WideOut o(dx, N * In_);
-  linearBackwardInput(d, ww, o, N, In_, Out_, transposedWeight);
-  commit(o);
-}
-
-void linearBackwardWeight(In x, In dy, Out dw, Out dbias, int64_t N, int64_t In_, int64_t Out_,
-                          bool transposedWeight) {
-  Wide xw(x, N * In_), d(dy, N * Out_);
-  WideOut w(dw, In_ * Out_, true), b(dbias, Out_, true);
-  linearBackwardWeight(xw, d, w, b, N, In_, Out_, transposedWeight);
-  commit(w, b);
-}
-
 void biasAdd(In x, In bias, Out y, int64_t rows, int64_t cols) {
   detail::requireNonNegative("biasAdd", "rows", rows);
   detail::requireNonNegative("biasAdd", "cols", cols);
@@ -232,33 +208,6 @@ void tanhBackward(In y, In dy, Out dx, int64_t n) {
   commit(o);
 }
 
-void attentionForward(const AttentionShape &a, In qkv, Out out, float *lse) {
-  const int64_t tokens = a.batch * a.seq;
-  Wide q(qkv, qkvElements(tokens, a.heads, a.kvHeads, a.headDim));
-  WideOut o(out, tokens * a.heads * a.headDim);
-  attentionForward(a, q, o, lse);
-  commit(o);
-}
-
-void attentionBackward(const AttentionShape &a, In qkv, In out, const float *lse, In dout,
-                       Out dqkv) {
-  const int64_t tokens = a.batch * a.seq;
-  const int64_t packed = qkvElements(tokens, a.heads, a.kvHeads, a.headDim);
-  Wide q(qkv, packed), o(out, tokens * a.heads * a.headDim),
-      d(dout, tokens * a.heads * a.headDim);
-  WideOut dq(dqkv, packed);
-  attentionBackward(a, q, o, lse, d, dq);
-  commit(dq);
-}
-
-void attentionDecode(const DecodeShape &d, In qkv, Out keys, Out values, Out out) {
-  const int64_t kv = d.capacity * (d.kvHeads ? d.kvHeads : d.heads) * d.headDim;
-  Wide q(qkv, qkvElements(d.tokens, d.heads, d.kvHeads, d.headDim));
-  WideOut k(keys, kv, true), v(values, kv, true), o(out, d.tokens * d.heads * d.headDim);
-  attentionDecode(d, q, k, v, o);
-  commit(k, v, o);
-}
-
 void rmsNormForward(In x, In gamma, Out y, int64_t N, int64_t H, float eps) {
   Wide xw(x, N * H), g(gamma, H);
   WideOut yw(y, N * H);
@@ -300,29 +249,6 @@ void swigluBackward(In gate, In up, In dy, Out dgate, Out dup, int64_t n) {
   WideOut dg(dgate, n), du(dup, n);
   swigluBackward(g, u, d, dg, du, n);
   commit(dg, du);
-}
-
-void crossEntropyRowMax(In logits, float *rowMax, int64_t N, int64_t V, int64_t validLocal) {
-  Wide l(logits, N * V);
-  crossEntropyRowMax(static_cast<const float *>(l), rowMax, N, V, validLocal);
-}
-
-void crossEntropySumExp(In logits, const int32_t *targets, const float *rowMax, float *sumExp,
-                        float *targetLogit, int64_t N, int64_t V, int64_t validLocal,
-                        int64_t vocabStart) {
-  Wide l(logits, N * V);
-  crossEntropySumExp(static_cast<const float *>(l), targets, rowMax, sumExp, targetLogit, N, V,
-                     validLocal, vocabStart);
-}
-
-void crossEntropyBackward(In logits, const int32_t *targets, const float *rowMax,
-                          const float *sumExp, Out dlogits, int64_t N, int64_t V,
-                          int64_t validLocal, int64_t vocabStart, float gradScale) {
-  Wide l(logits, N * V);
-  WideOut d(dlogits, N * V);
-  crossEntropyBackward(static_cast<const float *>(l), targets, rowMax, sumExp, d, N, V,
-                       validLocal, vocabStart, gradScale);
-  commit(d);
 }
 
 } // namespace mtc::kernels
