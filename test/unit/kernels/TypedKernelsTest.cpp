@@ -4,6 +4,7 @@
 // converted back to its type (accumulating outputs start from their widened
 // old values). Bit for bit, for all-bf16, all-fp16 and mixed operand types,
 // on sizes that split blocks, rows and threads unevenly, on 1 and 2 threads.
+#include "kernels/host/typed_blocks.h"
 #include "kernels/kernels.h"
 
 #include <gtest/gtest.h>
@@ -225,6 +226,60 @@ Spec aliasOf(int k, int64_t n) {
 Spec withSpecials(Spec s) {
   s.specials = true;
   return s;
+}
+
+// ---- the 16-bit conversions the kernels inline (host/typed_blocks.h) ----
+
+TEST(TypedBlocks, Fp16WidenMatchesPrecisionForEveryPattern) {
+  for (uint32_t h = 0; h < 65536; ++h)
+    ASSERT_EQ(floatBits(detail::fp16ToFloatSelect(static_cast<uint16_t>(h))),
+              floatBits(fp16ToFloat(static_cast<uint16_t>(h))))
+        << std::hex << h;
+  // The library's clones, through a kernel that widens: x * 1 into fp32.
+  std::vector<uint16_t> all(65536);
+  for (uint32_t h = 0; h < 65536; ++h)
+    all[h] = static_cast<uint16_t>(h);
+  for (ST type : {ST::FP16, ST::BF16}) {
+    std::vector<float> wide(65536);
+    scale(In(all.data(), type), 1.0f, wide.data(), 65536);
+    for (uint32_t h = 0; h < 65536; ++h) {
+      float want = (type == ST::FP16 ? fp16ToFloat(all[h]) : bf16ToFloat(all[h])) * 1.0f;
+      if (std::isnan(want))
+        ASSERT_TRUE(std::isnan(wide[h])) << std::hex << h;
+      else
+        ASSERT_EQ(floatBits(wide[h]), floatBits(want)) << std::hex << h;
+    }
+  }
+}
+
+TEST(TypedBlocks, NarrowMatchesPrecisionAcrossTheFloats) {
+  // A prime stride through all patterns, and every pattern near the fp16
+  // boundaries (half the smallest subnormal, the smallest normal, the
+  // overflow threshold, infinity) and near bf16's overflow.
+  std::vector<float> f;
+  for (uint64_t u = 0; u < (1ull << 32); u += 1021)
+    f.push_back(bitsFloat(static_cast<uint32_t>(u)));
+  for (uint32_t edge : {0x33000000u, 0x38800000u, 0x477ff000u, 0x7f800000u, 0x7f7f8000u})
+    for (uint32_t sign : {0u, 0x80000000u})
+      for (uint32_t d = 0; d < (1u << 16); ++d) {
+        f.push_back(bitsFloat(sign | (edge - d)));
+        f.push_back(bitsFloat(sign | (edge + d)));
+      }
+  const int64_t n = static_cast<int64_t>(f.size());
+  std::vector<uint16_t> scalar(f.size());
+  detail::narrowFp16(f.data(), scalar.data(), n);
+  for (int64_t i = 0; i < n; ++i)
+    ASSERT_EQ(scalar[i], floatToFp16(f[i])) << std::hex << floatBits(f[i]);
+  // The library's clones, through a kernel that narrows: x * 1 from fp32.
+  for (ST type : {ST::FP16, ST::BF16}) {
+    std::vector<uint16_t> got(f.size());
+    scale(f.data(), 1.0f, Out(got.data(), type), n);
+    for (int64_t i = 0; i < n; ++i) {
+      const float x = f[i] * 1.0f;
+      ASSERT_EQ(got[i], type == ST::FP16 ? floatToFp16(x) : floatToBf16(x))
+          << std::hex << floatBits(f[i]);
+    }
+  }
 }
 
 // ---- element-wise ----
