@@ -1,8 +1,9 @@
 // The kernels on 16-bit operands (kernels.h, "the same kernels on operands
 // stored in bf16 / fp16") that have no loop of their own over 16-bit data:
 // the fp32 kernel on whole operands widened to fp32, its outputs rounded
-// back. With every operand fp32 they call the fp32 kernel directly.
-#include "host/common.h"
+// back. With every operand fp32 they call the fp32 kernel directly. The
+// others are in the files of their fp32 kernels, which widen a row or a
+// block at a time (host/typed_blocks.h).
 #include "kernels/kernels.h"
 
 #include <vector>
@@ -124,69 +125,6 @@ void linearBackwardWeight(In x, In dy, Out dw, Out dbias, int64_t N, int64_t In_
   WideOut w(dw, In_ * Out_, true), b(dbias, Out_, true);
   linearBackwardWeight(xw, d, w, b, N, In_, Out_, transposedWeight);
   commit(w, b);
-}
-
-void biasAdd(In x, In bias, Out y, int64_t rows, int64_t cols) {
-  detail::requireNonNegative("biasAdd", "rows", rows);
-  detail::requireNonNegative("biasAdd", "cols", cols);
-  Wide xw(x, rows * cols), b(bias, cols);
-  WideOut yw(y, rows * cols);
-  const float *xs = xw, *bs = b;
-  float *ys = yw;
-#pragma omp parallel for schedule(static) if (rows * cols > detail::kParallelMinWork)
-  for (int64_t r = 0; r < rows; ++r)
-    for (int64_t c = 0; c < cols; ++c)
-      ys[r * cols + c] = xs[r * cols + c] + bs[c];
-  commit(yw);
-}
-
-void biasGrad(In dy, Out dbias, int64_t rows, int64_t cols) {
-  detail::requireNonNegative("biasGrad", "rows", rows);
-  detail::requireNonNegative("biasGrad", "cols", cols);
-  Wide d(dy, rows * cols);
-  WideOut b(dbias, cols, true);
-  const float *ds = d;
-  float *bs = b;
-  for (int64_t r = 0; r < rows; ++r)
-    for (int64_t c = 0; c < cols; ++c)
-      bs[c] += ds[r * cols + c];
-  commit(b);
-}
-
-void geluForward(In x, Out y, int64_t n, bool exact) {
-  Wide xw(x, n);
-  WideOut yw(y, n);
-  geluForward(xw, yw, n, exact);
-  commit(yw);
-}
-
-void geluBackward(In x, In dy, Out dx, int64_t n, bool exact) {
-  Wide xw(x, n), d(dy, n);
-  WideOut o(dx, n);
-  geluBackward(xw, d, o, n, exact);
-  commit(o);
-}
-
-void add(In a, In b, Out out, int64_t n) {
-  Wide aw(a, n), bw(b, n);
-  WideOut o(out, n);
-  add(aw, bw, o, n);
-  commit(o);
-}
-
-void scale(In x, float alpha, Out out, int64_t n) {
-  Wide xw(x, n);
-  WideOut o(out, n);
-  scale(xw, alpha, o, n);
-  commit(o);
-}
-
-void dropout(In x, Out y, int64_t n, float rate, uint64_t seed, uint64_t stream,
-             uint64_t offset) {
-  Wide xw(x, n);
-  WideOut yw(y, n);
-  dropout(xw, yw, n, rate, seed, stream, offset);
-  commit(yw);
 }
 
 void tokenTypeAdd(const TokenTypeShape &t, In x, const int32_t *types, In table, Out y) {
