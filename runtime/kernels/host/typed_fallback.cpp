@@ -81,28 +81,6 @@ void embeddingBackward(const int32_t *tokens, In dout, Out dwte, Out dwpe, int64
   commit(t, p);
 }
 
-void layerNormForward(In x, In gamma, In beta, Out y, int64_t N, int64_t H, float eps) {
-  Wide xw(x, N * H), g(gamma, H), b(beta, H);
-  WideOut yw(y, N * H);
-  layerNormForward(xw, g, b, yw, N, H, eps);
-  commit(yw);
-}
-
-void layerNormBackwardInput(In x, In gamma, In dy, Out dx, int64_t N, int64_t H, float eps) {
-  Wide xw(x, N * H), g(gamma, H), d(dy, N * H);
-  WideOut o(dx, N * H);
-  layerNormBackwardInput(xw, g, d, o, N, H, eps);
-  commit(o);
-}
-
-void layerNormBackwardWeight(In x, In dy, Out dgamma, Out dbeta, int64_t N, int64_t H,
-                             float eps) {
-  Wide xw(x, N * H), d(dy, N * H);
-  WideOut g(dgamma, H, true), b(dbeta, H, true);
-  layerNormBackwardWeight(xw, d, g, b, N, H, eps);
-  commit(g, b);
-}
-
 void linearForward(In x, In w, In bias, Out y, int64_t N, int64_t In_, int64_t Out_,
                    bool transposedWeight) {
   Wide xw(x, N * In_), ww(w, In_ * Out_), b(bias, Out_);
@@ -195,49 +173,6 @@ void attentionDecode(const DecodeShape &d, In qkv, Out keys, Out values, Out out
   WideOut k(keys, kv, true), v(values, kv, true), o(out, d.tokens * d.heads * d.headDim);
   attentionDecode(d, q, k, v, o);
   commit(k, v, o);
-}
-
-void rmsNormForward(In x, In gamma, Out y, int64_t N, int64_t H, float eps) {
-  Wide xw(x, N * H), g(gamma, H);
-  WideOut yw(y, N * H);
-  rmsNormForward(xw, g, yw, N, H, eps);
-  commit(yw);
-}
-
-void rmsNormBackwardInput(In x, In gamma, In dy, Out dx, int64_t N, int64_t H, float eps) {
-  Wide xw(x, N * H), g(gamma, H), d(dy, N * H);
-  WideOut o(dx, N * H);
-  rmsNormBackwardInput(xw, g, d, o, N, H, eps);
-  commit(o);
-}
-
-void rmsNormBackwardWeight(In x, In dy, Out dgamma, int64_t N, int64_t H, float eps) {
-  Wide xw(x, N * H), d(dy, N * H);
-  WideOut g(dgamma, H, true);
-  rmsNormBackwardWeight(xw, d, g, N, H, eps);
-  commit(g);
-}
-
-void rotary(const RotaryShape &r, In x, Out y) {
-  const int64_t n = qkvElements(r.batch * r.seq, r.heads, r.kvHeads, r.headDim);
-  Wide xw(x, n);
-  WideOut yw(y, n);
-  rotary(r, xw, yw);
-  commit(yw);
-}
-
-void swigluForward(In gate, In up, Out y, int64_t n) {
-  Wide g(gate, n), u(up, n);
-  WideOut yw(y, n);
-  swigluForward(g, u, yw, n);
-  commit(yw);
-}
-
-void swigluBackward(In gate, In up, In dy, Out dgate, Out dup, int64_t n) {
-  Wide g(gate, n), u(up, n), d(dy, n);
-  WideOut dg(dgate, n), du(dup, n);
-  swigluBackward(g, u, d, dg, du, n);
-  commit(dg, du);
 }
 
 void crossEntropyRowMax(In logits, float *rowMax, int64_t N, int64_t V, int64_t validLocal) {
