@@ -65,22 +65,6 @@ int64_t qkvElements(int64_t tokens, int64_t heads, int64_t kvHeads, int64_t head
 
 } // namespace
 
-void embeddingForward(const int32_t *tokens, In wte, In wpe, Out out, int64_t N, int64_t S,
-                      int64_t H, int64_t vocabStart, int64_t vocabLocal) {
-  Wide t(wte, vocabLocal * H), p(wpe, S * H);
-  WideOut o(out, N * H);
-  embeddingForward(tokens, t, p, o, N, S, H, vocabStart, vocabLocal);
-  commit(o);
-}
-
-void embeddingBackward(const int32_t *tokens, In dout, Out dwte, Out dwpe, int64_t N,
-                       int64_t S, int64_t H, int64_t vocabStart, int64_t vocabLocal) {
-  Wide d(dout, N * H);
-  WideOut t(dwte, vocabLocal * H, true), p(dwpe, S * H, true);
-  embeddingBackward(tokens, d, t, p, N, S, H, vocabStart, vocabLocal);
-  commit(t, p);
-}
-
 void linearForward(In x, In w, In bias, Out y, int64_t N, int64_t In_, int64_t Out_,
                    bool transposedWeight) {
   Wide xw(x, N * In_), ww(w, In_ * Out_), b(bias, Out_);
@@ -103,49 +87,6 @@ void linearBackwardWeight(In x, In dy, Out dw, Out dbias, int64_t N, int64_t In_
   WideOut w(dw, In_ * Out_, true), b(dbias, Out_, true);
   linearBackwardWeight(xw, d, w, b, N, In_, Out_, transposedWeight);
   commit(w, b);
-}
-
-void tokenTypeAdd(const TokenTypeShape &t, In x, const int32_t *types, In table, Out y) {
-  const int64_t n = t.batch * t.seq * t.hidden;
-  Wide xw(x, n), tw(table, t.typeCount * t.hidden);
-  WideOut yw(y, n);
-  tokenTypeAdd(t, xw, types, tw, yw);
-  commit(yw);
-}
-
-void tokenTypeAddBackward(const TokenTypeShape &t, const int32_t *types, In dy, Out dtable) {
-  Wide d(dy, t.batch * t.seq * t.hidden);
-  WideOut tw(dtable, t.typeCount * t.hidden, true);
-  tokenTypeAddBackward(t, types, d, tw);
-  commit(tw);
-}
-
-void firstToken(In x, Out y, int64_t B, int64_t S, int64_t H, bool owner) {
-  Wide xw(x, B * S * H);
-  WideOut yw(y, B * H);
-  firstToken(xw, yw, B, S, H, owner);
-  commit(yw);
-}
-
-void firstTokenBackward(In dy, Out dx, int64_t B, int64_t S, int64_t H, bool owner) {
-  Wide d(dy, B * H);
-  WideOut o(dx, B * S * H);
-  firstTokenBackward(d, o, B, S, H, owner);
-  commit(o);
-}
-
-void tanhForward(In x, Out y, int64_t n) {
-  Wide xw(x, n);
-  WideOut yw(y, n);
-  tanhForward(xw, yw, n);
-  commit(yw);
-}
-
-void tanhBackward(In y, In dy, Out dx, int64_t n) {
-  Wide yw(y, n), d(dy, n);
-  WideOut o(dx, n);
-  tanhBackward(yw, d, o, n);
-  commit(o);
 }
 
 void attentionForward(const AttentionShape &a, In qkv, Out out, float *lse) {
