@@ -258,9 +258,10 @@ void adamw(const AdamWStep &s, float *param, const float *grad, float *m,
 // result is bit for bit the fp32 kernel's on the operands widened to fp32,
 // with every output rounded once to its type (to nearest even): an
 // accumulating output adds the kernel's contribution to its widened value and
-// rounds the sum. With every operand fp32 they are the fp32 kernels.
-// docs/precision.md lists which run natively on 16-bit data and which widen
-// (host/typed_fallback.cpp).
+// rounds the sum. With every operand fp32 they are the fp32 kernels. Each
+// widens what it reads in the fp32 kernel's own units (a block, a row, an
+// attention tile, a GEMM's operands once) on the thread that computes them,
+// never a whole-operand copy per call (host/typed_blocks.h, typed_rows.h).
 void embeddingForward(const int32_t *tokens, In wte, In wpe, Out out, int64_t N, int64_t S,
                       int64_t H, int64_t vocabStart, int64_t vocabLocal);
 void embeddingBackward(const int32_t *tokens, In dout, Out dwte, Out dwpe, int64_t N,

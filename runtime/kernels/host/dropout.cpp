@@ -3,6 +3,7 @@
 // fused bias + dropout + residual add (exec/StepFusion.h).
 #include "host/common.h"
 #include "host/philox_stream.h"
+#include "host/typed_blocks.h"
 #include "kernels/kernels.h"
 #include "kernels/math/dropout.h"
 
@@ -99,6 +100,40 @@ void biasDropoutResidual(const float *x, const float *bias, const float *residua
                                draws + (i - begin), piece, rate, invKeep);
       i += piece;
     }
+  });
+}
+
+// On 16-bit operands: the fp32 kernel's chunks and draws, each chunk's
+// elements widened and rounded in pieces around the same element loop. At
+// rate 0 the values still go through fp32 (a NaN comes back canonical, as
+// from the fp32 kernel on widened operands).
+void dropout(In x, Out y, int64_t n, float rate, uint64_t seed, uint64_t stream,
+             uint64_t offset) {
+  if (detail::allF32(x, y))
+    return dropout(x.f32(), y.f32(), n, rate, seed, stream, offset);
+  detail::requireNonNegative("dropout", "n", n);
+  checkRate("dropout", rate);
+  if (rate == 0.0f) {
+    const int64_t blocks = (n + kChunk - 1) / kChunk;
+#pragma omp parallel for schedule(static) if (n > detail::kParallelMinWork)
+    for (int64_t c = 0; c < blocks; ++c) {
+      const int64_t begin = c * kChunk, len = std::min(kChunk, n - begin);
+      detail::forEachTypedPiece({x.at(begin)}, {y.at(begin)}, len,
+                                [](int64_t, const float *const *in, float *const *out,
+                                   int64_t m) {
+                                  if (in[0] != out[0])
+                                    std::memcpy(out[0], in[0], sizeof(float) * m);
+                                });
+    }
+    return;
+  }
+  const float invKeep = math::dropoutInvKeep(rate);
+  forEachChunk(n, seed, stream, offset, [&](int64_t begin, int64_t len, const float *draws) {
+    detail::forEachTypedPiece({x.at(begin)}, {y.at(begin)}, len,
+                              [&](int64_t i, const float *const *in, float *const *out,
+                                  int64_t m) {
+                                dropoutBlock(in[0], out[0], draws + i, m, rate, invKeep);
+                              });
   });
 }
 

@@ -1,5 +1,6 @@
 // Layer norm over the last dimension; statistics recomputed in backward.
 #include "host/common.h"
+#include "host/typed_blocks.h"
 #include "kernels/kernels.h"
 #include "kernels/math/layer_norm.h"
 
@@ -75,6 +76,29 @@ void weightColumns(const float *x, const float *dy, const LayerNormStats *stats,
   }
 }
 
+// weightColumns on 16-bit operands: each row's columns [h0, h1) widened as
+// the rows are walked, the same sums into acc (zeroed by the caller). Cloned
+// as the conversions are (host/typed_blocks.h): the widening is most of its
+// work.
+MTC_CONVERT_CLONES
+void weightColumnsTyped(In x, In dy, const LayerNormStats *stats, int64_t N, int64_t H,
+                        int64_t h0, int64_t h1, float *accGamma, float *accBeta) {
+  float xBuf[kColumnChunk], dyBuf[kColumnChunk];
+  const int64_t w = h1 - h0;
+  for (int64_t n = 0; n < N; ++n) {
+    if (n + detail::kPrefetchRows < N) {
+      detail::prefetch(x.at((n + detail::kPrefetchRows) * H + h0), w);
+      detail::prefetch(dy.at((n + detail::kPrefetchRows) * H + h0), w);
+    }
+    const float *xr = detail::widen(x.at(n * H + h0), w, xBuf);
+    const float *dyr = detail::widen(dy.at(n * H + h0), w, dyBuf);
+    for (int64_t h = 0; h < w; ++h) {
+      accGamma[h] += dyr[h] * math::layerNormNormalized(xr[h], stats[n]);
+      accBeta[h] += dyr[h];
+    }
+  }
+}
+
 } // namespace
 
 void layerNormForward(const float *x, const float *gamma, const float *beta,
@@ -122,6 +146,78 @@ void layerNormBackwardWeight(const float *x, const float *dy, float *dgamma,
       int64_t h0 = c * kColumnChunk;
       weightColumns(x, dy, stats.data(), N, H, h0, std::min(H, h0 + kColumnChunk), dgamma,
                     dbeta);
+    }
+  }
+}
+
+// ---- on 16-bit operands: the same rows on the same threads, each row
+// widened into a per-thread buffer and its output rounded ----
+
+void layerNormForward(In x, In gamma, In beta, Out y, int64_t N, int64_t H, float eps) {
+  if (detail::allF32(x, gamma, beta, y))
+    return layerNormForward(x.f32(), gamma.f32(), beta.f32(), y.f32(), N, H, eps);
+  checkShape("layerNormForward", N, H, eps);
+  std::vector<float> gammaBuf, betaBuf;
+  const float *g = detail::wideVector(gamma, H, gammaBuf);
+  const float *b = detail::wideVector(beta, H, betaBuf);
+#pragma omp parallel if (N * H > detail::kParallelMinWork)
+  {
+    std::vector<float> xBuf(H), yBuf(H);
+#pragma omp for schedule(static)
+    for (int64_t n = 0; n < N; ++n) {
+      const float *xr = detail::widenBlock(x.at(n * H), H, xBuf.data());
+      float *yr = detail::outBuffer(y.at(n * H), yBuf.data());
+      forwardRow(xr, g, b, yr, H, eps);
+      detail::narrowBlock(yr, y.at(n * H), H);
+    }
+  }
+}
+
+void layerNormBackwardInput(In x, In gamma, In dy, Out dx, int64_t N, int64_t H, float eps) {
+  if (detail::allF32(x, gamma, dy, dx))
+    return layerNormBackwardInput(x.f32(), gamma.f32(), dy.f32(), dx.f32(), N, H, eps);
+  checkShape("layerNormBackwardInput", N, H, eps);
+  std::vector<float> gammaBuf;
+  const float *g = detail::wideVector(gamma, H, gammaBuf);
+#pragma omp parallel if (N * H > detail::kParallelMinWork)
+  {
+    std::vector<float> xBuf(H), dyBuf(H), dxBuf(H);
+#pragma omp for schedule(static)
+    for (int64_t n = 0; n < N; ++n) {
+      const float *xr = detail::widenBlock(x.at(n * H), H, xBuf.data());
+      const float *dyr = detail::widenBlock(dy.at(n * H), H, dyBuf.data());
+      float *dxr = detail::outBuffer(dx.at(n * H), dxBuf.data());
+      backwardInputRow(xr, g, dyr, dxr, H, eps);
+      detail::narrowBlock(dxr, dx.at(n * H), H);
+    }
+  }
+}
+
+void layerNormBackwardWeight(In x, In dy, Out dgamma, Out dbeta, int64_t N, int64_t H,
+                             float eps) {
+  if (detail::allF32(x, dy, dgamma, dbeta))
+    return layerNormBackwardWeight(x.f32(), dy.f32(), dgamma.f32(), dbeta.f32(), N, H, eps);
+  checkShape("layerNormBackwardWeight", N, H, eps);
+  if (!dgamma && !dbeta)
+    return;
+  std::vector<LayerNormStats> stats(N);
+  bool parallel = N * H > detail::kParallelMinWork;
+#pragma omp parallel if (parallel)
+  {
+    std::vector<float> xBuf(H);
+#pragma omp for schedule(static)
+    for (int64_t n = 0; n < N; ++n)
+      stats[n] = statsRow(detail::widenBlock(x.at(n * H), H, xBuf.data()), H, eps);
+    int64_t chunks = (H + kColumnChunk - 1) / kColumnChunk;
+#pragma omp for schedule(static)
+    for (int64_t c = 0; c < chunks; ++c) {
+      int64_t h0 = c * kColumnChunk, h1 = std::min(H, h0 + kColumnChunk);
+      float accGamma[kColumnChunk] = {}, accBeta[kColumnChunk] = {};
+      weightColumnsTyped(x, dy, stats.data(), N, H, h0, h1, accGamma, accBeta);
+      if (dgamma)
+        detail::accumulateBlock(accGamma, dgamma.at(h0), h1 - h0);
+      if (dbeta)
+        detail::accumulateBlock(accBeta, dbeta.at(h0), h1 - h0);
     }
   }
 }
