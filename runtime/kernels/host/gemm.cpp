@@ -27,6 +27,7 @@
 #include <atomic>
 #include <cblas.h>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <oneapi/dnnl/dnnl.hpp>
@@ -154,8 +155,13 @@ void reportFallback(int64_t M, int64_t N, int64_t K, const std::exception &e) {
 bool bf16GemmSupported() {
   // Bit masks: every ISA level includes the bits of the ones below it.
   const unsigned bf16Bits = static_cast<unsigned>(dnnl::cpu_isa::avx512_core_bf16);
+  // Tests only: oneDNN also runs bf16 matmuls on AVX-512 CPUs without the
+  // instructions (its "gemm:jit" emulation, slower than fp32 there), which
+  // lets the bf16 path's tests run on such a machine.
   static const bool supported =
-      (static_cast<unsigned>(dnnl::get_effective_cpu_isa()) & bf16Bits) == bf16Bits;
+      (static_cast<unsigned>(dnnl::get_effective_cpu_isa()) & bf16Bits) == bf16Bits ||
+      (std::getenv("MTC_TEST_EMULATED_BF16_GEMM") &&
+       std::string(std::getenv("MTC_TEST_EMULATED_BF16_GEMM")) == "1");
   return supported;
 }
 
@@ -341,10 +347,13 @@ void typedParallelGemm(bool transA, bool transB, int64_t M, int64_t N, int64_t K
     b = prepare(B, bRows, bCols, ldb, false, buffers.b32, buffers.b16);
   }
   // Where the product goes: C itself when oneDNN writes C's type (fp32, or
-  // bf16 on the bf16 path when the rows start from bf16 values), else an
-  // fp32 copy of C that each thread rounds into C after its block.
-  const bool direct16 = bf16 && C.type == StorageType::BF16 &&
-                        (!initRows || !bias || bias.type == StorageType::BF16);
+  // bf16 on the bf16 path when the product starts from zero), else an fp32
+  // copy of C that each thread rounds into C after its block. A bf16 C that
+  // starts from values (a bias, beta != 0) is not handed to oneDNN: its
+  // emulated bf16 GEMM (AVX-512 without bf16 instructions) rounds partial sums
+  // of a split reduction into the bf16 C, one rounding per K block instead of
+  // one in all (found by TypedGemmTest with MTC_TEST_EMULATED_BF16_GEMM=1).
+  const bool direct16 = bf16 && C.type == StorageType::BF16 && !initRows && beta == 0.0f;
   const bool direct = C.isF32() || direct16;
   Out target = direct ? C : Out(grown(buffers.c32, (M - 1) * ldc + N));
   const int64_t total = splitRows ? M : N;
