@@ -160,17 +160,9 @@ void layerNormForward(In x, In gamma, In beta, Out y, int64_t N, int64_t H, floa
   std::vector<float> gammaBuf, betaBuf;
   const float *g = detail::wideVector(gamma, H, gammaBuf);
   const float *b = detail::wideVector(beta, H, betaBuf);
-#pragma omp parallel if (N * H > detail::kParallelMinWork)
-  {
-    std::vector<float> xBuf(H), yBuf(H);
-#pragma omp for schedule(static)
-    for (int64_t n = 0; n < N; ++n) {
-      const float *xr = detail::widenBlock(x.at(n * H), H, xBuf.data());
-      float *yr = detail::outBuffer(y.at(n * H), yBuf.data());
-      forwardRow(xr, g, b, yr, H, eps);
-      detail::narrowBlock(yr, y.at(n * H), H);
-    }
-  }
+  detail::forEachTypedRow({x}, y, N, H, [&](const float *const *in, float *out) {
+    forwardRow(in[0], g, b, out, H, eps);
+  });
 }
 
 void layerNormBackwardInput(In x, In gamma, In dy, Out dx, int64_t N, int64_t H, float eps) {
@@ -179,18 +171,9 @@ void layerNormBackwardInput(In x, In gamma, In dy, Out dx, int64_t N, int64_t H,
   checkShape("layerNormBackwardInput", N, H, eps);
   std::vector<float> gammaBuf;
   const float *g = detail::wideVector(gamma, H, gammaBuf);
-#pragma omp parallel if (N * H > detail::kParallelMinWork)
-  {
-    std::vector<float> xBuf(H), dyBuf(H), dxBuf(H);
-#pragma omp for schedule(static)
-    for (int64_t n = 0; n < N; ++n) {
-      const float *xr = detail::widenBlock(x.at(n * H), H, xBuf.data());
-      const float *dyr = detail::widenBlock(dy.at(n * H), H, dyBuf.data());
-      float *dxr = detail::outBuffer(dx.at(n * H), dxBuf.data());
-      backwardInputRow(xr, g, dyr, dxr, H, eps);
-      detail::narrowBlock(dxr, dx.at(n * H), H);
-    }
-  }
+  detail::forEachTypedRow({x, dy}, dx, N, H, [&](const float *const *in, float *out) {
+    backwardInputRow(in[0], g, in[1], out, H, eps);
+  });
 }
 
 void layerNormBackwardWeight(In x, In dy, Out dgamma, Out dbeta, int64_t N, int64_t H,

@@ -202,17 +202,9 @@ void rmsNormForward(In x, In gamma, Out y, int64_t N, int64_t H, float eps) {
   checkRmsNorm("rmsNormForward", N, H, eps);
   std::vector<float> gammaBuf;
   const float *g = detail::wideVector(gamma, H, gammaBuf);
-#pragma omp parallel if (N * H > detail::kParallelMinWork)
-  {
-    std::vector<float> xBuf(H), yBuf(H);
-#pragma omp for schedule(static)
-    for (int64_t n = 0; n < N; ++n) {
-      const float *xr = detail::widenBlock(x.at(n * H), H, xBuf.data());
-      float *yr = detail::outBuffer(y.at(n * H), yBuf.data());
-      rmsForwardRow(xr, g, yr, H, eps);
-      detail::narrowBlock(yr, y.at(n * H), H);
-    }
-  }
+  detail::forEachTypedRow({x}, y, N, H, [&](const float *const *in, float *out) {
+    rmsForwardRow(in[0], g, out, H, eps);
+  });
 }
 
 void rmsNormBackwardInput(In x, In gamma, In dy, Out dx, int64_t N, int64_t H, float eps) {
@@ -221,18 +213,9 @@ void rmsNormBackwardInput(In x, In gamma, In dy, Out dx, int64_t N, int64_t H, f
   checkRmsNorm("rmsNormBackwardInput", N, H, eps);
   std::vector<float> gammaBuf;
   const float *g = detail::wideVector(gamma, H, gammaBuf);
-#pragma omp parallel if (N * H > detail::kParallelMinWork)
-  {
-    std::vector<float> xBuf(H), dyBuf(H), dxBuf(H);
-#pragma omp for schedule(static)
-    for (int64_t n = 0; n < N; ++n) {
-      const float *xr = detail::widenBlock(x.at(n * H), H, xBuf.data());
-      const float *dyr = detail::widenBlock(dy.at(n * H), H, dyBuf.data());
-      float *dxr = detail::outBuffer(dx.at(n * H), dxBuf.data());
-      rmsBackwardInputRow(xr, g, dyr, dxr, H, eps);
-      detail::narrowBlock(dxr, dx.at(n * H), H);
-    }
-  }
+  detail::forEachTypedRow({x, dy}, dx, N, H, [&](const float *const *in, float *out) {
+    rmsBackwardInputRow(in[0], g, in[1], out, H, eps);
+  });
 }
 
 void rmsNormBackwardWeight(In x, In dy, Out dgamma, int64_t N, int64_t H, float eps) {

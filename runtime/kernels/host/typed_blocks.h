@@ -219,6 +219,27 @@ void forEachTypedPiece(const In (&ins)[I], const Out (&outs)[O], int64_t n, cons
   }
 }
 
+// A row kernel over N rows of width H (the norms' forward and input
+// gradient): on the kernels' threads, as the fp32 kernels split the rows,
+// each row of every input widened into a per-thread buffer, fn(ins, out)
+// computes the output row into fp32, which is rounded into `out`.
+template <size_t I, class Fn>
+void forEachTypedRow(const In (&ins)[I], Out out, int64_t N, int64_t H, const Fn &fn) {
+#pragma omp parallel if (N * H > kParallelMinWork)
+  {
+    std::vector<float> inBuf(I * H), outBuf(H);
+#pragma omp for schedule(static)
+    for (int64_t n = 0; n < N; ++n) {
+      const float *x[I];
+      for (size_t k = 0; k < I; ++k)
+        x[k] = widenBlock(ins[k].at(n * H), H, inBuf.data() + k * H);
+      float *y = outBuffer(out.at(n * H), outBuf.data());
+      fn(x, y);
+      narrowBlock(y, out.at(n * H), H);
+    }
+  }
+}
+
 } // namespace
 
 // Whether all of the operands are fp32 (null ones count as fp32): the
