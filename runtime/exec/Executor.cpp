@@ -382,7 +382,8 @@ void Executor::poison(const pb::Buffer &buffer) {
                         : buffer.dtype() == pb::BF16 ? 0x7FC07FC0u
                         : buffer.dtype() == pb::F16  ? 0x7E007E00u
                                                      : 0x7FC00000u;
-  dev.fill32(bufferData(buffer.id()), word, buffer.bytes() / 4);
+  // Whole words: a 16-bit buffer of odd length ends in its 64-byte slot's padding.
+  dev.fill32(bufferData(buffer.id()), word, (buffer.bytes() + 3) / 4);
 }
 
 MicroBatchLoss Executor::forwardBackward(float gradScale) {

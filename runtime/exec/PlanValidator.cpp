@@ -81,7 +81,8 @@ void checkBuffers(const pb::Plan &plan, std::vector<std::string> &errors) {
     if (b.offset() < 0 || b.offset() % 4 != 0)
       errors.push_back(where + ": arena offset " + std::to_string(b.offset()) +
                        " is negative or not 4-byte aligned");
-    if (b.offset() + b.bytes() > arena)
+    // 16-bit buffers are poisoned and sent in whole 4-byte words.
+    if (b.offset() + (b.bytes() + 3) / 4 * 4 > arena)
       errors.push_back(where + ": arena bytes [" + std::to_string(b.offset()) + ", " +
                        std::to_string(b.offset() + b.bytes()) + ") exceed arena_bytes " +
                        std::to_string(arena));
