@@ -42,16 +42,17 @@ void parallelGemm(bool transA, bool transB, int64_t M, int64_t N, int64_t K, flo
 /// first, C rounded once to its type (to nearest even). Threads split the
 /// output as parallelGemm does.
 ///  - bf16 precision: dense bf16 operands go to oneDNN as they are, others are
-///    rounded into bf16 copies (as parallelGemm rounds fp32 ones); a bf16 C is
-///    oneDNN's bf16 destination, beta through its sum post-op (added in fp32,
-///    rounded once). Two departures from rounding an fp32 destination:
+///    rounded into bf16 copies (as parallelGemm rounds fp32 ones); a bf16 C
+///    whose product starts from zero (beta 0, no bias) is oneDNN's bf16
+///    destination. Two departures from rounding an fp32 destination:
 ///    oneDNN's conversion flushes a subnormal result to zero and keeps a NaN's
 ///    payload (floatToBf16 gives 0x7fff), and the sums equal the fp32
 ///    destination's as long as oneDNN splits the reduction alike for both
 ///    (on AVX512-BF16 it blocks K by K alone; its AMX heuristic also weighs
 ///    the destination's size when it considers splitting K over threads).
-///    An fp16 C, or rows starting from a bias that is not bf16, go through an
-///    fp32 C as below.
+///    A bf16 C that starts from values (a bias, beta != 0) is not handed to
+///    oneDNN: its emulated bf16 GEMM rounds each K block's partial sum into
+///    it. That C, and an fp16 C, go through an fp32 C as below.
 ///  - fp32 precision: 16-bit operands are widened once into fp32 copies with
 ///    their leading dimensions, and a 16-bit C is computed in an fp32 copy
 ///    (loaded when beta != 0) that each thread rounds block by block.
