@@ -1,6 +1,7 @@
 // Helpers private to the host kernels: argument checks with messages naming
 // the kernel and the bad value, and the OpenBLAS threading guard.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -29,6 +30,20 @@ void requireHeadGroups(const char *kernel, int64_t heads, int64_t kvHeads, int64
 
 // Sizes below this run on one thread: an OpenMP fork costs a few microseconds.
 constexpr int64_t kParallelMinWork = 1 << 15;
+
+// Element-wise kernels: threads take contiguous blocks of this many elements
+// (a multiple of every vector width) and run one vectorized loop over each.
+constexpr int64_t kBlock = 1 << 14;
+
+// fn(begin, length) over [0, n) in kBlock pieces, on the kernels' threads
+// when n is large enough to pay for the fork.
+template <class Fn>
+void forEachBlock(int64_t n, Fn &&fn) {
+  const int64_t blocks = (n + kBlock - 1) / kBlock;
+#pragma omp parallel for schedule(static) if (n > kParallelMinWork)
+  for (int64_t b = 0; b < blocks; ++b)
+    fn(b * kBlock, std::min(kBlock, n - b * kBlock));
+}
 
 // Threads the kernels use (setNumThreads, or the OpenMP default).
 int kernelThreads();

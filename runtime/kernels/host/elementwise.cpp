@@ -13,11 +13,9 @@
 namespace mtc::kernels {
 namespace {
 
-// Threads take contiguous blocks of this many elements (a multiple of every
-// vector width) and run one vectorized loop over each. The loops take no
-// __restrict: an output may be its input (in place), which the vectorizer's
-// run-time overlap check handles.
-constexpr int64_t kBlock = 1 << 14;
+// Threads take blocks of detail::kBlock elements (host/common.h). The loops
+// take no __restrict: an output may be its input (in place), which the
+// vectorizer's run-time overlap check handles.
 
 MTC_VECTOR_CLONES
 void geluTanhBlock(const float *x, float *y, int64_t n) {
@@ -91,15 +89,7 @@ void biasAddRow(const float *x, const float *bias, float *y, int64_t cols) {
     y[c] = x[c] + bias[c];
 }
 
-// fn(begin, length) over [0, n) in kBlock pieces, on the kernels' threads
-// when n is large enough to pay for the fork.
-template <class Fn>
-void forEachBlock(int64_t n, Fn &&fn) {
-  const int64_t blocks = (n + kBlock - 1) / kBlock;
-#pragma omp parallel for schedule(static) if (n > detail::kParallelMinWork)
-  for (int64_t b = 0; b < blocks; ++b)
-    fn(b * kBlock, std::min(kBlock, n - b * kBlock));
-}
+using detail::forEachBlock;
 
 // The typed element-wise kernels: the fp32 kernels' blocks on the same
 // threads, each walked in pieces (host/typed_blocks.h) that run the fp32
