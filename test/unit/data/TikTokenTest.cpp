@@ -1,12 +1,22 @@
-// Llama 3's tiktoken tokenizer: the pre-tokenizer's split on tricky strings.
+// Llama 3's tiktoken tokenizer: the pre-tokenizer's split on tricky strings,
+// the golden corpus (ids from scripts/tokenizers/tiktoken_golden.js), special
+// tokens, and the refusals of malformed ranks files.
 #include "data/Llama3PreTokenizer.h"
+#include "data/TikToken.h"
+#include "DataErrorOf.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <memory>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace mtc::data;
@@ -130,4 +140,240 @@ TEST(Llama3PreTokenizer, PiecesConcatenateBackEvenForInvalidUtf8) {
     }
     EXPECT_EQ(joined, text);
   }
+}
+
+namespace {
+
+const std::string kModel = std::string(MTC_TOKENIZERS_DIR) + "/llama3/tokenizer.model";
+const std::string kGolden = std::string(MTC_TOKENIZERS_DIR) + "/golden/llama3-tiktoken.json";
+
+const TikTokenTokenizer *llama3() {
+  static std::unique_ptr<TikTokenTokenizer> tokenizer =
+      std::filesystem::exists(kModel)
+          ? std::make_unique<TikTokenTokenizer>(TikTokenTokenizer::fromFile(kModel))
+          : nullptr;
+  return tokenizer.get();
+}
+
+#define REQUIRE_LLAMA3()                                                                   \
+  if (!llama3())                                                                           \
+  GTEST_SKIP() << kModel << " is absent (scripts/setup.sh makes it)"
+
+using Ids = std::vector<int32_t>;
+using mtc::data::testing::errorOf;
+
+std::string writeTemp(const std::string &name, const std::string &content) {
+  auto path = std::filesystem::temp_directory_path() / ("mtc_tiktoken_" + name);
+  std::ofstream(path, std::ios::binary) << content;
+  return path.string();
+}
+
+std::string base64(std::string_view bytes) {
+  static const char alphabet[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  size_t i = 0;
+  for (; i + 3 <= bytes.size(); i += 3) {
+    uint32_t v = (uint8_t(bytes[i]) << 16) | (uint8_t(bytes[i + 1]) << 8) | uint8_t(bytes[i + 2]);
+    for (int k = 3; k >= 0; --k)
+      out += alphabet[(v >> (6 * k)) & 63];
+  }
+  if (bytes.size() - i == 1) {
+    uint32_t v = uint8_t(bytes[i]) << 16;
+    out += std::string{alphabet[v >> 18], alphabet[(v >> 12) & 63], '=', '='};
+  } else if (bytes.size() - i == 2) {
+    uint32_t v = (uint8_t(bytes[i]) << 16) | (uint8_t(bytes[i + 1]) << 8);
+    out += std::string{alphabet[v >> 18], alphabet[(v >> 12) & 63], alphabet[(v >> 6) & 63], '='};
+  }
+  return out;
+}
+
+// A small ranks file: the 256 bytes, then "ab", "cd", "abcd", "bc".
+std::string tinyRanks() {
+  std::string text;
+  for (int b = 0; b < 256; ++b)
+    text += base64(std::string(1, char(b))) + " " + std::to_string(b) + "\n";
+  const char *merged[] = {"ab", "cd", "abcd", "bc"};
+  for (int k = 0; k < 4; ++k)
+    text += base64(merged[k]) + " " + std::to_string(256 + k) + "\n";
+  return text;
+}
+
+} // namespace
+
+TEST(TikToken, KnownIdsAndSpecialTokens) {
+  REQUIRE_LLAMA3();
+  const TikTokenTokenizer &t = *llama3();
+  EXPECT_EQ(t.encode("Hello world"), (Ids{9906, 1917}));
+  EXPECT_EQ(t.numBaseTokens(), 128000);
+  EXPECT_EQ(t.vocabSize(), 128256);
+  EXPECT_EQ(t.bosId(), 128000);
+  EXPECT_EQ(t.eosId(), 128001);
+  EXPECT_EQ(t.specialTokenId("<|begin_of_text|>"), 128000);
+  EXPECT_EQ(t.specialTokenId("<|reserved_special_token_3|>"), 128005);
+  EXPECT_EQ(t.specialTokenId("<|start_header_id|>"), 128006);
+  EXPECT_EQ(t.specialTokenId("<|end_header_id|>"), 128007);
+  EXPECT_EQ(t.specialTokenId("<|reserved_special_token_4|>"), 128008);
+  EXPECT_EQ(t.specialTokenId("<|eot_id|>"), 128009);
+  EXPECT_EQ(t.specialTokenId("<|reserved_special_token_5|>"), 128010);
+  EXPECT_EQ(t.specialTokenId("<|reserved_special_token_250|>"), 128255);
+  EXPECT_EQ(t.findSpecialToken("<|reserved_special_token_251|>"), -1);
+  EXPECT_EQ(t.findSpecialToken("<|eom_id|>"), -1); // Llama 3.1's, not Llama 3's
+  EXPECT_NE(errorOf([&] { t.specialTokenId("eot_id"); }).find("not one of Llama 3's special"),
+            std::string::npos);
+  EXPECT_EQ(t.tokenText(128009), "<|eot_id|>");
+  EXPECT_EQ(t.tokenText(9906), "Hello");
+  EXPECT_EQ(t.decode({128000, 9906, 1917, 128009}), "<|begin_of_text|>Hello world<|eot_id|>");
+  EXPECT_NE(errorOf([&] { t.decode({128256}); }).find("outside the vocabulary"), std::string::npos);
+  EXPECT_NE(errorOf([&] { t.decode({-1}); }).find("outside the vocabulary"), std::string::npos);
+}
+
+TEST(TikToken, SpecialSpellingsAreOrdinaryTextUnlessAsked) {
+  REQUIRE_LLAMA3();
+  const TikTokenTokenizer &t = *llama3();
+  const std::string chat = "<|start_header_id|>user<|end_header_id|>\n\nHi<|eot_id|>";
+  Ids ordinary = {27, 91, 2527, 8932, 851, 91, 29, 882, 27, 91, 408, 8932, 851, 91, 1363, 13347,
+                  27, 91, 68, 354, 851, 91, 29};
+  EXPECT_EQ(t.encode(chat), ordinary);
+  Ids withSpecials;
+  t.encodeWithSpecials(chat, withSpecials);
+  EXPECT_EQ(withSpecials, (Ids{128006, 882, 128007, 271, 13347, 128009}));
+  EXPECT_EQ(t.decode(withSpecials), chat);
+  Ids overlapping;
+  t.encodeWithSpecials("<|<|eot_id|><|eom_id|>", overlapping);
+  Ids expected = t.encode("<|");
+  expected.push_back(128009);
+  for (int32_t id : t.encode("<|eom_id|>"))
+    expected.push_back(id);
+  EXPECT_EQ(overlapping, expected);
+}
+
+TEST(TikToken, InvalidUtf8IsReplacedFirst) {
+  REQUIRE_LLAMA3();
+  const TikTokenTokenizer &t = *llama3();
+  EXPECT_EQ(t.encode("a\xFF" "b\xE4\xBD"), t.encode("a\xEF\xBF\xBD" "b\xEF\xBF\xBD"));
+  // decode gives raw bytes: half a character is invalid UTF-8.
+  Ids ids = t.encode("\xE4\xBD\xA0\xE5\xA5\xBD");
+  std::string joined;
+  for (int32_t id : ids)
+    joined += t.decode({id});
+  EXPECT_EQ(joined, "\xE4\xBD\xA0\xE5\xA5\xBD");
+}
+
+TEST(TikToken, MatchesGoldenCorpus) {
+  REQUIRE_LLAMA3();
+  if (!std::filesystem::exists(kGolden))
+    GTEST_SKIP() << kGolden << " is absent (scripts/setup.sh makes it)";
+  std::ifstream in(kGolden);
+  nlohmann::json golden = nlohmann::json::parse(in);
+  const TikTokenTokenizer &t = *llama3();
+  size_t cases = 0, encodeMismatches = 0, decodeMismatches = 0;
+  for (const auto &c : golden["cases"]) {
+    std::string text = c["text"].get<std::string>();
+    Ids expected = c["ids"].get<Ids>();
+    Ids got = t.encode(text);
+    ++cases;
+    if (got != expected && ++encodeMismatches <= 10)
+      ADD_FAILURE() << "encode mismatch on: " << text;
+    if (t.decode(got) != text || t.decode(expected) != c["decode"].get<std::string>())
+      if (++decodeMismatches <= 10)
+        ADD_FAILURE() << "decode mismatch on: " << text;
+  }
+  EXPECT_EQ(cases, 15363u);
+  EXPECT_EQ(encodeMismatches, 0u);
+  EXPECT_EQ(decodeMismatches, 0u);
+}
+
+// Pieces of 128 bytes and more take the heap (BytePairMergeOnTinyRanks checks
+// its order; tiktoken_golden.js's corpus has three such pieces).
+TEST(TikToken, LongPiecesRoundTrip) {
+  REQUIRE_LLAMA3();
+  const TikTokenTokenizer &t = *llama3();
+  std::mt19937 rng(3);
+  const std::string letters = "abcdefghijklmnopqrstuvwxyzeeaaoo";
+  for (int trial = 0; trial < 50; ++trial) {
+    std::string word;
+    for (int k = 0; k < 400; ++k)
+      word += letters[rng() % letters.size()];
+    Ids ids = t.encode(word);
+    EXPECT_EQ(t.decode(ids), word);
+  }
+  std::string ab;
+  for (int k = 0; k < 200; ++k)
+    ab += "ab";
+  Ids one = t.encode("abab"), many = t.encode(ab);
+  EXPECT_EQ(t.decode(many), ab);
+  EXPECT_EQ(many.size() % one.size(), 0u);
+}
+
+TEST(TikToken, ConcurrentEncodesAgree) {
+  REQUIRE_LLAMA3();
+  const TikTokenTokenizer &t = *llama3();
+  std::string text;
+  for (int k = 0; k < 2000; ++k)
+    text += "The quick brown fox's " + std::to_string(k) + " jumps\n";
+  Ids expected = t.encode(text);
+  std::vector<Ids> results(4);
+  std::vector<std::thread> threads;
+  for (auto &r : results)
+    threads.emplace_back([&] { r = t.encode(text); });
+  for (auto &th : threads)
+    th.join();
+  for (const Ids &r : results)
+    EXPECT_EQ(r, expected);
+}
+
+TEST(TikToken, BytePairMergeOnTinyRanks) {
+  TikTokenTokenizer t = TikTokenTokenizer::fromFile(writeTemp("tiny", tinyRanks()));
+  EXPECT_EQ(t.vocabSize(), 260 + 256);
+  EXPECT_EQ(t.bosId(), 260);
+  EXPECT_EQ(t.encode("abcd"), (Ids{258}));         // a piece that is a token
+  EXPECT_EQ(t.encode("abcde"), (Ids{258, 'e'}));   // ab, cd, then abcd
+  EXPECT_EQ(t.encode("bcd"), (Ids{'b', 257}));     // cd (257) before bc (259)
+  EXPECT_EQ(t.encode("abc"), (Ids{256, 'c'}));     // ab (256) before bc (259)
+  EXPECT_EQ(t.encode("xbcx"), (Ids{'x', 259, 'x'}));
+  std::string longPiece;
+  for (int k = 0; k < 100; ++k)
+    longPiece += "abcdbc";
+  Ids ids = t.encode(longPiece); // the heap: abcd then bc, 100 times
+  ASSERT_EQ(ids.size(), 200u);
+  for (size_t k = 0; k < ids.size(); k += 2)
+    EXPECT_EQ((Ids{ids[k], ids[k + 1]}), (Ids{258, 259}));
+}
+
+TEST(TikToken, RefusesMalformedRanksFiles) {
+  auto refusal = [](const std::string &name, const std::string &content) {
+    std::string path = writeTemp(name, content);
+    std::string message = errorOf([&] { TikTokenTokenizer::fromFile(path); });
+    EXPECT_NE(message.find(path), std::string::npos) << message;
+    return message;
+  };
+  auto has = [](const std::string &message, const std::string &part) {
+    EXPECT_NE(message.find(part), std::string::npos) << message;
+  };
+  const std::string good = tinyRanks();
+  EXPECT_NE(errorOf([] { TikTokenTokenizer::fromFile("/nonexistent/tokenizer.model"); })
+                .find("cannot open tiktoken ranks file '/nonexistent/tokenizer.model'"),
+            std::string::npos);
+  has(refusal("bad_base64", good + "YW*j 260\n"), "line 261: token 'YW*j' is not valid base64");
+  has(refusal("bad_padding", good + "YW=j 260\n"), "line 261");
+  has(refusal("bad_length", good + "YWJ 260\n"), "not valid base64");
+  has(refusal("one_field", good + "YWJj\n"), "line 261: expected \"BASE64 RANK\"");
+  has(refusal("three_fields", good + "YWJj 260 1\n"), "line 261: expected");
+  has(refusal("bad_rank", good + "YWJj -5\n"), "line 261: rank '-5' is not a decimal");
+  has(refusal("gap", good + "YWJj 261\n"), "line 261: rank 261 is outside [0, 261)");
+  has(refusal("dup_rank", good + "YWJj 259\n"), "rank 259 repeats that of line");
+  has(refusal("dup_token", good + base64("ab") + " 260\n"), "token 'ab' repeats that of line 257");
+  has(refusal("huge_line", good + std::string(5000, 'A') + " 260\n"), "line 261 is 5004 bytes long");
+  has(refusal("huge_token", good + base64(std::string(1500, 'z')) + " 260\n"),
+      "token of 1500 bytes");
+  std::string noByte = good;
+  noByte.replace(noByte.find(base64("A") + " 65\n"), base64("A").size() + 4, base64("zz") + " 65\n");
+  has(refusal("missing_byte", noByte), "lacks the token for byte 65");
+  has(refusal("empty", ""), "has 0 tokens");
+  // Empty lines and CRLF endings are accepted, as Meta's loader does.
+  std::string crlf;
+  for (size_t pos = 0, eol; (eol = good.find('\n', pos)) != std::string::npos; pos = eol + 1)
+    crlf += good.substr(pos, eol - pos) + "\r\n\n";
+  EXPECT_EQ(TikTokenTokenizer::fromFile(writeTemp("crlf", crlf)).encode("abcd"), (Ids{258}));
 }
