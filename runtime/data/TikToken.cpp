@@ -22,24 +22,37 @@ constexpr size_t kMaxLineBytes = 2048;
 constexpr size_t kHeapMinPieceBytes = 128;
 constexpr int32_t kNoRank = INT32_MAX;
 
-uint64_t hashBytes(std::string_view s) {
-  uint64_t h = 0x9E3779B97F4A7C15ull ^ (s.size() * 0xBF58476D1CE4E5B9ull);
-  size_t i = 0;
-  for (; i + 8 <= s.size(); i += 8) {
-    uint64_t w;
-    std::memcpy(&w, s.data() + i, 8);
-    h = (h ^ w) * 0x94D049BB133111EBull;
-    h ^= h >> 29;
+// The first (up to) 8 bytes of `s`, little-endian, zero-padded.
+inline uint64_t firstWord(std::string_view s) {
+  uint64_t w = 0;
+  if (s.size() >= 8) {
+    std::memcpy(&w, s.data(), 8);
+  } else if (s.size() >= 4) {
+    uint32_t lo, hi;
+    std::memcpy(&lo, s.data(), 4);
+    std::memcpy(&hi, s.data() + s.size() - 4, 4);
+    w = lo | (static_cast<uint64_t>(hi) << (8 * (s.size() - 4)));
+  } else {
+    for (size_t i = 0; i < s.size(); ++i)
+      w |= static_cast<uint64_t>(static_cast<unsigned char>(s[i])) << (8 * i);
   }
-  if (i < s.size()) {
-    uint64_t w = 0;
-    std::memcpy(&w, s.data() + i, s.size() - i);
-    h = (h ^ w) * 0x94D049BB133111EBull;
-  }
+  return w;
+}
+
+inline uint64_t mix(uint64_t h) {
   h ^= h >> 32;
   h *= 0xD6E8FEB86659FD93ull;
   h ^= h >> 32;
   return h;
+}
+
+inline uint64_t hashBytes(std::string_view s, uint64_t first) {
+  uint64_t h = (first ^ (s.size() * 0x9E3779B97F4A7C15ull)) * 0x94D049BB133111EBull;
+  for (size_t i = 8; i < s.size(); i += 8) {
+    uint64_t w = firstWord(s.substr(i));
+    h = ((h ^ (h >> 29)) ^ w) * 0x94D049BB133111EBull;
+  }
+  return mix(h);
 }
 
 int base64Value(unsigned char c) {
@@ -221,7 +234,7 @@ TikTokenTokenizer TikTokenTokenizer::fromFile(const std::string &path) {
   size_t capacity = 1;
   while (capacity < 2 * count)
     capacity <<= 1;
-  t.table_.assign(capacity, -1);
+  t.table_.assign(capacity, Slot{0, 0, -1});
   t.tableMask_ = capacity - 1;
   for (int32_t id = 0; id < t.numBaseTokens_; ++id) {
     std::string_view bytes = t.tokenBytes(id);
@@ -242,22 +255,30 @@ TikTokenTokenizer TikTokenTokenizer::fromFile(const std::string &path) {
   return t;
 }
 
+// A slot holds a token's first 8 bytes, its length, a hash tag and its id, so
+// that a probe for a token of up to 8 bytes touches nothing but the slot.
 void TikTokenTokenizer::insertRank(int32_t id) {
-  uint64_t slot = hashBytes(tokenBytes(id)) & tableMask_;
-  while (table_[slot] >= 0)
+  std::string_view bytes = tokenBytes(id);
+  uint64_t first = firstWord(bytes);
+  uint64_t h = hashBytes(bytes, first);
+  uint64_t slot = h & tableMask_;
+  while (table_[slot].id >= 0)
     slot = (slot + 1) & tableMask_;
-  table_[slot] = id;
+  table_[slot] = Slot{first, static_cast<uint32_t>(bytes.size()), id};
 }
 
 int32_t TikTokenTokenizer::rankOf(std::string_view bytes) const {
-  uint64_t slot = hashBytes(bytes) & tableMask_;
+  const uint64_t first = firstWord(bytes);
+  const uint64_t h = hashBytes(bytes, first);
+  const auto size = static_cast<uint32_t>(bytes.size());
+  uint64_t slot = h & tableMask_;
   for (;;) {
-    int32_t id = table_[slot];
-    if (id < 0)
+    const Slot &e = table_[slot];
+    if (e.id < 0)
       return -1;
-    uint32_t begin = offsets_[id], size = offsets_[id + 1] - begin;
-    if (size == bytes.size() && std::memcmp(bytes_.data() + begin, bytes.data(), size) == 0)
-      return id;
+    if (e.first == first && e.size == size &&
+        (size <= 8 || std::memcmp(bytes_.data() + offsets_[e.id] + 8, bytes.data() + 8, size - 8) == 0))
+      return e.id;
     slot = (slot + 1) & tableMask_;
   }
 }

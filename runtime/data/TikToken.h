@@ -78,7 +78,12 @@ private:
   int32_t numBaseTokens_ = 0;
   std::string bytes_;            // every token's bytes, base tokens then specials
   std::vector<uint32_t> offsets_; // token id -> start in bytes_; one past the end last
-  std::vector<int32_t> table_;    // open addressing: base-token bytes -> id, -1 empty
+  struct Slot {
+    uint64_t first; // the token's first 8 bytes, zero-padded
+    uint32_t size;
+    int32_t id; // -1: empty
+  };
+  std::vector<Slot> table_; // open addressing: base-token bytes -> id
   uint64_t tableMask_ = 0;
 };
 

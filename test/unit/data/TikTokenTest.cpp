@@ -3,6 +3,7 @@
 // tokens, and the refusals of malformed ranks files.
 #include "data/Llama3PreTokenizer.h"
 #include "data/TikToken.h"
+#include "data/Tokenizer.h"
 #include "DataErrorOf.h"
 
 #include <gtest/gtest.h>
@@ -11,7 +12,9 @@
 #include <unicode/utf8.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <memory>
 #include <random>
@@ -376,4 +379,48 @@ TEST(TikToken, RefusesMalformedRanksFiles) {
   for (size_t pos = 0, eol; (eol = good.find('\n', pos)) != std::string::npos; pos = eol + 1)
     crlf += good.substr(pos, eol - pos) + "\r\n\n";
   EXPECT_EQ(TikTokenTokenizer::fromFile(writeTemp("crlf", crlf)).encode("abcd"), (Ids{258}));
+}
+
+// Speed against GPT-2's Tokenizer on the golden corpus, one thread; run with
+// --gtest_also_run_disabled_tests --gtest_filter='*SpeedVsGpt2*'.
+TEST(TikToken, DISABLED_SpeedVsGpt2) {
+  REQUIRE_LLAMA3();
+  std::ifstream in(std::string(MTC_TOKENIZERS_DIR) + "/golden/corpus.json");
+  if (!in)
+    GTEST_SKIP() << "no golden corpus";
+  std::vector<std::string> corpus = nlohmann::json::parse(in).get<std::vector<std::string>>();
+  size_t bytes = 0;
+  for (const auto &s : corpus)
+    bytes += s.size();
+  Tokenizer gpt2 = Tokenizer::fromDirectory(MTC_BPE_DIR);
+  const TikTokenTokenizer &t = *llama3();
+  auto measure = [&](const char *name, const std::function<size_t()> &pass) {
+    double best = 1e9;
+    size_t tokens = 0;
+    for (int round = 0; round < 5; ++round) {
+      auto start = std::chrono::steady_clock::now();
+      tokens = pass();
+      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::printf("%-28s %8.2f MB/s  %zu tokens for %zu bytes\n", name, bytes / best / 1e6, tokens, bytes);
+  };
+  std::vector<int32_t> ids;
+  measure("GPT-2 Tokenizer (its cache warm)", [&] {
+    size_t n = 0;
+    for (const auto &s : corpus) {
+      ids.clear();
+      gpt2.encodeOrdinary(s, ids);
+      n += ids.size();
+    }
+    return n;
+  });
+  measure("Llama 3 TikTokenTokenizer", [&] {
+    size_t n = 0;
+    for (const auto &s : corpus) {
+      ids.clear();
+      t.encodeAppend(s, ids);
+      n += ids.size();
+    }
+    return n;
+  });
 }
