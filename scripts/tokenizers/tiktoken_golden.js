@@ -71,9 +71,9 @@ function encode(text) {
 const decode = (ids) => Buffer.concat(ids.map((id) => byRank[id])).toString('utf8');
 
 // The two independent encoders.
-const { llama3Tokenizer } = require(pkgDir + '/bundle/commonjs-llama3-tokenizer-with-baked-data.cjs');
+const { llama3Tokenizer } = require(require('path').resolve(pkgDir, 'bundle/commonjs-llama3-tokenizer-with-baked-data.cjs'));
 const packageEncode = (s) => llama3Tokenizer.encode(s, { bos: false, eos: false, specialTokenRegex: /(?!)/g });
-const { TokenizerLoader } = require(path.join(npmDir, 'node_modules/@lenml/tokenizers'));
+const { TokenizerLoader } = require(path.resolve(npmDir, 'node_modules/@lenml/tokenizers'));
 const lenmlDir = path.join(npmDir, '@lenml+tokenizer-llama3/package/models');
 const lenml = TokenizerLoader.fromPreTrained({
   tokenizerJSON: JSON.parse(fs.readFileSync(path.join(lenmlDir, 'tokenizer.json'), 'utf8')),

@@ -37,7 +37,7 @@ const toBytes = (token) => {
   return Buffer.from(bytes);
 };
 
-const { llama3Tokenizer } = require(pkgDir + '/bundle/commonjs-llama3-tokenizer-with-baked-data.cjs');
+const { llama3Tokenizer } = require(require('path').resolve(pkgDir, 'bundle/commonjs-llama3-tokenizer-with-baked-data.cjs'));
 const N = 128000;
 const spellings = llama3Tokenizer.vocabById.slice(0, N);
 if (spellings.length !== N) fail(`the package has ${spellings.length} ordinary tokens, expected ${N}`);
