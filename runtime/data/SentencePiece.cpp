@@ -238,46 +238,161 @@ void SentencePieceTokenizer::check(const std::string &path) {
   }
 }
 
-// The pair table (every split of a mergeable piece into two symbols that can
-// occur), which pieces encode to themselves (the whole-run fast path), and
-// whether runs may be split before spaces.
+namespace {
+
+uint64_t mix(uint64_t key) { // murmur3's finalizer
+  key ^= key >> 33;
+  key *= 0xff51afd7ed558ccdull;
+  key ^= key >> 33;
+  key *= 0xc4ceb9fe1a85ec53ull;
+  return key ^ (key >> 33);
+}
+
+uint64_t hashText(std::string_view s) {
+  uint64_t hash = 0xcbf29ce484222325ull;
+  for (char c : s)
+    hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+  return hash == ~0ull ? 0 : hash; // ~0 marks an empty slot
+}
+
+uint64_t pairKey(int32_t left, int32_t right) {
+  return static_cast<uint64_t>(left) << 32 | static_cast<uint32_t>(right);
+}
+
+// The code point of the valid UTF-8 character at `s` and its length.
+uint32_t decodeChar(const char *s, size_t length) {
+  auto b = [&](size_t i) { return static_cast<unsigned char>(s[i]) & 0x3Fu; };
+  unsigned char c = static_cast<unsigned char>(s[0]);
+  switch (length) {
+  case 1: return c;
+  case 2: return (c & 0x1Fu) << 6 | b(1);
+  case 3: return (c & 0x0Fu) << 12 | b(1) << 6 | b(2);
+  default: return (c & 0x07u) << 18 | b(1) << 12 | b(2) << 6 | b(3);
+  }
+}
+
+} // namespace
+
+void SentencePieceTokenizer::FlatTable::build(const std::vector<Slot> &entries) {
+  size_t size = 16;
+  while (size < entries.size() * 2)
+    size *= 2;
+  slots.assign(size, Slot{});
+  mask = size - 1;
+  for (const Slot &entry : entries) {
+    uint64_t at = mix(entry.key) & mask;
+    while (slots[at].key != ~0ull && slots[at].key != entry.key)
+      at = (at + 1) & mask;
+    if (slots[at].key == ~0ull)
+      slots[at] = entry; // the first entry of a key wins
+  }
+}
+
+const SentencePieceTokenizer::FlatTable::Slot *
+SentencePieceTokenizer::FlatTable::find(uint64_t key) const {
+  for (uint64_t at = mix(key) & mask;; at = (at + 1) & mask) {
+    const Slot &slot = slots[at];
+    if (slot.key == key)
+      return &slot;
+    if (slot.key == ~0ull)
+      return nullptr;
+  }
+}
+
+// The symbol keys of characters, the pair table (every split of a mergeable
+// piece into two symbols that can occur), the bigrams, and which pieces encode
+// to themselves (the whole-run fast path).
 void SentencePieceTokenizer::buildMergeTables() {
-  auto keyOf = [&](std::string_view s, bool create) -> int32_t {
-    if (auto it = mergeable_.find(s); it != mergeable_.end())
-      return it->second;
-    if (charLength(static_cast<unsigned char>(s[0])) != s.size())
-      return -1; // neither a piece nor one character: never a symbol
-    if (auto it = charKeys_.find(s); it != charKeys_.end())
-      return it->second;
-    if (!create)
-      return -1;
-    int32_t key = vocabSize() + static_cast<int32_t>(charKeys_.size());
-    charKeys_.emplace(s, key); // views into pieces_, which never moves again
-    return key;
+  bmpCharKeys_.assign(0x10000, -1);
+  std::vector<FlatTable::Slot> pieceEntries, pairEntries, bigramEntries;
+  std::vector<uint64_t> hashes;
+  for (int32_t id = 0; id < vocabSize(); ++id)
+    if (mergeableId(pieces_[id]) == id) // the map is built: mergeableId is exact here
+      pieceEntries.push_back({hashText(pieces_[id]), id, 0});
+  // Equal hashes: the table keeps the first; lookups confirm the text and fall
+  // back to mergeable_ on a mismatch.
+  pieceIndex_.build(pieceEntries);
+
+  int32_t nextKey = vocabSize();
+  auto keyForChar = [&](std::string_view c) {
+    int32_t id = mergeableId(c);
+    if (id >= 0)
+      return id;
+    uint32_t cp = decodeChar(c.data(), c.size());
+    int32_t &slot = cp < 0x10000 ? bmpCharKeys_[cp] : astralCharKeys_[cp];
+    if (slot < 0)
+      slot = nextKey++;
+    return slot;
   };
-  splitBeforeSpaces_ = true;
   for (const auto &[text, id] : mergeable_) {
-    bool seenOther = false;
-    for (size_t k = 0; k < text.size(); k += charLength(static_cast<unsigned char>(text[k]))) {
-      bool isSpace = text.substr(k, kSpace.size()) == kSpace;
-      if (isSpace && seenOther)
-        splitBeforeSpaces_ = false;
-      seenOther |= !isSpace;
-      if (k == 0)
-        continue;
-      int32_t left = keyOf(text.substr(0, k), true), right = keyOf(text.substr(k), true);
-      if (left >= 0 && right >= 0)
-        pairs_.emplace(static_cast<uint64_t>(left) << 32 | static_cast<uint32_t>(right), id);
+    int32_t previous = -1;
+    for (size_t k = 0; k < text.size();) {
+      size_t length = charLength(static_cast<unsigned char>(text[k]));
+      int32_t key = keyForChar(text.substr(k, length));
+      if (mergeableId(text.substr(k, length)) >= 0) {
+        uint32_t cp = decodeChar(text.data() + k, length);
+        (cp < 0x10000 ? bmpCharKeys_[cp] : astralCharKeys_[cp]) = key;
+      }
+      if (previous >= 0)
+        bigramEntries.push_back({pairKey(previous, key), 1, 0});
+      previous = key;
+      k += length;
     }
   }
-  encodesToItself_.assign(pieces_.size(), 0);
+  bigrams_.build(bigramEntries);
+  for (const auto &[text, id] : mergeable_) {
+    for (size_t k = charLength(static_cast<unsigned char>(text[0])); k < text.size();
+         k += charLength(static_cast<unsigned char>(text[k]))) {
+      int32_t left = symbolKey(text.substr(0, k)), right = symbolKey(text.substr(k));
+      if (left >= 0 && right >= 0)
+        pairEntries.push_back({pairKey(left, right), id, scores_[id]});
+    }
+  }
+  pairs_.build(pairEntries);
+
   std::vector<int32_t> ids;
+  encodesToItself_.assign(pieces_.size(), 0);
+  std::vector<Symbol> symbols;
   for (const auto &[text, id] : mergeable_) {
     ids.clear();
+    symbols.clear();
     bool lastWasUnk = false;
-    encodeChunk(text, ids, lastWasUnk);
+    for (size_t k = 0; k < text.size();) {
+      size_t length = charLength(static_cast<unsigned char>(text[k]));
+      symbols.push_back({static_cast<uint32_t>(k), static_cast<uint32_t>(length), 0, 0,
+                         symbolKey(text.substr(k, length)), false});
+      k += length;
+    }
+    encodeRun(text, symbols, ids, lastWasUnk);
     encodesToItself_[id] = ids.size() == 1 && ids[0] == id;
   }
+}
+
+int32_t SentencePieceTokenizer::mergeableId(std::string_view text) const {
+  if (!pieceIndex_.slots.empty()) {
+    const FlatTable::Slot *slot = pieceIndex_.find(hashText(text));
+    if (!slot)
+      return -1;
+    if (pieces_[slot->value] == text)
+      return slot->value;
+  }
+  auto it = mergeable_.find(text); // before the index exists, or a hash collision
+  return it == mergeable_.end() ? -1 : it->second;
+}
+
+int32_t SentencePieceTokenizer::charKey(uint32_t cp) const {
+  if (cp < 0x10000)
+    return bmpCharKeys_[cp];
+  auto it = astralCharKeys_.find(cp);
+  return it == astralCharKeys_.end() ? -1 : it->second;
+}
+
+int32_t SentencePieceTokenizer::symbolKey(std::string_view text) const {
+  int32_t id = mergeableId(text);
+  if (id >= 0 || text.empty())
+    return id;
+  size_t length = charLength(static_cast<unsigned char>(text[0]));
+  return length == text.size() ? charKey(decodeChar(text.data(), length)) : -1;
 }
 
 const std::string &SentencePieceTokenizer::piece(int32_t id) const {
@@ -342,60 +457,110 @@ void SentencePieceTokenizer::encodeAppend(std::string_view text, std::vector<int
     text = repaired;
   }
   const std::string normalized = normalize(text);
-  std::string_view rest = normalized;
-  bool lastWasUnk = false;
-  if (!splitBeforeSpaces_) {
-    encodeChunk(rest, ids, lastWasUnk);
-    return;
+  thread_local std::vector<Symbol> symbols, run; // scratch, not state: one per thread
+  symbols.clear();
+  for (size_t at = 0; at < normalized.size();) {
+    size_t length = userDefined_.empty() ? 0 : userDefinedPrefix(std::string_view(normalized).substr(at));
+    bool frozen = length > 0;
+    int32_t key;
+    if (frozen) {
+      key = mergeableId(std::string_view(normalized).substr(at, length));
+    } else {
+      length = charLength(static_cast<unsigned char>(normalized[at]));
+      key = charKey(decodeChar(normalized.data() + at, length));
+    }
+    symbols.push_back({static_cast<uint32_t>(at), static_cast<uint32_t>(length), 0, 0, key, frozen});
+    at += length;
   }
-  // Runs of "▁"s then other characters: "▁▁the", "▁cat", ",".
-  while (!rest.empty()) {
-    size_t end = 0;
-    while (rest.substr(end, kSpace.size()) == kSpace)
-      end += kSpace.size();
-    end = std::min(rest.find(kSpace, end), rest.size());
-    encodeChunk(rest.substr(0, end), ids, lastWasUnk);
-    rest.remove_prefix(end);
+  bool lastWasUnk = false;
+  // Cut the text between two symbols that no merge can join: a character in no
+  // piece, a USER_DEFINED symbol, or two characters adjacent in no piece. Each
+  // run encodes alone, most of them by the whole-run lookup.
+  auto joinable = [&](const Symbol &a, const Symbol &b) {
+    return !a.frozen && !b.frozen && a.key >= 0 && b.key >= 0 &&
+           bigrams_.find(pairKey(a.key, b.key)) != nullptr;
+  };
+  for (size_t begin = 0; begin < symbols.size();) {
+    size_t end = begin + 1;
+    while (end < symbols.size() && joinable(symbols[end - 1], symbols[end]))
+      ++end;
+    run.assign(symbols.begin() + begin, symbols.begin() + end);
+    encodeRun(normalized, run, ids, lastWasUnk);
+    begin = end;
   }
 }
 
-void SentencePieceTokenizer::encodeChunk(std::string_view chunk, std::vector<int32_t> &ids,
-                                         bool &lastWasUnk) const {
-  if (!encodesToItself_.empty()) {
-    if (auto it = mergeable_.find(chunk); it != mergeable_.end() && encodesToItself_[it->second]) {
-      ids.push_back(it->second);
+void SentencePieceTokenizer::encodeRun(std::string_view text, std::vector<Symbol> &symbols,
+                                       std::vector<int32_t> &ids, bool &lastWasUnk) const {
+  uint32_t begin = symbols.front().begin;
+  uint32_t size = symbols.back().begin + symbols.back().size - begin;
+  if (symbols.size() > 1 && !encodesToItself_.empty()) {
+    int32_t id = mergeableId(text.substr(begin, size));
+    if (id >= 0 && encodesToItself_[id]) {
+      ids.push_back(id);
       lastWasUnk = false;
       return;
     }
   }
-  thread_local std::vector<Symbol> symbols; // scratch, not state: one per thread
-  bpe(chunk, symbols);
-  for (int32_t i = symbols.empty() ? -1 : 0; i != -1; i = symbols[i].next)
-    emit(chunk.substr(symbols[i].begin, symbols[i].size), symbols[i].key, ids, lastWasUnk);
+  for (size_t i = 0; i < symbols.size(); ++i) {
+    symbols[i].prev = static_cast<int32_t>(i) - 1;
+    symbols[i].next = i + 1 < symbols.size() ? static_cast<int32_t>(i) + 1 : -1;
+  }
+  if (symbols.size() > 1) {
+    if (hasUnused_ || symbols.size() > kScanLimit)
+      mergeWithHeap(text, symbols);
+    else
+      mergeByScan(symbols);
+  }
+  for (int32_t i = 0; i != -1; i = symbols[i].next)
+    emit(text.substr(symbols[i].begin, symbols[i].size), symbols[i].key, ids, lastWasUnk);
 }
 
-// bpe_model.cc's Encode: merge the best-scoring pair until none is left.
-void SentencePieceTokenizer::bpe(std::string_view chunk, std::vector<Symbol> &symbols) const {
-  symbols.clear();
-  for (size_t at = 0; at < chunk.size();) {
-    size_t length = userDefined_.empty() ? 0 : userDefinedPrefix(chunk.substr(at));
-    bool frozen = length > 0;
-    if (!frozen)
-      length = std::min(charLength(static_cast<unsigned char>(chunk[at])), chunk.size() - at);
-    std::string_view text = chunk.substr(at, length);
-    int32_t key = -1;
-    if (auto it = mergeable_.find(text); it != mergeable_.end())
-      key = it->second;
-    else if (auto it = charKeys_.find(text); it != charKeys_.end())
-      key = it->second;
-    int32_t index = static_cast<int32_t>(symbols.size());
-    symbols.push_back({static_cast<uint32_t>(at), static_cast<uint32_t>(length), index - 1,
-                       at + length < chunk.size() ? index + 1 : -1, key, frozen});
-    at += length;
+// Short runs: find the best pair by a scan (the highest score, the leftmost of
+// equals), keeping each symbol's pair with its right neighbour. The same merges
+// as the heap in fewer steps; the list stays in `symbols` order.
+void SentencePieceTokenizer::mergeByScan(std::vector<Symbol> &symbols) const {
+  struct Entry {
+    uint32_t begin, size;
+    int32_t key;
+    bool frozen;
+    const FlatTable::Slot *pair; // with the next entry; nullptr when none
+  };
+  Entry entries[kScanLimit];
+  size_t n = symbols.size();
+  auto pairOf = [&](const Entry &l, const Entry &r) -> const FlatTable::Slot * {
+    if (l.frozen || r.frozen || l.key < 0 || r.key < 0)
+      return nullptr;
+    return findPair(l.key, r.key);
+  };
+  for (size_t i = 0; i < n; ++i)
+    entries[i] = {symbols[i].begin, symbols[i].size, symbols[i].key, symbols[i].frozen, nullptr};
+  for (size_t i = 0; i + 1 < n; ++i)
+    entries[i].pair = pairOf(entries[i], entries[i + 1]);
+  while (n > 1) {
+    size_t best = n;
+    for (size_t i = 0; i + 1 < n; ++i)
+      if (entries[i].pair && (best == n || entries[i].pair->score > entries[best].pair->score))
+        best = i;
+    if (best == n)
+      break;
+    Entry &merged = entries[best];
+    merged.size += entries[best + 1].size;
+    merged.key = merged.pair->value;
+    std::copy(entries + best + 2, entries + n, entries + best + 1);
+    --n;
+    merged.pair = best + 1 < n ? pairOf(merged, entries[best + 1]) : nullptr;
+    if (best > 0)
+      entries[best - 1].pair = pairOf(entries[best - 1], merged);
   }
-  if (symbols.size() < 2)
-    return;
+  symbols.resize(n);
+  for (size_t i = 0; i < n; ++i)
+    symbols[i] = {entries[i].begin, entries[i].size, static_cast<int32_t>(i) - 1,
+                  i + 1 < n ? static_cast<int32_t>(i) + 1 : -1, entries[i].key, entries[i].frozen};
+}
 
+// bpe_model.cc's Encode: a heap of candidate pairs, merged best first.
+void SentencePieceTokenizer::mergeWithHeap(std::string_view text, std::vector<Symbol> &symbols) const {
   thread_local std::vector<Candidate> heap;
   heap.clear();
   UnusedSplits unusedSplits;
@@ -405,14 +570,14 @@ void SentencePieceTokenizer::bpe(std::string_view chunk, std::vector<Symbol> &sy
     const Symbol &l = symbols[left], &r = symbols[right];
     if (l.frozen || r.frozen || l.key < 0 || r.key < 0)
       return;
-    auto it = pairs_.find(static_cast<uint64_t>(l.key) << 32 | static_cast<uint32_t>(r.key));
-    if (it == pairs_.end())
+    const FlatTable::Slot *pair = findPair(l.key, r.key);
+    if (!pair)
       return;
-    heap.push_back({scores_[it->second], left, right, l.size + r.size, it->second});
+    heap.push_back({pair->score, left, right, l.size + r.size, pair->value});
     std::push_heap(heap.begin(), heap.end());
     // SentencePiece's rev_merge: where each UNUSED piece was last seen to split.
-    if (hasUnused_ && types_[it->second] == PieceType::Unused)
-      unusedSplits[it->second] = l.size;
+    if (hasUnused_ && types_[pair->value] == PieceType::Unused)
+      unusedSplits[pair->value] = l.size;
   };
   for (int32_t i = 0; i + 1 < static_cast<int32_t>(symbols.size()); ++i)
     consider(i, i + 1);
@@ -433,36 +598,28 @@ void SentencePieceTokenizer::bpe(std::string_view chunk, std::vector<Symbol> &sy
     consider(top.left, l.next);
   }
   if (!unusedSplits.empty())
-    resegmentUnused(chunk, unusedSplits, symbols);
+    resegmentUnused(text, unusedSplits, symbols);
 }
 
 // SentencePiece splits a symbol that is an UNUSED piece back into the pair last
 // found to make that piece (its rev_merge), recursively (rare: only such models).
-void SentencePieceTokenizer::resegmentUnused(std::string_view chunk, const UnusedSplits &splits,
+void SentencePieceTokenizer::resegmentUnused(std::string_view text, const UnusedSplits &splits,
                                              std::vector<Symbol> &symbols) const {
   std::vector<Symbol> out;
-  auto keyOf = [&](std::string_view s) {
-    if (auto m = mergeable_.find(s); m != mergeable_.end())
-      return m->second;
-    auto c = charKeys_.find(s);
-    return c == charKeys_.end() ? -1 : c->second;
-  };
-  auto resegment = [&](auto &&self, uint32_t begin, uint32_t size) -> void {
-    std::string_view text = chunk.substr(begin, size);
-    int32_t key = keyOf(text);
+  auto resegment = [&](auto &&self, uint32_t begin, uint32_t size, bool frozen) -> void {
+    int32_t key = symbolKey(text.substr(begin, size));
     auto it = key >= 0 && key < vocabSize() && types_[key] == PieceType::Unused
                   ? splits.find(key) : splits.end();
     if (it == splits.end()) {
-      out.push_back({begin, size, -1, -1, key, false});
+      out.push_back({begin, size, -1, -1, key, frozen});
       return;
     }
     // The recorded pair spells this same text: split it at the same place.
-    uint32_t leftSize = it->second;
-    self(self, begin, leftSize);
-    self(self, begin + leftSize, size - leftSize);
+    self(self, begin, it->second, false);
+    self(self, begin + it->second, size - it->second, false);
   };
   for (int32_t i = 0; i != -1; i = symbols[i].next)
-    resegment(resegment, symbols[i].begin, symbols[i].size);
+    resegment(resegment, symbols[i].begin, symbols[i].size, symbols[i].frozen);
   for (size_t i = 0; i < out.size(); ++i) {
     out[i].prev = static_cast<int32_t>(i) - 1;
     out[i].next = i + 1 < out.size() ? static_cast<int32_t>(i) + 1 : -1;

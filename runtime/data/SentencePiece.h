@@ -82,16 +82,41 @@ private:
     size_t operator()(std::string_view s) const noexcept;
   };
   using PieceMap = std::unordered_map<std::string_view, int32_t, StringHash, std::equal_to<>>;
+  // Open addressing with linear probing over 64-bit keys (never ~0): the pair
+  // and bigram lookups are the inner loop, and std::unordered_map's node chasing
+  // costs more than the merging itself.
+  struct FlatTable {
+    struct Slot {
+      uint64_t key = ~0ull;
+      int32_t value = -1;
+      float score = 0;
+    };
+    std::vector<Slot> slots;
+    uint64_t mask = 0;
+    void build(const std::vector<Slot> &entries);
+    const Slot *find(uint64_t key) const;
+  };
+  using UnusedSplits = std::unordered_map<int32_t, uint32_t>; // UNUSED piece -> left size
+  // Runs longer than this merge with a heap (SentencePiece's way), shorter ones
+  // by scanning.
+  static constexpr size_t kScanLimit = 48;
 
   explicit SentencePieceTokenizer(const std::string &path);
   void check(const std::string &path);
   void buildMergeTables();
   std::string normalize(std::string_view text) const;
-  // Encodes one run of the normalized text no merge can cross.
-  void encodeChunk(std::string_view chunk, std::vector<int32_t> &ids, bool &lastWasUnk) const;
-  void bpe(std::string_view chunk, std::vector<Symbol> &symbols) const;
-  using UnusedSplits = std::unordered_map<int32_t, uint32_t>; // UNUSED piece -> left size
-  void resegmentUnused(std::string_view chunk, const UnusedSplits &splits,
+  int32_t mergeableId(std::string_view text) const;          // -1 when none
+  int32_t charKey(uint32_t codePoint) const;                  // -1 when in no piece
+  int32_t symbolKey(std::string_view text) const;             // piece id, char key or -1
+  const FlatTable::Slot *findPair(int32_t left, int32_t right) const {
+    return pairs_.find(static_cast<uint64_t>(left) << 32 | static_cast<uint32_t>(right));
+  }
+  // Encodes `symbols` (one run no merge crosses) of `text`.
+  void encodeRun(std::string_view text, std::vector<Symbol> &symbols, std::vector<int32_t> &ids,
+                 bool &lastWasUnk) const;
+  void mergeByScan(std::vector<Symbol> &symbols) const;
+  void mergeWithHeap(std::string_view text, std::vector<Symbol> &symbols) const;
+  void resegmentUnused(std::string_view text, const UnusedSplits &splits,
                        std::vector<Symbol> &symbols) const;
   void emit(std::string_view symbolText, int32_t key, std::vector<int32_t> &ids,
             bool &lastWasUnk) const;
@@ -103,20 +128,21 @@ private:
   std::vector<uint8_t> byteValues_; // per BYTE piece: its byte
   PieceMap mergeable_; // NORMAL, USER_DEFINED, UNUSED: what merges may make
   PieceMap reserved_;  // UNKNOWN, CONTROL, BYTE
-  // Merges by symbol key: a key is a mergeable piece's id, or (>= vocabSize())
-  // a character that is no mergeable piece but is part of one.
-  std::unordered_map<uint64_t, int32_t> pairs_; // (leftKey << 32 | rightKey) -> piece id
-  PieceMap charKeys_;                           // such characters -> key
-  std::vector<uint8_t> encodesToItself_;        // per mergeable id: bpe(piece) == {id}
-  std::vector<std::string> userDefined_;        // longest first
+  FlatTable pieceIndex_; // string hash -> mergeable id (first of equal hashes), for speed
+  // Symbol keys: a mergeable piece's id, or (>= vocabSize()) a character of a
+  // mergeable piece that is no mergeable piece itself. Characters in no piece
+  // have no key: they never merge.
+  std::vector<int32_t> bmpCharKeys_;                 // code point < 0x10000 -> key
+  std::unordered_map<uint32_t, int32_t> astralCharKeys_;
+  FlatTable pairs_;   // (left key, right key) -> the piece they make, its score
+  FlatTable bigrams_; // (key, key) of two characters adjacent inside some piece
+  std::vector<uint8_t> encodesToItself_; // per mergeable id: its text encodes to {id}
+  std::vector<std::string> userDefined_; // longest first
   int32_t byteIds_[256];
   int32_t unkId_ = -1, bosId_ = -1, eosId_ = -1, padId_ = -1;
   std::string unkSurface_;
   bool byteFallback_ = false, addDummyPrefix_ = true, removeExtraWhitespaces_ = true;
   bool hasUnused_ = false;
-  // No piece holds "▁" after another character: a merge never crosses the point
-  // before a "▁" that follows another character, so runs split there encode alone.
-  bool splitBeforeSpaces_ = false;
 };
 
 } // namespace mtc::data
