@@ -5,10 +5,10 @@
 #include "sentencepiece_model.pb.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
-#include <sstream>
 
 namespace mtc::data {
 namespace {
@@ -16,6 +16,7 @@ namespace {
 using Proto = sentencepiece::ModelProto;
 constexpr std::string_view kSpace = "\xE2\x96\x81"; // U+2581, SentencePiece's escaped space
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
+std::atomic<uint64_t> nextInstance{1}; // SentencePieceTokenizer::instance_
 
 // Bytes in the UTF-8 character starting with lead byte `c` (1 for a stray byte:
 // the text is valid UTF-8 by the time symbols are cut).
@@ -340,6 +341,17 @@ void SentencePieceTokenizer::buildMergeTables() {
     }
   }
   bigrams_.build(bigramEntries);
+  // No piece holds "▁" after another character: then a "▁" that follows
+  // another character starts a chunk no merge crosses into.
+  splitBeforeSpaces_ = true;
+  for (const auto &[text, id] : mergeable_) {
+    size_t other = 0;
+    while (text.compare(other, kSpace.size(), kSpace) == 0)
+      other += kSpace.size();
+    if (other < text.size() && text.find(kSpace, other) != std::string_view::npos)
+      splitBeforeSpaces_ = false;
+  }
+  instance_ = nextInstance++;
   for (const auto &[text, id] : mergeable_) {
     for (size_t k = charLength(static_cast<unsigned char>(text[0])); k < text.size();
          k += charLength(static_cast<unsigned char>(text[k]))) {
@@ -369,8 +381,12 @@ void SentencePieceTokenizer::buildMergeTables() {
 }
 
 int32_t SentencePieceTokenizer::mergeableId(std::string_view text) const {
+  return mergeableId(text, hashText(text));
+}
+
+int32_t SentencePieceTokenizer::mergeableId(std::string_view text, uint64_t hash) const {
   if (!pieceIndex_.slots.empty()) {
-    const FlatTable::Slot *slot = pieceIndex_.find(hashText(text));
+    const FlatTable::Slot *slot = pieceIndex_.find(hash);
     if (!slot)
       return -1;
     if (pieces_[slot->value] == text)
@@ -440,15 +456,76 @@ std::string SentencePieceTokenizer::normalize(std::string_view text) const {
   out.reserve(text.size() + text.size() / 4 + kSpace.size());
   if (addDummyPrefix_)
     out += kSpace;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != ' ') {
-      out += text[i];
-    } else if (!removeExtraWhitespaces_ || text[i - 1] != ' ') {
-      out += kSpace; // (with removal, text[0] is no space: i - 1 is safe)
-    }
+  for (size_t i = 0; i < text.size();) {
+    size_t space = std::min(text.find(' ', i), text.size());
+    out.append(text.substr(i, space - i));
+    if (space == text.size())
+      break;
+    // (with removal, text[0] is no space: space - 1 is safe)
+    if (!removeExtraWhitespaces_ || text[space - 1] != ' ')
+      out += kSpace;
+    i = space + 1;
   }
   return out;
 }
+
+namespace {
+
+// Each thread's memory of chunks it has encoded, for the tokenizer `owner`
+// (a number no other tokenizer gets). Per thread, so no lock and no sharing:
+// the tokenizer itself stays immutable. Bounded by clearing when full.
+struct ChunkCache {
+  static constexpr size_t kMaxEntries = 1 << 20, kMaxChunkBytes = 256; // as GPT-2's cache
+  struct Entry {
+    std::string text;
+    std::vector<int32_t> ids;
+  };
+  struct Slot {
+    uint64_t hash;
+    uint32_t entry; // kFree: empty
+  };
+  static constexpr uint32_t kFree = ~0u;
+  uint64_t owner = 0;
+  std::vector<Entry> entries;
+  std::vector<Slot> slots; // open addressing by hashText, at most half full
+
+  void reset(uint64_t newOwner) {
+    owner = newOwner;
+    entries.clear();
+    slots.assign(1 << 12, Slot{0, kFree});
+  }
+  Slot &slotOf(uint64_t hash) {
+    size_t mask = slots.size() - 1;
+    size_t at = mix(hash) & mask;
+    while (slots[at].entry != kFree && slots[at].hash != hash)
+      at = (at + 1) & mask;
+    return slots[at];
+  }
+  const Entry *find(uint64_t hash, std::string_view text) {
+    const Slot &slot = slotOf(hash);
+    if (slot.entry == kFree || entries[slot.entry].text != text)
+      return nullptr;
+    return &entries[slot.entry];
+  }
+  void insert(uint64_t hash, std::string_view text, const int32_t *ids, size_t count) {
+    if (entries.size() >= kMaxEntries)
+      reset(owner);
+    if ((entries.size() + 1) * 2 > slots.size()) {
+      std::vector<Slot> old = std::move(slots);
+      slots.assign(old.size() * 2, Slot{0, kFree});
+      for (const Slot &slot : old)
+        if (slot.entry != kFree)
+          slotOf(slot.hash) = slot;
+    }
+    Slot &slot = slotOf(hash);
+    if (slot.entry != kFree)
+      return; // another text with this hash is remembered: this one is not
+    slot = {hash, static_cast<uint32_t>(entries.size())};
+    entries.push_back({std::string(text), std::vector<int32_t>(ids, ids + count)});
+  }
+};
+
+} // namespace
 
 void SentencePieceTokenizer::encodeAppend(std::string_view text, std::vector<int32_t> &ids) const {
   std::string repaired;
@@ -457,14 +534,54 @@ void SentencePieceTokenizer::encodeAppend(std::string_view text, std::vector<int
     text = repaired;
   }
   const std::string normalized = normalize(text);
+  if (!splitBeforeSpaces_ || !byteFallback_) {
+    encodeNormalized(normalized, ids);
+    return;
+  }
+  // Chunks of "▁"s then other characters ("▁the", "▁▁▁x", "\n\t"): no merge
+  // crosses into a "▁" after another character here, so each encodes alone.
+  // Without byte fallback a run of unknowns spans chunks: that path does not come here.
+  thread_local ChunkCache cache;
+  if (cache.owner != instance_)
+    cache.reset(instance_);
+  std::string_view rest = normalized;
+  while (!rest.empty()) {
+    size_t end = 0;
+    while (rest.compare(end, kSpace.size(), kSpace) == 0)
+      end += kSpace.size();
+    end = std::min(rest.find(kSpace, end), rest.size());
+    std::string_view chunk = rest.substr(0, end);
+    rest.remove_prefix(end);
+    uint64_t hash = hashText(chunk);
+    int32_t id = mergeableId(chunk, hash);
+    if (id >= 0 && encodesToItself_[id]) {
+      ids.push_back(id);
+      continue;
+    }
+    if (chunk.size() > ChunkCache::kMaxChunkBytes) {
+      encodeNormalized(chunk, ids);
+      continue;
+    }
+    if (const ChunkCache::Entry *entry = cache.find(hash, chunk)) {
+      ids.insert(ids.end(), entry->ids.begin(), entry->ids.end());
+      continue;
+    }
+    size_t first = ids.size();
+    encodeNormalized(chunk, ids);
+    cache.insert(hash, chunk, ids.data() + first, ids.size() - first);
+  }
+}
+
+void SentencePieceTokenizer::encodeNormalized(std::string_view normalized,
+                                              std::vector<int32_t> &ids) const {
   thread_local std::vector<Symbol> symbols, run; // scratch, not state: one per thread
   symbols.clear();
   for (size_t at = 0; at < normalized.size();) {
-    size_t length = userDefined_.empty() ? 0 : userDefinedPrefix(std::string_view(normalized).substr(at));
+    size_t length = userDefined_.empty() ? 0 : userDefinedPrefix(normalized.substr(at));
     bool frozen = length > 0;
     int32_t key;
     if (frozen) {
-      key = mergeableId(std::string_view(normalized).substr(at, length));
+      key = mergeableId(normalized.substr(at, length));
     } else {
       length = charLength(static_cast<unsigned char>(normalized[at]));
       key = charKey(decodeChar(normalized.data() + at, length));

@@ -24,6 +24,13 @@
 // loses one leading "▁" (the dummy prefix); CONTROL pieces give nothing and the
 // unknown piece gives trainer_spec.unk_surface (" ⁇ ").
 //
+// Speed: the normalized text is cut where no merge can join two characters (a
+// character in no piece, two characters adjacent in no piece, a "▁" after
+// another character); a chunk that is a piece encoding to itself needs no
+// merging, and each thread remembers the other chunks it has encoded for this
+// tokenizer (as GPT-2's Tokenizer caches words, but per thread: the object
+// itself is immutable and safe to share between threads).
+//
 // Refused with DataError (by file and field): model types other than BPE,
 // normalizer rules other than "identity" or a precompiled_charsmap,
 // a denormalizer, treat_whitespace_as_suffix, escape_whitespaces false, empty or
@@ -106,11 +113,13 @@ private:
   void buildMergeTables();
   std::string normalize(std::string_view text) const;
   int32_t mergeableId(std::string_view text) const;          // -1 when none
+  int32_t mergeableId(std::string_view text, uint64_t hash) const;
   int32_t charKey(uint32_t codePoint) const;                  // -1 when in no piece
   int32_t symbolKey(std::string_view text) const;             // piece id, char key or -1
   const FlatTable::Slot *findPair(int32_t left, int32_t right) const {
     return pairs_.find(static_cast<uint64_t>(left) << 32 | static_cast<uint32_t>(right));
   }
+  void encodeNormalized(std::string_view normalized, std::vector<int32_t> &ids) const;
   // Encodes `symbols` (one run no merge crosses) of `text`.
   void encodeRun(std::string_view text, std::vector<Symbol> &symbols, std::vector<int32_t> &ids,
                  bool &lastWasUnk) const;
@@ -143,6 +152,9 @@ private:
   std::string unkSurface_;
   bool byteFallback_ = false, addDummyPrefix_ = true, removeExtraWhitespaces_ = true;
   bool hasUnused_ = false;
+  // No piece holds "▁" after another character (true of Llama's and Mistral's).
+  bool splitBeforeSpaces_ = false;
+  uint64_t instance_ = 0; // names this tokenizer in the per-thread chunk caches
 };
 
 } // namespace mtc::data
