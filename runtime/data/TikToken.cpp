@@ -12,6 +12,9 @@
 #include <functional>
 #include <sstream>
 
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
 namespace mtc::data {
 namespace {
 
@@ -131,6 +134,52 @@ struct SpecialIndex {
 const SpecialIndex &specialIndex() {
   static const SpecialIndex index;
   return index;
+}
+
+// Meta's llama3/tokenizer.py encodes a text in slices, each with tiktoken: the
+// text cut every 400,000 characters, and each of those cut wherever a run of
+// characters that are all whitespace (Python's str.isspace) or all not reaches
+// 25,000 (_split_whitespaces_or_nonwhitespaces). Counted in code points, as
+// Python's str. Only texts with such runs tokenize differently for it.
+constexpr size_t kMetaMaxEncodeChars = 400000;
+constexpr size_t kMetaMaxConsecutiveChars = 25000;
+
+// Python's str.isspace(): bidirectional class WS, B or S, or category Zs.
+bool pythonIsSpace(UChar32 c) {
+  UCharDirection direction = u_charDirection(c);
+  return direction == U_WHITE_SPACE_NEUTRAL || direction == U_BLOCK_SEPARATOR ||
+         direction == U_SEGMENT_SEPARATOR || u_charType(c) == U_SPACE_SEPARATOR;
+}
+
+template <typename OnSlice> void forEachMetaSlice(std::string_view text, OnSlice &&onSlice) {
+  const auto *s = reinterpret_cast<const uint8_t *>(text.data());
+  const int32_t length = static_cast<int32_t>(text.size());
+  int32_t at = 0;
+  while (at < length) {
+    // One 400,000-character block: [at, blockEnd).
+    int32_t blockEnd = at;
+    for (size_t chars = 0; blockEnd < length && chars < kMetaMaxEncodeChars; ++chars)
+      U8_FWD_1(s, blockEnd, length);
+    int32_t sliceStart = at, i = at;
+    size_t run = 0;
+    bool runIsSpace = false;
+    while (i < blockEnd) {
+      int32_t here = i;
+      UChar32 c;
+      U8_NEXT(s, i, blockEnd, c);
+      bool space = pythonIsSpace(c);
+      if (here == at || space != runIsSpace) {
+        runIsSpace = space;
+        run = 1;
+      } else if (++run > kMetaMaxConsecutiveChars) {
+        onSlice(text.substr(sliceStart, here - sliceStart));
+        sliceStart = here;
+        run = 1;
+      }
+    }
+    onSlice(text.substr(sliceStart, blockEnd - sliceStart));
+    at = blockEnd;
+  }
 }
 
 } // namespace
@@ -417,12 +466,12 @@ void TikTokenTokenizer::encodeValidUtf8(std::string_view text, std::vector<int32
 }
 
 void TikTokenTokenizer::encodeAppend(std::string_view text, std::vector<int32_t> &ids) const {
-  if (isValidUtf8(text)) {
-    encodeValidUtf8(text, ids);
-  } else {
-    std::string fixed = replaceInvalidUtf8(text);
-    encodeValidUtf8(fixed, ids);
+  std::string fixed;
+  if (!isValidUtf8(text)) {
+    fixed = replaceInvalidUtf8(text);
+    text = fixed;
   }
+  forEachMetaSlice(text, [&](std::string_view slice) { encodeValidUtf8(slice, ids); });
 }
 
 void TikTokenTokenizer::encodeWithSpecials(std::string_view text, std::vector<int32_t> &ids) const {

@@ -12,9 +12,10 @@
 // whose bytes rank lowest, leftmost first). Invalid UTF-8 is replaced first
 // (U+FFFD per maximal invalid subpart), as TextTokenizer promises.
 //
-// Not reproduced: Meta's wrapper cuts texts longer than 400,000 characters, and
-// runs of more than 25,000 consecutive (non-)whitespace characters, into
-// separately encoded slices; this class encodes any text whole, as tiktoken does.
+// encodeAppend() also cuts the text as Meta's wrapper does before tiktoken sees
+// it: every 400,000 characters, and where more than 25,000 consecutive
+// characters are all whitespace (Python's isspace) or all not; the slices are
+// encoded separately. encodeWithSpecials() encodes the text whole, as HF does.
 //
 // decode() concatenates the tokens' bytes; a special token decodes to its
 // spelling (tiktoken's decode_bytes does the same). The result is raw bytes: a

@@ -309,6 +309,42 @@ TEST(TikToken, LongPiecesRoundTrip) {
   EXPECT_EQ(many.size() % one.size(), 0u);
 }
 
+// Meta's wrapper encodes a run of more than 25,000 characters that are all
+// (non-)whitespace in slices of 25,000, and cuts texts every 400,000
+// characters; Python's isspace counts U+001F (bidi class S) as whitespace.
+TEST(TikToken, SlicesLongRunsAsMetasWrapper) {
+  REQUIRE_LLAMA3();
+  const TikTokenTokenizer &t = *llama3();
+  auto concat = [&](std::initializer_list<std::string> slices) {
+    Ids ids;
+    for (const std::string &slice : slices)
+      t.encodeAppend(slice, ids);
+    return ids;
+  };
+  const std::string a25k(25000, 'a');
+  EXPECT_EQ(t.encode(a25k), concat({a25k}));
+  EXPECT_EQ(t.encode(a25k + "a"), concat({a25k, "a"}));
+  EXPECT_EQ(t.encode("x " + a25k + "aa b"), concat({"x " + a25k, "aa b"}));
+  // Whitespace runs too, and a run restarts at every change of kind.
+  const std::string s25k(25000, ' ');
+  EXPECT_EQ(t.encode(s25k + "  x"), concat({s25k, "  x"}));
+  EXPECT_EQ(t.encode(a25k + " " + a25k), concat({a25k + " " + a25k}));
+  EXPECT_EQ(t.encode(std::string(24999, 'a') + "\x1f" + "a"),
+            concat({std::string(24999, 'a') + "\x1f" + "a"}));
+  // Characters, not bytes: 25,001 two-byte characters cut after 25,000.
+  std::string e, e25k;
+  for (int k = 0; k < 25000; ++k)
+    e25k += "\xc3\xa9";
+  EXPECT_EQ(t.encode(e25k + "\xc3\xa9"), concat({e25k, "\xc3\xa9"}));
+  // Every 400,000 characters, whatever the runs.
+  std::string words;
+  while (words.size() < 400000)
+    words += "word ";
+  words.resize(400000);
+  EXPECT_EQ(t.encode(words + "tail"), concat({words, "tail"}));
+  EXPECT_EQ(t.decode(t.encode(words + "tail")), words + "tail");
+}
+
 TEST(TikToken, ConcurrentEncodesAgree) {
   REQUIRE_LLAMA3();
   const TikTokenTokenizer &t = *llama3();
