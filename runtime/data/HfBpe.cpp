@@ -6,7 +6,10 @@
 #include <unicode/utf8.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
+#include <cstring>
+#include <memory>
 #include <functional>
 
 namespace mtc::data::hf {
@@ -15,6 +18,7 @@ namespace {
 // Words of up to this many symbols merge by rescanning their pairs, longer
 // ones through a heap; both take the lowest (rank, position) pair each time.
 constexpr size_t kHeapMinSymbols = 24;
+constexpr std::string_view kMetaspace = "\xE2\x96\x81"; // U+2581
 
 size_t tableSize(size_t count) {
   size_t size = 16;
@@ -30,51 +34,119 @@ std::string utf8Of(char32_t c) {
   return std::string(buffer, static_cast<size_t>(length));
 }
 
+std::atomic<uint64_t> nextCacheOwner{1};
+
 } // namespace
+
+WordCache &WordCache::forOwner(uint64_t owner) {
+  // Two caches a thread, for the two models it used last.
+  thread_local std::unique_ptr<WordCache> caches[2];
+  if (caches[0] && caches[0]->owner_ == owner)
+    return *caches[0];
+  std::swap(caches[0], caches[1]);
+  if (caches[0] && caches[0]->owner_ == owner)
+    return *caches[0];
+  // caches[1] is the one used last: keep it, reuse this one.
+  if (!caches[0])
+    caches[0] = std::make_unique<WordCache>();
+  caches[0]->clear();
+  caches[0]->owner_ = owner;
+  return *caches[0];
+}
+
+void WordCache::clear() {
+  slots_.assign(kMinSlots, Slot{0, 0, 0, 0, 0});
+  keys_.clear();
+  ids_.clear();
+  count_ = 0;
+}
+
+bool WordCache::find(uint64_t hash, std::string_view word, std::vector<int32_t> &ids) const {
+  const size_t mask = slots_.size() - 1;
+  for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
+    const Slot &s = slots_[slot];
+    if (s.keyLength == 0)
+      return false;
+    if (s.hash == hash && s.keyLength == word.size() &&
+        std::memcmp(keys_.data() + s.keyOffset, word.data(), word.size()) == 0) {
+      ids.insert(ids.end(), ids_.begin() + s.idsOffset, ids_.begin() + s.idsOffset + s.idsLength);
+      return true;
+    }
+  }
+}
+
+void WordCache::insert(uint64_t hash, std::string_view word, const std::vector<int32_t> &ids) {
+  if (count_ >= slots_.size() / 2) {
+    if (slots_.size() >= kMaxSlots) {
+      clear();
+    } else {
+      std::vector<Slot> old(slots_.size() * 2, Slot{0, 0, 0, 0, 0});
+      old.swap(slots_);
+      for (const Slot &s : old)
+        if (s.keyLength != 0)
+          place(s);
+    }
+  }
+  place(Slot{hash, static_cast<uint32_t>(keys_.size()), static_cast<uint32_t>(word.size()),
+             static_cast<uint32_t>(ids_.size()), static_cast<uint32_t>(ids.size())});
+  keys_.append(word);
+  ids_.insert(ids_.end(), ids.begin(), ids.end());
+  ++count_;
+}
+
+void WordCache::place(const Slot &entry) {
+  const size_t mask = slots_.size() - 1;
+  size_t slot = entry.hash & mask;
+  while (slots_[slot].keyLength != 0)
+    slot = (slot + 1) & mask;
+  slots_[slot] = entry;
+}
 
 void U64Map::build(const std::vector<std::pair<uint64_t, uint64_t>> &entries) {
   size_t size = tableSize(entries.size());
-  keys_.assign(size, kNone);
-  values_.assign(size, kNone);
+  slots_.assign(size, Slot{kNone, kNone});
   mask_ = size - 1;
   shift_ = 64 - __builtin_ctzll(size);
   for (const auto &[key, value] : entries) {
     size_t slot = hash(key);
-    while (keys_[slot] != kNone && keys_[slot] != key)
+    while (slots_[slot].key != kNone && slots_[slot].key != key)
       slot = (slot + 1) & mask_;
-    keys_[slot] = key; // a repeated key keeps its last value
-    values_[slot] = value;
+    slots_[slot] = Slot{key, value}; // a repeated key keeps its last value
   }
 }
 
 void StringIndex::build(const std::vector<std::string> &keys) {
   keys_ = &keys;
   size_t size = tableSize(keys.size());
-  slots_.assign(size, -1);
+  slots_.assign(size, Slot{0, -1});
   mask_ = size - 1;
   for (size_t id = 0; id < keys.size(); ++id) {
     if (keys[id].empty())
       continue;
-    size_t slot = std::hash<std::string_view>()(keys[id]) & mask_;
-    while (slots_[slot] >= 0)
+    size_t hash = std::hash<std::string_view>()(keys[id]);
+    size_t slot = hash & mask_;
+    while (slots_[slot].id >= 0)
       slot = (slot + 1) & mask_;
-    slots_[slot] = static_cast<int32_t>(id);
+    slots_[slot] = Slot{static_cast<uint32_t>(hash >> 32), static_cast<int32_t>(id)};
   }
 }
 
 int32_t StringIndex::find(std::string_view key) const {
   if (slots_.empty() || key.empty())
     return -1;
-  for (size_t slot = std::hash<std::string_view>()(key) & mask_;; slot = (slot + 1) & mask_) {
-    int32_t id = slots_[slot];
-    if (id < 0)
+  size_t hash = std::hash<std::string_view>()(key);
+  const auto tag = static_cast<uint32_t>(hash >> 32);
+  for (size_t slot = hash & mask_;; slot = (slot + 1) & mask_) {
+    const Slot &s = slots_[slot];
+    if (s.id < 0)
       return -1;
-    if ((*keys_)[id] == key)
-      return id;
+    if (s.hash == tag && (*keys_)[s.id] == key)
+      return s.id;
   }
 }
 
-Bpe::Bpe(const JsonRef &model, bool byteLevel) : byteLevel_(byteLevel) {
+Bpe::Bpe(const JsonRef &model, bool byteLevel)
+    : byteLevel_(byteLevel), cacheOwner_(nextCacheOwner.fetch_add(1)) {
   if (auto type = model.find("type"); type && type->string() != "BPE")
     type->fail("\"" + type->string() + "\" is not supported (only BPE models are)");
   if (auto dropout = model.find("dropout"); dropout && dropout->number() != 0.0)
@@ -122,6 +194,13 @@ Bpe::Bpe(const JsonRef &model, bool byteLevel) : byteLevel_(byteLevel) {
     chars.emplace_back(static_cast<uint64_t>(c), id);
   }
   charIds_.build(chars);
+  if (!byteLevel_ && index_.find(kMetaspace) >= 0) {
+    metaspaceChunks_ = true;
+    for (const std::string &t : tokens_)
+      for (size_t at = t.find(kMetaspace, 1); at != std::string::npos && metaspaceChunks_;
+           at = t.find(kMetaspace, at + 1))
+        metaspaceChunks_ = t.compare(at - kMetaspace.size(), kMetaspace.size(), kMetaspace) == 0;
+  }
   for (int b = 0; b < 256; ++b) {
     char name[8];
     std::snprintf(name, sizeof name, "<0x%02X>", b);
@@ -222,11 +301,38 @@ void Bpe::encodeWord(std::string_view word, std::vector<int32_t> &ids) const {
       return;
     }
   }
+  if (!metaspaceChunks_) {
+    encodeChunk(word, ids);
+    return;
+  }
+  // Cut before each "▁" that follows another character.
+  const size_t m = kMetaspace.size();
+  size_t begin = 0;
+  for (size_t at = word.find(kMetaspace, 1); at != std::string_view::npos;
+       at = word.find(kMetaspace, at + m)) {
+    if (at >= m && word.compare(at - m, m, kMetaspace) == 0)
+      continue;
+    encodeChunk(word.substr(begin, at - begin), ids);
+    begin = at;
+  }
+  encodeChunk(word.substr(begin), ids);
+}
+
+void Bpe::encodeChunk(std::string_view chunk, std::vector<int32_t> &ids) const {
+  const bool cached = chunk.size() > 1 && chunk.size() <= WordCache::kMaxWordBytes;
+  uint64_t hash = 0;
+  WordCache *cache = nullptr;
+  if (cached) {
+    cache = &WordCache::forOwner(cacheOwner_);
+    hash = std::hash<std::string_view>()(chunk);
+    if (cache->find(hash, chunk, ids))
+      return;
+  }
   thread_local std::vector<int32_t> symbols;
   symbols.clear();
   bool unkPending = false;
-  const auto *s = reinterpret_cast<const uint8_t *>(word.data());
-  const auto length = static_cast<int32_t>(word.size());
+  const auto *s = reinterpret_cast<const uint8_t *>(chunk.data());
+  const auto length = static_cast<int32_t>(chunk.size());
   if (byteLevel_) {
     for (int32_t i = 0; i < length; ++i)
       appendUnit(byteSpelled_[s[i]], byteIds_[s[i]], symbols, unkPending);
@@ -240,7 +346,7 @@ void Bpe::encodeWord(std::string_view word, std::vector<int32_t> &ids) const {
         uint64_t found = charIds_.find(static_cast<uint64_t>(c));
         id = found == U64Map::kNone ? -1 : static_cast<int32_t>(found);
       }
-      appendUnit(word.substr(start, i - start), id, symbols, unkPending);
+      appendUnit(chunk.substr(start, i - start), id, symbols, unkPending);
     }
   }
   if (unkPending)
@@ -250,6 +356,8 @@ void Bpe::encodeWord(std::string_view word, std::vector<int32_t> &ids) const {
   else if (symbols.size() > 1)
     mergeByScan(symbols);
   ids.insert(ids.end(), symbols.begin(), symbols.end());
+  if (cached)
+    cache->insert(hash, chunk, symbols);
 }
 
 void Bpe::mergeByScan(std::vector<int32_t> &symbols) const {

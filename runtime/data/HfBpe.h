@@ -22,12 +22,12 @@ public:
   void build(const std::vector<std::pair<uint64_t, uint64_t>> &entries);
   // The value, or ~0 when `key` is absent.
   uint64_t find(uint64_t key) const {
-    if (keys_.empty())
+    if (slots_.empty())
       return kNone;
     for (size_t slot = hash(key);; slot = (slot + 1) & mask_) {
-      if (keys_[slot] == key)
-        return values_[slot];
-      if (keys_[slot] == kNone)
+      if (slots_[slot].key == key)
+        return slots_[slot].value;
+      if (slots_[slot].key == kNone)
         return kNone;
     }
   }
@@ -37,7 +37,10 @@ private:
   size_t hash(uint64_t key) const {
     return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> shift_);
   }
-  std::vector<uint64_t> keys_, values_;
+  struct Slot {
+    uint64_t key, value;
+  };
+  std::vector<Slot> slots_; // key and value side by side: one cache miss a lookup
   size_t mask_ = 0;
   int shift_ = 64;
 };
@@ -51,8 +54,39 @@ public:
 
 private:
   const std::vector<std::string> *keys_ = nullptr;
-  std::vector<int32_t> slots_;
+  struct Slot {
+    uint32_t hash; // the key's hash, high bits: most misses end without a compare
+    int32_t id;
+  };
+  std::vector<Slot> slots_;
   size_t mask_ = 0;
+};
+
+// The ids of recent words, as HF's BPE keeps them: a cache of each thread's
+// own (no locks, nothing shared), tagged with the model it serves; it forgets
+// everything when full.
+class WordCache {
+public:
+  static constexpr size_t kMaxWordBytes = 256;
+  // This thread's cache for the model `owner`.
+  static WordCache &forOwner(uint64_t owner);
+  bool find(uint64_t hash, std::string_view word, std::vector<int32_t> &ids) const;
+  void insert(uint64_t hash, std::string_view word, const std::vector<int32_t> &ids);
+
+private:
+  static constexpr size_t kMinSlots = 1 << 12, kMaxSlots = 1 << 20; // half of them filled at most
+  struct Slot;
+  void clear();
+  void place(const Slot &entry);
+  struct Slot {
+    uint64_t hash;
+    uint32_t keyOffset, keyLength, idsOffset, idsLength; // keyLength 0: empty
+  };
+  uint64_t owner_ = 0;
+  std::vector<Slot> slots_;
+  std::string keys_;
+  std::vector<int32_t> ids_;
+  size_t count_ = 0;
 };
 
 class Bpe {
@@ -83,7 +117,16 @@ private:
   void mergeByScan(std::vector<int32_t> &symbols) const;
   void mergeByHeap(std::vector<int32_t> &symbols) const;
 
+  void encodeChunk(std::string_view chunk, std::vector<int32_t> &ids) const;
+
   bool byteLevel_;
+  uint64_t cacheOwner_; // this model's WordCache
+  // True when "▁" is a token and no token has "▁" after another character: then
+  // no merge joins the symbols either side of a "▁" that follows another
+  // character, and the word is merged in chunks cut there (the same ids as one
+  // merge over the word, where long texts without a pre-tokenizer cost
+  // O(n log n) in the heap).
+  bool metaspaceChunks_ = false;
   bool byteFallback_ = false, fuseUnk_ = false, ignoreMerges_ = false;
   int32_t unkId_ = -1;
   std::vector<std::string> tokens_;  // spelled as in the file
