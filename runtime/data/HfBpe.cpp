@@ -55,21 +55,27 @@ WordCache &WordCache::forOwner(uint64_t owner) {
 }
 
 void WordCache::clear() {
-  slots_.assign(kMinSlots, Slot{0, 0, 0, 0, 0});
-  keys_.clear();
-  ids_.clear();
+  slots_.assign(kMinSlots, Slot{0, 0});
+  entries_.clear();
   count_ = 0;
 }
 
+// An entry: the hash (two int32s), the key's length, the ids' count, the key's
+// bytes padded to whole int32s, the ids.
 bool WordCache::find(uint64_t hash, std::string_view word, std::vector<int32_t> &ids) const {
   const size_t mask = slots_.size() - 1;
+  const auto tag = static_cast<uint32_t>(hash >> 32);
   for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
     const Slot &s = slots_[slot];
-    if (s.keyLength == 0)
+    if (s.entry == 0)
       return false;
-    if (s.hash == hash && s.keyLength == word.size() &&
-        std::memcmp(keys_.data() + s.keyOffset, word.data(), word.size()) == 0) {
-      ids.insert(ids.end(), ids_.begin() + s.idsOffset, ids_.begin() + s.idsOffset + s.idsLength);
+    if (s.tag != tag)
+      continue;
+    const int32_t *entry = entries_.data() + (s.entry - 1);
+    if (static_cast<size_t>(entry[2]) == word.size() &&
+        std::memcmp(entry + 4, word.data(), word.size()) == 0) {
+      const int32_t *first = entry + 4 + (word.size() + 3) / 4;
+      ids.insert(ids.end(), first, first + entry[3]);
       return true;
     }
   }
@@ -80,24 +86,31 @@ void WordCache::insert(uint64_t hash, std::string_view word, const std::vector<i
     if (slots_.size() >= kMaxSlots) {
       clear();
     } else {
-      std::vector<Slot> old(slots_.size() * 2, Slot{0, 0, 0, 0, 0});
+      std::vector<Slot> old(slots_.size() * 2, Slot{0, 0});
       old.swap(slots_);
       for (const Slot &s : old)
-        if (s.keyLength != 0)
-          place(s);
+        if (s.entry != 0) {
+          uint64_t h;
+          std::memcpy(&h, entries_.data() + (s.entry - 1), sizeof h);
+          place(s, h);
+        }
     }
   }
-  place(Slot{hash, static_cast<uint32_t>(keys_.size()), static_cast<uint32_t>(word.size()),
-             static_cast<uint32_t>(ids_.size()), static_cast<uint32_t>(ids.size())});
-  keys_.append(word);
-  ids_.insert(ids_.end(), ids.begin(), ids.end());
+  const size_t offset = entries_.size();
+  entries_.resize(offset + 4 + (word.size() + 3) / 4, 0);
+  std::memcpy(entries_.data() + offset, &hash, sizeof hash);
+  entries_[offset + 2] = static_cast<int32_t>(word.size());
+  entries_[offset + 3] = static_cast<int32_t>(ids.size());
+  std::memcpy(entries_.data() + offset + 4, word.data(), word.size());
+  entries_.insert(entries_.end(), ids.begin(), ids.end());
+  place(Slot{static_cast<uint32_t>(hash >> 32), static_cast<uint32_t>(offset + 1)}, hash);
   ++count_;
 }
 
-void WordCache::place(const Slot &entry) {
+void WordCache::place(const Slot &entry, uint64_t hash) {
   const size_t mask = slots_.size() - 1;
-  size_t slot = entry.hash & mask;
-  while (slots_[slot].keyLength != 0)
+  size_t slot = hash & mask;
+  while (slots_[slot].entry != 0)
     slot = (slot + 1) & mask;
   slots_[slot] = entry;
 }

@@ -75,17 +75,15 @@ public:
 
 private:
   static constexpr size_t kMinSlots = 1 << 12, kMaxSlots = 1 << 20; // half of them filled at most
-  struct Slot;
-  void clear();
-  void place(const Slot &entry);
   struct Slot {
-    uint64_t hash;
-    uint32_t keyOffset, keyLength, idsOffset, idsLength; // keyLength 0: empty
+    uint32_t tag;   // the hash's high half
+    uint32_t entry; // 1 + the entry's offset in entries_; 0: empty
   };
+  void clear();
+  void place(const Slot &slot, uint64_t hash);
   uint64_t owner_ = 0;
   std::vector<Slot> slots_;
-  std::string keys_;
-  std::vector<int32_t> ids_;
+  std::vector<int32_t> entries_; // each entry's key and ids side by side
   size_t count_ = 0;
 };
 
