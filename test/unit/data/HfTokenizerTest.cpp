@@ -212,3 +212,212 @@ TEST(HfTokenizer, SpeedAgainstGpt2Tokenizer) {
   RecordProperty("llama3_mb_per_s", std::to_string(mbps(llama3Seconds)));
   RecordProperty("llama2_mb_per_s", std::to_string(mbps(llama2Seconds)));
 }
+
+// ---- small tokenizer.json files written here ----------------------------
+
+namespace {
+
+// A directory of its own for each file, so that no tokenizer_config.json is
+// picked up unless a test writes one.
+std::string writeTokenizer(const std::string &name, const nlohmann::json &json,
+                           const std::string &config = "") {
+  fs::path dir = fs::temp_directory_path() / ("mtc_hf_" + name);
+  fs::create_directories(dir);
+  fs::remove(dir / "tokenizer_config.json");
+  std::ofstream(dir / "tokenizer.json") << json.dump();
+  if (!config.empty())
+    std::ofstream(dir / "tokenizer_config.json") << config;
+  return (dir / "tokenizer.json").string();
+}
+
+nlohmann::json tinyBpe() {
+  return nlohmann::json::parse(R"({
+    "added_tokens": [],
+    "normalizer": null, "pre_tokenizer": null, "post_processor": null, "decoder": null,
+    "model": {"type": "BPE", "dropout": null, "unk_token": null,
+              "continuing_subword_prefix": null, "end_of_word_suffix": null,
+              "vocab": {"a": 0, "b": 1, "c": 2, "ab": 3, "bc": 4, "aa": 5, "aaaa": 6},
+              "merges": ["a b", "b c", "a a", "aa aa"]}})");
+}
+
+std::string refusal(const std::string &name, const nlohmann::json &json) {
+  std::string path = writeTokenizer(name, json);
+  return errorOf([&] { HfTokenizer::fromFile(path); });
+}
+
+} // namespace
+
+TEST(HfTokenizer, MergesLowestRankFirstThenLeftmost) {
+  nlohmann::json json = tinyBpe();
+  HfTokenizer t = HfTokenizer::fromFile(writeTokenizer("merges", json));
+  EXPECT_EQ(t.encode("abc"), (Ids{3, 2}));          // "a b" ranks before "b c"
+  EXPECT_EQ(t.encode("aaaaa"), (Ids{6, 0}));        // leftmost pairs first
+  EXPECT_EQ(t.encode("x"), Ids{});                  // no unk token: dropped
+  // 40 symbols go through the heap: the same result as the scan.
+  Ids fortyOne(10, 6);
+  fortyOne.push_back(0);
+  EXPECT_EQ(t.encode(std::string(41, 'a')), fortyOne);
+  json["model"]["merges"] = nlohmann::json::parse(R"([["b", "c"], ["a", "b"]])");
+  HfTokenizer pairs = HfTokenizer::fromFile(writeTokenizer("merge_pairs", json));
+  EXPECT_EQ(pairs.encode("abc"), (Ids{0, 4}));
+  EXPECT_EQ(pairs.decode({0, 4}), "a bc"); // no decoder: tokens joined by spaces
+}
+
+TEST(HfTokenizer, ByteFallbackUnknownAndIgnoreMerges) {
+  nlohmann::json json = tinyBpe();
+  json["model"]["vocab"]["<unk>"] = 7;
+  json["model"]["vocab"]["<0xC3>"] = 8;
+  json["model"]["vocab"]["<0xA9>"] = 9;
+  json["model"]["vocab"]["abc"] = 10;
+  json["model"]["unk_token"] = "<unk>";
+  json["model"]["byte_fallback"] = true;
+  json["model"]["fuse_unk"] = true;
+  HfTokenizer fused = HfTokenizer::fromFile(writeTokenizer("fallback", json));
+  EXPECT_EQ(fused.encode("ab\xC3\xA9"), (Ids{3, 8, 9}));              // é: <0xC3><0xA9>
+  EXPECT_EQ(fused.encode("a\xC3\xBC\xC3\xBC" "b"), (Ids{0, 7, 1}));  // üü: one <unk>
+  EXPECT_EQ(fused.encode("abc"), (Ids{3, 2}));
+  json["model"]["fuse_unk"] = false;
+  json["model"]["ignore_merges"] = true;
+  HfTokenizer apart = HfTokenizer::fromFile(writeTokenizer("unfused", json));
+  EXPECT_EQ(apart.encode("a\xC3\xBC\xC3\xBC" "b"), (Ids{0, 7, 7, 1}));
+  EXPECT_EQ(apart.encode("abc"), (Ids{10})); // a token itself under ignore_merges
+}
+
+TEST(HfTokenizer, MetaspaceAddedTokensTemplateAndConfig) {
+  nlohmann::json json = nlohmann::json::parse(R"({
+    "added_tokens": [
+      {"id": 0, "content": "<s>", "special": true, "normalized": false},
+      {"id": 1, "content": "</s>", "special": true, "normalized": false},
+      {"id": 5, "content": "<m>", "special": false, "lstrip": true, "rstrip": true,
+       "normalized": false}],
+    "pre_tokenizer": {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "first",
+                      "split": true},
+    "post_processor": {"type": "TemplateProcessing",
+      "single": [{"SpecialToken": {"id": "<s>", "type_id": 0}},
+                 {"Sequence": {"id": "A", "type_id": 0}},
+                 {"SpecialToken": {"id": "</s>", "type_id": 0}}],
+      "special_tokens": {"<s>": {"id": "<s>", "ids": [0], "tokens": ["<s>"]},
+                         "</s>": {"id": "</s>", "ids": [1], "tokens": ["</s>"]}}},
+    "decoder": {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "first"},
+    "model": {"type": "BPE", "vocab": {"<s>": 0, "</s>": 1, "▁": 2, "a": 3, "▁a": 4},
+              "merges": ["▁ a"]}})");
+  HfTokenizer t = HfTokenizer::fromFile(writeTokenizer("metaspace", json));
+  EXPECT_EQ(t.encode("a a"), (Ids{4, 4}));
+  EXPECT_EQ(t.encode("  a"), (Ids{2, 4}));
+  EXPECT_EQ(t.encode("<s>a"), (Ids{0, 3}));      // "first": not after an added token
+  EXPECT_EQ(t.encode("a <m>  a"), (Ids{4, 5, 3})); // <m> takes the spaces either side
+  EXPECT_EQ(t.prefixIds(), (Ids{0}));
+  EXPECT_EQ(t.suffixIds(), (Ids{1}));
+  EXPECT_EQ(t.bosId(), 0);
+  EXPECT_EQ(t.eosId(), 1);
+  EXPECT_EQ(t.decode({0, 4, 4, 1}), "a a"); // special tokens give nothing
+  EXPECT_EQ(t.decode({2, 2, 4}), "  a");    // only the first token loses its "▁"
+  EXPECT_EQ(t.decode({4, 5}), "a<m>");
+
+  HfTokenizer configured = HfTokenizer::fromFile(writeTokenizer(
+      "config", json, R"({"bos_token": {"content": "</s>"}, "eos_token": null})"));
+  EXPECT_EQ(configured.bosId(), 1);
+  EXPECT_EQ(configured.eosId(), -1);
+  std::string bad = writeTokenizer("bad_config", json, R"({"bos_token": "<nope>"})");
+  EXPECT_NE(errorOf([&] { HfTokenizer::fromFile(bad); })
+                .find("tokenizer_config.json: bos_token \"<nope>\" is not a token"),
+            std::string::npos);
+}
+
+TEST(HfTokenizer, ByteFallbackDecoderGivesOneReplacementPerBadByte) {
+  nlohmann::json json = tinyBpe();
+  json["model"]["vocab"]["<0xE6>"] = 7;
+  json["model"]["vocab"]["<0x97>"] = 8;
+  json["model"]["vocab"]["<0xA5>"] = 9;
+  json["decoder"] = nlohmann::json::parse(
+      R"({"type": "Sequence", "decoders": [{"type": "ByteFallback"}, {"type": "Fuse"},
+          {"type": "Strip", "content": "a", "start": 1, "stop": 1}]})");
+  HfTokenizer t = HfTokenizer::fromFile(writeTokenizer("bytefallback_decoder", json));
+  EXPECT_EQ(t.decode({7, 8, 9}), "\xE6\x97\xA5");
+  EXPECT_EQ(t.decode({1, 7, 8, 1}), "b\xEF\xBF\xBD\xEF\xBF\xBD" "b");
+  EXPECT_EQ(t.decode({0, 0, 1, 0, 0}), "ab" "a"); // Strip: one "a" each end
+}
+
+TEST(HfTokenizer, RefusesWhatItDoesNotImplementByName) {
+  auto with = [](const char *pointer, const char *value) {
+    nlohmann::json json = tinyBpe();
+    json[nlohmann::json::json_pointer(pointer)] = nlohmann::json::parse(value);
+    return json;
+  };
+  struct Case {
+    const char *pointer, *value, *message;
+  } cases[] = {
+      {"/pre_tokenizer", R"({"type": "Digits", "individual_digits": true})",
+       "pre_tokenizer.type \"Digits\" is not supported"},
+      {"/pre_tokenizer", R"({"type": "Sequence", "pretokenizers": [{"type": "Digits"}]})",
+       "pre_tokenizer.pretokenizers[0].type \"Digits\" is not supported"},
+      {"/pre_tokenizer", R"({"type": "Split", "pattern": {"Regex": "\\d+"},
+                            "behavior": "Isolated", "invert": false})",
+       "pre_tokenizer.pattern.Regex \"\\d+\" is not supported"},
+      {"/pre_tokenizer", R"({"type": "Split", "pattern": {"String": " "},
+                            "behavior": "Isolated", "invert": false})",
+       "pre_tokenizer.pattern is not supported"},
+      {"/pre_tokenizer", R"({"type": "Sequence", "pretokenizers": [
+                              {"type": "ByteLevel"}, {"type": "Metaspace", "replacement": "_"}]})",
+       "pre_tokenizer.pretokenizers[1] follows a ByteLevel pre-tokenizer"},
+      {"/normalizer", R"({"type": "Lowercase"})", "normalizer.type \"Lowercase\" is not supported"},
+      {"/normalizer", R"({"type": "Replace", "pattern": {"Regex": " +"}, "content": " "})",
+       "normalizer.pattern.Regex is not supported"},
+      {"/decoder", R"({"type": "CTC"})", "decoder.type \"CTC\" is not supported"},
+      {"/post_processor", R"({"type": "BertProcessing"})",
+       "post_processor.type \"BertProcessing\" is not supported"},
+      {"/model/type", R"("WordPiece")", "model.type \"WordPiece\" is not supported"},
+      {"/model/dropout", "0.1", "model.dropout is not supported"},
+      {"/model/continuing_subword_prefix", R"("##")",
+       "model.continuing_subword_prefix \"##\" is not supported"},
+      {"/model/merges/0", R"("a x")", "model.merges[0] names \"x\", which is not in model.vocab"},
+      {"/model/merges/0", R"("c c")", "model.merges[0] makes \"cc\", which is not in model.vocab"},
+      {"/model/merges/0", R"("ab")", "model.merges[0] \"ab\" is not two tokens"},
+      {"/model/merges/0", "7", "model.merges[0] must be a string or a pair of strings"},
+      {"/model/vocab/b", "0", "model.vocab[\"b\"] repeats id 0"},
+      {"/model/vocab/b", "99", "model.vocab[\"b\"] is 99, outside [0, 6]"},
+      {"/model/vocab/b", R"("1")", "model.vocab[\"b\"] must be an integer, not a string"},
+      {"/model/vocab", "[]", "model.vocab must be an object, not an array"},
+      {"/model/unk_token", R"("<unk>")", "model.unk_token \"<unk>\" is not in model.vocab"},
+      {"/added_tokens", R"([{"id": 7, "content": "<x>", "single_word": true}])",
+       "added_tokens[0].single_word true is not supported"},
+      {"/added_tokens", R"([{"id": 1, "content": "<x>"}])",
+       "added_tokens[0].id is 1, which model.vocab gives \"b\""},
+      {"/added_tokens", R"([{"id": 9, "content": "<x>"}])",
+       "added_tokens leaves id 7 without a token"},
+      {"/added_tokens", R"([{"id": 8, "content": "a"}])",
+       "added_tokens[0].id is 8, but model.vocab gives \"a\" id 0"},
+      {"/truncation", R"({"max_length": 8})", "truncation is not supported"},
+      {"/model/merges", R"({"a": "b"})", "model.merges must be an array, not an object"},
+  };
+  int n = 0;
+  for (const Case &c : cases) {
+    std::string error = refusal("refuse" + std::to_string(n++), with(c.pointer, c.value));
+    EXPECT_NE(error.find(c.message), std::string::npos) << c.pointer << ": " << error;
+    EXPECT_NE(error.find("tokenizer.json: "), std::string::npos) << error;
+  }
+  nlohmann::json noModel = tinyBpe();
+  noModel.erase("model");
+  EXPECT_NE(refusal("no_model", noModel).find("tokenizer.json: model is missing"),
+            std::string::npos);
+}
+
+TEST(HfTokenizer, RefusesMalformedFiles) {
+  fs::path dir = fs::temp_directory_path() / "mtc_hf_malformed";
+  fs::create_directories(dir);
+  auto write = [&](const std::string &text) {
+    std::ofstream(dir / "tokenizer.json") << text;
+    return errorOf([&] { HfTokenizer::fromFile((dir / "tokenizer.json").string()); });
+  };
+  EXPECT_NE(write("{\"model\": ").find("tokenizer.json: not valid JSON"), std::string::npos);
+  EXPECT_NE(write("[1, 2]").find("tokenizer.json: the top level must be an object"),
+            std::string::npos);
+  EXPECT_NE(write(std::string(100000, '[') + std::string(100000, ']')).find("nested deeper"),
+            std::string::npos);
+  EXPECT_NE(write("{\"model\": {\"type\": \"BPE\", \"vocab\": {}, \"merges\": []}}")
+                .find("model.vocab is empty"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { HfTokenizer::fromFile((dir / "absent.json").string()); })
+                .find("cannot open"),
+            std::string::npos);
+}
