@@ -1,4 +1,5 @@
-// mtc-data: tokenizes text with GPT-2's BPE or BERT's WordPiece into a Megatron
+// mtc-data: tokenizes text with GPT-2's BPE, BERT's WordPiece or a LLaMA-family
+// model's own tokenizer (SentencePiece, tiktoken, tokenizer.json) into a Megatron
 // indexed dataset (PREFIX.bin + PREFIX.idx) that the trainer's samplers read.
 #include "DocumentReader.h"
 #include "Progress.h"
@@ -7,6 +8,7 @@
 #include "data/DataError.h"
 #include "data/GptDataset.h"
 #include "data/IndexedDataset.h"
+#include "data/ModelTokenizer.h"
 #include "data/Tokenizer.h"
 #include "data/WordPiece.h"
 #include "mtc/Support/FlagVocabulary.h"
@@ -46,6 +48,14 @@ sequences, and sentences without tokens are dropped. The text
 "<|endoftext|>" inside a document becomes GPT-2's id 50256 (Megatron's
 GPT2Tokenizer: the same). With BERT's WordPiece nothing is appended.
 
+The LLaMA family's tokenizers (--tokenizer-model) behave as Megatron's classes:
+Llama2Tokenizer puts <s> before every document (and every sentence with
+--split-sentences); GPTSentencePieceTokenizer and TikTokenizer add nothing and
+read special-token spellings ("<s>", "<|begin_of_text|>") as ordinary text;
+HuggingFaceTokenizer applies the tokenizer.json's template and recognises its
+added tokens in the text. Text that is not valid UTF-8 is read as Python would
+read it with errors="replace" (each bad sequence becomes U+FFFD).
+
 Where mtc-data differs from preprocess_data.py:
   - Output names: one key writes PREFIX.bin/.idx (Megatron: PREFIX_text_document);
     the folder of PREFIX is made when missing.
@@ -59,8 +69,10 @@ Where mtc-data differs from preprocess_data.py:
     an empty .bin that cannot be memory-mapped).
   - Not implemented (refused as unknown flags): --partitions, --keep-newlines,
     --lang, --log-interval, --keep-sequential-samples,
-    --find-optimal-num-workers, --workers-to-check, --max-documents, and the
-    tokenizer types other than the three above.
+    --find-optimal-num-workers, --workers-to-check, --max-documents,
+    --tiktoken-pattern, --tiktoken-num-special-tokens, --tiktoken-special-tokens,
+    --vocab-extra-ids, and the tokenizer types not listed under --tokenizer-type
+    (SentencePieceTokenizer is refused with the reason).
 
 Progress goes to stderr (a bar on a terminal, a line every 10 s otherwise); a
 summary goes to stdout:
@@ -69,7 +81,7 @@ summary goes to stdout:
 Exit status: 0 on success, 1 on an input or output error, 2 on bad usage.
 )";
 
-enum class TokenizerType { Gpt2Bpe, BertLowerCase, BertCased };
+enum class TokenizerType { Gpt2Bpe, BertLowerCase, BertCased, Model };
 
 struct Options {
   std::vector<std::string> inputs;
@@ -79,6 +91,9 @@ struct Options {
   std::string vocabDir;  // GPT-2, unless vocabFile and mergeFile are given
   std::string vocabFile; // BERT's vocab.txt, or GPT-2's encoder.json
   std::string mergeFile; // GPT-2's vocab.bpe
+  // --tokenizer-model: a LLaMA-family tokenizer (TokenizerType::Model).
+  std::optional<ModelTokenizerKind> modelKind;
+  std::string tokenizerModel;
   std::vector<std::string> jsonKeys{"text"};
   bool appendEod = false; // Megatron's default
   bool splitSentences = false;
@@ -139,9 +154,20 @@ Options parseArguments(int argc, char **argv) {
   flags.add("workers", &options.workers, "tokenizing threads; the output does not depend on them",
             mtc::ValueRange::between(1, 1024));
   flags.topic("Tokenizer");
-  flags.add("tokenizer-type", &tokenizer, "GPT-2's BPE, or BERT's WordPiece (uncased: "
-            "lower-cases and strips accents; cased needs a cased --vocab-file)")
-      .choices({"GPT2BPETokenizer", "BertWordPieceLowerCase", "BertWordPieceCase"});
+  std::vector<std::string> tokenizerTypes = {"GPT2BPETokenizer", "BertWordPieceLowerCase",
+                                             "BertWordPieceCase"};
+  for (const std::string &type : modelTokenizerTypes())
+    tokenizerTypes.push_back(type);
+  flags.add("tokenizer-type", &tokenizer, "GPT-2's BPE; BERT's WordPiece (uncased: "
+            "lower-cases and strips accents; cased needs a cased --vocab-file); or a LLaMA-family "
+            "model's own tokenizer, read from --tokenizer-model (docs/data.md: "
+            "GPTSentencePieceTokenizer and Llama2Tokenizer read a SentencePiece tokenizer.model, "
+            "Llama2Tokenizer puts <s> before each document; TikTokenizer reads Llama 3's "
+            "tokenizer.model; HuggingFaceTokenizer a tokenizer.json)")
+      .choices(tokenizerTypes);
+  flags.add("tokenizer-model", &options.tokenizerModel,
+            "the model's tokenizer file, for the LLaMA-family --tokenizer-type values")
+      .valueName("FILE");
   flags.add("vocab-file", &options.vocabFile,
             "GPT-2: a GPT-2-style encoder.json (token -> id), with --merge-file; BERT: "
             "vocab.txt, one token per line (default " MTC_DEFAULT_BERT_VOCAB ")")
@@ -151,7 +177,8 @@ Options parseArguments(int argc, char **argv) {
   flags.add(mtc::flag::vocabDir, &options.vocabDir, "(default: $MTC_BPE_DIR, else the folder "
             "set at build time)").valueName("DIR");
   flags.add("append-eod", &options.appendEod,
-            "GPT-2: append <|endoftext|> after each document that has tokens (with "
+            "append the end-of-document token (GPT-2: <|endoftext|>; the LLaMA family: the "
+            "model's </s> or <|end_of_text|>) after each document that has tokens (with "
             "--split-sentences, to its last sentence). Off by default, as in Megatron; GPT "
             "training wants it, so documents stay apart");
   flags.add("no-append-eod", &noAppendEod, "do not append it (the default)");
@@ -168,9 +195,15 @@ Options parseArguments(int argc, char **argv) {
   options.read.format = format == "jsonl"     ? InputFormat::Jsonl
                         : format == "fortune" ? InputFormat::Fortune
                                               : InputFormat::Text;
-  options.tokenizer = tokenizer == "BertWordPieceLowerCase" ? TokenizerType::BertLowerCase
-                      : tokenizer == "BertWordPieceCase"    ? TokenizerType::BertCased
-                                                            : TokenizerType::Gpt2Bpe;
+  try {
+    options.modelKind = modelTokenizerKind(tokenizer);
+  } catch (const DataError &e) {
+    usageError(e.what());
+  }
+  options.tokenizer = options.modelKind                     ? TokenizerType::Model
+                      : tokenizer == "BertWordPieceLowerCase" ? TokenizerType::BertLowerCase
+                      : tokenizer == "BertWordPieceCase"      ? TokenizerType::BertCased
+                                                              : TokenizerType::Gpt2Bpe;
   if (!shuffleSeed.empty()) {
     options.shuffleSeed = parseUnsigned(shuffleSeed);
     if (!options.shuffleSeed)
@@ -189,7 +222,17 @@ Options parseArguments(int argc, char **argv) {
     for (size_t j = 0; j < k; ++j)
       if (options.jsonKeys[j] == options.jsonKeys[k])
         usageError("--json-keys names '" + options.jsonKeys[k] + "' twice");
-  if (options.tokenizer == TokenizerType::Gpt2Bpe) {
+  if (options.tokenizer == TokenizerType::Model) {
+    if (options.tokenizerModel.empty())
+      usageError("--tokenizer-type " + tokenizer + " reads the model's tokenizer: give "
+                 "--tokenizer-model FILE");
+    if (vocabFileGiven || vocabDirGiven || !options.mergeFile.empty())
+      usageError("--tokenizer-type " + tokenizer + " reads --tokenizer-model alone, not "
+                 "--vocab-file, --merge-file or --vocab-dir");
+  } else if (!options.tokenizerModel.empty()) {
+    usageError("--tokenizer-model is for the LLaMA-family tokenizer types (" + tokenizer +
+               " reads --vocab-file)");
+  } else if (options.tokenizer == TokenizerType::Gpt2Bpe) {
     if (vocabFileGiven != !options.mergeFile.empty())
       usageError("GPT2BPETokenizer reads two files: give --vocab-file encoder.json with "
                  "--merge-file vocab.bpe (or --vocab-dir DIR holding both)");
@@ -250,11 +293,13 @@ void refuseOutputsThatAreInputs(const Options &options) {
   }
 }
 
-// The run's tokenizer: GPT-2's BPE or BERT's WordPiece.
+// The run's tokenizer: GPT-2's BPE, BERT's WordPiece or a model's own.
 class TextEncoder {
 public:
   explicit TextEncoder(const Options &options) {
-    if (options.tokenizer == TokenizerType::Gpt2Bpe && !options.vocabFile.empty())
+    if (options.modelKind)
+      model_.emplace(ModelTokenizer::open(*options.modelKind, options.tokenizerModel));
+    else if (options.tokenizer == TokenizerType::Gpt2Bpe && !options.vocabFile.empty())
       gpt2_.emplace(options.vocabFile, options.mergeFile);
     else if (options.tokenizer == TokenizerType::Gpt2Bpe)
       gpt2_.emplace(Tokenizer::fromDirectory(options.vocabDir));
@@ -262,10 +307,14 @@ public:
       bert_.emplace(WordPieceTokenizer::fromFile(
           options.vocabFile, options.tokenizer == TokenizerType::BertLowerCase));
   }
-  int64_t vocabSize() const { return gpt2_ ? gpt2_->vocabSize() : bert_->vocab().size(); }
-  int32_t endOfTextId() const { return gpt2_->endOfTextId(); }
+  int64_t vocabSize() const {
+    return model_ ? model_->vocabSize() : gpt2_ ? gpt2_->vocabSize() : bert_->vocab().size();
+  }
+  int32_t endOfTextId() const { return model_ ? model_->eodId() : gpt2_->endOfTextId(); }
   void encodeAppend(std::string_view text, std::vector<int32_t> &ids) {
-    if (gpt2_)
+    if (model_)
+      model_->tokenizeAppend(text, ids); // with the type's BOS, as Megatron's tokenize()
+    else if (gpt2_)
       gpt2_->encodeAppend(text, ids);
     else
       bert_->encodeAppend(text, ids);
@@ -274,6 +323,7 @@ public:
 private:
   std::optional<Tokenizer> gpt2_;
   std::optional<WordPieceTokenizer> bert_;
+  std::optional<ModelTokenizer> model_; // immutable: workers share it
 };
 
 using Document = std::vector<std::vector<int32_t>>; // its sequences
@@ -435,9 +485,10 @@ int run(const Options &options) {
   for (const std::string &input : options.inputs)
     totalBytes += fileSize(input);
   TextEncoder encoder(options);
-  if (options.tokenizer == TokenizerType::Gpt2Bpe && !options.appendEod)
-    std::fprintf(stderr, "mtc-data: note: no <|endoftext|> between documents (Megatron's "
-                         "default); GPT training usually wants --append-eod\n");
+  if (options.tokenizer != TokenizerType::BertLowerCase &&
+      options.tokenizer != TokenizerType::BertCased && !options.appendEod)
+    std::fprintf(stderr, "mtc-data: note: no end-of-document token between documents "
+                         "(Megatron's default); GPT training usually wants --append-eod\n");
   for (const std::string &key : options.jsonKeys)
     writeDataset(options, key, encoder, totalBytes);
   if (std::fflush(stdout) != 0)
