@@ -14,6 +14,7 @@
 #include "interop/WeightFiles.h"
 
 #include "comm/Communicator.h"
+#include "data/ModelTokenizer.h"
 #include "data/Tokenizer.h"
 #include "kernels/kernels.h"
 
@@ -50,6 +51,83 @@ int64_t feed(Executor &executor, KvCache &cache, const std::vector<int32_t> &tok
   return count - 1;
 }
 
+// The prompt's tokens and the generated text, by GPT-2's BPE or a model's own
+// tokenizer.
+class PromptTokenizer {
+public:
+  PromptTokenizer(std::optional<data::Tokenizer> gpt2, std::optional<data::ModelTokenizer> model)
+      : gpt2_(std::move(gpt2)), model_(std::move(model)) {}
+
+  // A model tokenizer's prefix (Llama2Tokenizer's <s>, a tokenizer.json
+  // template's BOS) comes first, as in its training data; its suffix (an EOS)
+  // would end the text, so it is left out.
+  std::vector<int32_t> encodePrompt(const std::string &prompt) {
+    if (gpt2_)
+      return gpt2_->encode(prompt);
+    std::vector<int32_t> ids = model_->prefix();
+    model_->text().encodeAppend(prompt, ids);
+    return ids;
+  }
+  int32_t vocabSize() const { return gpt2_ ? gpt2_->vocabSize() : model_->vocabSize(); }
+  int32_t endOfDocumentId() const { return gpt2_ ? gpt2_->endOfTextId() : model_->eodId(); }
+  std::string decode(const std::vector<int32_t> &ids) const {
+    return gpt2_ ? gpt2_->decode(ids) : model_->decode(ids);
+  }
+  std::string source() const { return model_ ? model_->path() : "GPT-2's BPE"; }
+
+private:
+  std::optional<data::Tokenizer> gpt2_;
+  std::optional<data::ModelTokenizer> model_;
+};
+
+// Prints the continuation of a prompt a token at a time as the tokenizer
+// decodes the whole text: a SentencePiece token's space depends on where it
+// stands, and a character may span several byte tokens, so decoding tokens one
+// by one would drop spaces and split characters. A U+FFFD at the end may be a
+// character whose bytes are still to come: it waits for the next token.
+class ContinuationPrinter {
+public:
+  ContinuationPrinter(const PromptTokenizer &tokenizer, std::vector<int32_t> prompt)
+      : tokenizer_(tokenizer), ids_(std::move(prompt)), promptText_(tokenizer.decode(ids_)) {}
+
+  void add(int32_t id) {
+    ids_.push_back(id);
+    print(/*final=*/false);
+  }
+  void finish() { print(/*final=*/true); }
+
+private:
+  void print(bool final) {
+    std::string text = tokenizer_.decode(ids_);
+    // Decoding more tokens does not change the prompt's text with these
+    // tokenizers; if it ever did, print from where the two still agree.
+    size_t from = promptText_.size() + printed_;
+    if (text.compare(0, from, promptText_ + printedText_) != 0) {
+      size_t agree = 0;
+      const std::string before = promptText_ + printedText_;
+      while (agree < before.size() && agree < text.size() && before[agree] == text[agree])
+        ++agree;
+      from = agree;
+    }
+    size_t end = text.size();
+    static constexpr std::string_view kReplacement = "ï¿½";
+    while (!final && end >= from + kReplacement.size() &&
+           std::string_view(text).substr(end - kReplacement.size(), kReplacement.size()) ==
+               kReplacement)
+      end -= kReplacement.size();
+    if (end > from) {
+      std::cout << text.substr(from, end - from) << std::flush;
+      printedText_ = text.substr(promptText_.size(), end - promptText_.size());
+      printed_ = printedText_.size();
+    }
+  }
+
+  const PromptTokenizer &tokenizer_;
+  std::vector<int32_t> ids_;
+  std::string promptText_, printedText_;
+  size_t printed_ = 0;
+};
+
 } // namespace
 
 int generateMain(int argc, char **argv, const std::string &planBytes,
@@ -64,7 +142,7 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
   try {
     pb::Plan plan = parseEmbeddedPlan(planBytes);
     std::string load, initFrom, prompt, vocabDir = MTC_DEFAULT_BPE_DIR, vocabFile, mergeFile,
-        dumpLogits;
+        dumpLogits, tokenizerType, tokenizerModel;
     int64_t tokens = 32, seed = 1234, threads = 0;
     SamplingOptions sampling;
     sampling.topK = 40;
@@ -105,6 +183,13 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
               "--vocab-dir").valueName("FILE");
     flags.add("merge-file", &mergeFile, "the vocab.bpe merges that go with --vocab-file")
         .valueName("FILE");
+    flags.add("tokenizer-type", &tokenizerType,
+              "a LLaMA-family model's own tokenizer, read from --tokenizer-model, instead of "
+              "GPT-2's BPE (the prompt starts with the BOS the type puts before documents)")
+        .choices(data::modelTokenizerTypes());
+    flags.add("tokenizer-model", &tokenizerModel,
+              "with --tokenizer-type: the model's tokenizer.model or tokenizer.json")
+        .valueName("FILE");
     flags.add(flag::threads, &threads, "", ValueRange::between(0, 4096));
     flags.topic(flag::kDebug);
     flags.add("dump-logits", &dumpLogits,
@@ -122,6 +207,11 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
                       "with --merge-file vocab.bpe");
     if (!vocabFile.empty() && flags.given("vocab-dir"))
       throw FlagError("give --vocab-file/--merge-file or --vocab-dir, not both");
+    if (tokenizerType.empty() != tokenizerModel.empty())
+      throw FlagError("a LLaMA-family tokenizer is a type and a file: give --tokenizer-type "
+                      "with --tokenizer-model");
+    if (!tokenizerModel.empty() && (!vocabFile.empty() || flags.given("vocab-dir")))
+      throw FlagError("give --tokenizer-model or GPT-2's --vocab-file/--vocab-dir, not both");
     if (world->size() != 1 || plan.parallel().tensor() > 1 || plan.parallel().pipeline() > 1)
       throw std::invalid_argument("generate runs on one rank with a plan compiled for "
                                   "tensor = pipeline = 1");
@@ -134,8 +224,15 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
       throw std::invalid_argument("generate samples from causal language models; '" +
                                   plan.model().name() + "' is trained as " + objective +
                                   " (a bidirectional encoder)");
-    data::Tokenizer tokenizer = vocabFile.empty() ? data::Tokenizer::fromDirectory(vocabDir)
-                                                  : data::Tokenizer(vocabFile, mergeFile);
+    std::optional<data::Tokenizer> gpt2;
+    std::optional<data::ModelTokenizer> model;
+    if (!tokenizerModel.empty())
+      model.emplace(data::ModelTokenizer::open(*data::modelTokenizerKind(tokenizerType),
+                                               tokenizerModel));
+    else
+      gpt2.emplace(vocabFile.empty() ? data::Tokenizer::fromDirectory(vocabDir)
+                                     : data::Tokenizer(vocabFile, mergeFile));
+    PromptTokenizer tokenizer(std::move(gpt2), std::move(model));
     std::unique_ptr<Backend> owned;
     Backend *backend = agreeOnBackend(*world, makeBackend, "generate", owned);
     if (!backend)
@@ -151,13 +248,13 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
 
     const int64_t vocab = std::min<int64_t>(plan.model().vocab(), executor.logitsWidth());
     if (tokenizer.vocabSize() > plan.model().vocab())
-      throw std::invalid_argument("the tokenizer in '" + vocabDir + "' has " +
+      throw std::invalid_argument("the tokenizer (" + tokenizer.source() + ") has " +
                                   std::to_string(tokenizer.vocabSize()) +
                                   " tokens, the model's vocabulary only " +
                                   std::to_string(plan.model().vocab()));
-    std::vector<int32_t> context = tokenizer.encode(prompt);
+    std::vector<int32_t> context = tokenizer.encodePrompt(prompt);
     if (context.empty())
-      context.push_back(tokenizer.endOfTextId()); // an empty prompt starts a document
+      context.push_back(tokenizer.endOfDocumentId()); // an empty prompt starts a document
     // The model has learned positions 0 .. positions-1 and no others: a longer
     // prompt would have to lose its beginning, which changes the continuation
     // without saying so. The user decides what to drop.
@@ -173,15 +270,16 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
     std::mt19937_64 rng(static_cast<uint64_t>(seed));
     std::vector<float> logitsDump;
     std::cout << prompt << std::flush;
+    ContinuationPrinter printer(tokenizer, context);
     for (int64_t n = 0; n < tokens; ++n) {
       const std::vector<float> row = executor.logitsRowToHost(lastRow);
       if (!dumpLogits.empty())
         logitsDump.insert(logitsDump.end(), row.begin(), row.begin() + vocab);
       const int32_t next = sampleToken(row.data(), vocab, sampling, rng);
-      if (next == tokenizer.endOfTextId())
+      if (next == tokenizer.endOfDocumentId())
         break;
       context.push_back(next);
-      std::cout << tokenizer.decode({next}) << std::flush;
+      printer.add(next);
       if (n + 1 == tokens)
         break;
       if (cache.length() == positions) {
@@ -193,6 +291,7 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
       }
       lastRow = feed(executor, cache, {next});
     }
+    printer.finish();
     std::cout << std::endl;
     // The text is the result: a full disk or a closed pipe must not exit 0.
     if (!std::cout)

@@ -12,6 +12,7 @@
 #include "comm/Launch.h"
 
 #include "data/GptBlend.h"
+#include "data/ModelTokenizer.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -56,6 +57,13 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
       .valueName("FILE");
   flags.add("merge-file", &cfg.mergeFile,
             "GPT-style models: the vocab.bpe merges that go with --vocab-file")
+      .valueName("FILE");
+  flags.add("tokenizer-type", &cfg.tokenizerType,
+            "GPT-style models: the LLaMA-family tokenizer the data was made with, read from "
+            "--tokenizer-model; the data's ids are checked against its vocabulary")
+      .choices(data::modelTokenizerTypes());
+  flags.add("tokenizer-model", &cfg.tokenizerModel,
+            "with --tokenizer-type: the model's tokenizer.model or tokenizer.json")
       .valueName("FILE");
   flags.add("split", &cfg.split,
             "train,valid,test weights; Megatron's split: GPT by sequences, BERT by documents");
@@ -212,7 +220,8 @@ void checkTrainFlags(const pb::Plan &plan, const TrainConfig &cfg, const FlagSet
                       " orders the data as Megatron does, with NumPy's RandomState(seed): "
                       "give a seed below 2^32");
   } else {
-    for (const char *flag : {"split", "vocab-file", "merge-file"})
+    for (const char *flag : {"split", "vocab-file", "merge-file", "tokenizer-type",
+                             "tokenizer-model"})
       if (flags.given(flag))
         throw FlagError(std::string("--") + flag + " applies to " + data + " only");
   }
@@ -221,6 +230,13 @@ void checkTrainFlags(const pb::Plan &plan, const TrainConfig &cfg, const FlagSet
   if (causal && flags.given("vocab-file") != flags.given("merge-file"))
     throw FlagError("a GPT-style model's tokenizer is two files: give --vocab-file "
                     "encoder.json with --merge-file vocab.bpe");
+  if (flags.given("tokenizer-type") != flags.given("tokenizer-model"))
+    throw FlagError("a LLaMA-family tokenizer is a type and a file: give --tokenizer-type "
+                    "with --tokenizer-model");
+  if (flags.given("tokenizer-model") && (!causal || flags.given("vocab-file")))
+    throw FlagError(causal ? "give --tokenizer-model or --vocab-file, not both"
+                           : "--tokenizer-model is for causal models; a BERT model reads "
+                             "--vocab-file vocab.txt");
   if (!causal && flags.given("merge-file"))
     throw FlagError("--merge-file is for GPT-style BPE tokenizers; a BERT model reads "
                     "--vocab-file vocab.txt alone");

@@ -1,6 +1,7 @@
 #include "train/DataSource.h"
 
 #include "data/DataError.h"
+#include "data/ModelTokenizer.h"
 #include "data/Tokenizer.h"
 #include "data/WordPiece.h"
 
@@ -187,6 +188,19 @@ data::BertDatasetOptions bertOptions(const IndexedDataConfig &config) {
 
 // The ids a GPT model's data may hold, and what to call that range.
 std::pair<int64_t, std::string> gptVocabulary(const IndexedDataConfig &config) {
+  if (!config.tokenizerModel.empty()) {
+    auto kind = data::modelTokenizerKind(config.tokenizerType);
+    if (!kind)
+      throw data::DataError("--tokenizer-model is read by the LLaMA-family tokenizer types, "
+                            "not " + config.tokenizerType);
+    data::ModelTokenizer tokenizer = data::ModelTokenizer::open(*kind, config.tokenizerModel);
+    if (tokenizer.vocabSize() > config.modelVocab)
+      throw data::DataError("--tokenizer-model '" + config.tokenizerModel + "' has " +
+                            std::to_string(tokenizer.vocabSize()) +
+                            " tokens, more than the model's vocabulary of " +
+                            std::to_string(config.modelVocab));
+    return {tokenizer.vocabSize(), "the tokenizer '" + config.tokenizerModel + "'"};
+  }
   if (config.gptVocabFile.empty())
     return {config.modelVocab, "the model's vocabulary"};
   data::Tokenizer tokenizer(config.gptVocabFile, config.gptMergeFile);

@@ -73,6 +73,9 @@ struct IndexedDataConfig {
   // GPT: the tokenizer's files (encoder.json, vocab.bpe) whose ids the data
   // must hold; empty: any id of the model's vocabulary.
   std::string gptVocabFile, gptMergeFile;
+  // GPT: or a model's own tokenizer (data/ModelTokenizer.h), by Megatron's
+  // --tokenizer-type name.
+  std::string tokenizerType, tokenizerModel;
   int64_t modelVocab = 0;
   // GPT: samples the run reads from each split (Megatron's train/valid sizes,
   // which fix how many epochs its sample order covers); 0 builds no split.

@@ -187,6 +187,8 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
     if (objective == Objective::CausalLm) {
       data.gptVocabFile = cfg.vocabFile;
       data.gptMergeFile = cfg.mergeFile;
+      data.tokenizerType = cfg.tokenizerType;
+      data.tokenizerModel = cfg.tokenizerModel;
     }
     data.modelVocab = vocab;
     // Megatron's split sizes (training.py get_train_valid_test_num_samples):

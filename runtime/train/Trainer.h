@@ -69,6 +69,9 @@ struct TrainConfig {
   // The tokenizer the data was made with: BERT's vocab.txt, or for a causal LM
   // GPT-2-style encoder.json with mergeFile's vocab.bpe.
   std::string vocabFile, mergeFile;
+  // Or a LLaMA-family model's own tokenizer (Megatron's --tokenizer-type and
+  // --tokenizer-model): the data's ids are checked against it.
+  std::string tokenizerType, tokenizerModel;
   std::string pipelineTrace;      // pipeline: the last iteration's measured timeline
   // Pipeline transfers: "grouped" (NCCL semantics, the default) or "staged"
   // (tagged MPI), PipelineRunner.h.

@@ -4,12 +4,14 @@
 #include "mtc/MtcDialect.h"
 #include "mtc/Support/ValueRange.h"
 #include "mtc/Support/FlagVocabulary.h"
+#include "data/ModelTokenizer.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
@@ -27,7 +29,7 @@ struct ImportFlags {
           maxPositions = 0, seqLength = 0, microBatch = 0, divisibleBy = 0,
           tensorParallel = 1, numQueryGroups = 0;
   double hiddenDropout = -1, attentionDropout = -1, rotaryBase = 0, normEpsilon = 0;
-  std::string normalization, positionEmbeddingType;
+  std::string normalization, positionEmbeddingType, tokenizerType, tokenizerModel;
   bool swiglu = false, disableBiasLinear = false, groupQueryAttention = false,
        untieEmbeddings = false, noBinaryHead = false, squaredRelu = false;
 };
@@ -100,6 +102,40 @@ void addImportFlags() {
             ValueRange::above(0));
   flags.add("norm-epsilon", &f.normEpsilon, "normalization epsilon (default: the family's)",
             ValueRange::above(0));
+  flags.add("tokenizer-type", &f.tokenizerType,
+            "with --tokenizer-model: the model's tokenizer, whose vocabulary must fit "
+            "vocab_size (a LLaMA config.json's folder is searched for tokenizer.json or "
+            "tokenizer.model without it)")
+      .choices(mtc::data::modelTokenizerTypes());
+  flags.add("tokenizer-model", &f.tokenizerModel, "the tokenizer.model or tokenizer.json")
+      .valueName("FILE");
+}
+
+/// The model's tokenizer must not hold ids past the vocabulary: its data and
+/// prompts would index rows the embedding does not have. Given by the flags,
+/// else found next to a LLaMA-family config.json.
+std::optional<std::string> checkTokenizer(const mtc::ModelConfig &config) {
+  mtc::data::ModelTokenizerSummary tokenizer;
+  if (!f.tokenizerModel.empty()) {
+    tokenizer = mtc::data::summarizeModelTokenizer(f.tokenizerType, f.tokenizerModel);
+  } else if (config.arch == "llama" && !f.configPath.empty()) {
+    StringRef folder = sys::path::parent_path(f.configPath);
+    tokenizer = mtc::data::summarizeModelTokenizer("", folder.empty() ? "." : folder.str());
+  }
+  if (!tokenizer.error.empty())
+    return tokenizer.error;
+  if (!tokenizer.found)
+    return std::nullopt;
+  if (tokenizer.vocabSize > config.vocab)
+    return "the tokenizer '" + tokenizer.path + "' has " + std::to_string(tokenizer.vocabSize) +
+           " tokens, more than vocab_size " + std::to_string(config.vocab) +
+           ": its ids would index rows the model does not have";
+  if (tokenizer.vocabSize < config.vocab)
+    WithColor::note(errs(), "mtc-import")
+        << "the tokenizer '" << tokenizer.path << "' has " << tokenizer.vocabSize
+        << " tokens; vocab_size " << config.vocab << " leaves "
+        << config.vocab - tokenizer.vocabSize << " rows no token uses\n";
+  return std::nullopt;
 }
 
 bool given(const char *name) { return flags.given(name); }
@@ -247,6 +283,12 @@ int main(int argc, char **argv) {
   if (Error err = config.validate())
     return fail((f.configPath.empty() ? "" : f.configPath + ": ") +
                 toString(std::move(err)));
+  if (f.tokenizerType.empty() != f.tokenizerModel.empty()) {
+    fail("give --tokenizer-type with --tokenizer-model");
+    return 2;
+  }
+  if (auto problem = checkTokenizer(config))
+    return fail((f.configPath.empty() ? "" : f.configPath + ": ") + *problem);
 
   mlir::MLIRContext context;
   mtc::ModuleDiagnosticHandler diagnostics(&context, "mtc-import");
