@@ -1,5 +1,5 @@
-module attributes {mtc.model = #mtc.model<name = "llama-tiny", arch = "llama", layers = 4, hidden = 128, heads = 4, ffn = 352, vocab = 50257, padded_vocab = 50257, positions = 128, seq = 128, micro_batch = 1, kv_heads = 2>} {
-  mtc.param @wte : tensor<50257x128xf32> init(normal, 2.000000e-02)
+module attributes {mtc.model = #mtc.model<name = "llama-tiny", arch = "llama", layers = 4, hidden = 128, heads = 4, ffn = 352, vocab = 32000, padded_vocab = 32000, positions = 128, seq = 128, micro_batch = 1, kv_heads = 2>} {
+  mtc.param @wte : tensor<32000x128xf32> init(normal, 2.000000e-02)
   mtc.param @h.0.input_norm.weight : tensor<128xf32> init(ones) {no_decay}
   mtc.param @h.0.attn.qkv.weight : tensor<128x256xf32> init(normal, 2.000000e-02)
   mtc.param @h.0.attn.o_proj.weight : tensor<128x128xf32> init(normal, 0.0070710678118654745)
@@ -29,10 +29,10 @@ module attributes {mtc.model = #mtc.model<name = "llama-tiny", arch = "llama", l
   mtc.param @h.3.mlp.up_proj.weight : tensor<128x352xf32> init(normal, 2.000000e-02)
   mtc.param @h.3.mlp.down_proj.weight : tensor<352x128xf32> init(normal, 0.0070710678118654745)
   mtc.param @norm_f.weight : tensor<128xf32> init(ones) {no_decay}
-  mtc.param @lm_head.weight : tensor<50257x128xf32> init(normal, 2.000000e-02)
+  mtc.param @lm_head.weight : tensor<32000x128xf32> init(normal, 2.000000e-02)
   func.func @forward(%arg0: tensor<1x128xi32> {mtc.input = "tokens"}, %arg1: tensor<1x128xi32> {mtc.input = "targets"}) -> tensor<f32> {
-    %0 = mtc.param_ref @wte : tensor<50257x128xf32>
-    %1 = mtc.embedding %arg0, %0 : tensor<1x128xi32>, tensor<50257x128xf32> -> tensor<1x128x128xf32>
+    %0 = mtc.param_ref @wte : tensor<32000x128xf32>
+    %1 = mtc.embedding %arg0, %0 : tensor<1x128xi32>, tensor<32000x128xf32> -> tensor<1x128x128xf32>
     %2 = mtc.layer "h.0"(%1) {index = 0 : i64} : (tensor<1x128x128xf32>) -> tensor<1x128x128xf32> {
     ^bb0(%arg2: tensor<1x128x128xf32>):
       %11 = mtc.param_ref @h.0.input_norm.weight : tensor<128xf32>
@@ -127,9 +127,9 @@ module attributes {mtc.model = #mtc.model<name = "llama-tiny", arch = "llama", l
     }
     %6 = mtc.param_ref @norm_f.weight : tensor<128xf32>
     %7 = mtc.rms_norm %5, %6 : tensor<1x128x128xf32>, tensor<128xf32> -> tensor<1x128x128xf32>
-    %8 = mtc.param_ref @lm_head.weight : tensor<50257x128xf32>
-    %9 = mtc.linear %7, %8 {transpose_weight} : tensor<1x128x128xf32>, tensor<50257x128xf32> -> tensor<1x128x50257xf32>
-    %10 = mtc.cross_entropy %9, %arg1 {valid_vocab = 50257 : i64} : tensor<1x128x50257xf32>, tensor<1x128xi32> -> tensor<f32>
+    %8 = mtc.param_ref @lm_head.weight : tensor<32000x128xf32>
+    %9 = mtc.linear %7, %8 {transpose_weight} : tensor<1x128x128xf32>, tensor<32000x128xf32> -> tensor<1x128x32000xf32>
+    %10 = mtc.cross_entropy %9, %arg1 {valid_vocab = 32000 : i64} : tensor<1x128x32000xf32>, tensor<1x128xi32> -> tensor<f32>
     return %10 : tensor<f32>
   }
 }

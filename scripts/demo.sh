@@ -10,7 +10,9 @@
 # checked against the unigram baseline of the masked tokens and chance (about
 # 15 minutes on 2 cores: a masked LM learns from 15% of its positions).
 # MTC_DEMO_MODEL=llama runs the GPT job with llama-tiny (RMSNorm, rotary
-# positions, SwiGLU, grouped-query attention, untied output layer).
+# positions, SwiGLU, grouped-query attention, untied output layer) on text
+# tokenized by Llama 2's own SentencePiece tokenizer (32,000 pieces, <s> before
+# every document as Megatron's Llama2Tokenizer puts it).
 # Environment knobs (defaults in brackets, GPT and LLaMA / BERT): MTC_DEMO_MODEL
 # [gpt], MTC_DEMO_STEPS [300 / 600], MTC_DEMO_TP [2], MTC_DEMO_PP [2 / 1],
 # MTC_DEMO_DP [1], MTC_DEMO_GLOBAL_BATCH [16 / 64], MTC_DEMO_OUT [out/demo,
@@ -93,11 +95,20 @@ PY
   exit 0
 fi
 
-echo "== 1. tokenize Debian's fortunes with GPT-2's BPE"
+if [ "$MODEL" = llama ]; then
+  TOKENIZER=(--tokenizer-type Llama2Tokenizer
+             --tokenizer-model "$ROOT/third_party_data/tokenizers/llama2/tokenizer.model")
+  TOKENIZER_NAME="Llama 2's SentencePiece tokenizer"
+  TRAIN_TOKENIZER=("${TOKENIZER[@]}") # train checks the data's ids against it
+else
+  TOKENIZER=(--vocab-dir "$ROOT/third_party_data/gpt2-bpe")
+  TOKENIZER_NAME="GPT-2's BPE"
+  TRAIN_TOKENIZER=()
+fi
+echo "== 1. tokenize Debian's fortunes with $TOKENIZER_NAME"
 # Documents shuffled, so the train/valid/test split mixes every fortune file.
 "$BUILD/bin/mtc-data" --format fortune --output-prefix "$OUT/fortunes" --shuffle-documents 1 \
-  --append-eod --vocab-dir "$ROOT/third_party_data/gpt2-bpe" \
-  $(printf -- '--input %s ' "${FORTUNES[@]}")
+  --append-eod "${TOKENIZER[@]}" $(printf -- '--input %s ' "${FORTUNES[@]}")
 
 echo "== 2. compile $NAME for tp=$TP pp=$PP dp=$DP, and a one-rank program for sampling"
 "$BUILD/bin/mtc-opt" "$ROOT/models/$NAME.mlir" --mtc-stats -o /dev/null
@@ -110,7 +121,7 @@ echo "== 2. compile $NAME for tp=$TP pp=$PP dp=$DP, and a one-rank program for s
 echo "== 3. train on $RANKS MPI ranks"
 rm -rf "$OUT/checkpoints"
 mpirun --oversubscribe --bind-to none -np "$RANKS" "$OUT/$NAME/train" \
-  --data-path "$OUT/fortunes" --split 949,50,1 --train-iters "$STEPS" \
+  --data-path "$OUT/fortunes" "${TRAIN_TOKENIZER[@]}" --split 949,50,1 --train-iters "$STEPS" \
   --global-batch-size "$GLOBAL_BATCH" --seed 1234 --threads "$THREADS" \
   --log-interval 25 --eval-interval 100 --eval-iters 8 \
   --save "$OUT/checkpoints" --metrics "$OUT/metrics.jsonl" | tee "$OUT/train.log"
@@ -135,6 +146,5 @@ if ppl[-1] > unigram / 2:
 PY
 
 echo "== 5. sample"
-"$OUT/$NAME-1rank/generate" --load "$OUT/checkpoints" \
-  --vocab-dir "$ROOT/third_party_data/gpt2-bpe" \
+"$OUT/$NAME-1rank/generate" --load "$OUT/checkpoints" "${TOKENIZER[@]}" \
   --prompt "The secret of life is" --tokens 60 --top-k 40 --temperature 0.8 --seed 7
