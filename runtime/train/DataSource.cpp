@@ -186,8 +186,10 @@ data::BertDatasetOptions bertOptions(const IndexedDataConfig &config) {
   return options;
 }
 
-// The ids a GPT model's data may hold, and what to call that range.
-std::pair<int64_t, std::string> gptVocabulary(const IndexedDataConfig &config) {
+// The ids a GPT model's data may hold, and what to call that range; `line`
+// describes a model tokenizer for the log.
+std::pair<int64_t, std::string> gptVocabulary(const IndexedDataConfig &config,
+                                              std::string &line) {
   if (!config.tokenizerModel.empty()) {
     auto kind = data::modelTokenizerKind(config.tokenizerType);
     if (!kind)
@@ -199,6 +201,11 @@ std::pair<int64_t, std::string> gptVocabulary(const IndexedDataConfig &config) {
                             std::to_string(tokenizer.vocabSize()) +
                             " tokens, more than the model's vocabulary of " +
                             std::to_string(config.modelVocab));
+    auto id = [](int32_t v) { return v < 0 ? std::string("none") : std::to_string(v); };
+    line = "tokenizer: " + config.tokenizerType + " '" + tokenizer.path() + "', " +
+           std::to_string(tokenizer.vocabSize()) + " tokens (bos " + id(tokenizer.bosId()) +
+           (tokenizer.prefix().empty() ? "" : ", put before each document") +
+           ", end of document " + id(tokenizer.eodId()) + ")";
     return {tokenizer.vocabSize(), "the tokenizer '" + config.tokenizerModel + "'"};
   }
   if (config.gptVocabFile.empty())
@@ -226,7 +233,7 @@ IndexedData::IndexedData(const IndexedDataConfig &config) : config(config) {
     options = bertOptions(config);
     vocabulary = {options.vocabSize, "the vocabulary '" + config.bert.vocabFile + "'"};
   } else {
-    vocabulary = gptVocabulary(config);
+    vocabulary = gptVocabulary(config, tokenizerLine);
   }
   std::vector<const data::IndexedDataset *> opened;
   for (const std::string &prefix : blend.prefixes) {
@@ -273,6 +280,8 @@ IndexedData::~IndexedData() = default;
 
 std::vector<std::string> IndexedData::describe() const {
   std::vector<std::string> lines;
+  if (!tokenizerLine.empty())
+    lines.push_back(tokenizerLine);
   for (int s = 0; s < 2; ++s)
     if (gptSplits[s])
       lines.push_back(std::string(data::splitName(static_cast<data::Split>(s))) + " data: " +

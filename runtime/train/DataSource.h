@@ -102,6 +102,7 @@ private:
   std::unique_ptr<data::GptSamples> gptSplits[3];
   std::unique_ptr<data::BertDataset> bertSplits[3];
   std::string problems[3];
+  std::string tokenizerLine; // the model tokenizer the ids were checked against
 };
 
 } // namespace mtc::runtime
