@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -249,10 +250,12 @@ uint64_t mix(uint64_t key) { // murmur3's finalizer
   return key ^ (key >> 33);
 }
 
+// FNV-1a, mixed: its low bits pick a chunk cache slot, its high bits tag it.
 uint64_t hashText(std::string_view s) {
   uint64_t hash = 0xcbf29ce484222325ull;
   for (char c : s)
     hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+  hash = mix(hash);
   return hash == ~0ull ? 0 : hash; // ~0 marks an empty slot
 }
 
@@ -443,16 +446,16 @@ size_t SentencePieceTokenizer::userDefinedPrefix(std::string_view text) const {
   return 0;
 }
 
-std::string SentencePieceTokenizer::normalize(std::string_view text) const {
-  std::string out;
+void SentencePieceTokenizer::normalize(std::string_view text, std::string &out) const {
+  out.clear();
   if (removeExtraWhitespaces_) {
     size_t first = text.find_first_not_of(' ');
     if (first == std::string_view::npos)
-      return out;
+      return;
     text = text.substr(first, text.find_last_not_of(' ') - first + 1);
   }
   if (text.empty())
-    return out;
+    return;
   out.reserve(text.size() + text.size() / 4 + kSpace.size());
   if (addDummyPrefix_)
     out += kSpace;
@@ -466,7 +469,6 @@ std::string SentencePieceTokenizer::normalize(std::string_view text) const {
       out += kSpace;
     i = space + 1;
   }
-  return out;
 }
 
 namespace {
@@ -474,55 +476,88 @@ namespace {
 // Each thread's memory of chunks it has encoded, for the tokenizer `owner`
 // (a number no other tokenizer gets). Per thread, so no lock and no sharing:
 // the tokenizer itself stays immutable. Bounded by clearing when full.
-struct ChunkCache {
-  static constexpr size_t kMaxEntries = 1 << 20, kMaxChunkBytes = 256; // as GPT-2's cache
-  struct Entry {
-    std::string text;
-    std::vector<int32_t> ids;
-  };
+//
+// The entries lie one after another in one arena of int32s (no allocation per
+// entry): the chunk's length, its ids' count, its bytes padded to whole int32s,
+// its ids. A slot holds 32 bits of the chunk's hash and where its entry starts.
+class ChunkCache {
+public:
+  static constexpr size_t kMaxChunkBytes = 256;   // longer chunks are not remembered
+  static constexpr size_t kMaxSlots = size_t{1} << 21; // at most half full: ~1M entries
+
+  uint64_t owner() const { return owner_; }
+  void reset(uint64_t owner) {
+    owner_ = owner;
+    slots_.assign(kMinSlots, Slot{0, kFree});
+    arena_.clear();
+    count_ = 0;
+  }
+  // Appends the remembered ids of `chunk` to `ids`; false when there are none.
+  bool find(uint64_t hash, std::string_view chunk, std::vector<int32_t> &ids) const {
+    const size_t mask = slots_.size() - 1;
+    const auto tag = static_cast<uint32_t>(hash >> 32);
+    for (size_t at = hash & mask;; at = (at + 1) & mask) {
+      const Slot &slot = slots_[at];
+      if (slot.entry == kFree)
+        return false;
+      if (slot.tag != tag)
+        continue;
+      const int32_t *entry = arena_.data() + slot.entry;
+      if (static_cast<size_t>(entry[0]) == chunk.size() &&
+          std::memcmp(entry + 2, chunk.data(), chunk.size()) == 0) {
+        const int32_t *first = entry + 2 + words(chunk.size());
+        ids.insert(ids.end(), first, first + entry[1]);
+        return true;
+      }
+    }
+  }
+  // Remembers `chunk` (not found before) as `count` ids.
+  void insert(uint64_t hash, std::string_view chunk, const int32_t *ids, size_t count) {
+    if ((count_ + 1) * 2 > slots_.size()) {
+      if (slots_.size() >= kMaxSlots) {
+        reset(owner_);
+      } else { // grow: the hashes are not kept, so rehash each entry's text
+        std::vector<Slot> old(slots_.size() * 2, Slot{0, kFree});
+        old.swap(slots_);
+        for (const Slot &slot : old)
+          if (slot.entry != kFree)
+            place(slot.entry, hashText(textOf(slot.entry)));
+      }
+    }
+    const size_t offset = arena_.size();
+    arena_.resize(offset + 2 + words(chunk.size()), 0);
+    arena_[offset] = static_cast<int32_t>(chunk.size());
+    arena_[offset + 1] = static_cast<int32_t>(count);
+    std::memcpy(arena_.data() + offset + 2, chunk.data(), chunk.size());
+    arena_.insert(arena_.end(), ids, ids + count);
+    place(static_cast<uint32_t>(offset), hash);
+    ++count_;
+  }
+
+private:
   struct Slot {
-    uint64_t hash;
-    uint32_t entry; // kFree: empty
+    uint32_t tag;   // the hash's high half
+    uint32_t entry; // offset of the entry in arena_; kFree: an empty slot
   };
   static constexpr uint32_t kFree = ~0u;
-  uint64_t owner = 0;
-  std::vector<Entry> entries;
-  std::vector<Slot> slots; // open addressing by hashText, at most half full
-
-  void reset(uint64_t newOwner) {
-    owner = newOwner;
-    entries.clear();
-    slots.assign(1 << 12, Slot{0, kFree});
+  static constexpr size_t kMinSlots = size_t{1} << 12;
+  static size_t words(size_t bytes) { return (bytes + 3) / 4; }
+  std::string_view textOf(uint32_t entry) const {
+    return {reinterpret_cast<const char *>(arena_.data() + entry + 2),
+            static_cast<size_t>(arena_[entry])};
   }
-  Slot &slotOf(uint64_t hash) {
-    size_t mask = slots.size() - 1;
-    size_t at = mix(hash) & mask;
-    while (slots[at].entry != kFree && slots[at].hash != hash)
+  void place(uint32_t entry, uint64_t hash) {
+    const size_t mask = slots_.size() - 1;
+    size_t at = hash & mask;
+    while (slots_[at].entry != kFree)
       at = (at + 1) & mask;
-    return slots[at];
+    slots_[at] = Slot{static_cast<uint32_t>(hash >> 32), entry};
   }
-  const Entry *find(uint64_t hash, std::string_view text) {
-    const Slot &slot = slotOf(hash);
-    if (slot.entry == kFree || entries[slot.entry].text != text)
-      return nullptr;
-    return &entries[slot.entry];
-  }
-  void insert(uint64_t hash, std::string_view text, const int32_t *ids, size_t count) {
-    if (entries.size() >= kMaxEntries)
-      reset(owner);
-    if ((entries.size() + 1) * 2 > slots.size()) {
-      std::vector<Slot> old = std::move(slots);
-      slots.assign(old.size() * 2, Slot{0, kFree});
-      for (const Slot &slot : old)
-        if (slot.entry != kFree)
-          slotOf(slot.hash) = slot;
-    }
-    Slot &slot = slotOf(hash);
-    if (slot.entry != kFree)
-      return; // another text with this hash is remembered: this one is not
-    slot = {hash, static_cast<uint32_t>(entries.size())};
-    entries.push_back({std::string(text), std::vector<int32_t>(ids, ids + count)});
-  }
+
+  uint64_t owner_ = 0;
+  std::vector<Slot> slots_;
+  std::vector<int32_t> arena_;
+  size_t count_ = 0;
 };
 
 } // namespace
@@ -533,7 +568,8 @@ void SentencePieceTokenizer::encodeAppend(std::string_view text, std::vector<int
     repaired = replaceInvalidUtf8(text);
     text = repaired;
   }
-  const std::string normalized = normalize(text);
+  thread_local std::string normalized; // scratch, not state: one per thread
+  normalize(text, normalized);
   if (!splitBeforeSpaces_ || !byteFallback_) {
     encodeNormalized(normalized, ids);
     return;
@@ -542,7 +578,7 @@ void SentencePieceTokenizer::encodeAppend(std::string_view text, std::vector<int
   // crosses into a "▁" after another character here, so each encodes alone.
   // Without byte fallback a run of unknowns spans chunks: that path does not come here.
   thread_local ChunkCache cache;
-  if (cache.owner != instance_)
+  if (cache.owner() != instance_)
     cache.reset(instance_);
   std::string_view rest = normalized;
   while (!rest.empty()) {
@@ -552,28 +588,27 @@ void SentencePieceTokenizer::encodeAppend(std::string_view text, std::vector<int
     end = std::min(rest.find(kSpace, end), rest.size());
     std::string_view chunk = rest.substr(0, end);
     rest.remove_prefix(end);
-    uint64_t hash = hashText(chunk);
-    int32_t id = mergeableId(chunk, hash);
-    if (id >= 0 && encodesToItself_[id]) {
-      ids.push_back(id);
-      continue;
-    }
     if (chunk.size() > ChunkCache::kMaxChunkBytes) {
       encodeNormalized(chunk, ids);
       continue;
     }
-    if (const ChunkCache::Entry *entry = cache.find(hash, chunk)) {
-      ids.insert(ids.end(), entry->ids.begin(), entry->ids.end());
+    // One lookup for a chunk seen before, pieces included; a new chunk is
+    // looked up as a piece, then merged.
+    const uint64_t hash = hashText(chunk);
+    if (cache.find(hash, chunk, ids))
       continue;
-    }
-    size_t first = ids.size();
-    encodeNormalized(chunk, ids);
+    const size_t first = ids.size();
+    const int32_t id = mergeableId(chunk, hash);
+    if (id >= 0 && encodesToItself_[id])
+      ids.push_back(id);
+    else
+      encodeNormalized(chunk, ids, /*wholeIsNoPiece=*/true);
     cache.insert(hash, chunk, ids.data() + first, ids.size() - first);
   }
 }
 
 void SentencePieceTokenizer::encodeNormalized(std::string_view normalized,
-                                              std::vector<int32_t> &ids) const {
+                                              std::vector<int32_t> &ids, bool wholeIsNoPiece) const {
   thread_local std::vector<Symbol> symbols, run; // scratch, not state: one per thread
   symbols.clear();
   for (size_t at = 0; at < normalized.size();) {
@@ -602,16 +637,18 @@ void SentencePieceTokenizer::encodeNormalized(std::string_view normalized,
     while (end < symbols.size() && joinable(symbols[end - 1], symbols[end]))
       ++end;
     run.assign(symbols.begin() + begin, symbols.begin() + end);
-    encodeRun(normalized, run, ids, lastWasUnk);
+    const bool whole = begin == 0 && end == symbols.size();
+    encodeRun(normalized, run, ids, lastWasUnk, wholeIsNoPiece && whole);
     begin = end;
   }
 }
 
 void SentencePieceTokenizer::encodeRun(std::string_view text, std::vector<Symbol> &symbols,
-                                       std::vector<int32_t> &ids, bool &lastWasUnk) const {
+                                       std::vector<int32_t> &ids, bool &lastWasUnk,
+                                       bool isNoPiece) const {
   uint32_t begin = symbols.front().begin;
   uint32_t size = symbols.back().begin + symbols.back().size - begin;
-  if (symbols.size() > 1 && !encodesToItself_.empty()) {
+  if (symbols.size() > 1 && !isNoPiece && !encodesToItself_.empty()) {
     int32_t id = mergeableId(text.substr(begin, size));
     if (id >= 0 && encodesToItself_[id]) {
       ids.push_back(id);

@@ -111,7 +111,7 @@ private:
   explicit SentencePieceTokenizer(const std::string &path);
   void check(const std::string &path);
   void buildMergeTables();
-  std::string normalize(std::string_view text) const;
+  void normalize(std::string_view text, std::string &out) const;
   int32_t mergeableId(std::string_view text) const;          // -1 when none
   int32_t mergeableId(std::string_view text, uint64_t hash) const;
   int32_t charKey(uint32_t codePoint) const;                  // -1 when in no piece
@@ -119,10 +119,13 @@ private:
   const FlatTable::Slot *findPair(int32_t left, int32_t right) const {
     return pairs_.find(static_cast<uint64_t>(left) << 32 | static_cast<uint32_t>(right));
   }
-  void encodeNormalized(std::string_view normalized, std::vector<int32_t> &ids) const;
-  // Encodes `symbols` (one run no merge crosses) of `text`.
+  // wholeIsNoPiece: `normalized` is known not to be a piece encoding to itself.
+  void encodeNormalized(std::string_view normalized, std::vector<int32_t> &ids,
+                        bool wholeIsNoPiece = false) const;
+  // Encodes `symbols` (one run no merge crosses) of `text`; isNoPiece: the run
+  // is known not to be a piece encoding to itself.
   void encodeRun(std::string_view text, std::vector<Symbol> &symbols, std::vector<int32_t> &ids,
-                 bool &lastWasUnk) const;
+                 bool &lastWasUnk, bool isNoPiece = false) const;
   void mergeByScan(std::vector<Symbol> &symbols) const;
   void mergeWithHeap(std::string_view text, std::vector<Symbol> &symbols) const;
   void resegmentUnused(std::string_view text, const UnusedSplits &splits,
