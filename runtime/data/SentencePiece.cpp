@@ -283,23 +283,13 @@ void SentencePieceTokenizer::FlatTable::build(const std::vector<Slot> &entries) 
     size *= 2;
   slots.assign(size, Slot{});
   mask = size - 1;
+  shift = 64 - __builtin_ctzll(size);
   for (const Slot &entry : entries) {
-    uint64_t at = mix(entry.key) & mask;
+    size_t at = home(entry.key);
     while (slots[at].key != ~0ull && slots[at].key != entry.key)
       at = (at + 1) & mask;
     if (slots[at].key == ~0ull)
       slots[at] = entry; // the first entry of a key wins
-  }
-}
-
-const SentencePieceTokenizer::FlatTable::Slot *
-SentencePieceTokenizer::FlatTable::find(uint64_t key) const {
-  for (uint64_t at = mix(key) & mask;; at = (at + 1) & mask) {
-    const Slot &slot = slots[at];
-    if (slot.key == key)
-      return &slot;
-    if (slot.key == ~0ull)
-      return nullptr;
   }
 }
 
@@ -364,6 +354,17 @@ void SentencePieceTokenizer::buildMergeTables() {
     }
   }
   pairs_.build(pairEntries);
+  // Two ASCII characters: direct tables instead of the hash lookups.
+  asciiBigrams_.assign(128 * 128, 0);
+  asciiPairs_.assign(128 * 128, nullptr);
+  for (uint32_t a = 0; a < 128; ++a)
+    for (uint32_t b = 0; b < 128; ++b) {
+      int32_t left = charKey(a), right = charKey(b);
+      if (left < 0 || right < 0)
+        continue;
+      asciiBigrams_[a * 128 + b] = bigrams_.find(pairKey(left, right)) != nullptr;
+      asciiPairs_[a * 128 + b] = findPair(left, right);
+    }
 
   std::vector<int32_t> ids;
   encodesToItself_.assign(pieces_.size(), 0);
@@ -629,8 +630,11 @@ void SentencePieceTokenizer::encodeNormalized(std::string_view normalized,
   // piece, a USER_DEFINED symbol, or two characters adjacent in no piece. Each
   // run encodes alone, most of them by the whole-run lookup.
   auto joinable = [&](const Symbol &a, const Symbol &b) {
-    return !a.frozen && !b.frozen && a.key >= 0 && b.key >= 0 &&
-           bigrams_.find(pairKey(a.key, b.key)) != nullptr;
+    if (a.frozen || b.frozen || a.key < 0 || b.key < 0)
+      return false;
+    if (a.size == 1 && b.size == 1)
+      return asciiBigrams_[asciiIndex(normalized[a.begin], normalized[b.begin])] != 0;
+    return bigrams_.find(pairKey(a.key, b.key)) != nullptr;
   };
   for (size_t begin = 0; begin < symbols.size();) {
     size_t end = begin + 1;
@@ -664,7 +668,7 @@ void SentencePieceTokenizer::encodeRun(std::string_view text, std::vector<Symbol
     if (hasUnused_ || symbols.size() > kScanLimit)
       mergeWithHeap(text, symbols);
     else
-      mergeByScan(symbols);
+      mergeByScan(text, symbols);
   }
   for (int32_t i = 0; i != -1; i = symbols[i].next)
     emit(text.substr(symbols[i].begin, symbols[i].size), symbols[i].key, ids, lastWasUnk);
@@ -673,7 +677,7 @@ void SentencePieceTokenizer::encodeRun(std::string_view text, std::vector<Symbol
 // Short runs: find the best pair by a scan (the highest score, the leftmost of
 // equals), keeping each symbol's pair with its right neighbour. The same merges
 // as the heap in fewer steps; the list stays in `symbols` order.
-void SentencePieceTokenizer::mergeByScan(std::vector<Symbol> &symbols) const {
+void SentencePieceTokenizer::mergeByScan(std::string_view text, std::vector<Symbol> &symbols) const {
   struct Entry {
     uint32_t begin, size;
     int32_t key;
@@ -685,6 +689,8 @@ void SentencePieceTokenizer::mergeByScan(std::vector<Symbol> &symbols) const {
   auto pairOf = [&](const Entry &l, const Entry &r) -> const FlatTable::Slot * {
     if (l.frozen || r.frozen || l.key < 0 || r.key < 0)
       return nullptr;
+    if (l.size == 1 && r.size == 1) // two ASCII characters
+      return asciiPairs_[asciiIndex(text[l.begin], text[r.begin])];
     return findPair(l.key, r.key);
   };
   for (size_t i = 0; i < n; ++i)

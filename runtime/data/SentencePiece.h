@@ -100,8 +100,19 @@ private:
     };
     std::vector<Slot> slots;
     uint64_t mask = 0;
+    int shift = 64;
     void build(const std::vector<Slot> &entries);
-    const Slot *find(uint64_t key) const;
+    // Fibonacci hashing: the keys' high bits spread over the table.
+    size_t home(uint64_t key) const { return (key * 0x9E3779B97F4A7C15ull) >> shift; }
+    const Slot *find(uint64_t key) const {
+      for (size_t at = home(key);; at = (at + 1) & mask) {
+        const Slot &slot = slots[at];
+        if (slot.key == key)
+          return &slot;
+        if (slot.key == ~0ull)
+          return nullptr;
+      }
+    }
   };
   using UnusedSplits = std::unordered_map<int32_t, uint32_t>; // UNUSED piece -> left size
   // Runs longer than this merge with a heap (SentencePiece's way), shorter ones
@@ -126,7 +137,11 @@ private:
   // is known not to be a piece encoding to itself.
   void encodeRun(std::string_view text, std::vector<Symbol> &symbols, std::vector<int32_t> &ids,
                  bool &lastWasUnk, bool isNoPiece = false) const;
-  void mergeByScan(std::vector<Symbol> &symbols) const;
+  void mergeByScan(std::string_view text, std::vector<Symbol> &symbols) const;
+  // Where the pair of ASCII characters (a, b) sits in asciiBigrams_ and asciiPairs_.
+  static size_t asciiIndex(char a, char b) {
+    return static_cast<unsigned char>(a) * 128 + static_cast<unsigned char>(b);
+  }
   void mergeWithHeap(std::string_view text, std::vector<Symbol> &symbols) const;
   void resegmentUnused(std::string_view text, const UnusedSplits &splits,
                        std::vector<Symbol> &symbols) const;
@@ -148,6 +163,9 @@ private:
   std::unordered_map<uint32_t, int32_t> astralCharKeys_;
   FlatTable pairs_;   // (left key, right key) -> the piece they make, its score
   FlatTable bigrams_; // (key, key) of two characters adjacent inside some piece
+  // The same for two ASCII characters (a symbol of one byte is one), by asciiIndex.
+  std::vector<uint8_t> asciiBigrams_;
+  std::vector<const FlatTable::Slot *> asciiPairs_; // into pairs_.slots
   std::vector<uint8_t> encodesToItself_; // per mergeable id: its text encodes to {id}
   std::vector<std::string> userDefined_; // longest first
   int32_t byteIds_[256];
