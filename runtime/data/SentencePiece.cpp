@@ -457,19 +457,24 @@ void SentencePieceTokenizer::normalize(std::string_view text, std::string &out) 
   }
   if (text.empty())
     return;
-  out.reserve(text.size() + text.size() / 4 + kSpace.size());
+  // At most every byte a space, and the dummy prefix: written byte by byte.
+  out.resize((text.size() + 1) * kSpace.size());
+  char *to = out.data();
+  auto putSpace = [&] {
+    std::memcpy(to, kSpace.data(), kSpace.size());
+    to += kSpace.size();
+  };
   if (addDummyPrefix_)
-    out += kSpace;
-  for (size_t i = 0; i < text.size();) {
-    size_t space = std::min(text.find(' ', i), text.size());
-    out.append(text.substr(i, space - i));
-    if (space == text.size())
-      break;
-    // (with removal, text[0] is no space: space - 1 is safe)
-    if (!removeExtraWhitespaces_ || text[space - 1] != ' ')
-      out += kSpace;
-    i = space + 1;
+    putSpace();
+  char previous = 0; // (with removal, text[0] is no space)
+  for (char c : text) {
+    if (c != ' ')
+      *to++ = c;
+    else if (!removeExtraWhitespaces_ || previous != ' ')
+      putSpace();
+    previous = c;
   }
+  out.resize(static_cast<size_t>(to - out.data()));
 }
 
 namespace {
@@ -512,6 +517,8 @@ public:
       }
     }
   }
+  // Starts fetching the slot where a lookup of `hash` begins.
+  void prefetch(uint64_t hash) const { __builtin_prefetch(&slots_[hash & (slots_.size() - 1)]); }
   // Remembers `chunk` (not found before) as `count` ids.
   void insert(uint64_t hash, std::string_view chunk, const int32_t *ids, size_t count) {
     if ((count_ + 1) * 2 > slots_.size()) {
@@ -582,20 +589,33 @@ void SentencePieceTokenizer::encodeAppend(std::string_view text, std::vector<int
   if (cache.owner() != instance_)
     cache.reset(instance_);
   std::string_view rest = normalized;
-  while (!rest.empty()) {
+  struct Chunk {
+    std::string_view text;
+    uint64_t hash; // when cached: no longer than kMaxChunkBytes
+  };
+  auto nextChunk = [&] {
     size_t end = 0;
     while (rest.compare(end, kSpace.size(), kSpace) == 0)
       end += kSpace.size();
     end = std::min(rest.find(kSpace, end), rest.size());
-    std::string_view chunk = rest.substr(0, end);
+    Chunk chunk{rest.substr(0, end), 0};
     rest.remove_prefix(end);
+    if (chunk.text.size() <= ChunkCache::kMaxChunkBytes) {
+      chunk.hash = hashText(chunk.text);
+      cache.prefetch(chunk.hash);
+    }
+    return chunk;
+  };
+  // One chunk ahead: its cache slot is fetched while this one is encoded.
+  for (Chunk next = nextChunk(); !next.text.empty();) {
+    const auto [chunk, hash] = next;
+    next = nextChunk();
     if (chunk.size() > ChunkCache::kMaxChunkBytes) {
       encodeNormalized(chunk, ids);
       continue;
     }
     // One lookup for a chunk seen before, pieces included; a new chunk is
     // looked up as a piece, then merged.
-    const uint64_t hash = hashText(chunk);
     if (cache.find(hash, chunk, ids))
       continue;
     const size_t first = ids.size();
