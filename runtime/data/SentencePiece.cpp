@@ -345,6 +345,9 @@ void SentencePieceTokenizer::buildMergeTables() {
       splitBeforeSpaces_ = false;
   }
   instance_ = nextInstance++;
+  reservedChars_ = false;
+  for (const auto &[text, id] : reserved_)
+    reservedChars_ = reservedChars_ || text.size() == charLength(static_cast<unsigned char>(text[0]));
   for (const auto &[text, id] : mergeable_) {
     for (size_t k = charLength(static_cast<unsigned char>(text[0])); k < text.size();
          k += charLength(static_cast<unsigned char>(text[k]))) {
@@ -811,8 +814,12 @@ void SentencePieceTokenizer::emit(std::string_view symbolText, int32_t key,
                                   std::vector<int32_t> &ids, bool &lastWasUnk) const {
   int32_t id = key >= 0 && key < vocabSize() ? key : -1;
   if (id < 0) {
-    auto it = reserved_.find(symbolText); // a character that is a CONTROL piece, say
-    id = it == reserved_.end() ? unkId_ : it->second;
+    id = unkId_;
+    // A character that is a CONTROL piece, say (most models have none).
+    bool oneChar = symbolText.size() == charLength(static_cast<unsigned char>(symbolText[0]));
+    if (!oneChar || reservedChars_)
+      if (auto it = reserved_.find(symbolText); it != reserved_.end())
+        id = it->second;
   }
   if (id != unkId_) {
     ids.push_back(id);

@@ -173,6 +173,7 @@ private:
   std::string unkSurface_;
   bool byteFallback_ = false, addDummyPrefix_ = true, removeExtraWhitespaces_ = true;
   bool hasUnused_ = false;
+  bool reservedChars_ = true; // some UNKNOWN, CONTROL or BYTE piece is one character
   // No piece holds "▁" after another character (true of Llama's and Mistral's).
   bool splitBeforeSpaces_ = false;
   uint64_t instance_ = 0; // names this tokenizer in the per-thread chunk caches
