@@ -27,9 +27,11 @@
 // Speed: the normalized text is cut where no merge can join two characters (a
 // character in no piece, two characters adjacent in no piece, a "▁" after
 // another character); a chunk that is a piece encoding to itself needs no
-// merging, and each thread remembers the other chunks it has encoded for this
-// tokenizer (as GPT-2's Tokenizer caches words, but per thread: the object
-// itself is immutable and safe to share between threads).
+// merging. Each thread remembers the chunks it has encoded for this tokenizer
+// in one flat arena (as GPT-2's Tokenizer caches words, but per thread: the
+// object itself is immutable and safe to share between threads), so a chunk
+// seen before costs one lookup, its slot fetched while the chunk before it is
+// encoded. Pairs and bigrams of two ASCII characters are direct tables.
 //
 // Refused with DataError (by file and field): model types other than BPE,
 // normalizer rules other than "identity" or a precompiled_charsmap,
