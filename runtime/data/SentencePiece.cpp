@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -249,10 +250,12 @@ uint64_t mix(uint64_t key) { // murmur3's finalizer
   return key ^ (key >> 33);
 }
 
+// FNV-1a, mixed: its low bits pick a chunk cache slot, its high bits tag it.
 uint64_t hashText(std::string_view s) {
   uint64_t hash = 0xcbf29ce484222325ull;
   for (char c : s)
     hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+  hash = mix(hash);
   return hash == ~0ull ? 0 : hash; // ~0 marks an empty slot
 }
 
@@ -280,23 +283,13 @@ void SentencePieceTokenizer::FlatTable::build(const std::vector<Slot> &entries) 
     size *= 2;
   slots.assign(size, Slot{});
   mask = size - 1;
+  shift = 64 - __builtin_ctzll(size);
   for (const Slot &entry : entries) {
-    uint64_t at = mix(entry.key) & mask;
+    size_t at = home(entry.key);
     while (slots[at].key != ~0ull && slots[at].key != entry.key)
       at = (at + 1) & mask;
     if (slots[at].key == ~0ull)
       slots[at] = entry; // the first entry of a key wins
-  }
-}
-
-const SentencePieceTokenizer::FlatTable::Slot *
-SentencePieceTokenizer::FlatTable::find(uint64_t key) const {
-  for (uint64_t at = mix(key) & mask;; at = (at + 1) & mask) {
-    const Slot &slot = slots[at];
-    if (slot.key == key)
-      return &slot;
-    if (slot.key == ~0ull)
-      return nullptr;
   }
 }
 
@@ -352,6 +345,9 @@ void SentencePieceTokenizer::buildMergeTables() {
       splitBeforeSpaces_ = false;
   }
   instance_ = nextInstance++;
+  reservedChars_ = false;
+  for (const auto &[text, id] : reserved_)
+    reservedChars_ = reservedChars_ || text.size() == charLength(static_cast<unsigned char>(text[0]));
   for (const auto &[text, id] : mergeable_) {
     for (size_t k = charLength(static_cast<unsigned char>(text[0])); k < text.size();
          k += charLength(static_cast<unsigned char>(text[k]))) {
@@ -361,6 +357,17 @@ void SentencePieceTokenizer::buildMergeTables() {
     }
   }
   pairs_.build(pairEntries);
+  // Two ASCII characters: direct tables instead of the hash lookups.
+  asciiBigrams_.assign(128 * 128, 0);
+  asciiPairs_.assign(128 * 128, nullptr);
+  for (uint32_t a = 0; a < 128; ++a)
+    for (uint32_t b = 0; b < 128; ++b) {
+      int32_t left = charKey(a), right = charKey(b);
+      if (left < 0 || right < 0)
+        continue;
+      asciiBigrams_[a * 128 + b] = bigrams_.find(pairKey(left, right)) != nullptr;
+      asciiPairs_[a * 128 + b] = findPair(left, right);
+    }
 
   std::vector<int32_t> ids;
   encodesToItself_.assign(pieces_.size(), 0);
@@ -443,30 +450,34 @@ size_t SentencePieceTokenizer::userDefinedPrefix(std::string_view text) const {
   return 0;
 }
 
-std::string SentencePieceTokenizer::normalize(std::string_view text) const {
-  std::string out;
+void SentencePieceTokenizer::normalize(std::string_view text, std::string &out) const {
+  out.clear();
   if (removeExtraWhitespaces_) {
     size_t first = text.find_first_not_of(' ');
     if (first == std::string_view::npos)
-      return out;
+      return;
     text = text.substr(first, text.find_last_not_of(' ') - first + 1);
   }
   if (text.empty())
-    return out;
-  out.reserve(text.size() + text.size() / 4 + kSpace.size());
+    return;
+  // At most every byte a space, and the dummy prefix: written byte by byte.
+  out.resize((text.size() + 1) * kSpace.size());
+  char *to = out.data();
+  auto putSpace = [&] {
+    std::memcpy(to, kSpace.data(), kSpace.size());
+    to += kSpace.size();
+  };
   if (addDummyPrefix_)
-    out += kSpace;
-  for (size_t i = 0; i < text.size();) {
-    size_t space = std::min(text.find(' ', i), text.size());
-    out.append(text.substr(i, space - i));
-    if (space == text.size())
-      break;
-    // (with removal, text[0] is no space: space - 1 is safe)
-    if (!removeExtraWhitespaces_ || text[space - 1] != ' ')
-      out += kSpace;
-    i = space + 1;
+    putSpace();
+  char previous = 0; // (with removal, text[0] is no space)
+  for (char c : text) {
+    if (c != ' ')
+      *to++ = c;
+    else if (!removeExtraWhitespaces_ || previous != ' ')
+      putSpace();
+    previous = c;
   }
-  return out;
+  out.resize(static_cast<size_t>(to - out.data()));
 }
 
 namespace {
@@ -474,55 +485,90 @@ namespace {
 // Each thread's memory of chunks it has encoded, for the tokenizer `owner`
 // (a number no other tokenizer gets). Per thread, so no lock and no sharing:
 // the tokenizer itself stays immutable. Bounded by clearing when full.
-struct ChunkCache {
-  static constexpr size_t kMaxEntries = 1 << 20, kMaxChunkBytes = 256; // as GPT-2's cache
-  struct Entry {
-    std::string text;
-    std::vector<int32_t> ids;
-  };
+//
+// The entries lie one after another in one arena of int32s (no allocation per
+// entry): the chunk's length, its ids' count, its bytes padded to whole int32s,
+// its ids. A slot holds 32 bits of the chunk's hash and where its entry starts.
+class ChunkCache {
+public:
+  static constexpr size_t kMaxChunkBytes = 256;   // longer chunks are not remembered
+  static constexpr size_t kMaxSlots = size_t{1} << 21; // at most half full: ~1M entries
+
+  uint64_t owner() const { return owner_; }
+  void reset(uint64_t owner) {
+    owner_ = owner;
+    slots_.assign(kMinSlots, Slot{0, kFree});
+    arena_.clear();
+    count_ = 0;
+  }
+  // Appends the remembered ids of `chunk` to `ids`; false when there are none.
+  bool find(uint64_t hash, std::string_view chunk, std::vector<int32_t> &ids) const {
+    const size_t mask = slots_.size() - 1;
+    const auto tag = static_cast<uint32_t>(hash >> 32);
+    for (size_t at = hash & mask;; at = (at + 1) & mask) {
+      const Slot &slot = slots_[at];
+      if (slot.entry == kFree)
+        return false;
+      if (slot.tag != tag)
+        continue;
+      const int32_t *entry = arena_.data() + slot.entry;
+      if (static_cast<size_t>(entry[0]) == chunk.size() &&
+          std::memcmp(entry + 2, chunk.data(), chunk.size()) == 0) {
+        const int32_t *first = entry + 2 + words(chunk.size());
+        ids.insert(ids.end(), first, first + entry[1]);
+        return true;
+      }
+    }
+  }
+  // Starts fetching the slot where a lookup of `hash` begins.
+  void prefetch(uint64_t hash) const { __builtin_prefetch(&slots_[hash & (slots_.size() - 1)]); }
+  // Remembers `chunk` (not found before) as `count` ids.
+  void insert(uint64_t hash, std::string_view chunk, const int32_t *ids, size_t count) {
+    if ((count_ + 1) * 2 > slots_.size()) {
+      if (slots_.size() >= kMaxSlots) {
+        reset(owner_);
+      } else { // grow: the hashes are not kept, so rehash each entry's text
+        std::vector<Slot> old(slots_.size() * 2, Slot{0, kFree});
+        old.swap(slots_);
+        for (const Slot &slot : old)
+          if (slot.entry != kFree)
+            place(slot.entry, hashText(textOf(slot.entry)));
+      }
+    }
+    const size_t offset = arena_.size();
+    arena_.resize(offset + 2 + words(chunk.size()), 0);
+    arena_[offset] = static_cast<int32_t>(chunk.size());
+    arena_[offset + 1] = static_cast<int32_t>(count);
+    std::memcpy(arena_.data() + offset + 2, chunk.data(), chunk.size());
+    arena_.insert(arena_.end(), ids, ids + count);
+    place(static_cast<uint32_t>(offset), hash);
+    ++count_;
+  }
+
+private:
   struct Slot {
-    uint64_t hash;
-    uint32_t entry; // kFree: empty
+    uint32_t tag;   // the hash's high half
+    uint32_t entry; // offset of the entry in arena_; kFree: an empty slot
   };
   static constexpr uint32_t kFree = ~0u;
-  uint64_t owner = 0;
-  std::vector<Entry> entries;
-  std::vector<Slot> slots; // open addressing by hashText, at most half full
-
-  void reset(uint64_t newOwner) {
-    owner = newOwner;
-    entries.clear();
-    slots.assign(1 << 12, Slot{0, kFree});
+  static constexpr size_t kMinSlots = size_t{1} << 12;
+  static size_t words(size_t bytes) { return (bytes + 3) / 4; }
+  std::string_view textOf(uint32_t entry) const {
+    return {reinterpret_cast<const char *>(arena_.data() + entry + 2),
+            static_cast<size_t>(arena_[entry])};
   }
-  Slot &slotOf(uint64_t hash) {
-    size_t mask = slots.size() - 1;
-    size_t at = mix(hash) & mask;
-    while (slots[at].entry != kFree && slots[at].hash != hash)
+  void place(uint32_t entry, uint64_t hash) {
+    const size_t mask = slots_.size() - 1;
+    size_t at = hash & mask;
+    while (slots_[at].entry != kFree)
       at = (at + 1) & mask;
-    return slots[at];
+    slots_[at] = Slot{static_cast<uint32_t>(hash >> 32), entry};
   }
-  const Entry *find(uint64_t hash, std::string_view text) {
-    const Slot &slot = slotOf(hash);
-    if (slot.entry == kFree || entries[slot.entry].text != text)
-      return nullptr;
-    return &entries[slot.entry];
-  }
-  void insert(uint64_t hash, std::string_view text, const int32_t *ids, size_t count) {
-    if (entries.size() >= kMaxEntries)
-      reset(owner);
-    if ((entries.size() + 1) * 2 > slots.size()) {
-      std::vector<Slot> old = std::move(slots);
-      slots.assign(old.size() * 2, Slot{0, kFree});
-      for (const Slot &slot : old)
-        if (slot.entry != kFree)
-          slotOf(slot.hash) = slot;
-    }
-    Slot &slot = slotOf(hash);
-    if (slot.entry != kFree)
-      return; // another text with this hash is remembered: this one is not
-    slot = {hash, static_cast<uint32_t>(entries.size())};
-    entries.push_back({std::string(text), std::vector<int32_t>(ids, ids + count)});
-  }
+
+  uint64_t owner_ = 0;
+  std::vector<Slot> slots_;
+  std::vector<int32_t> arena_;
+  size_t count_ = 0;
 };
 
 } // namespace
@@ -533,7 +579,8 @@ void SentencePieceTokenizer::encodeAppend(std::string_view text, std::vector<int
     repaired = replaceInvalidUtf8(text);
     text = repaired;
   }
-  const std::string normalized = normalize(text);
+  thread_local std::string normalized; // scratch, not state: one per thread
+  normalize(text, normalized);
   if (!splitBeforeSpaces_ || !byteFallback_) {
     encodeNormalized(normalized, ids);
     return;
@@ -542,38 +589,50 @@ void SentencePieceTokenizer::encodeAppend(std::string_view text, std::vector<int
   // crosses into a "▁" after another character here, so each encodes alone.
   // Without byte fallback a run of unknowns spans chunks: that path does not come here.
   thread_local ChunkCache cache;
-  if (cache.owner != instance_)
+  if (cache.owner() != instance_)
     cache.reset(instance_);
   std::string_view rest = normalized;
-  while (!rest.empty()) {
+  struct Chunk {
+    std::string_view text;
+    uint64_t hash; // when cached: no longer than kMaxChunkBytes
+  };
+  auto nextChunk = [&] {
     size_t end = 0;
     while (rest.compare(end, kSpace.size(), kSpace) == 0)
       end += kSpace.size();
     end = std::min(rest.find(kSpace, end), rest.size());
-    std::string_view chunk = rest.substr(0, end);
+    Chunk chunk{rest.substr(0, end), 0};
     rest.remove_prefix(end);
-    uint64_t hash = hashText(chunk);
-    int32_t id = mergeableId(chunk, hash);
-    if (id >= 0 && encodesToItself_[id]) {
-      ids.push_back(id);
-      continue;
+    if (chunk.text.size() <= ChunkCache::kMaxChunkBytes) {
+      chunk.hash = hashText(chunk.text);
+      cache.prefetch(chunk.hash);
     }
+    return chunk;
+  };
+  // One chunk ahead: its cache slot is fetched while this one is encoded.
+  for (Chunk next = nextChunk(); !next.text.empty();) {
+    const auto [chunk, hash] = next;
+    next = nextChunk();
     if (chunk.size() > ChunkCache::kMaxChunkBytes) {
       encodeNormalized(chunk, ids);
       continue;
     }
-    if (const ChunkCache::Entry *entry = cache.find(hash, chunk)) {
-      ids.insert(ids.end(), entry->ids.begin(), entry->ids.end());
+    // One lookup for a chunk seen before, pieces included; a new chunk is
+    // looked up as a piece, then merged.
+    if (cache.find(hash, chunk, ids))
       continue;
-    }
-    size_t first = ids.size();
-    encodeNormalized(chunk, ids);
+    const size_t first = ids.size();
+    const int32_t id = mergeableId(chunk, hash);
+    if (id >= 0 && encodesToItself_[id])
+      ids.push_back(id);
+    else
+      encodeNormalized(chunk, ids, /*wholeIsNoPiece=*/true);
     cache.insert(hash, chunk, ids.data() + first, ids.size() - first);
   }
 }
 
 void SentencePieceTokenizer::encodeNormalized(std::string_view normalized,
-                                              std::vector<int32_t> &ids) const {
+                                              std::vector<int32_t> &ids, bool wholeIsNoPiece) const {
   thread_local std::vector<Symbol> symbols, run; // scratch, not state: one per thread
   symbols.clear();
   for (size_t at = 0; at < normalized.size();) {
@@ -594,24 +653,29 @@ void SentencePieceTokenizer::encodeNormalized(std::string_view normalized,
   // piece, a USER_DEFINED symbol, or two characters adjacent in no piece. Each
   // run encodes alone, most of them by the whole-run lookup.
   auto joinable = [&](const Symbol &a, const Symbol &b) {
-    return !a.frozen && !b.frozen && a.key >= 0 && b.key >= 0 &&
-           bigrams_.find(pairKey(a.key, b.key)) != nullptr;
+    if (a.frozen || b.frozen || a.key < 0 || b.key < 0)
+      return false;
+    if (a.size == 1 && b.size == 1)
+      return asciiBigrams_[asciiIndex(normalized[a.begin], normalized[b.begin])] != 0;
+    return bigrams_.find(pairKey(a.key, b.key)) != nullptr;
   };
   for (size_t begin = 0; begin < symbols.size();) {
     size_t end = begin + 1;
     while (end < symbols.size() && joinable(symbols[end - 1], symbols[end]))
       ++end;
     run.assign(symbols.begin() + begin, symbols.begin() + end);
-    encodeRun(normalized, run, ids, lastWasUnk);
+    const bool whole = begin == 0 && end == symbols.size();
+    encodeRun(normalized, run, ids, lastWasUnk, wholeIsNoPiece && whole);
     begin = end;
   }
 }
 
 void SentencePieceTokenizer::encodeRun(std::string_view text, std::vector<Symbol> &symbols,
-                                       std::vector<int32_t> &ids, bool &lastWasUnk) const {
+                                       std::vector<int32_t> &ids, bool &lastWasUnk,
+                                       bool isNoPiece) const {
   uint32_t begin = symbols.front().begin;
   uint32_t size = symbols.back().begin + symbols.back().size - begin;
-  if (symbols.size() > 1 && !encodesToItself_.empty()) {
+  if (symbols.size() > 1 && !isNoPiece && !encodesToItself_.empty()) {
     int32_t id = mergeableId(text.substr(begin, size));
     if (id >= 0 && encodesToItself_[id]) {
       ids.push_back(id);
@@ -627,7 +691,7 @@ void SentencePieceTokenizer::encodeRun(std::string_view text, std::vector<Symbol
     if (hasUnused_ || symbols.size() > kScanLimit)
       mergeWithHeap(text, symbols);
     else
-      mergeByScan(symbols);
+      mergeByScan(text, symbols);
   }
   for (int32_t i = 0; i != -1; i = symbols[i].next)
     emit(text.substr(symbols[i].begin, symbols[i].size), symbols[i].key, ids, lastWasUnk);
@@ -636,7 +700,7 @@ void SentencePieceTokenizer::encodeRun(std::string_view text, std::vector<Symbol
 // Short runs: find the best pair by a scan (the highest score, the leftmost of
 // equals), keeping each symbol's pair with its right neighbour. The same merges
 // as the heap in fewer steps; the list stays in `symbols` order.
-void SentencePieceTokenizer::mergeByScan(std::vector<Symbol> &symbols) const {
+void SentencePieceTokenizer::mergeByScan(std::string_view text, std::vector<Symbol> &symbols) const {
   struct Entry {
     uint32_t begin, size;
     int32_t key;
@@ -648,6 +712,8 @@ void SentencePieceTokenizer::mergeByScan(std::vector<Symbol> &symbols) const {
   auto pairOf = [&](const Entry &l, const Entry &r) -> const FlatTable::Slot * {
     if (l.frozen || r.frozen || l.key < 0 || r.key < 0)
       return nullptr;
+    if (l.size == 1 && r.size == 1) // two ASCII characters
+      return asciiPairs_[asciiIndex(text[l.begin], text[r.begin])];
     return findPair(l.key, r.key);
   };
   for (size_t i = 0; i < n; ++i)
@@ -748,8 +814,12 @@ void SentencePieceTokenizer::emit(std::string_view symbolText, int32_t key,
                                   std::vector<int32_t> &ids, bool &lastWasUnk) const {
   int32_t id = key >= 0 && key < vocabSize() ? key : -1;
   if (id < 0) {
-    auto it = reserved_.find(symbolText); // a character that is a CONTROL piece, say
-    id = it == reserved_.end() ? unkId_ : it->second;
+    id = unkId_;
+    // A character that is a CONTROL piece, say (most models have none).
+    bool oneChar = symbolText.size() == charLength(static_cast<unsigned char>(symbolText[0]));
+    if (!oneChar || reservedChars_)
+      if (auto it = reserved_.find(symbolText); it != reserved_.end())
+        id = it->second;
   }
   if (id != unkId_) {
     ids.push_back(id);

@@ -27,9 +27,11 @@
 // Speed: the normalized text is cut where no merge can join two characters (a
 // character in no piece, two characters adjacent in no piece, a "▁" after
 // another character); a chunk that is a piece encoding to itself needs no
-// merging, and each thread remembers the other chunks it has encoded for this
-// tokenizer (as GPT-2's Tokenizer caches words, but per thread: the object
-// itself is immutable and safe to share between threads).
+// merging. Each thread remembers the chunks it has encoded for this tokenizer
+// in one flat arena (as GPT-2's Tokenizer caches words, but per thread: the
+// object itself is immutable and safe to share between threads), so a chunk
+// seen before costs one lookup, its slot fetched while the chunk before it is
+// encoded. Pairs and bigrams of two ASCII characters are direct tables.
 //
 // Refused with DataError (by file and field): model types other than BPE,
 // normalizer rules other than "identity" or a precompiled_charsmap,
@@ -100,8 +102,19 @@ private:
     };
     std::vector<Slot> slots;
     uint64_t mask = 0;
+    int shift = 64;
     void build(const std::vector<Slot> &entries);
-    const Slot *find(uint64_t key) const;
+    // Fibonacci hashing: the keys' high bits spread over the table.
+    size_t home(uint64_t key) const { return (key * 0x9E3779B97F4A7C15ull) >> shift; }
+    const Slot *find(uint64_t key) const {
+      for (size_t at = home(key);; at = (at + 1) & mask) {
+        const Slot &slot = slots[at];
+        if (slot.key == key)
+          return &slot;
+        if (slot.key == ~0ull)
+          return nullptr;
+      }
+    }
   };
   using UnusedSplits = std::unordered_map<int32_t, uint32_t>; // UNUSED piece -> left size
   // Runs longer than this merge with a heap (SentencePiece's way), shorter ones
@@ -111,7 +124,7 @@ private:
   explicit SentencePieceTokenizer(const std::string &path);
   void check(const std::string &path);
   void buildMergeTables();
-  std::string normalize(std::string_view text) const;
+  void normalize(std::string_view text, std::string &out) const;
   int32_t mergeableId(std::string_view text) const;          // -1 when none
   int32_t mergeableId(std::string_view text, uint64_t hash) const;
   int32_t charKey(uint32_t codePoint) const;                  // -1 when in no piece
@@ -119,11 +132,18 @@ private:
   const FlatTable::Slot *findPair(int32_t left, int32_t right) const {
     return pairs_.find(static_cast<uint64_t>(left) << 32 | static_cast<uint32_t>(right));
   }
-  void encodeNormalized(std::string_view normalized, std::vector<int32_t> &ids) const;
-  // Encodes `symbols` (one run no merge crosses) of `text`.
+  // wholeIsNoPiece: `normalized` is known not to be a piece encoding to itself.
+  void encodeNormalized(std::string_view normalized, std::vector<int32_t> &ids,
+                        bool wholeIsNoPiece = false) const;
+  // Encodes `symbols` (one run no merge crosses) of `text`; isNoPiece: the run
+  // is known not to be a piece encoding to itself.
   void encodeRun(std::string_view text, std::vector<Symbol> &symbols, std::vector<int32_t> &ids,
-                 bool &lastWasUnk) const;
-  void mergeByScan(std::vector<Symbol> &symbols) const;
+                 bool &lastWasUnk, bool isNoPiece = false) const;
+  void mergeByScan(std::string_view text, std::vector<Symbol> &symbols) const;
+  // Where the pair of ASCII characters (a, b) sits in asciiBigrams_ and asciiPairs_.
+  static size_t asciiIndex(char a, char b) {
+    return static_cast<unsigned char>(a) * 128 + static_cast<unsigned char>(b);
+  }
   void mergeWithHeap(std::string_view text, std::vector<Symbol> &symbols) const;
   void resegmentUnused(std::string_view text, const UnusedSplits &splits,
                        std::vector<Symbol> &symbols) const;
@@ -145,6 +165,9 @@ private:
   std::unordered_map<uint32_t, int32_t> astralCharKeys_;
   FlatTable pairs_;   // (left key, right key) -> the piece they make, its score
   FlatTable bigrams_; // (key, key) of two characters adjacent inside some piece
+  // The same for two ASCII characters (a symbol of one byte is one), by asciiIndex.
+  std::vector<uint8_t> asciiBigrams_;
+  std::vector<const FlatTable::Slot *> asciiPairs_; // into pairs_.slots
   std::vector<uint8_t> encodesToItself_; // per mergeable id: its text encodes to {id}
   std::vector<std::string> userDefined_; // longest first
   int32_t byteIds_[256];
@@ -152,6 +175,7 @@ private:
   std::string unkSurface_;
   bool byteFallback_ = false, addDummyPrefix_ = true, removeExtraWhitespaces_ = true;
   bool hasUnused_ = false;
+  bool reservedChars_ = true; // some UNKNOWN, CONTROL or BYTE piece is one character
   // No piece holds "▁" after another character (true of Llama's and Mistral's).
   bool splitBeforeSpaces_ = false;
   uint64_t instance_ = 0; // names this tokenizer in the per-thread chunk caches

@@ -202,6 +202,35 @@ TEST(SentencePiece, ThreadsShareOneTokenizer) {
   EXPECT_EQ(bad.load(), 0);
 }
 
+// Each thread remembers the chunks it has encoded: a second pass over the
+// corpus (every chunk remembered), a fresh thread, and a second tokenizer on
+// this thread (its own memory) give the same ids; so do chunks too long to
+// remember.
+TEST(SentencePiece, ChunkCacheGivesTheSameIds) {
+  REQUIRE_MODEL("llama2");
+  nlohmann::json corpus = readJson(tokDir() + "/golden/corpus.json");
+  std::vector<std::string> texts;
+  for (const auto &text : corpus)
+    texts.push_back(text.get<std::string>());
+  texts.push_back(std::string(300, 'a') + " " + std::string(300, 'a') + " b" + std::string(257, 'c'));
+  texts.push_back("\xE2\x96\x81" + std::string(400, ' ') + "x\n\n\n");
+  auto encodeAll = [&](const SentencePieceTokenizer &t) {
+    std::vector<std::vector<int32_t>> all;
+    for (const std::string &text : texts)
+      all.push_back(t.encode(text));
+    return all;
+  };
+  const auto first = encodeAll(*tok);
+  EXPECT_EQ(encodeAll(*tok), first);
+  std::vector<std::vector<int32_t>> inThread;
+  std::thread([&] { inThread = encodeAll(*tok); }).join();
+  EXPECT_EQ(inThread, first);
+  auto second = SentencePieceTokenizer::load(modelPath("llama2"));
+  EXPECT_EQ(encodeAll(*second), first);
+  EXPECT_EQ(encodeAll(*tok), first);
+  EXPECT_EQ(tok->decode(first[texts.size() - 2]), texts[texts.size() - 2]);
+}
+
 // ---- bad files -----------------------------------------------------------
 
 sentencepiece::ModelProto realModel() {
