@@ -1,6 +1,6 @@
 #include "data/Llama3PreTokenizer.h"
 
-#include <unicode/uchar.h>
+#include "data/RegexChars.h"
 
 #include <cstdint>
 #include <stdexcept>
@@ -13,70 +13,28 @@ namespace {
 enum class Cls : uint8_t { Letter, Number, Space, Newline, Other };
 
 struct Char {
-  char32_t cp;  // 0xFFFFFFFF for a byte that is not valid UTF-8
+  char32_t cp;  // regex::kInvalid for a byte that is not valid UTF-8
   uint32_t len; // bytes
   Cls cls;
 };
 
-constexpr char32_t kInvalid = 0xFFFFFFFF;
-
-Cls classify(char32_t cp) {
-  if (cp == U'\r' || cp == U'\n')
-    return Cls::Newline;
-  if (cp == kInvalid)
-    return Cls::Other;
-  if (u_isUWhiteSpace(static_cast<UChar32>(cp)))
-    return Cls::Space;
-  uint32_t mask = U_GET_GC_MASK(static_cast<UChar32>(cp));
-  if (mask & U_GC_L_MASK)
-    return Cls::Letter;
-  if (mask & U_GC_N_MASK)
-    return Cls::Number;
-  return Cls::Other;
-}
-
-struct AsciiTable {
-  Cls cls[128];
-  AsciiTable() {
-    for (char32_t c = 0; c < 128; ++c)
-      cls[c] = classify(c);
-  }
-};
-const AsciiTable kAscii;
-
-// The character at text[i] (i < text.size()). Overlong forms, surrogates and
-// values past U+10FFFF count as single bad bytes.
+// The character at text[i] (i < text.size()); see regex::decodeUtf8.
 inline Char charAt(std::string_view text, size_t i) {
-  auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
-  unsigned char b0 = byte(i);
-  if (b0 < 0x80)
-    return {b0, 1, kAscii.cls[b0]};
-  size_t len;
-  char32_t value;
-  if ((b0 & 0xE0) == 0xC0) {
-    len = 2;
-    value = b0 & 0x1F;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    len = 3;
-    value = b0 & 0x0F;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    len = 4;
-    value = b0 & 0x07;
-  } else {
-    return {kInvalid, 1, Cls::Other};
+  char32_t cp;
+  size_t len = regex::decodeUtf8(text, i, cp);
+  if (cp == U'\r' || cp == U'\n')
+    return {cp, 1, Cls::Newline};
+  switch (regex::classify(cp)) {
+  case regex::CharClass::Letter:
+    return {cp, static_cast<uint32_t>(len), Cls::Letter};
+  case regex::CharClass::Number:
+    return {cp, static_cast<uint32_t>(len), Cls::Number};
+  case regex::CharClass::Space:
+    return {cp, static_cast<uint32_t>(len), Cls::Space};
+  case regex::CharClass::Other:
+    break;
   }
-  if (i + len > text.size())
-    return {kInvalid, 1, Cls::Other};
-  for (size_t k = 1; k < len; ++k) {
-    unsigned char b = byte(i + k);
-    if ((b & 0xC0) != 0x80)
-      return {kInvalid, 1, Cls::Other};
-    value = (value << 6) | (b & 0x3F);
-  }
-  static constexpr char32_t kMinForLength[5] = {0, 0, 0x80, 0x800, 0x10000};
-  if (value < kMinForLength[len] || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF))
-    return {kInvalid, 1, Cls::Other};
-  return {value, static_cast<uint32_t>(len), classify(value)};
+  return {cp, static_cast<uint32_t>(len), Cls::Other};
 }
 
 // The characters (?i:x) matches for the letters of the contractions: simple case

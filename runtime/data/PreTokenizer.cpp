@@ -1,6 +1,6 @@
 #include "data/PreTokenizer.h"
 
-#include <unicode/uchar.h>
+#include "data/RegexChars.h"
 
 #include <cstdint>
 #include <stdexcept>
@@ -8,93 +8,20 @@
 namespace mtc::data {
 namespace {
 
-// The regex only ever asks which of these four disjoint classes a character is in.
-enum class CharClass : uint8_t { Letter, Number, Space, Other };
+using regex::CharClass;
 
 struct Char {
   uint32_t byteOffset;
-  char32_t codePoint; // 0xFFFFFFFF for a byte that is not valid UTF-8
+  char32_t codePoint; // regex::kInvalid for a byte that is not valid UTF-8
   CharClass cls;
 };
 
-constexpr char32_t kInvalid = 0xFFFFFFFF;
-
-CharClass classify(char32_t cp) {
-  if (cp == kInvalid)
-    return CharClass::Other;
-  if (u_isUWhiteSpace(static_cast<UChar32>(cp)))
-    return CharClass::Space;
-  uint32_t mask = U_GET_GC_MASK(static_cast<UChar32>(cp));
-  if (mask & U_GC_L_MASK)
-    return CharClass::Letter;
-  if (mask & U_GC_N_MASK)
-    return CharClass::Number;
-  return CharClass::Other;
-}
-
-// ASCII is most of real text; classify it once.
-struct AsciiTable {
-  CharClass cls[128];
-  AsciiTable() {
-    for (char32_t c = 0; c < 128; ++c)
-      cls[c] = classify(c);
-  }
-};
-
-// Decodes one UTF-8 sequence at text[i]; returns its length (1 for a bad byte,
-// whose code point is then kInvalid). Overlong forms, surrogates and values past
-// U+10FFFF count as bad bytes, as a strict decoder would treat them.
-size_t decodeUtf8(std::string_view text, size_t i, char32_t &cp) {
-  auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
-  unsigned char b0 = byte(i);
-  size_t len;
-  char32_t value;
-  if (b0 < 0x80) {
-    cp = b0;
-    return 1;
-  } else if ((b0 & 0xE0) == 0xC0) {
-    len = 2;
-    value = b0 & 0x1F;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    len = 3;
-    value = b0 & 0x0F;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    len = 4;
-    value = b0 & 0x07;
-  } else {
-    cp = kInvalid;
-    return 1;
-  }
-  if (i + len > text.size()) {
-    cp = kInvalid;
-    return 1;
-  }
-  for (size_t k = 1; k < len; ++k) {
-    unsigned char b = byte(i + k);
-    if ((b & 0xC0) != 0x80) {
-      cp = kInvalid;
-      return 1;
-    }
-    value = (value << 6) | (b & 0x3F);
-  }
-  static const char32_t kMinForLength[5] = {0, 0, 0x80, 0x800, 0x10000};
-  if (value < kMinForLength[len] || value > 0x10FFFF ||
-      (value >= 0xD800 && value <= 0xDFFF)) {
-    cp = kInvalid;
-    return 1;
-  }
-  cp = value;
-  return len;
-}
-
 void decodeAll(std::string_view text, std::vector<Char> &chars) {
-  static const AsciiTable ascii;
   chars.clear();
   for (size_t i = 0; i < text.size();) {
     char32_t cp;
-    size_t len = decodeUtf8(text, i, cp);
-    CharClass cls = cp < 128 ? ascii.cls[cp] : classify(cp);
-    chars.push_back({static_cast<uint32_t>(i), cp, cls});
+    size_t len = regex::decodeUtf8(text, i, cp);
+    chars.push_back({static_cast<uint32_t>(i), cp, regex::classify(cp)});
     i += len;
   }
 }

@@ -311,6 +311,9 @@ public:
     return model_ ? model_->vocabSize() : gpt2_ ? gpt2_->vocabSize() : bert_->vocab().size();
   }
   int32_t endOfTextId() const { return model_ ? model_->eodId() : gpt2_->endOfTextId(); }
+  std::string endOfTextText() const {
+    return model_ ? model_->text().tokenText(model_->eodId()) : std::string(Tokenizer::kEndOfTextText);
+  }
   void encodeAppend(std::string_view text, std::vector<int32_t> &ids) {
     if (model_)
       model_->tokenizeAppend(text, ids); // with the type's BOS, as Megatron's tokenize()
@@ -487,8 +490,10 @@ int run(const Options &options) {
   TextEncoder encoder(options);
   if (options.tokenizer != TokenizerType::BertLowerCase &&
       options.tokenizer != TokenizerType::BertCased && !options.appendEod)
-    std::fprintf(stderr, "mtc-data: note: no end-of-document token between documents "
-                         "(Megatron's default); GPT training usually wants --append-eod\n");
+    std::fprintf(stderr,
+                 "mtc-data: note: no %s between documents (Megatron's default); GPT training "
+                 "usually wants --append-eod\n",
+                 encoder.endOfTextText().c_str());
   for (const std::string &key : options.jsonKeys)
     writeDataset(options, key, encoder, totalBytes);
   if (std::fflush(stdout) != 0)

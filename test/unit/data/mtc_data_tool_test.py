@@ -336,7 +336,8 @@ check(all(seq.count(50256) == (1 if i == len(d) - 1 else 0) and
 # Usage and vocabulary errors.
 for args, needle in [
         (["--tokenizer-type", "Bert"], "--tokenizer-type must be one of GPT2BPETokenizer, "
-         "BertWordPieceLowerCase, BertWordPieceCase, got 'Bert'"),
+         "BertWordPieceLowerCase, BertWordPieceCase, GPTSentencePieceTokenizer, Llama2Tokenizer, "
+         "TikTokenizer, HuggingFaceTokenizer, got 'Bert'"),
         (["--vocab-file", vocab_path], "give --vocab-file encoder.json with --merge-file"),
         (["--json-keys", "text"], "--json-keys applies to --format jsonl only"),
         (["--format", "jsonl", "--json-keys", "a", "a"], "--json-keys names 'a' twice"),
