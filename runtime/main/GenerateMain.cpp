@@ -164,7 +164,8 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
               "silent truncation)")
         .valueName("TEXT");
     flags.add(FlagSpec{"tokens", {"max-new-tokens"}, "tokens to generate (fewer when "
-                       "<|endoftext|> comes or the context is full)"},
+                       "the end-of-document token (<|endoftext|>, </s>, ...) comes or the context is "
+                       "full)"},
               &tokens, "", ValueRange::between(1, kMaxTokens))
         .valueName("N");
     flags.add("top-k", &sampling.topK, "sample among the k most likely tokens (0: all, 1: greedy)",
