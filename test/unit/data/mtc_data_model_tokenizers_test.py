@@ -14,9 +14,11 @@ Exits 77 (skipped) when the tokenizer files are absent.
 """
 import json
 import os
-import struct
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tool_checks import read_dataset  # noqa: E402
 
 bin_dir, tok, work = sys.argv[1], sys.argv[2], sys.argv[3]
 mtc_data, mtc_import = os.path.join(bin_dir, "mtc-data"), os.path.join(bin_dir, "mtc-import")
@@ -28,23 +30,6 @@ def check(condition, what):
     if not condition:
         failures.append(what)
         print("FAIL:", what)
-
-
-DTYPES = {1: "B", 2: "b", 3: "h", 4: "i", 5: "q", 8: "H"}
-
-
-def read_dataset(prefix):
-    with open(prefix + ".idx", "rb") as f:
-        idx = f.read()
-    _, _, dtype, nseq, ndoc = struct.unpack("<9sQBQQ", idx[:34])
-    sizes = list(struct.unpack(f"<{nseq}i", idx[34:34 + 4 * nseq]))
-    at = 34 + 12 * nseq
-    doc_index = list(struct.unpack(f"<{ndoc}q", idx[at:at + 8 * ndoc]))
-    with open(prefix + ".bin", "rb") as f:
-        data = f.read()
-    code = DTYPES[dtype]
-    ids = list(struct.unpack(f"<{len(data) // struct.calcsize(code)}{code}", data))
-    return dtype, sizes, doc_index, ids
 
 
 def golden(name):

@@ -23,6 +23,11 @@ class ToolChecks:
         sys.exit(1 if self.failures else 0)
 
 
+# Megatron's dtype codes -> struct formats (uint16 for vocabularies under 65,500
+# ids, int32 above).
+DTYPE_FORMATS = {1: "B", 2: "b", 3: "h", 4: "i", 5: "q", 8: "H"}
+
+
 def read_dataset(path_prefix):
     """(dtype code, sizes, document index, token ids) of an indexed dataset."""
     with open(path_prefix + ".idx", "rb") as f:
@@ -33,5 +38,6 @@ def read_dataset(path_prefix):
     doc_index = list(struct.unpack(f"<{ndoc}q", idx[at:at + 8 * ndoc]))
     with open(path_prefix + ".bin", "rb") as f:
         data = f.read()
-    ids = list(struct.unpack(f"<{len(data) // 2}H", data))
+    code = DTYPE_FORMATS[dtype]
+    ids = list(struct.unpack(f"<{len(data) // struct.calcsize(code)}{code}", data))
     return dtype, sizes, doc_index, ids
