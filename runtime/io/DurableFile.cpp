@@ -1,12 +1,14 @@
 #include "io/DurableFile.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <vector>
 
 namespace mtc::runtime {
 namespace fs = std::filesystem;
@@ -91,6 +93,27 @@ void fsyncDirectory(const std::string &dir) {
   // durable as they get.
   if (synced != 0 && error != EINVAL)
     fail("cannot fsync folder", dir, error);
+}
+
+void createFoldersDurably(const std::string &dir) {
+  std::vector<fs::path> missing; // deepest first
+  std::error_code ec;
+  fs::path at = fs::path(dir).lexically_normal();
+  if (!at.has_filename()) // "tb/"
+    at = at.parent_path();
+  while (!at.empty() && !fs::exists(at, ec)) {
+    missing.push_back(at);
+    at = at.parent_path(); // "" past the first name of a relative path: the working folder
+  }
+  if (!at.empty() && !fs::is_directory(at, ec))
+    throw IoError("cannot create folder '" + dir + "': '" + at.string() + "' is not a folder");
+  for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+    if (::mkdir(it->c_str(), 0777) != 0 && errno != EEXIST)
+      fail("cannot create folder", it->string(), errno);
+    if (!fs::is_directory(*it, ec))
+      throw IoError("cannot create folder '" + dir + "': '" + it->string() + "' is not a folder");
+    fsyncDirectory(parentOf(it->string()));
+  }
 }
 
 void renameDurably(const std::string &from, const std::string &to) {

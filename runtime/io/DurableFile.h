@@ -44,5 +44,10 @@ void writeAll(int fd, const void *data, size_t bytes, const std::string &path);
 void fsyncDirectory(const std::string &dir);
 // rename(2), then fsync of the folders of both names.
 void renameDurably(const std::string &from, const std::string &to);
+// mkdir -p: makes each missing folder of `dir` and fsyncs the folder holding
+// it, so the new folders survive a crash as the files written into them do.
+// Throws IoError "cannot create folder 'PATH': reason" (a file in the way
+// reads "'PATH' is not a folder").
+void createFoldersDurably(const std::string &dir);
 
 } // namespace mtc::runtime

@@ -156,7 +156,8 @@ void addTrainFlags(FlagSet &flags, TrainConfig &cfg) {
             "draw a progress bar between log lines even under a launcher or into a file "
             "(default: only on a terminal of a one-process run)");
   flags.add("tensorboard-dir", &cfg.tensorboardDir,
-            "existing folder for TensorBoard event files (rank 0 writes a new file per run: "
+            "folder for TensorBoard event files, created when missing (rank 0 writes a new "
+            "file per run: "
             "losses, learning rate, grad norm, loss scale, throughput, memory, validation "
             "loss and perplexity under Megatron-LM's tags)")
       .valueName("DIR");
@@ -326,14 +327,24 @@ void checkOutputFolders(const TrainConfig &cfg) {
       throw std::invalid_argument(std::string("--") + flag + " '" + *path + "': the folder '" +
                                   folder.string() + "' does not exist");
   }
-  // A folder, not a file (TensorBoard reads every event file in it). Whether
-  // it is writable shows when the Trainer creates the run's event file.
+  // A folder, not a file (TensorBoard reads every event file in it); a
+  // missing one is created by rank 0 (as SummaryWriter does), which is also
+  // where a folder that cannot be created or written shows. A file in the
+  // way shows here, on every rank, before the run.
   std::error_code ec;
-  if (!cfg.tensorboardDir.empty() && !std::filesystem::is_directory(cfg.tensorboardDir, ec))
-    throw std::invalid_argument(
-        "--tensorboard-dir '" + cfg.tensorboardDir + "' " +
-        (std::filesystem::exists(cfg.tensorboardDir, ec) ? "is not a folder"
-                                                         : "does not exist (create it first)"));
+  if (!cfg.tensorboardDir.empty()) {
+    std::filesystem::path at = std::filesystem::path(cfg.tensorboardDir).lexically_normal();
+    if (!at.has_filename())
+      at = at.parent_path();
+    while (!at.empty() && !std::filesystem::exists(at, ec))
+      at = at.parent_path();
+    if (!at.empty() && !std::filesystem::is_directory(at, ec))
+      throw std::invalid_argument(
+          "--tensorboard-dir '" + cfg.tensorboardDir + "' " +
+          (at == std::filesystem::path(cfg.tensorboardDir).lexically_normal()
+               ? std::string("is not a folder")
+               : "cannot be created: '" + at.string() + "' is not a folder"));
+  }
 }
 
 } // namespace

@@ -78,6 +78,13 @@ std::string newEventFileName(const std::string &folder, int64_t now, const std::
 }
 
 TensorBoardWriter::TensorBoardWriter(const std::string &folder, int64_t firstStep) {
+  // As SummaryWriter (Megatron-LM's writer) makes its log_dir: missing folders
+  // are created, durably as the event file will be.
+  try {
+    createFoldersDurably(folder);
+  } catch (const IoError &e) {
+    throw IoError(std::string("--tensorboard-dir: ") + e.what());
+  }
   const int64_t now = static_cast<int64_t>(wallTime());
   // A name another writer took since we looked (same second, host and pid
   // only across containers) is not replaced: look again.

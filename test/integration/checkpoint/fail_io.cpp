@@ -4,10 +4,11 @@
 //
 //   MTC_FAIL_PATH   substring of the path, or its end when followed by '$'
 //                   (write/fsync: the open file's path from /proc/self/fd;
-//                   rename: either name)
-//   MTC_FAIL_OP     write (write and writev) | fsync | rename
+//                   rename: either name; mkdir: the new folder)
+//   MTC_FAIL_OP     write (write and writev) | fsync | rename | mkdir
 //   MTC_FAIL_ERRNO  the errno to fail with (default ENOSPC)
 #include <dlfcn.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -93,6 +94,15 @@ int rename(const char *from, const char *to) {
     return -1;
   }
   return real(from, to);
+}
+
+int mkdir(const char *path, mode_t mode) {
+  static auto real = next<int (*)(const char *, mode_t)>("mkdir");
+  if (wanted("mkdir") && pathMatches(path)) {
+    errno = failure();
+    return -1;
+  }
+  return real(path, mode);
 }
 
 } // extern "C"

@@ -334,14 +334,32 @@ for f, iterations, start in ((files[0], range(1, 7), 1), (files[1], range(7, 9),
           f"metrics; session start at {start}")
 
 # ---- refusals, before the first iteration ----
-for target, message in (("missing/tb", r"--tensorboard-dir 'missing/tb' does not exist"),
-                        ("m.jsonl", r"--tensorboard-dir 'm.jsonl' is not a folder")):
+for target, message in (("m.jsonl", r"--tensorboard-dir 'm.jsonl' is not a folder"),
+                        ("m.jsonl/tb", r"--tensorboard-dir 'm.jsonl/tb' cannot be created: "
+                                       r"'m.jsonl' is not a folder")):
     r = run(mpirun + [train, "--steps", "2"] + base + ["--tensorboard-dir", target],
             expect_ok=False)
     if r.returncode == 0 or not re.search(message, r.stdout) or " iteration " in r.stdout:
         fail(f"--tensorboard-dir {target}: expected /{message}/ before any iteration, exit "
              f"{r.returncode}:\n{r.stdout}")
     print(f"refused --tensorboard-dir {target} (exit {r.returncode})")
+# A missing folder is created, as Megatron-LM's SummaryWriter makes its log_dir.
+r = run(mpirun + [train, "--steps", "1"] + base + ["--tensorboard-dir", "new/deeper/tb"],
+        expect_ok=False)
+created = os.path.join(args.workdir, "new", "deeper", "tb")
+if r.returncode != 0 or not os.path.isdir(created) or len(event_files(created)) != 1:
+    fail(f"--tensorboard-dir new/deeper/tb: expected the folder made with one event file, exit "
+         f"{r.returncode}:\n{r.stdout}")
+print("created --tensorboard-dir new/deeper/tb with its event file")
+# A folder that cannot be made: the reason, before the first iteration.
+r = run(mpirun + ["env", f"LD_PRELOAD={args.shim}", "MTC_FAIL_OP=mkdir", "MTC_FAIL_PATH=denied",
+                  "MTC_FAIL_ERRNO=13", train, "--steps", "1"] + base +
+        ["--tensorboard-dir", "denied/tb"], expect_ok=False)
+message = r"--tensorboard-dir: cannot create folder 'denied': Permission denied"
+if r.returncode == 0 or not re.search(message, r.stdout) or " iteration " in r.stdout:
+    fail(f"an uncreatable folder: expected /{message}/ before any iteration, exit "
+         f"{r.returncode}:\n{r.stdout}")
+print("refused --tensorboard-dir denied/tb (exit 1)")
 full = ["env", f"LD_PRELOAD={args.shim}", "MTC_FAIL_OP=write", "MTC_FAIL_PATH=tfevents"]
 r = run(mpirun + full + [train, "--steps", "2"] + base + ["--tensorboard-dir", "tb"],
         expect_ok=False)
