@@ -1,6 +1,6 @@
 // Reading a HuggingFace tokenizer.json: a JSON value together with the file it
 // came from and its path inside it ("pre_tokenizer.pretokenizers[0].type"), so
-// that every refusal names both. Internal to mtc_data (HfTokenizer.cpp, HfBpe.cpp).
+// that every refusal names both. Internal to mtc_data (the Hf*.cpp files).
 #pragma once
 #include <nlohmann/json.hpp>
 

@@ -1,0 +1,38 @@
+#include "data/HfAddedTokens.h"
+
+namespace mtc::data::hf {
+
+void readAddedTokens(const JsonRef &list, const Bpe &model, bool normalizer,
+                     std::vector<std::string> &tokens, std::vector<AddedToken> &added) {
+  const int32_t modelSize = model.size();
+  for (size_t i = 0; i < list.arraySize(); ++i) {
+    JsonRef a = list.element(i);
+    AddedToken token{a.at("content").string(),
+                     static_cast<int32_t>(a.at("id").integer(0, (1 << 30))),
+                     a.boolean("lstrip", false), a.boolean("rstrip", false),
+                     a.boolean("special", false)};
+    if (token.content.empty())
+      a.at("content").fail("is empty");
+    if (a.boolean("single_word", false))
+      a.at("single_word").fail("true is not supported");
+    if (a.boolean("normalized", !token.special) && normalizer)
+      a.at("normalized").fail("true is not supported where there is a normalizer");
+    int32_t inVocab = model.find(token.content);
+    if (inVocab >= 0 && inVocab != token.id)
+      a.at("id").fail("is " + std::to_string(token.id) + ", but model.vocab gives \"" +
+                      token.content + "\" id " + std::to_string(inVocab));
+    if (inVocab < 0 && token.id < modelSize)
+      a.at("id").fail("is " + std::to_string(token.id) + ", which model.vocab gives \"" +
+                      tokens[token.id] + "\"");
+    if (token.id >= static_cast<int32_t>(tokens.size()))
+      tokens.resize(static_cast<size_t>(token.id) + 1);
+    for (const AddedToken &other : added)
+      if (other.id == token.id || other.content == token.content)
+        a.fail("repeats the added token \"" + other.content + "\" (id " +
+               std::to_string(other.id) + ")");
+    tokens[token.id] = token.content;
+    added.push_back(std::move(token));
+  }
+}
+
+} // namespace mtc::data::hf
