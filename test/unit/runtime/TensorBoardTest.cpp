@@ -147,17 +147,31 @@ TEST(TensorBoard, NamesSortAfterTheFoldersEarlierFiles) {
   EXPECT_LT(first, second);
 }
 
-TEST(TensorBoard, RefusesAMissingFolderNamingIt) {
+// A missing folder is made with its parents, as SummaryWriter makes log_dir.
+TEST(TensorBoard, CreatesAMissingFolder) {
+  TempFolder tmp;
+  const fs::path folder = tmp.path / "runs" / "deeper" / "tb";
+  TensorBoardWriter writer(folder.string(), 1);
+  EXPECT_TRUE(fs::is_directory(folder));
+  EXPECT_EQ(fs::path(writer.path()).parent_path(), folder);
+  EXPECT_TRUE(fs::exists(writer.path()));
+}
+
+TEST(TensorBoard, RefusesAFileInTheWayNamingIt) {
+  TempFolder tmp;
+  const fs::path file = tmp.path / "metrics.jsonl";
+  std::ofstream(file) << "{}\n";
   try {
-    TensorBoardWriter writer("/nonexistent/mtc/tb", 1);
+    TensorBoardWriter writer((file / "tb").string(), 1);
     FAIL() << "no error";
   } catch (const IoError &e) {
-    EXPECT_NE(std::string(e.what()).find("--tensorboard-dir: cannot create "
-                                         "'/nonexistent/mtc/tb/events.out.tfevents."),
+    EXPECT_NE(std::string(e.what()).find("--tensorboard-dir: cannot create folder '" +
+                                         (file / "tb").string() + "': '" + file.string() +
+                                         "' is not a folder"),
               std::string::npos)
         << e.what();
-    EXPECT_NE(std::string(e.what()).find("No such file or directory"), std::string::npos);
   }
+  EXPECT_TRUE(fs::is_regular_file(file));
 }
 
 // The tags of one step, as train wrote them (decoded with the same .proto).
