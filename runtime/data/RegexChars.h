@@ -1,9 +1,11 @@
 // What the pre-tokenizers' regexes (GPT-2's, Llama 3's) ask of a character: its
-// code point, read strictly from UTF-8, and which of \p{L}, \p{N}, \s (Unicode
+// code point, read strictly from UTF-8 (data/Utf8.h's decodeUtf8), and which of \p{L}, \p{N}, \s (Unicode
 // White_Space, as Python's regex and Rust's regex read it) it belongs to.
 // Shared by PreTokenizer.cpp and Llama3PreTokenizer.cpp; inline, as they call it
 // once per byte of text.
 #pragma once
+#include "data/Utf8.h"
+
 #include <unicode/uchar.h>
 
 #include <cstddef>
@@ -12,8 +14,8 @@
 
 namespace mtc::data::regex {
 
-// The code point of a byte that starts no valid UTF-8 sequence.
-constexpr char32_t kInvalid = 0xFFFFFFFF;
+using data::decodeUtf8;
+using data::kInvalid;
 
 // Disjoint classes; an invalid byte is Other.
 enum class CharClass : uint8_t { Letter, Number, Space, Other };
@@ -44,52 +46,6 @@ inline const AsciiClasses kAsciiClasses;
 
 inline CharClass classify(char32_t cp) {
   return cp < 128 ? kAsciiClasses.cls[cp] : classifyWithIcu(cp);
-}
-
-// Decodes the UTF-8 sequence at text[i] (i < text.size()); returns its length.
-// A byte that starts no valid sequence is one character of its own, code point
-// kInvalid: overlong forms, surrogates and values past U+10FFFF included, as a
-// strict decoder reads them.
-inline size_t decodeUtf8(std::string_view text, size_t i, char32_t &cp) {
-  auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
-  unsigned char b0 = byte(i);
-  size_t len;
-  char32_t value;
-  if (b0 < 0x80) {
-    cp = b0;
-    return 1;
-  } else if ((b0 & 0xE0) == 0xC0) {
-    len = 2;
-    value = b0 & 0x1F;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    len = 3;
-    value = b0 & 0x0F;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    len = 4;
-    value = b0 & 0x07;
-  } else {
-    cp = kInvalid;
-    return 1;
-  }
-  if (i + len > text.size()) {
-    cp = kInvalid;
-    return 1;
-  }
-  for (size_t k = 1; k < len; ++k) {
-    unsigned char b = byte(i + k);
-    if ((b & 0xC0) != 0x80) {
-      cp = kInvalid;
-      return 1;
-    }
-    value = (value << 6) | (b & 0x3F);
-  }
-  static constexpr char32_t kMinForLength[5] = {0, 0, 0x80, 0x800, 0x10000};
-  if (value < kMinForLength[len] || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) {
-    cp = kInvalid;
-    return 1;
-  }
-  cp = value;
-  return len;
 }
 
 } // namespace mtc::data::regex

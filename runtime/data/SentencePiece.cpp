@@ -25,29 +25,6 @@ size_t charLength(unsigned char c) {
   return c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
 }
 
-// SentencePiece's DecodeUTF8: the length of the valid character at the start of
-// `s`, or 0 when it does not start with one (its decoder then gives U+FFFD for
-// one byte). No overlong forms, surrogates or code points above U+10FFFF.
-size_t validCharLength(std::string_view s) {
-  auto byte = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
-  auto trail = [&](size_t i) { return i < s.size() && (byte(i) & 0xC0) == 0x80; };
-  unsigned char c = byte(0);
-  if (c < 0x80)
-    return 1;
-  if ((c & 0xE0) == 0xC0 && trail(1))
-    return c >= 0xC2 ? 2 : 0;
-  if ((c & 0xF0) == 0xE0 && trail(1) && trail(2)) {
-    uint32_t cp = ((c & 0x0Fu) << 12) | ((byte(1) & 0x3Fu) << 6) | (byte(2) & 0x3Fu);
-    return cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF) ? 3 : 0;
-  }
-  if ((c & 0xF8) == 0xF0 && trail(1) && trail(2) && trail(3)) {
-    uint32_t cp = ((c & 0x07u) << 18) | ((byte(1) & 0x3Fu) << 12) | ((byte(2) & 0x3Fu) << 6) |
-                  (byte(3) & 0x3Fu);
-    return cp >= 0x10000 && cp <= 0x10FFFF ? 4 : 0;
-  }
-  return 0;
-}
-
 std::string bytePiece(int b) {
   char buffer[8];
   std::snprintf(buffer, sizeof buffer, "<0x%02X>", b);
@@ -836,15 +813,16 @@ void SentencePieceTokenizer::emit(std::string_view symbolText, int32_t key,
 
 std::string SentencePieceTokenizer::decode(const std::vector<int32_t> &ids) const {
   std::string text, bytes;
+  // SentencePiece's DecodeUTF8 reads strictly (no overlong forms, surrogates
+  // or code points past U+10FFFF) and gives one U+FFFD per bad byte.
   auto flushBytes = [&] {
     for (size_t at = 0; at < bytes.size();) {
-      size_t length = validCharLength(std::string_view(bytes).substr(at));
-      if (length == 0) {
+      char32_t cp;
+      size_t length = decodeUtf8(bytes, at, cp);
+      if (cp == kInvalid)
         text += kReplacement;
-        length = 1;
-      } else {
+      else
         text.append(bytes, at, length);
-      }
       at += length;
     }
     bytes.clear();

@@ -8,6 +8,8 @@
 #include "sentencepiece_model.pb.h"
 
 #include <gtest/gtest.h>
+
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -170,6 +172,21 @@ TEST(SentencePiece, InvalidUtf8) {
   EXPECT_EQ(tok->decode({f0, x9f}), "\uFFFD\uFFFD");
   EXPECT_EQ(tok->decode({ff}), "\uFFFD");
   EXPECT_EQ(tok->decode({f0, x9f, tok->pieceToId("<0x98>"), tok->pieceToId("<0x80>")}), "😀");
+  // Read strictly: an overlong form, a surrogate and a code point past U+10FFFF
+  // are bad bytes too, each its own U+FFFD, and what follows them still decodes.
+  auto bytes = [&](std::initializer_list<int> values) {
+    std::vector<int32_t> ids;
+    for (int v : values) {
+      char piece[8];
+      std::snprintf(piece, sizeof piece, "<0x%02X>", v);
+      ids.push_back(tok->pieceToId(piece));
+    }
+    return ids;
+  };
+  EXPECT_EQ(tok->decode(bytes({0xC0, 0xAF, 0x41})), "\uFFFD\uFFFDA");
+  EXPECT_EQ(tok->decode(bytes({0xED, 0xA0, 0x80})), "\uFFFD\uFFFD\uFFFD");
+  EXPECT_EQ(tok->decode(bytes({0xF4, 0x90, 0x80, 0x80})), "\uFFFD\uFFFD\uFFFD\uFFFD");
+  EXPECT_EQ(tok->decode(bytes({0xC3, 0xA9, 0xE2, 0x82})), "\u00E9\uFFFD\uFFFD");
 }
 
 TEST(SentencePiece, DecodeRules) {
