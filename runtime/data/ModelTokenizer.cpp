@@ -77,7 +77,7 @@ ModelTokenizer ModelTokenizer::open(ModelTokenizerKind kind, const std::string &
     break;
   }
   case ModelTokenizerKind::TikToken: {
-    if (firstByte(path) == '[' || firstByte(path) == '{')
+    if (char first = firstByte(path); first == '[' || first == '{')
       throw DataError("'" + path + "' is JSON: Megatron's own TikTokenizer vocabulary layout "
                       "(special tokens first) is not supported; TikTokenizer reads Meta's Llama 3 "
                       "tokenizer.model (base64 token, rank per line)");

@@ -95,18 +95,37 @@ void fsyncDirectory(const std::string &dir) {
     fail("cannot fsync folder", dir, error);
 }
 
-void createFoldersDurably(const std::string &dir) {
-  std::vector<fs::path> missing; // deepest first
+namespace {
+
+// The folders of `dir` that do not exist, deepest first, and the nearest one
+// that does ("" for the working folder).
+fs::path missingFolders(const std::string &dir, std::vector<fs::path> *missing) {
   std::error_code ec;
   fs::path at = fs::path(dir).lexically_normal();
   if (!at.has_filename()) // "tb/"
     at = at.parent_path();
   while (!at.empty() && !fs::exists(at, ec)) {
-    missing.push_back(at);
+    if (missing)
+      missing->push_back(at);
     at = at.parent_path(); // "" past the first name of a relative path: the working folder
   }
-  if (!at.empty() && !fs::is_directory(at, ec))
-    throw IoError("cannot create folder '" + dir + "': '" + at.string() + "' is not a folder");
+  return at;
+}
+
+} // namespace
+
+std::string fileInTheWayOf(const std::string &dir) {
+  std::error_code ec;
+  fs::path existing = missingFolders(dir, nullptr);
+  return !existing.empty() && !fs::is_directory(existing, ec) ? existing.string() : "";
+}
+
+void createFoldersDurably(const std::string &dir) {
+  if (std::string file = fileInTheWayOf(dir); !file.empty())
+    throw IoError("cannot create folder '" + dir + "': '" + file + "' is not a folder");
+  std::vector<fs::path> missing;
+  missingFolders(dir, &missing);
+  std::error_code ec;
   for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
     if (::mkdir(it->c_str(), 0777) != 0 && errno != EEXIST)
       fail("cannot create folder", it->string(), errno);

@@ -49,5 +49,8 @@ void renameDurably(const std::string &from, const std::string &to);
 // Throws IoError "cannot create folder 'PATH': reason" (a file in the way
 // reads "'PATH' is not a folder").
 void createFoldersDurably(const std::string &dir);
+// What stops createFoldersDurably(dir) before it makes anything: `dir` itself,
+// or its nearest existing ancestor, when that is not a folder; "" otherwise.
+std::string fileInTheWayOf(const std::string &dir);
 
 } // namespace mtc::runtime

@@ -101,7 +101,7 @@ private:
     std::string text = tokenizer_.decode(ids_);
     // Decoding more tokens does not change the prompt's text with these
     // tokenizers; if it ever did, print from where the two still agree.
-    size_t from = promptText_.size() + printed_;
+    size_t from = promptText_.size() + printedText_.size();
     if (text.compare(0, from, promptText_ + printedText_) != 0) {
       size_t agree = 0;
       const std::string before = promptText_ + printedText_;
@@ -118,14 +118,12 @@ private:
     if (end > from) {
       std::cout << text.substr(from, end - from) << std::flush;
       printedText_ = text.substr(promptText_.size(), end - promptText_.size());
-      printed_ = printedText_.size();
     }
   }
 
   const PromptTokenizer &tokenizer_;
   std::vector<int32_t> ids_;
   std::string promptText_, printedText_;
-  size_t printed_ = 0;
 };
 
 } // namespace

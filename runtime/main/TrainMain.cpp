@@ -13,6 +13,7 @@
 
 #include "data/GptBlend.h"
 #include "data/ModelTokenizer.h"
+#include "io/DurableFile.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -331,19 +332,15 @@ void checkOutputFolders(const TrainConfig &cfg) {
   // missing one is created by rank 0 (as SummaryWriter does), which is also
   // where a folder that cannot be created or written shows. A file in the
   // way shows here, on every rank, before the run.
-  std::error_code ec;
   if (!cfg.tensorboardDir.empty()) {
-    std::filesystem::path at = std::filesystem::path(cfg.tensorboardDir).lexically_normal();
-    if (!at.has_filename())
-      at = at.parent_path();
-    while (!at.empty() && !std::filesystem::exists(at, ec))
-      at = at.parent_path();
-    if (!at.empty() && !std::filesystem::is_directory(at, ec))
+    const std::string file = fileInTheWayOf(cfg.tensorboardDir);
+    if (!file.empty())
       throw std::invalid_argument(
           "--tensorboard-dir '" + cfg.tensorboardDir + "' " +
-          (at == std::filesystem::path(cfg.tensorboardDir).lexically_normal()
+          (std::filesystem::path(file) ==
+                   std::filesystem::path(cfg.tensorboardDir).lexically_normal()
                ? std::string("is not a folder")
-               : "cannot be created: '" + at.string() + "' is not a folder"));
+               : "cannot be created: '" + file + "' is not a folder"));
   }
 }
 
