@@ -52,8 +52,10 @@ struct ShapeKey {
   bool transA, transB;
   int64_t M, N, K, lda, ldb, ldc;
   uint32_t alphaBits, betaBits;
+  // oneDNN fixes some primitives' thread count when it creates them.
+  int threads;
   bool operator==(const ShapeKey &o) const {
-    return f32 == o.f32 && dstF32 == o.dstF32 && transA == o.transA && transB == o.transB &&
+    return threads == o.threads && f32 == o.f32 && dstF32 == o.dstF32 && transA == o.transA && transB == o.transB &&
            M == o.M && N == o.N && K == o.K && lda == o.lda && ldb == o.ldb && ldc == o.ldc &&
            alphaBits == o.alphaBits && betaBits == o.betaBits;
   }
@@ -65,7 +67,8 @@ struct ShapeKeyHash {
     for (uint64_t v : {uint64_t(k.dstF32) * 8 + uint64_t(k.f32) * 4 + uint64_t(k.transA) * 2 +
                            k.transB,
                        uint64_t(k.M), uint64_t(k.N), uint64_t(k.K), uint64_t(k.lda),
-                       uint64_t(k.ldb), uint64_t(k.ldc), uint64_t(k.alphaBits), uint64_t(k.betaBits)})
+                       uint64_t(k.ldb), uint64_t(k.ldc), uint64_t(k.alphaBits), uint64_t(k.betaBits),
+                       uint64_t(k.threads)})
       h = (h ^ v) * 1099511628211ull;
     return h;
   }
@@ -224,12 +227,28 @@ namespace {
 void runMatmul(bool f32, bool dstF32, bool transA, bool transB, int64_t M, int64_t N,
                int64_t K, float alpha, const void *A, int64_t lda, const void *B, int64_t ldb,
                float beta, void *C, int64_t ldc) {
+  // gemm runs on the calling thread (gemm.h). Inside an active OpenMP region
+  // oneDNN executes sequentially by itself; outside one (a kernel that kept a
+  // small product serial, with `if` false) it would start a team of
+  // omp_get_max_threads() threads for each call: a barrier per small GEMM,
+  // which dominated cached decoding (one row per GEMM) and stalls whenever
+  // another process holds a core. One thread, for creation and execution.
+  const int outerThreads = omp_in_parallel() ? 1 : omp_get_max_threads();
+  if (outerThreads > 1)
+    omp_set_num_threads(1);
+  struct RestoreThreads {
+    int count;
+    ~RestoreThreads() {
+      if (count > 1)
+        omp_set_num_threads(count);
+    }
+  } restore{outerThreads};
   thread_local std::unordered_map<ShapeKey, CachedMatmul, ShapeKeyHash> cache;
   thread_local std::unique_ptr<dnnl::stream> stream;
   if (!stream)
     stream = std::make_unique<dnnl::stream>(cpuEngine());
   ShapeKey key{f32, dstF32, transA, transB, M, N, K, lda, ldb, ldc, floatBits(alpha),
-               floatBits(beta)};
+               floatBits(beta), omp_get_max_threads()};
   auto it = cache.find(key);
   if (it == cache.end())
     it = cache.emplace(key, makeMatmul(key, alpha, beta)).first;

@@ -1,10 +1,15 @@
 // Linear layers at sizes that take the OpenMP-split sgemm path (blocks of rows
 // or of columns, both weight layouts, sizes that are not multiples of the
 // 16-float block), against a double reference, with 1 and 2 threads.
+#include "kernels/gemm.h"
 #include "kernels/kernels.h"
 #include "TestUtil.h"
 
+#include <atomic>
 #include <cmath>
+#include <dlfcn.h>
+#include <omp.h>
+#include <tuple>
 
 namespace mtc::kernels {
 namespace {
@@ -57,6 +62,62 @@ INSTANTIATE_TEST_SUITE_P(Shapes, LinearThreads,
                          ::testing::Values(Case{301, 67, 129, false}, Case{301, 67, 129, true},
                                            Case{37, 96, 1001, false}, Case{37, 96, 1001, true},
                                            Case{256, 250, 33, false}));
+
+// Counts the OpenMP teams started while `counting` is set: libdnnl's
+// GOMP_parallel calls bind to this definition (the executable's symbols come
+// first), which forwards to libgomp's.
+std::atomic<bool> counting{false};
+std::atomic<int> teamsStarted{0};
+
+} // namespace
+} // namespace mtc::kernels
+
+extern "C" void GOMP_parallel(void (*fn)(void *), void *data, unsigned threads,
+                              unsigned flags) {
+  using Real = void (*)(void (*)(void *), void *, unsigned, unsigned);
+  static const Real real = reinterpret_cast<Real>(dlsym(RTLD_NEXT, "GOMP_parallel"));
+  if (mtc::kernels::counting)
+    ++mtc::kernels::teamsStarted;
+  real(fn, data, threads, flags);
+}
+
+namespace mtc::kernels {
+namespace {
+
+// gemm runs on the calling thread (gemm.h), also where no OpenMP region is
+// active: oneDNN starts no team of its own (a barrier per small product, which
+// dominated cached decoding), the result is the one-thread result bit for bit,
+// and the thread count is left as it was.
+TEST(GemmThreads, OutsideARegionRunsOnTheCallingThread) {
+  for (auto [M, N, K] : {std::tuple<int64_t, int64_t, int64_t>{1, 1, 1 << 18},
+                         {1, 4096, 1024}, {64, 64, 8192}}) {
+    auto a = randomVector(M * K, 1), b = randomVector(K * N, 2);
+    std::vector<float> one(M * N), two(M * N);
+    setNumThreads(1);
+    gemm(false, false, M, N, K, 1.0f, a.data(), K, b.data(), N, 0.0f, one.data(), N);
+    setNumThreads(2);
+    teamsStarted = 0;
+    counting = true;
+    gemm(false, false, M, N, K, 1.0f, a.data(), K, b.data(), N, 0.0f, two.data(), N);
+    counting = false;
+    EXPECT_EQ(teamsStarted, 0) << M << " x " << N << " x " << K;
+    EXPECT_EQ(omp_get_max_threads(), 2);
+    EXPECT_EQ(one, two) << M << " x " << N << " x " << K;
+  }
+  setNumThreads(0);
+}
+
+// The counter sees teams: a kernel's own parallel region counts.
+TEST(GemmThreads, TheTeamCounterSeesARegion) {
+  setNumThreads(2);
+  teamsStarted = 0;
+  counting = true;
+#pragma omp parallel
+  { (void)omp_get_thread_num(); }
+  counting = false;
+  EXPECT_EQ(teamsStarted, 1);
+  setNumThreads(0);
+}
 
 } // namespace
 } // namespace mtc::kernels
