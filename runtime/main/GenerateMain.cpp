@@ -20,7 +20,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <random>
@@ -125,6 +127,23 @@ private:
   std::vector<int32_t> ids_;
   std::string promptText_, printedText_;
 };
+
+// One line on stderr, as train's closing line: the prompt's pass and the
+// new tokens' rate (each new token's sampling and, but for the last, its
+// forward step), start-up and weight loading excluded.
+void reportSpeed(size_t promptTokens, std::chrono::steady_clock::time_point prefillStart,
+                 std::chrono::steady_clock::time_point decodeStart, size_t newTokens) {
+  using Seconds = std::chrono::duration<double>;
+  const double prefill = Seconds(decodeStart - prefillStart).count();
+  const double decode = Seconds(std::chrono::steady_clock::now() - decodeStart).count();
+  char line[200];
+  std::snprintf(line, sizeof line,
+                "generate: prompt %zu tokens in %.1f ms, %zu new tokens in %.1f ms "
+                "(%.1f tokens/s)",
+                promptTokens, prefill * 1e3, newTokens, decode * 1e3,
+                decode > 0 ? newTokens / decode : 0.0);
+  std::cerr << line << std::endl;
+}
 
 } // namespace
 
@@ -264,7 +283,10 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
                       " positions (max_position_embeddings): shorten it");
     const size_t promptTokens = context.size();
     KvCache cache(executor, positions);
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point prefillStart = Clock::now();
     int64_t lastRow = feed(executor, cache, context);
+    const Clock::time_point decodeStart = Clock::now();
 
     std::mt19937_64 rng(static_cast<uint64_t>(seed));
     std::vector<float> logitsDump;
@@ -292,6 +314,7 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
     }
     printer.finish();
     std::cout << std::endl;
+    reportSpeed(promptTokens, prefillStart, decodeStart, context.size() - promptTokens);
     // The text is the result: a full disk or a closed pipe must not exit 0.
     if (!std::cout)
       throw std::runtime_error(std::string("cannot write the generated text to standard "
