@@ -348,7 +348,7 @@ int ceilings(int threads, int reps, long streamMib) {
   if (streamMib <= 0)
     streamMib = std::clamp(4 * llc / (1L << 20), 64L, 512L);
   const std::vector<Gemm> gemms = {{"2048x2048x2048", 2048, 2048, 2048},
-                                   {"1024x3072x768 (GPT-2 MLP forward)", 1024, 3072, 768}};
+                                   {"1024x3072x768 (GPT-2 MLP)", 1024, 3072, 768}};
   struct Rate {
     std::string library, type, shape, threading;
     double gflops;
@@ -378,7 +378,7 @@ int ceilings(int threads, int reps, long streamMib) {
     if (!r)
       return std::string("null");
     char text[256];
-    std::snprintf(text, sizeof text, "{\"gflops\": %.1f, \"from\": \"%s %s %s, %s\"}", r->gflops,
+    std::snprintf(text, sizeof text, "{\"gflops\": %.1f, \"from\": \"%s %s %s %s\"}", r->gflops,
                   r->library.c_str(), r->type.c_str(), r->shape.c_str(), r->threading.c_str());
     return std::string(text);
   };

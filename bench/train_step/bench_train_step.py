@@ -139,7 +139,7 @@ def describe_ceilings(c, when):
                  f"{bw['copy_gbs']:.1f} GB/s ({bw['array_mib']} MiB arrays, last-level cache "
                  f"{bw['llc_mib']:.0f} MiB)")
     lines.append("#   all: " + ", ".join(
-        f"{r['library']} {r['type']} {r['shape'].split()[0]} {r['threading']} {r['gflops']:.0f}"
+        f"{r['library']} {r['type']} {r['shape']} {r['threading']} {r['gflops']:.0f}"
         for r in c["runs"]))
     return "\n".join(lines)
 
