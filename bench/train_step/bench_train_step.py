@@ -14,8 +14,8 @@ so that load from other processes hits both alike. Each run trains
 warm-up ones are not counted. Printed per configuration: median ms/iteration,
 tokens/s, achieved GFLOP/s (model FLOPs: 72 B s l h^2 (1 + s/(6h) +
 V/(12 l h)), i.e. forward + backward matrix products with the full s^2
-attention; no recomputation), the fraction of the machine's limit (that
-GFLOP/s over --peak-gflops, see below), the median of the per-pair ratios
+attention; no recomputation), that GFLOP/s as a fraction of this machine's
+ceiling for the precision (see below), the median of the per-pair ratios
 torch ms / mtc ms (> 1: mtc is faster), the best single iteration of each
 (the least disturbed by other load) and the GEMM share of the step.
 
@@ -24,10 +24,32 @@ The GEMM share comes from one extra run of each program under
 iterations: OpenBLAS / oneDNN / MKL-DNN symbols are GEMM); without perf, or
 with --no-profile, it prints "-".
 
-Machine limit: two Zen 4 cores run fp32 FMAs at ~230 GFLOP/s (issue 18:
-~115 GFLOP/s measured on one core x 2) and oneDNN's bf16 matmuls at about
-twice that, so the defaults are 230 (fp32) and 460 (bf16); pass this
-machine's numbers with --peak-gflops fp32=X,bf16=Y. Not a test."""
+Ceilings (issue 38: machines differ, so fixed limits mean nothing): the top
+of the output names the CPU (/proc/cpuinfo's model name; avx512f,
+avx512_bf16, amx_bf16) and `mtc-gemm-bench --ceilings` (next to
+--mtc-compile, or --gemm-bench) measures, with --threads threads, before the
+first configuration and again after the last:
+  fp32   the best GEMM rate of the libraries mtc links: oneDNN's f32 matmul
+         and OpenBLAS's sgemm at 2048^3 and GPT-2's MLP forward (1024 x 3072
+         x 768), each threaded by the library and split per thread as mtc's
+         parallelGemm splits, best of 5 repetitions;
+  bf16   the same for oneDNN's bf16 matmul, on a CPU with AVX512-BF16 or
+         AMX; without them mtc's bf16 runs compute their GEMMs in fp32, and
+         their ceiling is the fp32 one (the output says so);
+  memory STREAM's triad and copy on arrays well beyond the last-level cache
+         (printed, not used in the table).
+fp32 rows are fractions of the fp32 ceiling, bf16 rows of the bf16 one, each
+the higher of its two measurements. --peak-gflops fp32=X,bf16=Y replaces the
+measured ceilings in the fractions (the output says so).
+
+OpenBLAS kernels: PyTorch's GEMMs are OpenBLAS's, whose choice of kernels
+by CPU model can be far off (an unknown CPU gets SSE3 kernels; an
+environment's OPENBLAS_CORETYPE=Haswell halves sgemm on AVX-512).
+openblas_core.py picks OPENBLAS_CORETYPE for this CPU: the fastest candidate
+core type whose float32 products match float64 ones; the output lists each
+candidate's 2048^3 sgemm rate. Every program here runs with it (mtc's
+OpenBLAS serves only its fallback GEMMs and the ceiling measurement); the
+environment's own OPENBLAS_CORETYPE is reported and replaced. Not a test."""
 import argparse
 import csv
 import json
@@ -43,6 +65,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
 import kernel_shares  # noqa: E402
+import openblas_core  # noqa: E402
 
 # name: (model: a file in models/ or mtc-import flags, sequence, micro-batch)
 CONFIGS = {
@@ -71,13 +94,54 @@ def model_flops(d, seq, batch):
 
 
 def parse_peaks(text):
-    peaks = {"fp32": 230.0, "bf16": 460.0}
+    """--peak-gflops's overrides of the measured ceilings, by precision."""
+    peaks = {}
     for item in filter(None, text.split(",")):
         name, _, value = item.partition("=")
-        if name not in peaks or not value:
+        if name not in PRECISIONS or not value:
             sys.exit(f"--peak-gflops: expected fp32=X,bf16=Y, got '{item}'")
         peaks[name] = float(value)
     return peaks
+
+
+def describe_cpu(info):
+    flags = ", ".join(f"{flag} {'yes' if flag in info['flags'] else 'no'}"
+                      for flag in ("avx512f", "avx512_bf16", "amx_bf16"))
+    return f"# CPU: {info['model']} ({info['vendor'] or 'unknown vendor'}); {flags}"
+
+
+def measure_ceilings(a, env):
+    """mtc-gemm-bench --ceilings's JSON (bench/gemm/GemmBench.cpp)."""
+    done = subprocess.run([a.gemm_bench, "--ceilings", "--threads", str(a.threads)],
+                          capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        sys.exit(f"{a.gemm_bench} --ceilings failed:\n{done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def ceiling_of(c, precision):
+    """GFLOP/s a `precision` step is measured against: bf16 GEMMs run in fp32
+    without bf16 instructions, so then the fp32 ceiling."""
+    return c["bf16"]["gflops"] if precision == "bf16" and c["bf16"] else c["fp32"]["gflops"]
+
+
+def describe_ceilings(c, when):
+    bw = c["bandwidth"]
+    lines = [f"# ceilings {when} (mtc-gemm-bench --ceilings, {c['threads']} threads, best of "
+             f"{c['reps']}; oneDNN ISA {c['onednn_isa']}, OpenBLAS core {c['openblas_core']}):",
+             f"#   fp32 {c['fp32']['gflops']:.1f} GFLOP/s ({c['fp32']['from']})"]
+    if c["bf16"]:
+        lines.append(f"#   bf16 {c['bf16']['gflops']:.1f} GFLOP/s ({c['bf16']['from']})")
+    else:
+        lines.append("#   bf16: this CPU has no AVX512-BF16 or AMX instructions: mtc's bf16 "
+                     "runs compute their GEMMs in fp32, so their ceiling is the fp32 one")
+    lines.append(f"#   memory: STREAM triad {bw['triad_gbs']:.1f} GB/s, copy "
+                 f"{bw['copy_gbs']:.1f} GB/s ({bw['array_mib']} MiB arrays, last-level cache "
+                 f"{bw['llc_mib']:.0f} MiB)")
+    lines.append("#   all: " + ", ".join(
+        f"{r['library']} {r['type']} {r['shape']} {r['threading']} {r['gflops']:.0f}"
+        for r in c["runs"]))
+    return "\n".join(lines)
 
 
 def perf_command(perf_data):
@@ -162,6 +226,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--mtc-compile", default=os.path.join(ROOT, "build", "bin", "mtc-compile"))
     p.add_argument("--mtc-import", default=os.path.join(ROOT, "build", "bin", "mtc-import"))
+    p.add_argument("--gemm-bench", help="mtc-gemm-bench, which measures the ceilings "
+                                        "(default: next to --mtc-compile)")
     p.add_argument("--runtime-lib", help="folder of libmtc_runtime.so (mtc-compile's default "
                                          "otherwise)")
     p.add_argument("--baseline-mtc-compile", default="",
@@ -176,7 +242,8 @@ def main():
     p.add_argument("--reps", type=int, default=3, help="mtc/torch pairs per configuration")
     p.add_argument("--precisions", default="fp32,bf16", help="comma-separated: fp32,bf16")
     p.add_argument("--peak-gflops", default="",
-                   help="the machine's limit, e.g. fp32=230,bf16=460 (the defaults)")
+                   help="override: use these GFLOP/s (e.g. fp32=400,bf16=800) instead of the "
+                        "measured ceilings in the fractions")
     p.add_argument("--no-profile", action="store_true", help="skip the perf runs (GEMM share)")
     p.add_argument("configs", nargs="*", default=list(CONFIGS), help=" ".join(CONFIGS))
     a = p.parse_args()
@@ -191,20 +258,39 @@ def main():
     for precision in precisions:
         if precision not in PRECISIONS:
             sys.exit(f"bench_train_step.py: unknown precision '{precision}' (fp32, bf16)")
-    peaks = parse_peaks(a.peak_gflops)
+    overrides = parse_peaks(a.peak_gflops)
+    a.gemm_bench = a.gemm_bench or os.path.join(os.path.dirname(a.mtc_compile), "mtc-gemm-bench")
+    if not os.path.isfile(a.gemm_bench):
+        sys.exit(f"bench_train_step.py: no {a.gemm_bench} to measure the ceilings with "
+                 "(build the target mtc-gemm-bench, or pass --gemm-bench)")
+    usage = subprocess.run([a.gemm_bench, "--help"], capture_output=True, text=True).stdout
+    if "--ceilings" not in usage:
+        sys.exit(f"bench_train_step.py: {a.gemm_bench} has no --ceilings: a build from before "
+                 "issue 38? Rebuild the target mtc-gemm-bench")
     profiling = not a.no_profile and shutil.which("perf") is not None
     os.makedirs(a.work, exist_ok=True)
 
     env = dict(os.environ, OMP_NUM_THREADS=str(a.threads), OPENBLAS_NUM_THREADS=str(a.threads))
     # Torch on the OpenMP build of OpenBLAS (Debian's default may be the slow reference BLAS).
-    openmp_blas = "/usr/lib/x86_64-linux-gnu/openblas-openmp"
-    torch_env = dict(env, LD_LIBRARY_PATH=openmp_blas + ":" + env.get("LD_LIBRARY_PATH", ""))
+    torch_env = dict(env, LD_LIBRARY_PATH=openblas_core.OPENMP_BLAS + ":"
+                     + env.get("LD_LIBRARY_PATH", ""))
     load = os.getloadavg()
     print(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}  {os.cpu_count()} cpus, load average "
           f"{load[0]:.1f} {load[1]:.1f} {load[2]:.1f}, threads {a.threads}, "
           f"{a.warmup} + {a.steps} iterations per run ({a.steps} timed), {a.reps} mtc/torch "
-          f"pairs, peak {peaks['fp32']:.0f} (fp32) / {peaks['bf16']:.0f} (bf16) GFLOP/s"
-          + ("" if profiling else ", no perf: no GEMM share"), flush=True)
+          "pairs" + ("" if profiling else ", no perf: no GEMM share"), flush=True)
+    print(describe_cpu(openblas_core.cpu_info()), flush=True)
+    core = openblas_core.choose(torch_env, a.threads, say=lambda line: print(line, flush=True))
+    for e in (env, torch_env):
+        e.pop("OPENBLAS_CORETYPE", None)
+        if core:
+            e["OPENBLAS_CORETYPE"] = core
+    ceilings = [measure_ceilings(a, env)]
+    print(describe_ceilings(ceilings[0], "before the steps"), flush=True)
+    if overrides:
+        print("# --peak-gflops: the fractions below are of " + ", ".join(
+            f"{p} {v:.0f}" for p, v in overrides.items()) + " GFLOP/s, not of the measured "
+            "ceilings", flush=True)
     rows = []
     for name in a.configs:
         model, seq, batch = CONFIGS[name]
@@ -248,30 +334,42 @@ def main():
             mtc_gemm = profile(mtc, f"{name}-{precision}-mtc") if profiling else None
             torch_gemm = (profile(torch, f"{name}-{precision}-torch")
                           if profiling and torch_ms else None)
-            peak = peaks[precision]
             rows.append({
                 "config": f"{name} {precision}", "shape": f"b{batch} s{seq}",
                 "mtc_ms": m, "torch_ms": t, "mtc_tok": tokens / m * 1e3,
                 "torch_tok": tokens / t * 1e3 if t else None,
                 "mtc_gf": flops / m / 1e6, "torch_gf": flops / t / 1e6 if t else None,
-                "mtc_limit": flops / m / 1e6 / peak,
-                "torch_limit": flops / t / 1e6 / peak if t else None,
+                "precision": precision,
                 "ratio": statistics.median(ratios) if ratios else None,
                 "best": f"{min(mtc_all):.0f} / " + (f"{min(torch_all):.0f}" if torch_all else "-"),
                 "gemm": f"{fmt(mtc_gemm, '.0%')} / {fmt(torch_gemm, '.0%')}",
                 "compute": f"{mtc.compute}; torch {torch.compute}",
                 "base_ms": statistics.median(base_ms) if base_ms else None,
                 "speedup": statistics.median(speedups) if speedups else None})
+    ceilings.append(measure_ceilings(a, env))
+    print(describe_ceilings(ceilings[1], "after the steps"))
+    peaks, labels = {}, {}
+    for precision in PRECISIONS:
+        peaks[precision] = max(ceiling_of(c, precision) for c in ceilings)
+        labels[precision] = f"{peaks[precision]:.0f}" + (
+            " (fp32)" if precision == "bf16" and not ceilings[0]["bf16"] else "")
+        if precision in overrides:
+            peaks[precision] = overrides[precision]
+            labels[precision] = f"{overrides[precision]:.0f} (--peak-gflops)"
+    print("# fractions: of each precision's ceiling, the higher of the two measurements"
+          + (" (or --peak-gflops)" if overrides else ""))
     print("| config | batch x seq | mtc ms/it | torch ms/it | mtc tok/s | torch tok/s "
-          "| mtc GFLOP/s | torch GFLOP/s | of limit mtc / torch | torch/mtc "
+          "| mtc GFLOP/s | torch GFLOP/s | ceiling GFLOP/s | of ceiling mtc / torch | torch/mtc "
           "| best mtc / torch ms | GEMM share mtc / torch |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
+        peak = peaks[r["precision"]]
+        torch_of = r["torch_gf"] / peak if r["torch_gf"] else None
         print(f"| {r['config']} | {r['shape']} | {r['mtc_ms']:.1f} | {fmt(r['torch_ms'], '.1f')} "
               f"| {r['mtc_tok']:.0f} | {fmt(r['torch_tok'], '.0f')} | {r['mtc_gf']:.1f} "
-              f"| {fmt(r['torch_gf'], '.1f')} | {r['mtc_limit']:.0%} / "
-              f"{fmt(r['torch_limit'], '.0%')} | {fmt(r['ratio'], '.2f')} | {r['best']} "
-              f"| {r['gemm']} |")
+              f"| {fmt(r['torch_gf'], '.1f')} | {labels[r['precision']]} "
+              f"| {r['mtc_gf'] / peak:.0%} / {fmt(torch_of, '.0%')} | {fmt(r['ratio'], '.2f')} "
+              f"| {r['best']} | {r['gemm']} |")
     for r in rows:
         print(f"# {r['config']}: mtc {r['compute']}")
     if a.baseline_mtc_compile:
