@@ -17,8 +17,17 @@ Before timing, one run of each checks that both generate the same tokens
 (mtc's --dump-logits gives its prompt ids and tokens); a mismatch stops the
 bench, since a faster wrong decoder proves nothing.
 
+Decoding one token reads every weight once (the key/value cache is small
+beside them at these lengths), so its ceiling is memory bandwidth: each rate
+is also given as weight bytes x tokens/s against the machine's STREAM triad
+(mtc-gemm-bench --ceilings, measured in the same run with the same threads).
+PyTorch runs on the OpenMP build of OpenBLAS with the OPENBLAS_CORETYPE that
+bench/train_step/openblas_core.py chooses and checks for this CPU; mtc gets
+the same variable (only its OpenBLAS fallback reads it).
+
 Prints per model and thread count: median tokens/s of each over --reps
-pairs, the median per-pair ratio mtc/torch, and each one's best run.
+pairs, the median per-pair ratio mtc/torch, each one's best run, and the
+bandwidth fractions.
 
 usage: bench/generate/bench_decode.py [--bin build/bin] [--threads 1,2]
        [--reps 5] [--models tiny,124m] [--workdir DIR]"""
@@ -35,6 +44,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "bench", "train_step"))
+import openblas_core  # noqa: E402
 PROMPT = "The computer is"
 # name: (model file, heads, positions, new tokens)
 MODELS = {
@@ -43,7 +54,11 @@ MODELS = {
 }
 
 
+ENV = dict(os.environ)  # mtc's and PyTorch's, with the chosen OPENBLAS_CORETYPE (main)
+
+
 def run(cmd, **kw):
+    kw.setdefault("env", ENV)
     r = subprocess.run(cmd, capture_output=True, text=True, **kw)
     if r.returncode != 0:
         sys.exit(f"bench_decode: {' '.join(cmd)} exited {r.returncode}:\n{r.stderr[-2000:]}")
@@ -76,6 +91,7 @@ def prepare(name, bin_dir, work):
     run([os.path.join(out, "prog", "train"), "--data", data, "--train-iters", "1",
          "--global-batch", "1", "--export-safetensors", weights], cwd=out)
     return {"generate": os.path.join(out, "prog", "generate"), "weights": weights,
+            "weight_bytes": os.path.getsize(weights),
             "heads": heads, "positions": positions, "new": new, "dir": out}
 
 
@@ -93,7 +109,8 @@ def mtc_run(m, threads, dump=None):
 
 
 def torch_run(m, threads, prompt_ids, new):
-    env = dict(os.environ, OMP_NUM_THREADS=str(threads))
+    env = dict(ENV, OMP_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads),
+               LD_LIBRARY_PATH=openblas_core.OPENMP_BLAS + ":" + ENV.get("LD_LIBRARY_PATH", ""))
     r = run(["/usr/bin/python3", os.path.join(HERE, "torch_decode.py"), "--weights",
              m["weights"], "--heads", str(m["heads"]), "--positions", str(m["positions"]),
              "--prompt-ids", ",".join(map(str, prompt_ids)), "--tokens", str(new),
@@ -111,10 +128,25 @@ def main():
     p.add_argument("--workdir")
     a = p.parse_args()
     work = a.workdir or tempfile.mkdtemp(prefix="bench_decode.")
-    with open("/proc/cpuinfo") as f:
-        cpu = re.search(r"model name\s*:\s*(.*)", f.read())
-    print(f"CPU: {cpu.group(1) if cpu else '?'}; {os.cpu_count()} CPUs; "
-          f"OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', '(unset)')}")
+    threads_list = [int(t) for t in a.threads.split(",")]
+    info = openblas_core.cpu_info()
+    load = os.getloadavg()
+    print(f"# CPU: {info['model']} ({info['vendor']}), {os.cpu_count()} CPUs, load average "
+          f"{load[0]:.1f}", flush=True)
+    torch_env = dict(ENV, OMP_NUM_THREADS=str(max(threads_list)),
+                     LD_LIBRARY_PATH=openblas_core.OPENMP_BLAS + ":" +
+                     ENV.get("LD_LIBRARY_PATH", ""))
+    core = openblas_core.choose(torch_env, max(threads_list),
+                                say=lambda line: print(line, flush=True))
+    ENV.pop("OPENBLAS_CORETYPE", None)
+    if core:
+        ENV["OPENBLAS_CORETYPE"] = core
+    triad = {}
+    for threads in threads_list:
+        c = json.loads(run([os.path.join(a.bin, "mtc-gemm-bench"), "--ceilings", "--threads",
+                            str(threads)]).stdout.strip().splitlines()[-1])
+        triad[threads] = c["bandwidth"]["triad_gbs"]
+        print(f"# STREAM triad on {threads} thread(s): {triad[threads]:.1f} GB/s", flush=True)
     rows = []
     for name in a.models.split(","):
         if name not in MODELS:
@@ -129,7 +161,7 @@ def main():
                      f"  mtc   {mtc_tokens}\n  torch {torch_tokens}")
         print(f"{name}: prompt {len(prompt_ids)} tokens, {len(mtc_tokens)} new greedy tokens, "
               "the same from mtc and PyTorch", flush=True)
-        for threads in map(int, a.threads.split(",")):
+        for threads in threads_list:
             mtc_rates, torch_rates = [], []
             for _ in range(a.reps):
                 count, ms = mtc_run(m, threads)
@@ -137,15 +169,20 @@ def main():
                 tokens, ms = torch_run(m, threads, prompt_ids, len(mtc_tokens))
                 torch_rates.append(len(tokens) / ms * 1e3)
             ratios = [x / y for x, y in zip(mtc_rates, torch_rates)]
-            row = (name, threads, statistics.median(mtc_rates), statistics.median(torch_rates),
-                   statistics.median(ratios), max(mtc_rates), max(torch_rates))
+            mtc_rate, torch_rate = statistics.median(mtc_rates), statistics.median(torch_rates)
+            gbs = m["weight_bytes"] / 1e9
+            row = (name, threads, mtc_rate, torch_rate, statistics.median(ratios),
+                   max(mtc_rates), max(torch_rates), 100 * mtc_rate * gbs / triad[threads],
+                   100 * torch_rate * gbs / triad[threads])
             rows.append(row)
             print("%s, %d thread(s): mtc %.1f tokens/s, torch %.1f, mtc/torch %.2f "
-                  "(best %.1f / %.1f)" % row, flush=True)
-    print("\n| model | threads | mtc tokens/s | PyTorch tokens/s | mtc / PyTorch | best mtc / PyTorch |")
-    print("|---|---|---|---|---|---|")
+                  "(best %.1f / %.1f); weights read at %.0f%% / %.0f%% of STREAM triad" % row,
+                  flush=True)
+    print("\n| model | threads | mtc tokens/s | PyTorch tokens/s | mtc / PyTorch | "
+          "best mtc / PyTorch | of triad mtc / PyTorch |")
+    print("|---|---|---|---|---|---|---|")
     for r in rows:
-        print("| %s | %d | %.1f | %.1f | %.2f | %.1f / %.1f |" % r)
+        print("| %s | %d | %.1f | %.1f | %.2f | %.1f / %.1f | %.0f%% / %.0f%% |" % r)
     if not a.workdir:
         shutil.rmtree(work, ignore_errors=True)
 
