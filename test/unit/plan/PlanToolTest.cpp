@@ -194,7 +194,8 @@ TEST(PlanTool, EvaluateUnevenLayoutsAndBreakdowns) {
   EXPECT_EQ(run(odd + "--layers-per-chunk 7,7,6,5", out, err), 0) << err;
 
   // Every system evaluates; the margin rejects with the shortfall.
-  for (const char *gpu : {"v100-32gb", "v100-dgx2", "a100-80gb", "h100-80gb", "h200"}) {
+  for (const char *gpu :
+       {"v100-32gb", "v100-dgx2", "a100-80gb", "a100-80gb-opa", "h100-80gb", "h200"}) {
     EXPECT_EQ(run(base + "--gpu " + gpu, out, err), 0) << gpu << ": " << err;
     EXPECT_NE(out.find(gpu), std::string::npos) << out;
   }
