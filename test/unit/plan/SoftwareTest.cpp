@@ -4,6 +4,7 @@
 #include "mtc/Plan/Software.h"
 
 #include "mtc/Plan/ComputeModel.h"
+#include "mtc/Plan/Schedule.h"
 
 #include <gtest/gtest.h>
 
@@ -136,6 +137,49 @@ TEST(Software, Bf16Zero1AllReducesThenGathers) {
   // The optimizer still updates a 1/d shard: 32 B per parameter / 8.
   EXPECT_NEAR(bf16->optimizerTime,
               streamSeconds(params / 8 * 32, *findDevice("a100-80gb-opa")), 1e-15);
+}
+
+// DeepSpeed's TrainSchedule (deepspeed/runtime/pipe/schedule.py) maps tick k
+// of stage s to a forward or a backward by the parities of k and s
+// (_step_to_micro_batch and its four helpers, copied here as arithmetic).
+// Its valid steps, in tick order, are the planner's 1F1B on every stage: the
+// order is the same, so the replay of 1F1B times DeepSpeed's pipeline and
+// only its transfers differ (two per step, in turn).
+Step deepSpeedTick(int k, int s, int stages, bool &valid, int m) {
+  int mb = 0;
+  bool forward = false;
+  if (k % 2 == 0 && s % 2 == 0) {
+    mb = k / 2 - s / 2, forward = true; // _even_step_forward_id
+  } else if (k % 2 == 1 && s % 2 == 1) {
+    mb = (k - 1) / 2 - s / 2, forward = true; // _odd_step_forward_id
+  } else if (k % 2 == 0) {
+    mb = k / 2 - stages + (s + 1) / 2; // _even_step_backward_id
+  } else {
+    mb = (k - 1) / 2 - stages + 1 + s / 2; // _odd_step_backward_id
+  }
+  valid = mb >= 0 && mb < m;
+  return Step{forward ? StepKind::Forward : StepKind::Backward, s, mb};
+}
+
+TEST(Software, DeepSpeedTrainScheduleIsOneFOneB) {
+  for (auto [p, m] : {std::pair{4, 4}, {4, 9}, {12, 128}, {35, 240}, {35, 160}}) {
+    auto built = buildSchedule(p, 1, m);
+    ASSERT_TRUE(built.ok()) << built.error();
+    for (int s = 0; s < p; ++s) {
+      std::vector<Step> ticks;
+      for (int k = 0; k < 2 * (m + p - 1); ++k) { // total_steps
+        bool valid = false;
+        Step step = deepSpeedTick(k, s, p, valid, m);
+        if (valid)
+          ticks.push_back(step);
+      }
+      ASSERT_EQ(ticks.size(), built->ranks[s].steps.size()) << "p=" << p << " s=" << s;
+      for (size_t i = 0; i < ticks.size(); ++i)
+        ASSERT_EQ(ticks[i], built->ranks[s].steps[i])
+            << "p=" << p << " m=" << m << " stage " << s << " step " << i << ": DeepSpeed "
+            << toString(ticks[i]) << ", 1F1B " << toString(built->ranks[s].steps[i]);
+    }
+  }
 }
 
 } // namespace
