@@ -135,6 +135,20 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
   return lc;
 }
 
+// Parameters of chunk k held by one GPU: its layers' share of the tensor
+// group, the embeddings on chunk 0, the output layer on the last chunk (the
+// MemoryModel's per-stage count, split by chunk).
+double chunkParams(const ModelShape &m, const ParallelConfig &c, int k, int layers) {
+  const int chunks = c.pp * c.vp;
+  const double t = c.tp, vocabShard = static_cast<double>(m.vocab) * m.hidden / t;
+  double params = layers * m.layerParams() / t;
+  if (k == 0)
+    params += vocabShard + static_cast<double>(m.seq) * m.hidden;
+  if (k == chunks - 1 && (c.pp > 1 || !m.tied))
+    params += vocabShard;
+  return params;
+}
+
 // Forward-layer FLOPs of one sample: 2 s (3h^2 + h^2 + 2hf) + 4 s^2 h.
 double layerForwardFlops(const ModelShape &m) {
   double s = m.seq, h = m.hidden, f = m.ffnSize();
@@ -226,9 +240,14 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
   W.back().compute += gemm(h, V / t, tokens);
   B.back().tp += tpAllReduce;
   for (int k = 0; k < chunks && pp > 1; ++k) {
-    F[k].p2p += p2p;
-    B[k].p2p += p2p;
+    F[k].p2p += p2p * p.p2pTransfersPerStep;
+    B[k].p2p += p2p * p.p2pTransfersPerStep;
   }
+  // Gradient accumulation beyond the calibration software's: a pass over
+  // the chunk's parameters after each micro-batch's weight gradients.
+  if (p.extraAccumulationBytes > 0)
+    for (int k = 0; k < chunks; ++k)
+      W[k].compute += stream(chunkParams(model, c, k, layers[k]) * p.extraAccumulationBytes);
   // Without a split, a backward step is B and W together.
   if (!schedule->splitBackward)
     for (int k = 0; k < chunks; ++k) {
@@ -293,7 +312,12 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
   AllReduceAlgorithm algorithm = p.dpAllReduce == AllReduceAlgorithm::Auto
                                      ? net.chooseAllReduce(gradBytes, dpGroup)
                                      : p.dpAllReduce;
-  if (c.distributedOptimizer) {
+  if (c.distributedOptimizer && p.shardedOptimizerAllReduces) {
+    // Whole gradients all-reduced, then each rank's updated 16-bit shard
+    // all-gathered (DeepSpeed's BF16_Optimizer).
+    dpReduce = net.allReduce(gradBytes, dpGroup, algorithm);
+    dpGather = net.allGather(2.0 * paramsPerGpu, dpGroup);
+  } else if (c.distributedOptimizer) {
     algorithm = AllReduceAlgorithm::Ring; // reduce-scatter + all-gather are rings
     dpReduce = net.allGather(gradBytes, dpGroup);
     dpGather = net.allGather(2.0 * paramsPerGpu, dpGroup);

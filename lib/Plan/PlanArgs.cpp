@@ -23,6 +23,7 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
                                   const ModelFileReader &readModelFile) {
   PlanRequest req;
   std::string configPath, recompute, dpAllReduce = "auto", schedule, attentionBackend = "unfused";
+  std::string software;
   std::vector<int64_t> layersPerChunk;
   int firstStageLayers = 0, lastStageLayers = 0;
   double marginGiB = req.params.memoryMarginBytes / (1024.0 * 1024.0 * 1024.0);
@@ -57,6 +58,16 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   flags.add(flag::gpusPerNode, &req.gpusPerNode, "(default: the --gpu system's, DGX-2 16, else 8)",
             count);
   flags.add(flag::gpu, &req.device);
+  flags.add("nics-per-node", &req.nicsPerNode,
+            "compute NICs per node (default: the --gpu system's; DGX A100/H100 8, Jean Zay's "
+            "A100 nodes 4); the GPUs of a node share them",
+            count)
+      .valueName("N");
+  flags.add("nic-gbps", &req.nicGbps,
+            "line rate of one NIC in Gb/s per direction (default: the --gpu system's; "
+            "InfiniBand HDR 200, NDR 400, Omni-Path 100)",
+            ValueRange::between(1, 1e6))
+      .valueName("RATE");
   flags.add("memory-margin", &marginGiB,
             "GiB a plan must leave free beyond its modelled memory (a plan that does not fit "
             "with it is rejected)",
@@ -74,7 +85,14 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
       .choices({"unfused", "flash"});
   flags.add("megatron-2021", &megatron2021,
             "model the software Narayanan et al. 2021 measured (fp16 gradient all-reduce after "
-            "the backward) instead of mtc's runtime (fp32, overlapped when p = 1)");
+            "the backward) instead of mtc's runtime (fp32, overlapped when p = 1); the same as "
+            "--software megatron-2021");
+  flags.add("software", &software,
+            "the framework to model: mtc (its runtime, the default), megatron-2021, "
+            "deepspeed-fp16 (Megatron-DeepSpeed's pipeline engine, fp16 ZeRO-1; MT-NLG) or "
+            "deepspeed-bf16 (the same with DeepSpeed's BF16_Optimizer; BLOOM); with deepspeed-*, "
+            "--distributed-optimizer stands for ZeRO stage 1")
+      .choices({"mtc", "megatron-2021", "deepspeed-fp16", "deepspeed-bf16"});
   flags.add(flag::globalBatchSize, &req.globalBatch, "", count).required().valueName("B");
   flags.add("top", &req.top, "plans in the table", count);
   flags.add("json", &req.json, "print JSON instead of tables");
@@ -115,11 +133,14 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   }
   if (!recompute.empty())
     parseRecompute(recompute, ev.recompute);
-  if (megatron2021) {
-    CostParams paper = megatron2021Params();
-    req.params.gradReduceBytes = paper.gradReduceBytes;
-    req.params.overlapGradReduce = paper.overlapGradReduce;
-  }
+  if (megatron2021 && !software.empty() && software != "megatron-2021")
+    return Error{"mtc-plan: --megatron-2021 is --software megatron-2021; give one of "
+                 "--megatron-2021 and --software " + software};
+  if (megatron2021)
+    software = "megatron-2021";
+  if (!software.empty())
+    parseSoftware(software, req.software);
+  applySoftware(req.software, req.params);
   parseAllReduceAlgorithm(dpAllReduce, req.params.dpAllReduce);
   req.params.scatterGather = !noScatterGather;
   req.params.memoryMarginBytes = marginGiB * 1024.0 * 1024.0 * 1024.0;

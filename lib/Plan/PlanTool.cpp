@@ -113,6 +113,21 @@ std::string modelLine(const PlanRequest &r) {
          ", seq " + std::to_string(m.seq) + (m.tied ? ", tied" : ", untied") + ")";
 }
 
+// "384 x a100-80gb-opa (8 per node), global batch 2048", with the NICs
+// when --nics-per-node / --nic-gbps changed them and the software when it is
+// not mtc's runtime.
+std::string clusterText(const PlanRequest &r, const ClusterSpec &cl) {
+  std::string text = std::to_string(r.gpus) + " x " + cl.device.name + " (" +
+                     std::to_string(cl.gpusPerNode) + " per node";
+  if (r.nicsPerNode > 0 || r.nicGbps > 0)
+    text += ", " + std::to_string(cl.device.nicsPerNode) + " x " +
+            fmt("%g", cl.device.nicBandwidth * 8 / 1e9) + " Gb/s NICs";
+  text += "), global batch " + std::to_string(r.globalBatch);
+  if (r.software != Software::Mtc)
+    text += ", software " + std::string(toString(r.software));
+  return text;
+}
+
 void tableHeader(std::ostream &out) {
   out << "  #   t   p   v    d    b     m  sp   recompute dopt    schedule  TFLOP/s   MFU"
          "  iter(s)  mem(GiB)  bubble  exposed comm  layout\n";
@@ -251,6 +266,11 @@ int runPlanTool(const PlanRequest &req, std::ostream &out, std::ostream &err) {
   cl.gpus = req.gpus;
   cl.gpusPerNode = req.gpusPerNode > 0 ? req.gpusPerNode : dev->gpusPerNode;
   cl.device = *dev;
+  // Other NICs: the node's GPUs share what --nics-per-node and --nic-gbps
+  // give (without them a changed --gpus-per-node keeps each GPU's share).
+  if (req.nicsPerNode > 0 || req.nicGbps > 0)
+    setNics(cl.device, req.nicsPerNode > 0 ? req.nicsPerNode : dev->nicsPerNode,
+            req.nicGbps > 0 ? req.nicGbps * 1e9 / 8.0 : dev->nicBandwidth, cl.gpusPerNode);
 
   if (req.evaluate) {
     auto pr = evaluatePlan(req.model, cl, req.evaluateConfig, req.params);
@@ -261,9 +281,7 @@ int runPlanTool(const PlanRequest &req, std::ostream &out, std::ostream &err) {
     if (req.json) {
       out << predictionJson(*pr).dump(1) << "\n";
     } else {
-      out << modelLine(req) << "\non " << req.gpus << " x " << dev->name << " ("
-          << cl.gpusPerNode << " per node), global batch " << req.globalBatch
-          << "\n\n";
+      out << modelLine(req) << "\non " << clusterText(req, cl) << "\n\n";
       tableHeader(out);
       tableRow(out, 1, *pr);
       out << "\n";
@@ -305,7 +323,10 @@ int runPlanTool(const PlanRequest &req, std::ostream &out, std::ostream &err) {
     j["cluster"] = {{"gpus", req.gpus},
                     {"gpus_per_node", cl.gpusPerNode},
                     {"device", dev->name},
-                    {"global_batch", req.globalBatch}};
+                    {"nics_per_node", cl.device.nicsPerNode},
+                    {"nic_gbps", cl.device.nicBandwidth * 8 / 1e9},
+                    {"global_batch", req.globalBatch},
+                    {"software", toString(req.software)}};
     j["search"] = {{"layouts", res->enumerated},
                    {"fitting", res->fitting.size()},
                    {"out_of_memory", res->outOfMemory.size()},
@@ -327,8 +348,7 @@ int runPlanTool(const PlanRequest &req, std::ostream &out, std::ostream &err) {
     return 0;
   }
 
-  out << modelLine(req) << "\non " << req.gpus << " x " << dev->name << " ("
-      << cl.gpusPerNode << " per node), global batch " << req.globalBatch << "\n"
+  out << modelLine(req) << "\non " << clusterText(req, cl) << "\n"
       << "searched " << res->enumerated << " layouts in " << fmt("%.2f", res->seconds)
       << " s (" << res->fitting.size() << " fit in " << fmt("%.1f", dev->hbmBytes / kGiB)
       << " GiB, " << res->outOfMemory.size() << " do not; "

@@ -21,7 +21,9 @@
 // (ring or tree, NetworkModel), of which only what runs during the last
 // micro-batch's backward is hidden, and only when p = 1 (for p > 1 it runs
 // after the pipeline flush); the tied-embedding all-reduce between first and
-// last stage; the optimizer step (HBM-bound).
+// last stage; the optimizer step (HBM-bound). The framework (Software.h)
+// sets how many transfers a step waits for, the sharded optimizer's
+// collectives and what gradient accumulation costs per micro-batch.
 //
 // The iteration time is the busiest rank's compute + TP comm + p2p + bubble
 // (= the makespan) + exposed DP comm + embedding sync + optimizer.
@@ -58,6 +60,18 @@ struct CostParams {
   /// runtime, Megatron's --overlap-grad-reduce); Megatron-LM 2021 reduced
   /// after the backward.
   bool overlapGradReduce = true;
+  /// Pipeline transfers a step waits for one after the other (Software.h): 1
+  /// when a step's send and receive run together (Megatron-LM batches them),
+  /// 2 when they run in turn (DeepSpeed's TrainSchedule, each blocking).
+  int p2pTransfersPerStep = 1;
+  /// The sharded optimizer (distributedOptimizer) all-reduces whole
+  /// gradients before the 16-bit weights are all-gathered (DeepSpeed's
+  /// BF16_Optimizer) instead of reduce-scattering them (Megatron's).
+  bool shardedOptimizerAllReduces = false;
+  /// Bytes per parameter and micro-batch that the software's gradient
+  /// accumulation moves beyond Megatron-LM 2021's in-place fp16 add, which
+  /// the calibration of gemmFraction on Table 2 absorbed (Software.cpp).
+  double extraAccumulationBytes = 0;
   /// Headroom a plan must leave (bytes): --memory-margin.
   double memoryMarginBytes = 2.0 * 1024 * 1024 * 1024;
 };

@@ -1,10 +1,11 @@
 //===- Device.h - GPU and system presets for the cost model -----*- C++ -*-===//
 //
 // One row per system: the GPU's datasheet figures (dense fp16/bf16, no
-// sparsity), the node it comes in (GPUs per node, NVLink/NVSwitch, one or
-// more InfiniBand NICs) and the few efficiency constants the cost model
-// needs. Bandwidths are per GPU and per direction, in bytes/s. Every number
-// has its source next to it in docs/planner.md ("Device and system table").
+// sparsity), the node it comes in (GPUs per node, NVLink/NVSwitch, its
+// compute NICs: how many and their line rate) and the few efficiency
+// constants the cost model needs. Bandwidths are per direction, in bytes/s.
+// Every number has its source next to it in docs/planner.md ("Device and
+// system table").
 //
 //===----------------------------------------------------------------------===//
 #ifndef MTC_PLAN_DEVICE_H
@@ -21,7 +22,14 @@ struct DeviceSpec {
   double hbmBytes = 0;       ///< memory capacity, bytes
   double hbmBandwidth = 0;   ///< bytes/s
   double nvlinkBandwidth = 0;  ///< bytes/s per GPU per direction, in a node
-  double networkBandwidth = 0; ///< InfiniBand bytes/s per GPU per direction
+  /// The node's compute NICs and the line rate of one (bytes/s per
+  /// direction): DGX A100 8 x HDR 200 Gb/s, Jean Zay's A100 nodes 4 x
+  /// Omni-Path 100 Gb/s.
+  int nicsPerNode = 8;
+  double nicBandwidth = 0;
+  /// Each GPU's share of the NICs when every GPU of the node sends at once:
+  /// nicsPerNode x nicBandwidth / gpusPerNode (setNics keeps it so).
+  double networkBandwidth = 0;
   std::string description;
   int gpusPerNode = 8;       ///< GPUs of the system's node (DGX-2: 16)
   int sms = 108;             ///< streaming multiprocessors (wave quantisation)
@@ -38,13 +46,17 @@ struct DeviceSpec {
   double cublasWorkspaceBytes = 0;
 };
 
+/// Sets the node's NICs and the per-GPU share they give `gpusPerNode` GPUs
+/// (--nics-per-node, --nic-gbps, --gpus-per-node describe other clusters).
+void setNics(DeviceSpec &device, int nicsPerNode, double nicBandwidth, int gpusPerNode);
+
 /// All presets, in the order they are documented.
 const std::vector<DeviceSpec> &devicePresets();
 
 /// The preset called `name`, or nullptr.
 const DeviceSpec *findDevice(const std::string &name);
 
-/// "a100-80gb, h100-80gb, h200, v100-32gb, v100-dgx2"
+/// "a100-80gb, a100-80gb-opa, h100-80gb, h200, v100-32gb, v100-dgx2"
 std::string deviceNames();
 
 } // namespace mtc

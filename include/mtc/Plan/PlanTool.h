@@ -11,6 +11,7 @@
 #include <functional>
 #include "mtc/Plan/CostModel.h"
 #include "mtc/Plan/ParallelConfig.h"
+#include "mtc/Plan/Software.h"
 
 #include <iosfwd>
 #include <string>
@@ -25,6 +26,9 @@ struct PlanRequest {
   std::string device = "a100-80gb";
   int gpus = 0;
   int gpusPerNode = 0;     ///< 0 = the device's system (DGX-2: 16, else 8)
+  int nicsPerNode = 0;     ///< 0 = the device's system's compute NICs
+  double nicGbps = 0;      ///< one NIC's line rate, Gb/s; 0 = the system's
+  Software software = Software::Mtc; ///< the framework the prediction assumes
   int globalBatch = 0;
   int top = 5;             ///< plans in the table
   bool json = false;

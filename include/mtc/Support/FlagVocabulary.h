@@ -112,7 +112,9 @@ inline const FlagSpec clipGrad{"clip-grad", {}, "global gradient-norm clipping (
 // Planner.
 inline const FlagSpec gpus{"gpus", {}, "GPUs to plan for"};
 inline const FlagSpec gpusPerNode{"gpus-per-node", {}, "GPUs per node"};
-inline const FlagSpec gpu{"gpu", {}, "GPU system: a100-80gb, h100-80gb, h200, v100-32gb (DGX-1) or v100-dgx2"};
+inline const FlagSpec gpu{"gpu", {},
+                          "GPU system: a100-80gb, a100-80gb-opa (Jean Zay-style, 4 Omni-Path "
+                          "NICs per node), h100-80gb, h200, v100-32gb (DGX-1) or v100-dgx2"};
 
 // Tokenizers.
 inline const FlagSpec vocabDir{"vocab-dir", {},

@@ -89,4 +89,48 @@ TEST(NetworkModel, V100DgxOneNetworkIsSlower) {
             3.9 * a.allReduce(1e9, g, AllReduceAlgorithm::Ring));
 }
 
+// Jean Zay's A100 nodes (BLOOM's machine): 4 Omni-Path 100 Gb/s links for 8
+// GPUs, so each GPU's share is 4 x 12.5 / 8 = 6.25 GB/s, a quarter of a DGX
+// A100's. setNics gives the same share to an a100-80gb described with
+// --nics-per-node 4 --nic-gbps 100, and the presets keep their old shares.
+TEST(NetworkModel, NicsPerNodeSetEachGpusShare) {
+  const DeviceSpec &opa = *findDevice("a100-80gb-opa");
+  EXPECT_EQ(opa.nicsPerNode, 4);
+  EXPECT_NEAR(opa.nicBandwidth, 12.5e9, 1);
+  EXPECT_NEAR(opa.networkBandwidth, 6.25e9, 1);
+  DeviceSpec described = a100();
+  setNics(described, 4, 100e9 / 8, 8);
+  EXPECT_NEAR(described.networkBandwidth, opa.networkBandwidth, 1e-6);
+  EXPECT_NEAR(a100().networkBandwidth, 25e9, 1);
+  EXPECT_NEAR(findDevice("h100-80gb")->networkBandwidth, 50e9, 1);
+  EXPECT_NEAR(findDevice("v100-32gb")->networkBandwidth, 6.25e9, 1);
+  EXPECT_NEAR(findDevice("v100-dgx2")->networkBandwidth, 6.25e9, 1);
+  EXPECT_EQ(opa.sms, a100().sms);
+  EXPECT_EQ(opa.gemmFraction, a100().gemmFraction);
+  EXPECT_EQ(opa.flashFraction, a100().flashFraction);
+}
+
+// BLOOM's data-parallel group (t = 4, d = 8): 2 members per node on 4 nodes;
+// each brings its 6.25 GB/s share: bus bandwidth 2 x 6.25 x 0.8 = 10 GB/s.
+// Its 3.7e9 fp32 gradients (14.8 GB) take 2 x 7/8 x 14.8 GB / 10 GB/s =
+// 2.59 s (latency 8.4 + 2 x 4 x 3.4 + 2 x 3 x 9.6 us), 4 x a DGX A100's.
+// A 117 MB activation (b = 2, s = 2048, h = 14336) to the next stage: each
+// of the 4 tensor ranks sends 29.4 MB at 6.25 x 0.8 GB/s, then the 4 gather.
+TEST(NetworkModel, OmniPathNodeOfBloom) {
+  NetworkModel opa(*findDevice("a100-80gb-opa"), 8), dgx(a100(), 8);
+  GroupPlacement dp = placeGroup(8, 4, 8);
+  ASSERT_EQ(dp.perNode, 2);
+  ASSERT_EQ(dp.nodes, 4);
+  EXPECT_NEAR(opa.busBandwidth(dp), 10e9, 1);
+  double grads = 4 * 3.7e9;
+  double ring = 2.0 * 7 / 8 * grads / 10e9 + 8.4e-6 + 8 * 3.4e-6 + 6 * 9.6e-6;
+  EXPECT_NEAR(opa.allReduce(grads, dp, AllReduceAlgorithm::Ring), ring, 1e-9);
+  EXPECT_NEAR(ring, 2.59, 0.001);
+  EXPECT_NEAR(opa.allReduce(grads, dp, AllReduceAlgorithm::Ring),
+              4 * dgx.allReduce(grads, dp, AllReduceAlgorithm::Ring), 0.001);
+  double act = 2.0 * 2048 * 14336 * 2;
+  double gather = 3.0 / 4 * act / 235e9 + 8.4e-6 + 3 * 3.4e-6;
+  EXPECT_NEAR(opa.p2p(act, true, 4, true, false), act / 4 / 5e9 + 9.6e-6 + gather, 1e-12);
+}
+
 } // namespace

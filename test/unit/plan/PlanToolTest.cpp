@@ -194,7 +194,8 @@ TEST(PlanTool, EvaluateUnevenLayoutsAndBreakdowns) {
   EXPECT_EQ(run(odd + "--layers-per-chunk 7,7,6,5", out, err), 0) << err;
 
   // Every system evaluates; the margin rejects with the shortfall.
-  for (const char *gpu : {"v100-32gb", "v100-dgx2", "a100-80gb", "h100-80gb", "h200"}) {
+  for (const char *gpu :
+       {"v100-32gb", "v100-dgx2", "a100-80gb", "a100-80gb-opa", "h100-80gb", "h200"}) {
     EXPECT_EQ(run(base + "--gpu " + gpu, out, err), 0) << gpu << ": " << err;
     EXPECT_NE(out.find(gpu), std::string::npos) << out;
   }
@@ -202,6 +203,58 @@ TEST(PlanTool, EvaluateUnevenLayoutsAndBreakdowns) {
   EXPECT_NE(err.find("GiB margin"), std::string::npos) << err;
   EXPECT_NE(err.find("GiB over"), std::string::npos) << err;
   EXPECT_NE(out.find("does NOT fit"), std::string::npos) << out;
+}
+
+// Issue 38: the framework and the NICs are flags. --software picks a profile
+// (--megatron-2021 is one of them and conflicts with another); the NIC flags
+// describe the same node as a preset: an a100-80gb with 4 x 100 Gb/s NICs
+// predicts what the a100-80gb-opa preset does, and the report says so.
+TEST(PlanTool, SoftwareAndNicFlags) {
+  const std::string base = std::string(kModelFlags) +
+                           "--gpus 64 --global-batch 256 --evaluate --tp 4 --pp 2 "
+                           "--micro-batch 2 --recompute full --distributed-optimizer ";
+  auto r = parsePlanArgs(split(base + "--software deepspeed-bf16"));
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_EQ(r->software, Software::DeepSpeedBf16);
+  EXPECT_EQ(r->params.p2pTransfersPerStep, 2);
+  EXPECT_TRUE(r->params.shardedOptimizerAllReduces);
+  auto paper = parsePlanArgs(split(base + "--megatron-2021"));
+  ASSERT_TRUE(paper.ok()) << paper.error();
+  EXPECT_EQ(paper->software, Software::Megatron2021);
+  EXPECT_EQ(paper->params.gradReduceBytes, 2);
+  EXPECT_TRUE(parsePlanArgs(split(base + "--megatron-2021 --software megatron-2021")).ok());
+  auto both = parsePlanArgs(split(base + "--megatron-2021 --software deepspeed-fp16"));
+  ASSERT_FALSE(both.ok());
+  EXPECT_NE(both.error().find("give one of --megatron-2021 and --software deepspeed-fp16"),
+            std::string::npos)
+      << both.error();
+  auto unknown = parsePlanArgs(split(base + "--software colossal"));
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.error().find("colossal"), std::string::npos) << unknown.error();
+  EXPECT_FALSE(parsePlanArgs(split(base + "--nics-per-node 0")).ok());
+
+  std::string preset, described, err;
+  ASSERT_EQ(run(base + "--software deepspeed-bf16 --gpu a100-80gb-opa --json", preset, err), 0)
+      << err;
+  ASSERT_EQ(run(base + "--software deepspeed-bf16 --nics-per-node 4 --nic-gbps 100 --json",
+                described, err),
+            0)
+      << err;
+  auto a = nlohmann::json::parse(preset), b = nlohmann::json::parse(described);
+  EXPECT_NEAR(a["iteration_time_s"].get<double>(), b["iteration_time_s"].get<double>(), 1e-12);
+  std::string dgx;
+  ASSERT_EQ(run(base + "--software deepspeed-bf16 --json", dgx, err), 0) << err;
+  EXPECT_GT(a["breakdown_s"]["dp_comm_total"].get<double>(),
+            3.9 * nlohmann::json::parse(dgx)["breakdown_s"]["dp_comm_total"].get<double>());
+
+  std::string out;
+  ASSERT_EQ(run(base + "--software deepspeed-bf16 --nics-per-node 4 --nic-gbps 100", out, err),
+            0)
+      << err;
+  EXPECT_NE(out.find("on 64 x a100-80gb (8 per node, 4 x 100 Gb/s NICs), global batch 256, "
+                     "software deepspeed-bf16"),
+            std::string::npos)
+      << out;
 }
 
 // The search proposes uneven layouts when the layers do not divide the

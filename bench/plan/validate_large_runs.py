@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Predicted vs published for large training runs outside Narayanan et al.
+2021 (docs/planner.md, "Validation at scale"). Nothing here was fitted to
+these runs: mtc-plan --evaluate runs each published configuration with the
+hardware and software flags that describe it (--gpu, --software) and the
+table puts its TFLOP/s per GPU next to the published one.
+
+Runs (the configuration is the publication's; what it does not print is
+marked "assumed" in the table):
+- MT-NLG 530B, Smith et al. 2022 (arXiv 2201.11990), section 2.4: batch 1920
+  on 280 / 350 / 420 DGX A100 nodes (Selene, 8 x HDR 200 Gb/s per node),
+  60.1 / 50.2 / 44.4 s per iteration = 126 / 121 / 113 TFLOP/s per GPU;
+  8-way tensor, 35-way pipeline (105 layers, hidden 20480, 128 heads, seq
+  2048), Megatron-DeepSpeed: DeepSpeed's pipeline engine and ZeRO-1.
+- BLOOM-176B, BigScience 2022 (arXiv 2211.05100), section 3.4 and the run's
+  own README (github.com/bigscience-workshop/bigscience,
+  train/tr11-176B-ml): 48 nodes of 8 A100 80GB with 4 Omni-Path 100 Gb/s
+  links each (Jean Zay), t=4 p=12 d=8, micro-batch 2, batch 2048, seq 2048,
+  70 layers (hidden 14336, 112 heads, vocab 250880 padded), bf16 with
+  DeepSpeed's BF16_Optimizer (ZeRO-1), activation checkpointing, the
+  embedding counted as a pipeline layer (5 + embedding on the first and last
+  stage, 6 elsewhere). The README logs iteration 85376 at 104.70 s = 149.77
+  TFLOP/s; the paper reports 156 TFLOP/s in the fastest configuration.
+
+"Before" is the planner before issue 38 (commit 2c69e1f): the same layout
+with the only hardware and software it had (a100-80gb, --megatron-2021). Its
+numbers are recorded below; --before OLD_MTC_PLAN recomputes them.
+
+usage: bench/plan/validate_large_runs.py [path/to/mtc-plan] [--before path/to/old/mtc-plan]
+"""
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+args = sys.argv[1:]
+before_bin = None
+if "--before" in args:
+    i = args.index("--before")
+    before_bin = args[i + 1]
+    del args[i:i + 2]
+PLAN = args[0] if args else os.path.join(ROOT, "build", "bin", "mtc-plan")
+if not os.access(PLAN, os.X_OK):
+    sys.exit(f"validate_large_runs: no executable at {PLAN} (build mtc-plan or pass its path)")
+
+
+def model(layers, hidden, heads, vocab):
+    return ["--num-layers", str(layers), "--hidden-size", str(hidden),
+            "--num-attention-heads", str(heads), "--vocab-size", str(vocab), "--seq-length", "2048"]
+
+
+MT_NLG = model(105, 20480, 128, 51200)
+BLOOM = model(70, 14336, 112, 250880)
+BLOOM_LAYOUT = ["--layers-per-chunk", ",".join(["5"] + ["6"] * 10 + ["5"])]
+
+# (run, configuration text, published TFLOP/s, published note, model, GPUs,
+#  batch, layout flags, hardware+software now, hardware+software before,
+#  recorded before TFLOP/s)
+RUNS = []
+for nodes, seconds, tflops, before in [(280, 60.1, 126, 153.55), (350, 50.2, 121, 148.83),
+                                       (420, 44.4, 113, 144.39)]:
+    gpus = nodes * 8
+    RUNS.append((f"MT-NLG 530B, {nodes} nodes",
+                 f"{gpus} A100 (HDR), t=8 p=35 d={gpus // 280} b=1 (assumed) m={1920 * 280 // gpus}, "
+                 "batch 1920, full recompute, DeepSpeed pipeline + fp16 ZeRO-1",
+                 tflops, f"{seconds} s/iteration", MT_NLG, gpus, 1920,
+                 ["--tp", "8", "--pp", "35", "--micro-batch-size", "1"],
+                 ["--software", "deepspeed-fp16"], ["--megatron-2021"], before))
+RUNS.append(("BLOOM-176B (iteration 85376)",
+             "384 A100 (4 x Omni-Path 100 Gb/s per node), t=4 p=12 d=8 b=2 m=128, batch 2048, "
+             "full recompute, layers 5,6x10,5, DeepSpeed pipeline + BF16_Optimizer",
+             149.77, "104.70 s/iteration, tr11 README", BLOOM, 384, 2048,
+             ["--tp", "4", "--pp", "12", "--micro-batch-size", "2"] + BLOOM_LAYOUT,
+             ["--gpu", "a100-80gb-opa", "--software", "deepspeed-bf16"], ["--megatron-2021"],
+             173.35))
+RUNS.append(("BLOOM-176B (fastest)", "as above", 156, "paper, section 3.4", BLOOM, 384, 2048,
+             ["--tp", "4", "--pp", "12", "--micro-batch-size", "2"] + BLOOM_LAYOUT,
+             ["--gpu", "a100-80gb-opa", "--software", "deepspeed-bf16"], ["--megatron-2021"],
+             173.35))
+
+
+def evaluate(binary, shape, gpus, batch, layout, extra):
+    cmd = [binary, *shape, "--gpus", str(gpus), "--global-batch-size", str(batch), "--evaluate",
+           *layout, "--recompute", "full", "--distributed-optimizer", "--json", *extra]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode not in (0, 1) or not r.stdout.strip():
+        sys.exit("validate_large_runs: %s failed: %s" % (" ".join(cmd), r.stderr))
+    return json.loads(r.stdout)
+
+
+print("| run | configuration | published TFLOP/s | before | now | error now "
+      "| predicted s/iteration |")
+print("|---|---|---|---|---|---|---|")
+for (run, config, published, note, shape, gpus, batch, layout, now_flags, before_flags,
+     recorded) in RUNS:
+    now = evaluate(PLAN, shape, gpus, batch, layout, now_flags)
+    before = recorded
+    if before_bin:
+        before = evaluate(before_bin, shape, gpus, batch, layout, before_flags)["tflops_per_gpu"]
+        if abs(before - recorded) > 0.05:
+            print(f"note: {run}: --before gives {before:.2f}, recorded {recorded:.2f}",
+                  file=sys.stderr)
+    predicted = now["tflops_per_gpu"]
+    print(f"| {run} | {config} | {published} ({note}) | {before:.1f} "
+          f"({(before / published - 1) * 100:+.1f}%) | {predicted:.1f} | "
+          f"{(predicted / published - 1) * 100:+.1f}% | {now['iteration_time_s']:.1f} |")
+
+# Where the time goes now, per run: what the model charges for each part.
+print("\n| run | compute | bubble | TP comm | PP comm | DP comm | embedding sync | optimizer |")
+print("|---|---|---|---|---|---|---|---|")
+for run, _, _, _, shape, gpus, batch, layout, now_flags, _, _ in RUNS[:-1]:
+    b = evaluate(PLAN, shape, gpus, batch, layout, now_flags)["breakdown_s"]
+    print(f"| {run} | " + " | ".join("%.2f" % b[k] for k in (
+        "compute", "bubble", "tp_comm", "pp_comm", "dp_comm_exposed", "embedding_sync",
+        "optimizer")) + " |")
