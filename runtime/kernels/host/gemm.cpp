@@ -43,8 +43,12 @@ namespace {
 
 std::atomic<GemmPrecision> selected{GemmPrecision::Fp32};
 
-// Below this many flops one thread's GEMM beats an OpenMP fork.
+// Below this many flops one thread's GEMM beats an OpenMP fork...
 constexpr double kParallelMinFlops = 1 << 22;
+// ...unless its operands are this many bytes: a product of few rows (one, in
+// cached decoding) streams its matrix from memory at one thread's share of
+// the bandwidth, ~70 us per MiB on one core against a fork's few us.
+constexpr double kParallelMinBytes = 1 << 20;
 
 struct ShapeKey {
   bool f32;    // fp32 operands (else bf16)
@@ -342,7 +346,11 @@ void typedParallelGemm(bool transA, bool transB, int64_t M, int64_t N, int64_t K
   // Read before the guard: OpenBLAS's OpenMP build sets OpenMP's count too.
   const int threads = detail::kernelThreads();
   detail::SingleThreadedBlas blasGuard;
-  const bool parallel = threads > 1 && 2.0 * M * N * K >= kParallelMinFlops;
+  const double operandBytes =
+      static_cast<double>(storageBytes(A.type)) * M * K +
+      static_cast<double>(storageBytes(B.type)) * K * N + 4.0 * M * N;
+  const bool parallel = threads > 1 && (2.0 * M * N * K >= kParallelMinFlops ||
+                                        operandBytes >= kParallelMinBytes);
   const bool splitRows = M >= N;
   const int64_t aRows = transA ? K : M, aCols = transA ? M : K;
   const int64_t bRows = transB ? N : K, bCols = transB ? K : N;

@@ -63,9 +63,10 @@ INSTANTIATE_TEST_SUITE_P(Shapes, LinearThreads,
                                            Case{37, 96, 1001, false}, Case{37, 96, 1001, true},
                                            Case{256, 250, 33, false}));
 
-// Counts the OpenMP teams started while `counting` is set: libdnnl's
-// GOMP_parallel calls bind to this definition (the executable's symbols come
-// first), which forwards to libgomp's.
+// Counts the OpenMP teams of more than one thread started while `counting`
+// is set: libdnnl's GOMP_parallel calls bind to this definition (the
+// executable's symbols come first), which forwards to libgomp's. A region
+// whose `if` clause is false arrives with 1 thread (0 is the default count).
 std::atomic<bool> counting{false};
 std::atomic<int> teamsStarted{0};
 
@@ -76,7 +77,7 @@ extern "C" void GOMP_parallel(void (*fn)(void *), void *data, unsigned threads,
                               unsigned flags) {
   using Real = void (*)(void (*)(void *), void *, unsigned, unsigned);
   static const Real real = reinterpret_cast<Real>(dlsym(RTLD_NEXT, "GOMP_parallel"));
-  if (mtc::kernels::counting)
+  if (mtc::kernels::counting && threads != 1)
     ++mtc::kernels::teamsStarted;
   real(fn, data, threads, flags);
 }
@@ -103,6 +104,26 @@ TEST(GemmThreads, OutsideARegionRunsOnTheCallingThread) {
     EXPECT_EQ(teamsStarted, 0) << M << " x " << N << " x " << K;
     EXPECT_EQ(omp_get_max_threads(), 2);
     EXPECT_EQ(one, two) << M << " x " << N << " x " << K;
+  }
+  setNumThreads(0);
+}
+
+// A product of one row has few flops but streams its whole matrix from
+// memory: one that is megabytes is split over the threads (cached decoding's
+// linear layers), a small one stays on the calling thread.
+TEST(GemmThreads, ARowTimesALargeMatrixIsSplit) {
+  setNumThreads(2);
+  for (auto [K, N, teams] : {std::tuple<int64_t, int64_t, int>{768, 2304, 1}, {64, 64, 0}}) {
+    auto a = randomVector(K, 1), b = randomVector(K * N, 2);
+    std::vector<float> c(N), serial(N);
+    teamsStarted = 0;
+    counting = true;
+    parallelGemm(false, false, 1, N, K, 1.0f, a.data(), K, b.data(), N, 0.0f, c.data(), N);
+    counting = false;
+    EXPECT_EQ(teamsStarted, teams) << K << " x " << N;
+    gemm(false, false, 1, N, K, 1.0f, a.data(), K, b.data(), N, 0.0f, serial.data(), N);
+    for (int64_t i = 0; i < N; ++i)
+      ASSERT_NEAR(c[i], serial[i], 1e-4f * (1.0f + std::fabs(serial[i]))) << i;
   }
   setNumThreads(0);
 }
