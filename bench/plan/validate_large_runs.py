@@ -22,6 +22,19 @@ marked "assumed" in the table):
   stage, 6 elsewhere). The README logs iteration 85376 at 104.70 s = 149.77
   TFLOP/s; the paper reports 156 TFLOP/s in the fastest configuration.
 
+- Korthikanti et al. 2022 (arXiv 2205.05198), the Megatron team's runs of
+  Megatron-LM 2022 on Selene: 22B on 8 GPUs (t=8), 175B on 64 (t=8 p=8),
+  530B on 280 (t=8 p=35), 1T on 512 (t=8 p=64), d=1, micro-batch 1, sequence
+  2048, vocabulary 51200, sequence parallelism + selective recompute. The
+  published MFU is Table 5's MFU column, as Megatron-LM's README prints it
+  (commit 2e90a342f5, 2022-05-19: 41.5 / 51.4 / 56.0 / 56.3 %, "measured
+  using a data parallel size of one"); the iteration time in the table is
+  the one that MFU implies (model FLOPs / (MFU x GPUs x 312 TFLOP/s)).
+  Global batches 4 / 64 / 280 / 512 and the 22B shape (48 layers, hidden
+  6144, 64 heads) are Table 3's as recalled, not re-read here (see
+  docs/planner.md); v=1 (no interleaving) assumed. "2021 software" is the
+  same layout under --software megatron-2021.
+
 "Before" is the planner before issue 38 (commit 2c69e1f): the same layout
 with the only hardware and software it had (a100-80gb, --megatron-2021). Its
 numbers are recorded below; --before OLD_MTC_PLAN recomputes them.
@@ -80,9 +93,10 @@ RUNS.append(("BLOOM-176B (fastest)", "as above", 156, "paper, section 3.4", BLOO
              173.35))
 
 
-def evaluate(binary, shape, gpus, batch, layout, extra):
+def evaluate(binary, shape, gpus, batch, layout, extra,
+             recompute=("--recompute", "full", "--distributed-optimizer")):
     cmd = [binary, *shape, "--gpus", str(gpus), "--global-batch-size", str(batch), "--evaluate",
-           *layout, "--recompute", "full", "--distributed-optimizer", "--json", *extra]
+           *layout, *recompute, "--json", *extra]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode not in (0, 1) or not r.stdout.strip():
         sys.exit("validate_large_runs: %s failed: %s" % (" ".join(cmd), r.stderr))
@@ -114,3 +128,27 @@ for run, _, _, _, shape, gpus, batch, layout, now_flags, _, _ in RUNS[:-1]:
     print(f"| {run} | " + " | ".join("%.2f" % b[k] for k in (
         "compute", "bubble", "tp_comm", "pp_comm", "dp_comm_exposed", "embedding_sync",
         "optimizer")) + " |")
+
+# Korthikanti et al. 2022: Megatron-LM 2022, d = 1, MFU as published.
+PEAK = 312e12
+KORTHIKANTI = [("22B", model(48, 6144, 64, 51200), 8, 1, 4, 41.5),
+               ("175B", model(96, 12288, 96, 51200), 64, 8, 64, 51.4),
+               ("530B", model(105, 20480, 128, 51200), 280, 35, 280, 56.0),
+               ("1T", model(128, 25600, 160, 51200), 512, 64, 512, 56.3)]
+SP_SELECTIVE = ("--recompute", "selective", "--sequence-parallel")
+print("\n| run (Korthikanti et al. 2022) | configuration | published MFU (implied s/iteration) "
+      "| 2021 software | megatron-2022 | error | predicted s/iteration |")
+print("|---|---|---|---|---|---|---|")
+for name, shape, gpus, pp, batch, published in KORTHIKANTI:
+    layout = ["--tp", "8", "--pp", str(pp), "--micro-batch-size", "1"]
+    now = evaluate(PLAN, shape, gpus, batch, layout, ["--software", "megatron-2022"],
+                   SP_SELECTIVE)
+    old = evaluate(PLAN, shape, gpus, batch, layout, ["--software", "megatron-2021"],
+                   SP_SELECTIVE)
+    flops = now["mfu"] * now["iteration_time_s"] * gpus * PEAK  # model FLOPs per iteration
+    implied = flops / (published / 100 * gpus * PEAK)
+    config = (f"{gpus} A100 (Selene), t=8 p={pp} d=1 b=1 m={batch} (assumed v=1), "
+              "SP + selective recompute")
+    print(f"| {name} | {config} | {published}% ({implied:.2f} s) | {old['mfu'] * 100:.1f}% "
+          f"({(old['mfu'] * 100 / published - 1) * 100:+.1f}%) | {now['mfu'] * 100:.1f}% | "
+          f"{(now['mfu'] * 100 / published - 1) * 100:+.1f}% | {now['iteration_time_s']:.2f} |")

@@ -120,11 +120,37 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
   GroupPlacement tensorGroup{c.tp, 1, c.tp};
   double collective = net.allReduce(tokens * h * 2.0, tensorGroup, AllReduceAlgorithm::Ring);
 
+  // Backward: two all-reduce-sized collectives (the column-parallel linears'
+  // input-gradient all-reduces, or with SP the row-parallel all-gathers and
+  // column-parallel reduce-scatters), in the step; or, with
+  // asyncTensorParallelBackward, Megatron-LM 2022's: each column-parallel
+  // linear (linears[0], QKV; linears[2], fc1) hides its collectives under its
+  // own GEMMs and only the excess shows.
+  double backwardCollectives = 2 * collective;
+  if (p.asyncTensorParallelBackward) {
+    const double gather = net.allGather(tokens * h * 2.0, tensorGroup);
+    backwardCollectives = 0;
+    for (int i : {0, 2}) {
+      const Linear &l = linears[i];
+      const double dgrad = gemm(1, l.M, l.K, l.N), wgrad = gemm(1, l.K, l.N, l.M);
+      if (c.sequenceParallel)
+        // all-gather of the saved input shard under dgrad, reduce-scatter of
+        // the input gradient (the all-gather's volume) under wgrad
+        backwardCollectives += std::max(0.0, gather - dgrad) + std::max(0.0, gather - wgrad);
+      else
+        backwardCollectives += std::max(0.0, collective - wgrad);
+    }
+    // Row-parallel linears (proj, fc2) with SP: their output gradient is
+    // all-gathered before their backward GEMMs, synchronously.
+    if (c.sequenceParallel)
+      backwardCollectives += 2 * gather;
+  }
+
   LayerCost lc;
   lc.forward.compute = linF + coreF + softmaxF + streamF;
   lc.forward.tp = 2 * collective;
   lc.inputGrad.compute = linDgrad + coreB + softmaxB + streamB;
-  lc.inputGrad.tp = 2 * collective;
+  lc.inputGrad.tp = backwardCollectives;
   lc.weightGrad.compute = linWgrad;
   if (c.recompute == Recompute::Full) {
     lc.inputGrad.recompute = lc.forward.compute;

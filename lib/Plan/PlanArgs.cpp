@@ -89,10 +89,11 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
             "--software megatron-2021");
   flags.add("software", &software,
             "the framework to model: mtc (its runtime, the default), megatron-2021, "
-            "deepspeed-fp16 (Megatron-DeepSpeed's pipeline engine, fp16 ZeRO-1; MT-NLG) or "
+            "megatron-2022 (Korthikanti et al. 2022's: the backward's tensor-parallel "
+            "collectives under the GEMMs), deepspeed-fp16 (Megatron-DeepSpeed's pipeline engine, fp16 ZeRO-1; MT-NLG) or "
             "deepspeed-bf16 (the same with DeepSpeed's BF16_Optimizer; BLOOM); with deepspeed-*, "
             "--distributed-optimizer stands for ZeRO stage 1")
-      .choices({"mtc", "megatron-2021", "deepspeed-fp16", "deepspeed-bf16"});
+      .choices({"mtc", "megatron-2021", "megatron-2022", "deepspeed-fp16", "deepspeed-bf16"});
   flags.add(flag::globalBatchSize, &req.globalBatch, "", count).required().valueName("B");
   flags.add("top", &req.top, "plans in the table", count);
   flags.add("json", &req.json, "print JSON instead of tables");

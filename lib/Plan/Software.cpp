@@ -4,8 +4,8 @@
 namespace mtc {
 
 namespace {
-constexpr Software kAll[] = {Software::Mtc, Software::Megatron2021, Software::DeepSpeedFp16,
-                             Software::DeepSpeedBf16};
+constexpr Software kAll[] = {Software::Mtc, Software::Megatron2021, Software::Megatron2022,
+                             Software::DeepSpeedFp16, Software::DeepSpeedBf16};
 } // namespace
 
 const char *toString(Software s) {
@@ -14,6 +14,8 @@ const char *toString(Software s) {
     return "mtc";
   case Software::Megatron2021:
     return "megatron-2021";
+  case Software::Megatron2022:
+    return "megatron-2022";
   case Software::DeepSpeedFp16:
     return "deepspeed-fp16";
   case Software::DeepSpeedBf16:
@@ -45,6 +47,7 @@ void applySoftware(Software software, CostParams &p) {
   p.p2pTransfersPerStep = mtc.p2pTransfersPerStep;
   p.shardedOptimizerAllReduces = mtc.shardedOptimizerAllReduces;
   p.extraAccumulationBytes = mtc.extraAccumulationBytes;
+  p.asyncTensorParallelBackward = mtc.asyncTensorParallelBackward;
   if (software == Software::Mtc)
     return;
   // Megatron-LM 2021 and both DeepSpeed profiles reduce after the backward
@@ -55,6 +58,22 @@ void applySoftware(Software software, CostParams &p) {
   p.overlapGradReduce = paper.overlapGradReduce;
   if (software == Software::Megatron2021)
     return;
+  if (software == Software::Megatron2022) {
+    // Megatron-LM as of the sequence_parallel merge (d898a8991d, 2022-05-25),
+    // the code Korthikanti et al. 2022 ran. What it shares with 2021: fp16
+    // gradients reduced after the backward (--accumulate-allreduce-grads-in-
+    // fp32 off unless bf16, arguments.py; no overlap before 2023), one
+    // batched transfer per step (p2p_communication.py, batch_isend_irecv; with
+    // --sequence-parallel no scatter/gather), the main_grad.add_ accumulation
+    // (model/distributed.py; gradient accumulation fusion is turned off
+    // without fp32 accumulation, arguments.py). What is new:
+    // LinearWithGradAccumulationAndAsyncCommunication (mpu/layers.py) issues
+    // the column-parallel linears' backward collectives with async_op=True
+    // under their GEMMs (the all-reduce since 83b1e42f30, 2022-02-13; the SP
+    // all-gather and reduce-scatter since the merge).
+    p.asyncTensorParallelBackward = true;
+    return;
+  }
   // DeepSpeed's TrainSchedule (runtime/pipe/schedule.py) issues a step's two
   // transfers in turn, each blocking: SendActivation then RecvGrad before a
   // backward, RecvActivation then SendGrad before a forward. Megatron-LM

@@ -72,6 +72,16 @@ struct CostParams {
   /// accumulation moves beyond Megatron-LM 2021's in-place fp16 add, which
   /// the calibration of gemmFraction on Table 2 absorbed (Software.cpp).
   double extraAccumulationBytes = 0;
+  /// The backward's tensor-parallel collectives of the column-parallel
+  /// linears (QKV, fc1) run asynchronously under that linear's own GEMMs
+  /// (Megatron-LM from 2022, LinearWithGradAccumulationAndAsyncCommunication):
+  /// without sequence parallelism the input-gradient all-reduce under the
+  /// weight-gradient GEMM; with it the re-all-gather of the saved input shard
+  /// under the input-gradient GEMM and the input gradient's reduce-scatter
+  /// under the weight-gradient GEMM, leaving only the row-parallel linears'
+  /// all-gathers (proj, fc2) in the step. Only what a collective exceeds its
+  /// GEMM by is charged.
+  bool asyncTensorParallelBackward = false;
   /// Headroom a plan must leave (bytes): --memory-margin.
   double memoryMarginBytes = 2.0 * 1024 * 1024 * 1024;
 };

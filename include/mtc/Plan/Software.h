@@ -11,6 +11,9 @@
 //  - megatron-2021:  Megatron-LM as Narayanan et al. 2021 measured it (fp16
 //                    gradient all-reduce after the backward); the calibration
 //                    basis of gemmFraction;
+//  - megatron-2022:  Megatron-LM as Korthikanti et al. 2022 ran it (sequence
+//                    parallelism, selective recompute): megatron-2021 plus
+//                    the backward's asynchronous tensor-parallel collectives;
 //  - deepspeed-fp16: Megatron-DeepSpeed with DeepSpeed's pipeline engine and
 //                    fp16 ZeRO-1 (MT-NLG 530B, 2021);
 //  - deepspeed-bf16: the same with DeepSpeed's BF16_Optimizer, its own ZeRO-1
@@ -28,16 +31,17 @@
 
 namespace mtc {
 
-enum class Software { Mtc, Megatron2021, DeepSpeedFp16, DeepSpeedBf16 };
+enum class Software { Mtc, Megatron2021, Megatron2022, DeepSpeedFp16, DeepSpeedBf16 };
 
 const char *toString(Software s);
-/// Accepts "mtc", "megatron-2021", "deepspeed-fp16", "deepspeed-bf16".
+/// Accepts "mtc", "megatron-2021", "megatron-2022", "deepspeed-fp16",
+/// "deepspeed-bf16".
 bool parseSoftware(const std::string &text, Software &out);
-/// "mtc, megatron-2021, deepspeed-fp16, deepspeed-bf16"
+/// "mtc, megatron-2021, megatron-2022, deepspeed-fp16, deepspeed-bf16"
 std::string softwareNames();
 
 /// Sets the fields of `params` that the software decides (gradient bytes
-/// and overlap, pipeline transfers per step, the sharded optimizer's
+/// and overlap, pipeline transfers per step, asynchronous TP backward, the sharded optimizer's
 /// collectives, extra accumulation bytes); leaves the rest (memory margin,
 /// --dp-allreduce, scatter/gather) as they are.
 void applySoftware(Software software, CostParams &params);

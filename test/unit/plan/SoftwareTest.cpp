@@ -33,14 +33,16 @@ ParallelConfig twoStages() {
 }
 
 TEST(Software, NamesRoundTrip) {
-  for (const char *name : {"mtc", "megatron-2021", "deepspeed-fp16", "deepspeed-bf16"}) {
+  for (const char *name :
+       {"mtc", "megatron-2021", "megatron-2022", "deepspeed-fp16", "deepspeed-bf16"}) {
     Software s;
     ASSERT_TRUE(parseSoftware(name, s)) << name;
     EXPECT_STREQ(toString(s), name);
   }
   Software s;
   EXPECT_FALSE(parseSoftware("deepspeed", s));
-  EXPECT_EQ(softwareNames(), "mtc, megatron-2021, deepspeed-fp16, deepspeed-bf16");
+  EXPECT_EQ(softwareNames(),
+            "mtc, megatron-2021, megatron-2022, deepspeed-fp16, deepspeed-bf16");
 }
 
 // Each profile's fields, from the frameworks' sources (Software.cpp).
@@ -51,6 +53,19 @@ TEST(Software, ProfileFields) {
   EXPECT_EQ(paper.gradReduceBytes, megatron2021Params().gradReduceBytes);
   EXPECT_EQ(paper.overlapGradReduce, megatron2021Params().overlapGradReduce);
   EXPECT_EQ(paper.p2pTransfersPerStep, 1);
+  EXPECT_FALSE(paper.asyncTensorParallelBackward);
+  EXPECT_FALSE(mtc.asyncTensorParallelBackward);
+  // Megatron-LM 2022: 2021's gradients, p2p and accumulation, plus the
+  // backward's asynchronous tensor-parallel collectives.
+  CostParams m2022 = profile(Software::Megatron2022);
+  EXPECT_EQ(m2022.gradReduceBytes, 2);
+  EXPECT_FALSE(m2022.overlapGradReduce);
+  EXPECT_EQ(m2022.p2pTransfersPerStep, 1);
+  EXPECT_FALSE(m2022.shardedOptimizerAllReduces);
+  EXPECT_EQ(m2022.extraAccumulationBytes, 0);
+  EXPECT_TRUE(m2022.asyncTensorParallelBackward);
+  applySoftware(Software::DeepSpeedFp16, m2022);
+  EXPECT_FALSE(m2022.asyncTensorParallelBackward);
   CostParams fp16 = profile(Software::DeepSpeedFp16);
   EXPECT_EQ(fp16.gradReduceBytes, 2);
   EXPECT_EQ(fp16.p2pTransfersPerStep, 2);
@@ -183,3 +198,70 @@ TEST(Software, DeepSpeedTrainScheduleIsOneFOneB) {
 }
 
 } // namespace
+
+// Megatron-LM 2022 (Korthikanti et al.'s 22B on one DGX A100: t = 8, p = 1,
+// 4 micro-batches of 1 x 2048, 48 layers of hidden 6144): with sequence
+// parallelism the backward of each layer keeps only the two row-parallel
+// all-gathers of b s h fp16 in the step; the column-parallel all-gather and
+// reduce-scatter run under their own (millisecond) GEMMs. 2021's model
+// charges two all-reduces there. Forward, recompute and compute do not move.
+TEST(Software, Megatron2022HidesColumnParallelBackwardCollectives) {
+  ModelShape m{48, 6144, 64, 0, 51200, 2048, true};
+  ParallelConfig c;
+  c.tp = 8;
+  c.globalBatch = 4;
+  c.sequenceParallel = true;
+  c.recompute = Recompute::Selective;
+  ClusterSpec cl = cluster("a100-80gb", 8);
+  auto old = evaluatePlan(m, cl, c, profile(Software::Megatron2021));
+  auto now = evaluatePlan(m, cl, c, profile(Software::Megatron2022));
+  ASSERT_TRUE(old.ok() && now.ok());
+  NetworkModel net(cl.device, 8);
+  GroupPlacement tensor{8, 1, 8};
+  const double bytes = 2048.0 * 6144 * 2; // 25.2 MB
+  const double allReduce = net.allReduce(bytes, tensor, AllReduceAlgorithm::Ring);
+  const double gather = net.allGather(bytes, tensor);
+  // Ring on NVSwitch at 235 GB/s: 2 x 7/8 x 25.2 MB = 187.4 us + 8.4 us +
+  // 14 x 3.4 us; the all-gather half the bytes and 7 steps.
+  EXPECT_NEAR(allReduce, 243.4e-6, 0.1e-6);
+  EXPECT_NEAR(gather, 125.9e-6, 0.1e-6);
+  // 4 micro-batches x 48 layers x (2 all-reduces - 2 all-gathers) = 45.1 ms.
+  EXPECT_NEAR(old->tpCommTime - now->tpCommTime, 4 * 48 * (2 * allReduce - 2 * gather),
+              1e-12);
+  EXPECT_NEAR(old->tpCommTime - now->tpCommTime, 45.1e-3, 0.1e-3);
+  EXPECT_NEAR(now->computeTime, old->computeTime, 1e-12);
+  EXPECT_NEAR(now->recomputeTime, old->recomputeTime, 1e-12);
+  // Without sequence parallelism the two input-gradient all-reduces hide
+  // under the QKV and fc1 weight-gradient GEMMs entirely.
+  c.sequenceParallel = false;
+  auto oldAr = evaluatePlan(m, cl, c, profile(Software::Megatron2021));
+  auto nowAr = evaluatePlan(m, cl, c, profile(Software::Megatron2022));
+  ASSERT_TRUE(oldAr.ok() && nowAr.ok());
+  EXPECT_NEAR(oldAr->tpCommTime - nowAr->tpCommTime, 4 * 48 * 2 * allReduce, 1e-12);
+}
+
+// Only what a collective exceeds its GEMM by is charged: with tiny GEMMs
+// (hidden 256, sequence 64, t = 8: 5 us of weight gradient against a 60 us
+// all-reduce) only the GEMM's time is hidden.
+TEST(Software, Megatron2022ChargesTheExcessOverTheGemm) {
+  ModelShape m{2, 256, 8, 0, 1000, 64, true};
+  ParallelConfig c;
+  c.tp = 8;
+  c.globalBatch = 1;
+  ClusterSpec cl = cluster("a100-80gb", 8);
+  auto old = evaluatePlan(m, cl, c, profile(Software::Megatron2021));
+  auto now = evaluatePlan(m, cl, c, profile(Software::Megatron2022));
+  ASSERT_TRUE(old.ok() && now.ok());
+  const DeviceSpec &dev = cl.device;
+  NetworkModel net(dev, 8);
+  const double allReduce =
+      net.allReduce(64.0 * 256 * 2, GroupPlacement{8, 1, 8}, AllReduceAlgorithm::Ring);
+  // QKV's weight gradient (256 x 96, K = 64) and fc1's (256 x 128): one
+  // padded 256 x 128 tile each, 4.9 us.
+  const double wgradQkv = gemmSeconds(1, 256, 3 * 256 / 8, 64, dev);
+  const double wgradFc1 = gemmSeconds(1, 256, 4 * 256 / 8, 64, dev);
+  EXPECT_NEAR(wgradQkv, 4.9e-6, 0.01e-6);
+  EXPECT_NEAR(wgradFc1, 4.9e-6, 0.01e-6);
+  EXPECT_LT(wgradQkv + wgradFc1, allReduce);
+  EXPECT_NEAR(old->tpCommTime - now->tpCommTime, 2 * (wgradQkv + wgradFc1), 1e-12);
+}
