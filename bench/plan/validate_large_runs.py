@@ -46,16 +46,12 @@ import os
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from plan_cli import evaluate as run_plan, plan_binary, pop_option  # noqa: E402
+
 args = sys.argv[1:]
-before_bin = None
-if "--before" in args:
-    i = args.index("--before")
-    before_bin = args[i + 1]
-    del args[i:i + 2]
-PLAN = args[0] if args else os.path.join(ROOT, "build", "bin", "mtc-plan")
-if not os.access(PLAN, os.X_OK):
-    sys.exit(f"validate_large_runs: no executable at {PLAN} (build mtc-plan or pass its path)")
+before_bin = pop_option(args, "--before")
+PLAN = plan_binary(args, "validate_large_runs")
 
 
 def model(layers, hidden, heads, vocab):
@@ -95,12 +91,9 @@ RUNS.append(("BLOOM-176B (fastest)", "as above", 156, "paper, section 3.4", BLOO
 
 def evaluate(binary, shape, gpus, batch, layout, extra,
              recompute=("--recompute", "full", "--distributed-optimizer")):
-    cmd = [binary, *shape, "--gpus", str(gpus), "--global-batch-size", str(batch), "--evaluate",
-           *layout, *recompute, "--json", *extra]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode not in (0, 1) or not r.stdout.strip():
-        sys.exit("validate_large_runs: %s failed: %s" % (" ".join(cmd), r.stderr))
-    return json.loads(r.stdout)
+    return run_plan(binary, "validate_large_runs",
+                    [*shape, "--gpus", str(gpus), "--global-batch-size", str(batch), *layout,
+                     *recompute, *extra])
 
 
 print("| run | configuration | published TFLOP/s | before | now | error now "

@@ -13,16 +13,12 @@ import os
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from plan_cli import ROOT, evaluate as run_plan, plan_binary, pop_option  # noqa: E402
+
 args = sys.argv[1:]
-svg_path = os.path.join(ROOT, "docs", "planner-validation.svg")
-if "--svg" in args:
-    i = args.index("--svg")
-    svg_path = args[i + 1]
-    del args[i:i + 2]
-PLAN = args[0] if args else os.path.join(ROOT, "build", "bin", "mtc-plan")
-if not os.access(PLAN, os.X_OK):
-    sys.exit(f"validate_paper: no executable at {PLAN} (build mtc-plan or pass its path)")
+svg_path = pop_option(args, "--svg", os.path.join(ROOT, "docs", "planner-validation.svg"))
+PLAN = plan_binary(args, "validate_paper")
 
 
 def model(layers, hidden, heads):
@@ -38,13 +34,10 @@ M59 = model(32, 3840, 32)          # 5.9B (§5.4.2: 32 layers, 32 heads, hidden 
 
 
 def evaluate(shape, gpus, batch, tp, pp, vp=1, mb=1, recompute="full", extra=()):
-    cmd = [PLAN, *shape, "--gpus", str(gpus), "--global-batch-size", str(batch), "--evaluate",
-           "--tp", str(tp), "--pp", str(pp), "--vp", str(vp), "--micro-batch-size", str(mb),
-           "--recompute", recompute, "--megatron-2021", "--json", *extra]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode not in (0, 1) or not r.stdout.strip():
-        sys.exit("validate_paper: %s failed: %s" % (" ".join(cmd), r.stderr))
-    return json.loads(r.stdout)
+    return run_plan(PLAN, "validate_paper",
+                    [*shape, "--gpus", str(gpus), "--global-batch-size", str(batch), "--tp",
+                     str(tp), "--pp", str(pp), "--vp", str(vp), "--micro-batch-size", str(mb),
+                     "--recompute", recompute, "--megatron-2021", *extra])
 
 
 def tflops(j):  # the paper's metric: eq. (3) FLOPs (recompute counted) per second per GPU
