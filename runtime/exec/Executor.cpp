@@ -120,7 +120,8 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
   if (dev.fusesSteps() && !sequenceShards && !options.checkTensorReplicas &&
       !options.checkLifetimes && allF32)
     fusions = planStepFusions(planData);
-  initializeParams(options.seed);
+  if (options.initializeParams)
+    initializeParams(options.seed);
 }
 
 Executor::~Executor() { dev.release(ownArena); }

@@ -45,6 +45,10 @@ struct ExecutorOptions {
   // fp32 parameters rounded (a writer of the parameters that skipped
   // refreshWeights() then fails naming it).
   bool checkWeightCopy = false;
+  // Whether the constructor draws the parameters' initial values. A program
+  // that loads every parameter right away (generate) skips it: drawing
+  // GPT-2 124M's costs about a second of start-up.
+  bool initializeParams = true;
 };
 
 struct MicroBatchLoss {

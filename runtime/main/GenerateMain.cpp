@@ -258,6 +258,7 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
     ExecutorOptions options;
     options.backend = backend;
     options.seed = static_cast<uint64_t>(seed);
+    options.initializeParams = false; // --load and --init-from set every parameter
     Executor executor(plan, options);
     if (!load.empty())
       loadCheckpoint(load, executor, nullptr, *world);
