@@ -86,6 +86,10 @@ llvm::Error ModelConfig::validate() const {
   if (!(layerNormEps > 0.0) || !std::isfinite(layerNormEps))
     return err("the normalization epsilon must be positive and finite, got " +
                std::to_string(layerNormEps));
+  // Every parameter's normal initialization (the mtc.param verifier's rule).
+  if (!(initStd > 0.0) || !std::isfinite(initStd))
+    return err("the initialization standard deviation (initializer_range) must be positive "
+               "and finite, got " + std::to_string(initStd));
   // Named by the config keys and the flags that set them.
   for (auto [what, value] :
        {std::pair<const char *, double>{"hidden dropout (resid_pdrop, hidden_dropout_prob, "
@@ -108,6 +112,33 @@ llvm::Expected<ModelConfig> mtc::readHuggingFaceConfig(llvm::StringRef path) {
     return llvm::createStringError(buffer.getError(),
                                    "cannot read '" + path + "': " +
                                        buffer.getError().message());
+  // llvm::json::parse recurses once per nesting level: a deeply nested file
+  // would overflow the stack. A config is a flat object (its deepest values,
+  // rope_scaling's, nest 2 levels); refuse anything nested beyond 64.
+  {
+    constexpr int kMaxDepth = 64;
+    int depth = 0;
+    bool inString = false, escaped = false;
+    for (char ch : (*buffer)->getBuffer()) {
+      if (inString) {
+        if (escaped)
+          escaped = false;
+        else if (ch == '\\')
+          escaped = true;
+        else if (ch == '"')
+          inString = false;
+      } else if (ch == '"') {
+        inString = true;
+      } else if (ch == '[' || ch == '{') {
+        if (++depth > kMaxDepth)
+          return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                         "'" + path + "' nests JSON arrays or objects more than " +
+                                             llvm::Twine(kMaxDepth) + " levels deep");
+      } else if (ch == ']' || ch == '}') {
+        --depth;
+      }
+    }
+  }
   auto json = llvm::json::parse((*buffer)->getBuffer());
   if (!json)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),

@@ -1,4 +1,5 @@
 #include "checkpoint/Reshard.h"
+#include "io/JsonDepth.h"
 #include "checkpoint/CheckpointFormat.h"
 #include "exec/Executor.h"
 #include "optim/Optimizer.h"
@@ -63,7 +64,11 @@ TrainingState loadCheckpointAcrossLayouts(const std::string &folderName, const j
   for (int64_t r = 0; r < writers; ++r) {
     files.push_back(openShard(folder.string(), meta, r)); // checks size and header
     try {
-      for (const json &p : json::parse(files.back()->metadata().at("params")))
+      const std::string &params = files.back()->metadata().at("params");
+      if (jsonNestingDepth(params) > kMaxJsonDepth)
+        throw CheckpointError("it nests JSON more than " + std::to_string(kMaxJsonDepth) +
+                              " levels deep");
+      for (const json &p : json::parse(params))
         slices[p.at("name").get<std::string>()].push_back(
             {files.back().get(), p.at("full_shape").get<std::vector<int64_t>>(),
              p.at("slice_offset").get<std::vector<int64_t>>(),
