@@ -552,10 +552,21 @@ TrainingState loadSameLayout(const fs::path &folder, const json &meta, Executor 
     for (int id = 0; id < executor.numParams(); ++id) {
       const std::string &name = executor.paramInfo(id).name();
       const int64_t offset = executor.paramOffset(id);
-      shard->read(name, views[0] + offset);
+      const std::vector<int64_t> shape = toVector(executor.paramInfo(id).shape());
+      // The parameter list was checked against the plan; the tensors' own
+      // shapes (what read() writes) must agree with it too.
+      auto readInto = [&](const std::string &tensor, float *out) {
+        const SafetensorsFile::Entry &entry = shard->entry(tensor);
+        if (entry.shape != shape)
+          throw FormatError("'" + shard->path() + "': tensor '" + tensor + "' has shape " +
+                            shapeString(entry.shape) + ", its parameter list and this plan say " +
+                            shapeString(shape));
+        shard->read(tensor, out);
+      };
+      readInto(name, views[0] + offset);
       if (optimizer) {
-        shard->read(name + ".exp_avg", views[1] + offset);
-        shard->read(name + ".exp_avg_sq", views[2] + offset);
+        readInto(name + ".exp_avg", views[1] + offset);
+        readInto(name + ".exp_avg_sq", views[2] + offset);
       }
     }
   } catch (const FormatError &e) {

@@ -49,6 +49,7 @@ import json
 import math
 import os
 import random
+import re
 import shutil
 import struct
 import subprocess
@@ -464,7 +465,7 @@ def deep_nesting(rng):
 
 def json_value(rng):
     return rng.choice([None, True, "", "x" * rng.choice([1, 1000]), "\udcff", -1, 0, 2**31, 2**62,
-                       2**63 - 1, 2**64 - 1, -(2**63), 1e308, 1.5, float("nan"), float("inf"), [],
+                       2**63 - 1, 2**64 - 1, -(2**63), 1e308, 1.5, -0.0, [],
                        {}, [1, 2], [0, 2**63 - 1], [-1], {"dtype": "F32"}, list(range(100))])
 
 
@@ -744,6 +745,43 @@ def mutate_file(rng, kind, path, data):
     return rng.choice(GENERIC)(rng, data)
 
 
+def reseal_checkpoint(folder):
+    """Makes checkpoint.json agree with the (mutated) files again: every rank
+    file's size and header CRC32C, and its own CRC32C, as an adversary would, so
+    that the loader's checks behind the checksums are reached too."""
+    path = os.path.join(folder, "checkpoint.json")
+    try:
+        with open(path, "rb") as f:
+            meta = json.loads(f.read())
+    except (ValueError, OSError, RecursionError):
+        return
+    if not isinstance(meta, dict):
+        return
+    for value in meta.values():
+        if not isinstance(value, list):
+            continue
+        for shard in value:
+            if not isinstance(shard, dict) or not isinstance(shard.get("file"), str):
+                continue
+            file = os.path.join(folder, shard["file"])
+            if not os.path.isfile(file):
+                continue
+            data = open(file, "rb").read()
+            shard["bytes"] = len(data)
+            if len(data) >= 8:
+                n = struct.unpack("<Q", data[:8])[0]
+                if n <= len(data) - 8:
+                    shard["header_crc32c"] = "%08x" % crc32c(data[:8 + n])
+    meta.pop("crc32c", None)
+    try:
+        text = json.dumps(meta, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    except ValueError:
+        return
+    meta["crc32c"] = "%08x" % crc32c(text.encode("utf-8", "surrogatepass"))
+    with open(path, "wb") as f:
+        f.write(json.dumps(meta, indent=2, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+
+
 def make_input(rng, kind, seed, out):
     """Copies the seed (file or folder) to `out`, mutating 1-3 times one of its files."""
     if kind == "indexed":
@@ -777,6 +815,8 @@ def make_input(rng, kind, seed, out):
             data = rng.choice(GENERIC)(rng, data)  # an earlier mutation broke the structure
     with open(target, "wb") as f:
         f.write(data)
+    if kind == "checkpoint" and rng.random() < 0.5:
+        reseal_checkpoint(os.path.dirname(target))
     return out
 
 
@@ -880,8 +920,15 @@ class Tally:
     def __init__(self):
         self.counts = {}
         self.failures = []
+        self.reasons = {}
 
     def add(self, kind, outcome, what, detail, reproduce):
+        if outcome == "refused":
+            reason = detail.replace(what, "FILE")
+            reason = re.sub(r"'[^']*'", "'…'", reason)
+            reason = re.sub(r"[0-9]+", "N", reason)[:110]
+            bucket = self.reasons.setdefault(kind, {})
+            bucket[reason] = bucket.get(reason, 0) + 1
         c = self.counts.setdefault(kind, {k: 0 for k in ("inputs", "accepted", "refused") + FAILURES})
         c["inputs"] += 1
         c[outcome] += 1
@@ -952,6 +999,8 @@ def main():
     parser.add_argument("--tool-slice", type=int, default=0,
                         help="inputs per tokenizer kind also run through mtc-import --tokenizer-model")
     parser.add_argument("--keep", help="folder for failing inputs")
+    parser.add_argument("--show-refusals", type=int, default=0, metavar="N",
+                        help="print the N most frequent refusal messages of each kind")
     parser.add_argument("--work", help="work folder (default: a temporary one, removed)")
     args = parser.parse_args()
     kinds = [k for k in args.kinds.split(",") if k]
@@ -1024,6 +1073,11 @@ def main():
         if not args.work:
             shutil.rmtree(work, ignore_errors=True)
     tally.report(time.time() - start)
+    if args.show_refusals:
+        for kind, bucket in tally.reasons.items():
+            print("\n%s: the most frequent refusals" % kind)
+            for reason, n in sorted(bucket.items(), key=lambda x: -x[1])[:args.show_refusals]:
+                print("  %6d  %s" % (n, reason))
     for kind, outcome, what, detail, reproduce in tally.failures[:50]:
         print("\nFAIL %s %s: %s\n  reproduce: %s\n  %s" % (kind, outcome, what, reproduce,
                                                           detail.replace("\n", "\n  ")[:3000]))
