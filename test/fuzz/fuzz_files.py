@@ -894,6 +894,34 @@ def run_batch(args, kind, inputs):
 def run_import(args, config, extra=()):
     """One mtc-import process: accepted, refused, or a failure."""
     cmd = [args.mtc_import, config, "-o", os.devnull] + list(extra)
+    return run_tool(args, cmd, extra[-1] if extra else config, config)
+
+
+def tool_command(args, kind, path, work):
+    """The real tool reading `path` of `kind` (the --tool-slice), and the file
+    its refusal must name; None when no tool is given for the kind."""
+    ttype = {"sentencepiece": "Llama2Tokenizer", "tiktoken": "TikTokenizer",
+             "hf-tokenizer": "HuggingFaceTokenizer"}.get(kind)
+    text = os.path.join(work, "slice-input.txt")
+    if not os.path.exists(text):
+        with open(text, "w") as f:
+            f.write("Hello, world! The quick brown fox jumps over the lazy dog.\n\ncaf\u00e9 end\n")
+    out = os.path.join(work, "slice-output")
+    if args.mtc_data and kind == "gpt2-bpe":
+        return [args.mtc_data, "--input", text, "--output-prefix", out, "--vocab-file",
+                os.path.join(path, "encoder.json"), "--merge-file", os.path.join(path, "vocab.bpe")], path
+    if args.mtc_data and kind == "wordpiece":
+        return [args.mtc_data, "--input", text, "--output-prefix", out, "--tokenizer-type",
+                "BertWordPieceLowerCase", "--vocab-file", path], path
+    if args.mtc_data and ttype:
+        return [args.mtc_data, "--input", text, "--output-prefix", out, "--tokenizer-type", ttype,
+                "--tokenizer-model", path], path
+    return None
+
+
+def run_tool(args, cmd, named, alternative=None):
+    """One tool process: accepted (exit 0), refused (an error: line naming the
+    file, a non-zero exit), or a failure."""
     try:
         r = subprocess.run(cmd, capture_output=True, timeout=args.timeout, env=target_env(args))
     except subprocess.TimeoutExpired:
@@ -907,8 +935,7 @@ def run_import(args, config, extra=()):
         return "refused", err
     if "error:" not in err:
         return "unnamed", err[-2000:]
-    named = extra[-1] if extra else config
-    if not names_file(err, named) and not names_file(err, config):
+    if not names_file(err, named) and not (alternative and names_file(err, alternative)):
         return "unnamed", err[-2000:]
     return "refused", err
 
@@ -939,7 +966,7 @@ class Tally:
         print("%-19s %8s %9s %8s %6s %5s %9s %8s %8s" % ("kind", "inputs", "accepted", "refused",
                                                            "crash", "hang", "oversize", "unnamed", "untyped"))
         total = 0
-        order = ["regressions"] + KINDS + ["tool:" + k for k in KINDS]
+        order = ["regressions"] + KINDS + ["tool:" + k for k in KINDS] + ["import:" + k for k in KINDS]
         for kind in order:
             c = self.counts.get(kind)
             if not c:
@@ -987,6 +1014,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--target", help="mtc-file-fuzz-target (or its -asan build); without it, hf-config alone")
     parser.add_argument("--mtc-import", help="fuzz config.json through mtc-import (and the tool slice)")
+    parser.add_argument("--mtc-data", help="the tool slice of the tokenizer kinds through mtc-data")
     parser.add_argument("--models", help="the models folder (config.json seeds)")
     parser.add_argument("--bpe-dir", help="GPT-2's encoder.json and vocab.bpe (a seed)")
     parser.add_argument("--bert-vocab", help="bert-base-uncased vocab.txt (a seed)")
@@ -1056,6 +1084,11 @@ def main():
                     reproduce = ("%s %s -o /dev/null" % (args.mtc_import, kept) if kind == "hf-config"
                                  else "%s %s %s" % (args.target, kind, kept))
                     tally.add(kind, outcome, kept, detail, reproduce)
+                for p in inputs[:max(0, args.tool_slice - done)]:
+                    command = tool_command(args, kind, p, work)
+                    if command:
+                        outcome, detail = run_tool(args, command[0], command[1])
+                        tally.add("tool:" + kind, outcome, p, detail, " ".join(command[0]))
                 if args.tool_slice and args.mtc_import and kind in ("sentencepiece", "tiktoken", "hf-tokenizer") \
                         and done < args.tool_slice:
                     ttype = {"sentencepiece": "Llama2Tokenizer", "tiktoken": "TikTokenizer",
@@ -1065,7 +1098,7 @@ def main():
                         outcome, detail = run_import(args, config, ["--tokenizer-type", ttype,
                                                                     "--tokenizer-model", p])
                         # The tool may refuse a tokenizer the reader accepts (vocab_size).
-                        tally.add("tool:" + kind, outcome, p, detail, "%s %s -o /dev/null --tokenizer-type %s "
+                        tally.add("import:" + kind, outcome, p, detail, "%s %s -o /dev/null --tokenizer-type %s "
                                   "--tokenizer-model %s" % (args.mtc_import, config, ttype, p))
                 done += n
                 print("%s: %d/%d (%.0f s)" % (kind, done, args.count, time.time() - start), flush=True)
