@@ -24,6 +24,13 @@ void readAddedTokens(const JsonRef &list, const Bpe &model, bool normalizer,
     if (inVocab < 0 && token.id < modelSize)
       a.at("id").fail("is " + std::to_string(token.id) + ", which model.vocab gives \"" +
                       tokens[token.id] + "\"");
+    // Ids past model.vocab are the added tokens' own, dense after it: a larger
+    // one would size the vocabulary from a number rather than from the file.
+    const int64_t limit = static_cast<int64_t>(modelSize) + static_cast<int64_t>(list.arraySize());
+    if (token.id >= limit)
+      a.at("id").fail("is " + std::to_string(token.id) + ", past the " + std::to_string(modelSize) +
+                      " ids of model.vocab and the " + std::to_string(list.arraySize()) +
+                      " added tokens (ids must be dense)");
     if (token.id >= static_cast<int32_t>(tokens.size()))
       tokens.resize(static_cast<size_t>(token.id) + 1);
     for (const AddedToken &other : added)

@@ -60,8 +60,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 KINDS = ["safetensors", "weights", "checkpoint", "indexed", "gpt2-bpe", "wordpiece",
          "sentencepiece", "tiktoken", "hf-tokenizer", "hf-config"]
-SPECIAL_INTS = [0, -1, 1, 2**31 - 1, 2**31, 2**32, 2**62, 2**63 - 1, 2**64 - 1, -(2**63)]
-SPECIAL_NUMBER_TEXT = ["0", "-1", "2147483648", "4294967296", "4611686018427387904",
+SPECIAL_INTS = [0, -1, 1, 2**16, 2**24, 2**30 - 1, 2**31 - 1, 2**31, 2**32, 2**62, 2**63 - 1, 2**64 - 1,
+                -(2**63)]
+SPECIAL_NUMBER_TEXT = ["0", "-1", "65536", "16777216", "1073741823", "2147483647", "2147483648", "4294967296", "4611686018427387904",
                        "9223372036854775807", "18446744073709551615", "-9223372036854775808",
                        "1e308", "-1e308", "NaN", "Infinity", "1.5", "99999999999999999999999"]
 INVALID_UTF8 = [b"\xff", b"\xfe\xff", b"\xc0\x80", b"\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\x80",
@@ -273,6 +274,43 @@ def shrink_hf_tokenizer(src, dst, keep=400):
         json.dump(tok, f, ensure_ascii=False)
 
 
+def small_hf_tokenizer(path):
+    """A LLaMA-2-style tokenizer.json (SentencePiece BPE through HF's pieces) with
+    a few dozen tokens."""
+    special = dict(single_word=False, lstrip=False, rstrip=False, normalized=False, special=True)
+    words = ["\u2581", "e", "t", "a", "o", "h", "l", "r", "n", "d", "\u2581t", "he", "\u2581the", "ll",
+             "\u2581a", "in", "er", "lo", "el", "llo", "ello", "\u2581H", "H", "\u2581Hello"]
+    vocab = {"<unk>": 0, "<s>": 1, "</s>": 2}
+    for w in words:
+        vocab.setdefault(w, len(vocab))
+    merges = ["\u2581 t", "h e", "\u2581t he", "l l", "\u2581 a", "i n", "e r", "l o", "e l", "l lo",
+              "e llo", "\u2581 H", "\u2581H ello"]
+    merges = [m for m in merges if all(p in vocab for p in m.split(" ")) and m.replace(" ", "") in vocab]
+    t = {"version": "1.0", "truncation": None, "padding": None,
+         "added_tokens": [dict(id=0, content="<unk>", **special), dict(id=1, content="<s>", **special),
+                          dict(id=2, content="</s>", **special)],
+         "normalizer": {"type": "Sequence", "normalizers": [
+             {"type": "Prepend", "prepend": "\u2581"},
+             {"type": "Replace", "pattern": {"String": " "}, "content": "\u2581"}]},
+         "pre_tokenizer": None,
+         "post_processor": {"type": "TemplateProcessing",
+                            "single": [{"SpecialToken": {"id": "<s>", "type_id": 0}},
+                                       {"Sequence": {"id": "A", "type_id": 0}}],
+                            "pair": [{"SpecialToken": {"id": "<s>", "type_id": 0}},
+                                     {"Sequence": {"id": "A", "type_id": 0}},
+                                     {"SpecialToken": {"id": "<s>", "type_id": 1}},
+                                     {"Sequence": {"id": "B", "type_id": 1}}],
+                            "special_tokens": {"<s>": {"id": "<s>", "ids": [1], "tokens": ["<s>"]}}},
+         "decoder": {"type": "Sequence", "decoders": [
+             {"type": "Replace", "pattern": {"String": "\u2581"}, "content": " "},
+             {"type": "Fuse"}, {"type": "Strip", "content": " ", "start": 1, "stop": 0}]},
+         "model": {"type": "BPE", "dropout": None, "unk_token": "<unk>", "continuing_subword_prefix": None,
+                   "end_of_word_suffix": None, "fuse_unk": True, "byte_fallback": False,
+                   "vocab": vocab, "merges": merges}}
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(t, f, ensure_ascii=False)
+
+
 SMALL_WORDPIECE = ["[PAD]"] + ["[unused%d]" % i for i in range(5)] + ["[UNK]", "[CLS]", "[SEP]", "[MASK]"] + \
     list("!\"#$%&'()*+,-./0123456789:;<=>?@[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~") + \
     ["the", "quick", "brown", "fox", "jump", "##s", "over", "lazy", "dog", "hello", "world", "##ed",
@@ -326,6 +364,9 @@ class Seeds:
         sp = os.path.join(d, "sp-small.model")
         small_sentencepiece(sp)
         self.add("sentencepiece", sp, 10)
+        hf = os.path.join(d, "hf-small.json")
+        small_hf_tokenizer(hf)
+        self.add("hf-tokenizer", hf, 10)
         tt = os.path.join(d, "tiktoken-small.model")
         small_tiktoken(tt)
         self.add("tiktoken", tt, 20)
@@ -464,7 +505,8 @@ def deep_nesting(rng):
 
 
 def json_value(rng):
-    return rng.choice([None, True, "", "x" * rng.choice([1, 1000]), "\udcff", -1, 0, 2**31, 2**62,
+    return rng.choice([None, True, "", "x" * rng.choice([1, 1000]), "\udcff", -1, 0, 2**24, 2**30 - 1,
+                       2**31 - 1, 2**31, 2**62,
                        2**63 - 1, 2**64 - 1, -(2**63), 1e308, 1.5, -0.0, [],
                        {}, [1, 2], [0, 2**63 - 1], [-1], {"dtype": "F32"}, list(range(100))])
 
@@ -1102,6 +1144,8 @@ def main():
                                   "--tokenizer-model %s" % (args.mtc_import, config, ttype, p))
                 done += n
                 print("%s: %d/%d (%.0f s)" % (kind, done, args.count, time.time() - start), flush=True)
+            c = tally.counts.get(kind, {})
+            print("done %s: %s" % (kind, " ".join("%s=%d" % kv for kv in c.items())), flush=True)
     finally:
         if not args.work:
             shutil.rmtree(work, ignore_errors=True)
