@@ -15,8 +15,8 @@
 //   weights      importSafetensors into a tiny GPT-2 (train --init-from)
 //   checkpoint   loadCheckpoint of a folder into a tiny GPT and its optimizer
 //                (train --load)
-//   indexed      IndexedDataset(PREFIX) + checkTokenIds + every document
-//                (--data-path; INPUT is the prefix)
+//   indexed      IndexedDataset(PREFIX) + checkTokenIds + every document,
+//                then GPT and BERT samples of it (--data-path; INPUT is the prefix)
 //   gpt2-bpe     Tokenizer(DIR/encoder.json, DIR/vocab.bpe) + encode/decode
 //   wordpiece    WordPieceTokenizer::fromFile(vocab.txt) + encode
 //   sentencepiece, tiktoken, hf-tokenizer
@@ -37,7 +37,9 @@
 
 #include "checkpoint/Checkpoint.h"
 #include "comm/Communicator.h"
+#include "data/BertDataset.h"
 #include "data/DataError.h"
+#include "data/GptDataset.h"
 #include "data/IndexedDataset.h"
 #include "data/ModelTokenizer.h"
 #include "data/Tokenizer.h"
@@ -199,6 +201,27 @@ std::function<void(const std::string &)> readerOf(const std::string &kind) {
       dataset.checkTokenIds(50257, "GPT-2's vocabulary");
       for (int64_t d = 0; d < dataset.documentCount(); ++d)
         (void)dataset.document(d);
+      // What training reads from it: GPT samples (Megatron's three indices)
+      // and BERT samples, each one read.
+      if (dataset.tokenCount() >= 2 && dataset.sequenceCount() > 0) {
+        data::GptDataset gpt(dataset, {0, dataset.sequenceCount()}, 8, 32, 1);
+        for (int64_t i = 0; i < gpt.size() && i < 64; ++i)
+          (void)gpt.sample(i);
+      }
+      if (dataset.documentCount() > 0) {
+        data::BertDatasetOptions options;
+        options.seqLength = 16;
+        options.special = {101, 102, 103, 0};
+        options.vocabSize = 50257;
+        try {
+          data::BertDataset bert(dataset, {0, dataset.documentCount()}, options);
+          data::BertSample sample;
+          for (int64_t i = 0; i < bert.samplesPerEpoch() && i < 64; ++i)
+            bert.sample(i, sample);
+        } catch (const data::DataError &) {
+          // "no usable sample" for documents of one sentence: not about the file.
+        }
+      }
     };
   if (kind == "gpt2-bpe")
     return [](const std::string &dir) {
