@@ -651,9 +651,11 @@ def mutate_safetensors(rng, data):
         return struct.pack("<Q", len(text)) + text + body
     elif choice == 6:  # NaN/Inf payloads, checksums kept valid
         offs = entry.get("data_offsets")
-        if isinstance(offs, list) and len(offs) == 2 and entry.get("dtype") == "F32":
+        if isinstance(offs, list) and len(offs) == 2 and all(type(o) is int for o in offs) \
+                and entry.get("dtype") == "F32":
             body = bytearray(body)
-            for i in range(offs[0], offs[1], 4):
+            for i in range(max(0, offs[0]), min(offs[1], len(body)) - 3, 4):  # earlier mutations may
+                # have set the offsets anywhere
                 if rng.random() < 0.3:
                     body[i:i + 4] = struct.pack("<f", rng.choice([math.nan, math.inf, -math.inf, 3e38]))
             body = bytes(body)
