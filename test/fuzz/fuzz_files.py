@@ -938,7 +938,9 @@ def run_batch(args, kind, inputs):
 def run_import(args, config, extra=()):
     """One mtc-import process: accepted, refused, or a failure."""
     cmd = [args.mtc_import, config, "-o", os.devnull] + list(extra)
-    return run_tool(args, cmd, extra[-1] if extra else config, config)
+    # A config may ask for up to 2^16 layers: emitting those millions of ops
+    # takes about 20 s (linear; it took hours when it was quadratic).
+    return run_tool(args, cmd, extra[-1] if extra else config, config, timeout=max(args.timeout, 60))
 
 
 def tool_command(args, kind, path, work):
@@ -963,11 +965,12 @@ def tool_command(args, kind, path, work):
     return None
 
 
-def run_tool(args, cmd, named, alternative=None):
+def run_tool(args, cmd, named, alternative=None, timeout=None):
     """One tool process: accepted (exit 0), refused (an error: line naming the
     file, a non-zero exit), or a failure."""
     try:
-        r = subprocess.run(cmd, capture_output=True, timeout=args.timeout, env=target_env(args))
+        r = subprocess.run(cmd, capture_output=True, timeout=timeout or args.timeout,
+                           env=target_env(args))
     except subprocess.TimeoutExpired:
         return "hang", " ".join(cmd)
     err = r.stderr.decode("utf-8", "replace")
