@@ -2,6 +2,7 @@
 #include "checkpoint/CheckpointFormat.h"
 #include "io/Crc32c.h"
 #include "io/DurableFile.h"
+#include "io/JsonDepth.h"
 #include "checkpoint/Reshard.h"
 #include "exec/Executor.h"
 #include "optim/Optimizer.h"
@@ -305,7 +306,10 @@ std::vector<std::string> prepareSaveDir(const std::string &dirName, int64_t star
                             std::to_string(startIteration) + "); this run would overwrite "
                             "or hide it" + remedy);
     std::ifstream in(f.path / "checkpoint.json");
-    json meta = json::parse(in, nullptr, /*allow_exceptions=*/false);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    json meta = jsonNestingDepth(text) > kMaxJsonDepth
+                    ? json(json::value_t::discarded)
+                    : json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (meta.is_object() && meta.contains("model") && !sameModel(meta.at("model"), model))
       throw CheckpointError("--save '" + dirName + "' holds '" + f.path.string() +
                             "', a checkpoint of model " + modelSummary(meta.at("model")) +
@@ -486,7 +490,11 @@ TrainingState loadSameLayout(const fs::path &folder, const json &meta, Executor 
   std::unique_ptr<SafetensorsFile> shard = openShard(folder.string(), meta, world.rank());
   std::map<std::string, json> stored;
   try {
-    for (const json &p : json::parse(shard->metadata().at("params")))
+    const std::string &params = shard->metadata().at("params");
+    if (jsonNestingDepth(params) > kMaxJsonDepth)
+      throw CheckpointError("it nests JSON more than " + std::to_string(kMaxJsonDepth) +
+                            " levels deep");
+    for (const json &p : json::parse(params))
       stored[p.at("name").get<std::string>()] = p;
   } catch (const std::exception &e) {
     throw CheckpointError(where + ": cannot read the parameter list of '" + shard->path() +
@@ -544,10 +552,21 @@ TrainingState loadSameLayout(const fs::path &folder, const json &meta, Executor 
     for (int id = 0; id < executor.numParams(); ++id) {
       const std::string &name = executor.paramInfo(id).name();
       const int64_t offset = executor.paramOffset(id);
-      shard->read(name, views[0] + offset);
+      const std::vector<int64_t> shape = toVector(executor.paramInfo(id).shape());
+      // The parameter list was checked against the plan; the tensors' own
+      // shapes (what read() writes) must agree with it too.
+      auto readInto = [&](const std::string &tensor, float *out) {
+        const SafetensorsFile::Entry &entry = shard->entry(tensor);
+        if (entry.shape != shape)
+          throw FormatError("'" + shard->path() + "': tensor '" + tensor + "' has shape " +
+                            shapeString(entry.shape) + ", its parameter list and this plan say " +
+                            shapeString(shape));
+        shard->read(tensor, out);
+      };
+      readInto(name, views[0] + offset);
       if (optimizer) {
-        shard->read(name + ".exp_avg", views[1] + offset);
-        shard->read(name + ".exp_avg_sq", views[2] + offset);
+        readInto(name + ".exp_avg", views[1] + offset);
+        readInto(name + ".exp_avg_sq", views[2] + offset);
       }
     }
   } catch (const FormatError &e) {

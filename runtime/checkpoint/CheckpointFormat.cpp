@@ -1,5 +1,6 @@
 #include "checkpoint/CheckpointFormat.h"
 #include "io/Crc32c.h"
+#include "io/JsonDepth.h"
 #include "exec/Executor.h"
 #include "optim/Optimizer.h"
 
@@ -38,7 +39,13 @@ json readCheckpointJson(const std::string &folder, std::string *notice) {
   std::ifstream in(path);
   if (!in)
     throw CheckpointError("cannot open " + where);
-  json meta = json::parse(in, nullptr, /*allow_exceptions=*/false);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Copying and dumping a value (its checksum) recurse once per level.
+  if (int depth = jsonNestingDepth(text); depth > kMaxJsonDepth)
+    throw CheckpointError(where + " nests JSON " + std::to_string(depth) +
+                          " levels deep (at most " + std::to_string(kMaxJsonDepth) +
+                          "): not an mtc checkpoint");
+  json meta = json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (meta.is_discarded() || !meta.is_object())
     throw CheckpointError(where + " is not valid JSON (truncated or corrupt)");
   const int version = meta.value("version", 0);

@@ -1,4 +1,5 @@
 #include "checkpoint/Reshard.h"
+#include "io/JsonDepth.h"
 #include "checkpoint/CheckpointFormat.h"
 #include "exec/Executor.h"
 #include "optim/Optimizer.h"
@@ -63,11 +64,28 @@ TrainingState loadCheckpointAcrossLayouts(const std::string &folderName, const j
   for (int64_t r = 0; r < writers; ++r) {
     files.push_back(openShard(folder.string(), meta, r)); // checks size and header
     try {
-      for (const json &p : json::parse(files.back()->metadata().at("params")))
-        slices[p.at("name").get<std::string>()].push_back(
-            {files.back().get(), p.at("full_shape").get<std::vector<int64_t>>(),
-             p.at("slice_offset").get<std::vector<int64_t>>(),
-             p.at("shape").get<std::vector<int64_t>>()});
+      const std::string &params = files.back()->metadata().at("params");
+      if (jsonNestingDepth(params) > kMaxJsonDepth)
+        throw CheckpointError("it nests JSON more than " + std::to_string(kMaxJsonDepth) +
+                              " levels deep");
+      for (const json &p : json::parse(params)) {
+        StoredSlice slice{files.back().get(), p.at("full_shape").get<std::vector<int64_t>>(),
+                          p.at("slice_offset").get<std::vector<int64_t>>(),
+                          p.at("shape").get<std::vector<int64_t>>()};
+        // Every index below trusts these: one rank each, the slice inside the tensor.
+        const std::string name = p.at("name").get<std::string>();
+        bool inside = slice.offset.size() == slice.fullShape.size() &&
+                      slice.shape.size() == slice.fullShape.size();
+        for (size_t d = 0; inside && d < slice.fullShape.size(); ++d)
+          inside = slice.offset[d] >= 0 && slice.shape[d] >= 0 &&
+                   slice.shape[d] <= slice.fullShape[d] &&
+                   slice.offset[d] <= slice.fullShape[d] - slice.shape[d];
+        if (!inside)
+          throw CheckpointError("param '" + name + "': slice " + shapeText(slice.shape) +
+                                " at " + shapeText(slice.offset) + " does not lie inside " +
+                                "its full shape " + shapeText(slice.fullShape));
+        slices[name].push_back(std::move(slice));
+      }
     } catch (const std::exception &e) {
       throw CheckpointError(where + ": rank file " + shardName(r) + ": " + e.what());
     }
@@ -114,7 +132,13 @@ TrainingState loadCheckpointAcrossLayouts(const std::string &folderName, const j
           continue;
         std::vector<float> data;
         try { // verifies the tensor's checksum
-          data = s.file->read(p.name() + t.suffix);
+          const std::string tensor = p.name() + t.suffix;
+          const SafetensorsFile::Entry &entry = s.file->entry(tensor);
+          if (entry.shape != s.shape)
+            throw FormatError("'" + s.file->path() + "': tensor '" + tensor + "' has shape " +
+                              shapeString(entry.shape) + ", its parameter list says " +
+                              shapeString(s.shape));
+          data = s.file->read(tensor);
         } catch (const FormatError &e) {
           throw CheckpointError(where + ": " + e.what());
         }

@@ -5,6 +5,8 @@ namespace mtc::data::hf {
 void readAddedTokens(const JsonRef &list, const Bpe &model, bool normalizer,
                      std::vector<std::string> &tokens, std::vector<AddedToken> &added) {
   const int32_t modelSize = model.size();
+  const int64_t limit = static_cast<int64_t>(modelSize) + static_cast<int64_t>(list.arraySize());
+  bool beyond = false;
   for (size_t i = 0; i < list.arraySize(); ++i) {
     JsonRef a = list.element(i);
     AddedToken token{a.at("content").string(),
@@ -24,6 +26,14 @@ void readAddedTokens(const JsonRef &list, const Bpe &model, bool normalizer,
     if (inVocab < 0 && token.id < modelSize)
       a.at("id").fail("is " + std::to_string(token.id) + ", which model.vocab gives \"" +
                       tokens[token.id] + "\"");
+    // Ids past model.vocab are the added tokens' own, dense after it. One past
+    // model.vocab plus the added tokens leaves a gap: refused below, and never
+    // used to size the vocabulary (id 2^30 - 1 would make it 32 GiB).
+    if (token.id >= limit) {
+      beyond = true;
+      added.push_back(std::move(token));
+      continue;
+    }
     if (token.id >= static_cast<int32_t>(tokens.size()))
       tokens.resize(static_cast<size_t>(token.id) + 1);
     for (const AddedToken &other : added)
@@ -32,6 +42,17 @@ void readAddedTokens(const JsonRef &list, const Bpe &model, bool normalizer,
                std::to_string(other.id) + ")");
     tokens[token.id] = token.content;
     added.push_back(std::move(token));
+  }
+  if (beyond) { // the same message as HfTokenizer's check for a gap
+    std::vector<bool> used(static_cast<size_t>(limit - modelSize) + 1, false);
+    for (const AddedToken &t : added)
+      if (t.id >= modelSize && t.id < limit)
+        used[static_cast<size_t>(t.id - modelSize)] = true;
+    size_t gap = 0;
+    while (used[gap])
+      ++gap;
+    list.fail("leaves id " + std::to_string(modelSize + static_cast<int64_t>(gap)) +
+              " without a token (ids must be dense)");
   }
 }
 

@@ -3,6 +3,7 @@
 #include "data/ByteLevel.h"
 #include "data/DataError.h"
 #include "data/PreTokenizer.h"
+#include "io/JsonDepth.h"
 
 #include <nlohmann/json.hpp>
 
@@ -51,6 +52,10 @@ Tokenizer Tokenizer::fromDirectory(const std::string &dir) {
 
 void Tokenizer::loadEncoder(const std::string &path) {
   std::string text = readWholeFile(path, "GPT-2 encoder file");
+  // Walking a parsed value recurses once per level: a flat object is expected.
+  if (int depth = mtc::runtime::jsonNestingDepth(text); depth > mtc::runtime::kMaxJsonDepth)
+    throw DataError("GPT-2 encoder file '" + path + "' nests JSON " + std::to_string(depth) +
+                    " levels deep (it is one flat object)");
   nlohmann::json json;
   try {
     json = nlohmann::json::parse(text);

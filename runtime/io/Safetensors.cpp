@@ -1,6 +1,7 @@
 #include "io/Safetensors.h"
 #include "io/Crc32c.h"
 #include "io/DurableFile.h"
+#include "io/JsonDepth.h"
 
 #include <nlohmann/json.hpp>
 
@@ -102,6 +103,9 @@ SafetensorsFile::SafetensorsFile(const std::string &path) : filePath(path) {
     throw FormatError("'" + path + "': reading the header failed");
   headerCrc = crc32c(text.data(), text.size(), crc32c(&headerLength, 8));
   dataStart = 8 + headerLength;
+  if (int depth = jsonNestingDepth(text); depth > kMaxJsonDepth)
+    throw FormatError("'" + path + "': header nests JSON " + std::to_string(depth) +
+                      " levels deep (at most " + std::to_string(kMaxJsonDepth) + ")");
   json header;
   try {
     header = json::parse(text);
@@ -156,6 +160,8 @@ SafetensorsFile::SafetensorsFile(const std::string &path) : filePath(path) {
   if (stored == meta.end())
     return; // another writer's file (or a version-1 checkpoint): nothing to verify
   try {
+    if (jsonNestingDepth(stored->second) > kMaxJsonDepth)
+      throw FormatError("nested too deeply");
     const json parsed = json::parse(stored->second);
     if (!parsed.is_object())
       throw FormatError("not a JSON object");
