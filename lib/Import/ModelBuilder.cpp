@@ -116,6 +116,7 @@ llvm::Expected<ModelConfig> mtc::readHuggingFaceConfig(llvm::StringRef path) {
   // llvm::json::parse recurses once per nesting level: a deeply nested file
   // would overflow the stack. A config is a flat object (its deepest values,
   // rope_scaling's, nest 2 levels); refuse anything nested beyond 64.
+  // (runtime/io/JsonDepth.h's scan; lib/ does not include the runtime.)
   {
     constexpr int kMaxDepth = 64;
     int depth = 0;

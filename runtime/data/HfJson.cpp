@@ -1,4 +1,5 @@
 #include "data/HfJson.h"
+#include "io/JsonDepth.h"
 
 #include "data/DataError.h"
 #include "data/Utf8.h"
@@ -22,25 +23,9 @@ std::string readFile(const std::string &path) {
 nlohmann::json parseJson(const std::string &text, const std::string &file) {
   // nlohmann's parser is iterative, but a deep value is still a hazard for
   // whoever walks it; no tokenizer.json nests more than a few levels.
-  int depth = 0;
-  bool inString = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (inString) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"')
-        inString = false;
-    } else if (c == '"') {
-      inString = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > kMaxJsonDepth)
-        throw DataError(file + ": JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
-                        " levels (at byte " + std::to_string(i) + ")");
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
+  if (mtc::runtime::jsonNestingDepth(text) > kMaxJsonDepth)
+    throw DataError(file + ": JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
+                    " levels");
   try {
     return nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception &e) {

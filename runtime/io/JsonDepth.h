@@ -3,7 +3,9 @@
 // value recurse once per level (as llvm::json does everywhere): a file that
 // nests 100,000 levels overflows the stack there. Readers of files a user
 // hands us (checkpoint.json, safetensors headers, tokenizer.json) refuse text
-// nested beyond kMaxJsonDepth before they parse it.
+// nested beyond kMaxJsonDepth before they parse it; the tokenizer.json
+// reader uses the same scan with its own, tighter limit. (mtc-import's
+// config.json reader has its own copy: lib/ does not include the runtime.)
 #pragma once
 #include <cstddef>
 #include <string_view>

@@ -57,6 +57,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "unit", "data"))
+from tiny_bpe import bytes_to_unicode  # noqa: E402  (GPT-2's byte-to-character table)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 KINDS = ["safetensors", "weights", "checkpoint", "indexed", "gpt2-bpe", "wordpiece",
          "sentencepiece", "tiktoken", "hf-tokenizer", "hf-config"]
@@ -122,18 +125,6 @@ def write_indexed(prefix, docs, dtype_code=8):
         f.write(idx)
     with open(prefix + ".bin", "wb") as f:
         f.write(binary)
-
-
-def bytes_to_unicode():
-    bs = list(range(ord("!"), ord("~") + 1)) + list(range(0xA1, 0xAC + 1)) + list(range(0xAE, 0xFF + 1))
-    cs = bs[:]
-    n = 0
-    for b in range(256):
-        if b not in bs:
-            bs.append(b)
-            cs.append(256 + n)
-            n += 1
-    return dict(zip(bs, map(chr, cs)))
 
 
 SMALL_MERGES = ["Ġ t", "h e", "Ġt he", "i n", "e r", "a n", "o n", "Ġ a", "r e", "Ġ w", "o r",

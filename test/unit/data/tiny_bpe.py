@@ -8,7 +8,7 @@ import os
 EOD = 258
 
 
-def _bytes_to_unicode():
+def bytes_to_unicode():
     printable = list(range(ord("!"), ord("~") + 1)) + list(range(ord("¡"), ord("¬") + 1)) + \
         list(range(ord("®"), ord("ÿ") + 1))
     chars = printable[:]
@@ -23,7 +23,7 @@ def _bytes_to_unicode():
 
 def write(folder):
     """Writes tiny.json and tiny.bpe into folder; returns their paths."""
-    spell = _bytes_to_unicode()
+    spell = bytes_to_unicode()
     encoder = {spell[b]: b for b in range(256)}
     encoder.update({"he": 256, "ll": 257, "<|endoftext|>": EOD})
     vocab, merges = os.path.join(folder, "tiny.json"), os.path.join(folder, "tiny.bpe")
