@@ -140,6 +140,18 @@ LogicalResult verifyPipeline(Operation *op, DictionaryAttr dict) {
   for (Attribute a : *tied)
     if (!llvm::isa<FlatSymbolRefAttr>(a))
       return emitAttributeError(op->getLoc(), attr) << "'tied' must list symbols, got " << a;
+  // Optional: "v" for ZB-V's placement (two chunks per stage); absent, the
+  // chunks interleave (chunk c on stage c % stages).
+  if (Attribute placement = dict.get("placement")) {
+    auto name = llvm::dyn_cast<StringAttr>(placement);
+    if (!name || (name.getValue() != "v" && name.getValue() != "interleaved"))
+      return emitAttributeError(op->getLoc(), attr)
+             << "placement must be \"v\" or \"interleaved\", got " << placement;
+    if (name.getValue() == "v" && (*chunks != 2 || *stages < 2))
+      return emitAttributeError(op->getLoc(), attr)
+             << "placement \"v\" needs chunks = 2 and stages >= 2, got stages = " << *stages
+             << ", chunks = " << *chunks;
+  }
   return success();
 }
 
@@ -157,10 +169,10 @@ LogicalResult verifySchedule(Operation *op, DictionaryAttr dict) {
   auto ranks = typedField<ArrayAttr>(op, attr, dict, "ranks", "an array");
   if (failed(kind) || failed(m) || failed(warmup) || failed(ranks))
     return failure();
-  if (!llvm::is_contained({"1f1b", "interleaved", "zb-h1", "explicit"},
+  if (!llvm::is_contained({"1f1b", "interleaved", "zb-h1", "zb-v", "explicit"},
                           kind->getValue()))
-    return emitAttributeError(op->getLoc(), attr) << "kind must be 1f1b, interleaved, zb-h1 "
-                                                     "or explicit, got "
+    return emitAttributeError(op->getLoc(), attr) << "kind must be 1f1b, interleaved, zb-h1, "
+                                                     "zb-v or explicit, got "
                                                   << *kind;
   // mtc.pipeline is verified on its own; read it only if it is well formed.
   std::optional<int64_t> stages = int64Of(pipeline.get("stages"));

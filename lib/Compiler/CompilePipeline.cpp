@@ -63,6 +63,10 @@ std::optional<std::string> checkCompileOptions(const CompileOptions &o) {
   if (!llvm::is_contained(kWsdDecayStyles, o.wsdDecayStyle))
     return "--wsd-decay-style must be one of " + llvm::join(kWsdDecayStyles, ", ") +
            ", got '" + o.wsdDecayStyle + "'";
+  if (o.schedule == "zb-v" && (o.vp != 2 || o.pp < 2))
+    return "--schedule zb-v places two chunks on each pipeline rank: it needs "
+           "--num-virtual-stages-per-pipeline-rank 2 and --pipeline-model-parallel-size 2 or "
+           "more, got " + std::to_string(o.pp) + " x " + std::to_string(o.vp);
   if (o.decayStyle == "WSD" && o.wsdDecaySteps < 1)
     return std::string("decay style WSD needs the final decay's length (mtc-compile "
                        "--lr-wsd-decay-iters, pipeline option wsd-decay-steps)");
@@ -117,6 +121,7 @@ void buildCompilePipeline(OpPassManager &pm, const CompileOptions &o) {
     partition.balance = o.pipelineBalance;
     partition.firstStageLayers = o.firstStageLayers;
     partition.lastStageLayers = o.lastStageLayers;
+    partition.placement = o.schedule == "zb-v" ? "v" : "interleaved";
     pm.addPass(createPipelinePartition(partition));
     PipelineScheduleOptions schedule;
     schedule.kind = !o.schedule.empty() ? o.schedule : o.vp > 1 ? "interleaved" : "1f1b";
@@ -156,7 +161,7 @@ struct CompilePipelineOptions : PassPipelineOptions<CompilePipelineOptions> {
                                 llvm::cl::desc("Megatron sequence parallelism (needs tp > 1)"),
                                 llvm::cl::init(false)};
   Option<std::string> schedule{*this, "schedule",
-                               llvm::cl::desc("1f1b, interleaved or zb-h1 (default: "
+                               llvm::cl::desc("1f1b, interleaved, zb-h1 or zb-v (default: "
                                               "interleaved when vp > 1)"),
                                llvm::cl::init("")};
   ListOption<int64_t> layersPerChunk{*this, "layers-per-chunk",

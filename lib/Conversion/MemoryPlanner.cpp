@@ -77,7 +77,8 @@ PlannedBuffer::Element mtc::activationElement(ModuleOp module) {
   return PlannedBuffer::Element::F32;
 }
 
-LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan) {
+LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan,
+                                        int weightGradFrom) {
   activation = activationElement(fn->getParentOfType<ModuleOp>());
   Block &entry = fn.getBody().front();
   for (BlockArgument arg : entry.getArguments()) {
@@ -155,8 +156,15 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan) {
     plan.activationPeakBytes = std::max(plan.activationPeakBytes, running);
   }
 
-  // First fit in order of definition; a buffer's space is free again after
-  // its last reader, never during it.
+  // A split backward's W (kernels from `weightGradFrom` on) reads only what
+  // lives until then: those buffers get the second arena, held until W, and
+  // the first is free once B ended.
+  if (weightGradFrom >= 0)
+    for (PlannedBuffer &b : plan.buffers)
+      b.heldForWeightGrad = b.lastStep >= weightGradFrom;
+
+  // First fit in order of definition, each arena on its own; a buffer's
+  // space is free again after its last reader, never during it.
   SmallVector<int> order(plan.buffers.size());
   for (int i = 0, e = order.size(); i < e; ++i)
     order[i] = i;
@@ -170,7 +178,7 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan) {
     SmallVector<std::pair<int64_t, int64_t>> busy;
     for (int other : placed) {
       const PlannedBuffer &o = plan.buffers[other];
-      if (o.lastStep >= buf.firstStep)
+      if (o.lastStep >= buf.firstStep && o.heldForWeightGrad == buf.heldForWeightGrad)
         busy.push_back({o.offset, llvm::alignTo(o.bytes, kAlignment)});
     }
     llvm::sort(busy);
@@ -181,7 +189,8 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan) {
       offset = std::max(offset, start + length);
     }
     buf.offset = offset;
-    plan.arenaBytes = std::max(plan.arenaBytes, offset + size);
+    int64_t &arena = buf.heldForWeightGrad ? plan.weightGradArenaBytes : plan.arenaBytes;
+    arena = std::max(arena, offset + size);
     placed.push_back(id);
   }
   return success();
@@ -210,6 +219,8 @@ void mtc::describeBuffer(const PlannedBuffer &b, int id, pb::Buffer &out) {
     out.add_shape(d);
   out.set_offset(b.offset);
   out.set_bytes(b.bytes);
+  if (b.heldForWeightGrad)
+    out.set_weight_grad_arena(true);
 }
 
 TrainStepMemory::TrainStepMemory(Operation *op) {

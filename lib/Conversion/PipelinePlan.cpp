@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <map>
+#include <set>
 
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/reflection.h>
@@ -70,13 +71,21 @@ void collectParams(Operation *op, ModuleOp module, llvm::StringSet<> &names) {
   });
 }
 
+/// How a chunk's kernels are ordered for memory planning.
+enum class KernelOrder {
+  Whole,        ///< the backward whole, as the IR orders it
+  SplitOneArena,///< F, B, W, then the sends repeated: one arena until W
+  SplitArenas,  ///< F, B, the sends repeated, W: W's buffers in an arena of their own
+};
+
 /// A chunk's kernels in the order its stage plan runs them.
 struct ChunkKernels {
   Linearized lin;
   SmallVector<bool> isBackward; ///< per kernel
   bool split = false;           ///< some kernels are W (run after all of B)
-  int weightGradBegin = 0;      ///< first W kernel (== lifetimeRepeats when none)
-  int lifetimeRepeats = 0;      ///< first of the sends repeated for lifetimes only
+  int weightGradBegin = 0;      ///< first W kernel (== the end when none)
+  /// [repeatsBegin, repeatsEnd): the sends repeated for lifetimes only.
+  int repeatsBegin = 0, repeatsEnd = 0;
 };
 
 class StageBuilder {
@@ -89,7 +98,7 @@ public:
 
 private:
   LogicalResult addChunk(int chunk, pb::Plan &out);
-  ChunkKernels collectKernels(int chunk, bool splitWeightGrads);
+  ChunkKernels collectKernels(int chunk, KernelOrder order);
 
   ModuleOp module;
   func::FuncOp fn;
@@ -141,8 +150,8 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
           out.add_embedding_group_params(paramIds[name]);
       }
 
-  for (int v = 0; v < schedule.vp; ++v)
-    if (failed(addChunk(stage + v * schedule.pp, out)))
+  for (int chunk : chunksOfStage(stage, schedule.pp, schedule.vp, schedule.placement))
+    if (failed(addChunk(chunk, out)))
       return failure();
 
   const RankSchedule &rank = schedule.ranks[stage];
@@ -155,22 +164,27 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
   }
   // The runtime takes a chunk arena at a forward and gives it back after the
   // backward (or W) of the same micro-batch, in schedule order: the peak is
-  // this walk's. The pool it allocates holds each chunk's most arenas at once.
+  // this walk's. A chunk with two arenas gives the first back at B and the
+  // second at W. The pool it allocates holds each chunk's most arenas at once.
   int64_t arena = 0, pool = 0;
-  std::map<int, int64_t> arenaOf;
+  std::map<int, int64_t> untilBackward, untilWeightGrad;
   for (const pb::PipelineChunk &c : out.chunks()) {
-    arena = std::max(arena, c.arena_bytes());
-    pool += c.arena_bytes() * c.slots();
-    arenaOf[c.chunk()] = c.arena_bytes();
+    arena = std::max(arena, c.arena_bytes() + c.weight_grad_arena_bytes());
+    pool += c.arena_bytes() * c.slots() + c.weight_grad_arena_bytes() * c.weight_grad_slots();
+    const bool heldUntilWeightGrad = schedule.splitBackward && c.weight_grad_slots() == 0;
+    untilBackward[c.chunk()] = heldUntilWeightGrad ? 0 : c.arena_bytes();
+    untilWeightGrad[c.chunk()] =
+        heldUntilWeightGrad ? c.arena_bytes() : c.weight_grad_arena_bytes();
   }
-  const auto predicted = static_cast<int64_t>(peakHeld(
-      rank, schedule.splitBackward, [&arenaOf](int c) { return double(arenaOf[c]); }));
+  const auto predicted = static_cast<int64_t>(
+      peakHeld(rank, [&](int c) { return double(untilBackward[c]); },
+               [&](int c) { return double(untilWeightGrad[c]); }));
   out.set_pipeline_activation_bytes(predicted);
   out.set_pipeline_arena_pool_bytes(pool);
-  if (schedule.splitBackward) {
+  if (schedule.splitBackward && schedule.placement == ChunkPlacement::Interleaved) {
     // The same stage under the schedule it splits (1F1B, or interleaved 1F1B
     // with vp > 1) and whole backwards: the report prints it next to the
-    // split schedule's memory.
+    // split schedule's memory. (ZB-V splits no schedule of its placement.)
     Result<PipelineSchedule> reference =
         buildSchedule(schedule.pp, schedule.vp, schedule.microbatches);
     if (!reference)
@@ -191,7 +205,7 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
   return success();
 }
 
-ChunkKernels StageBuilder::collectKernels(int chunk, bool splitWeightGrads) {
+ChunkKernels StageBuilder::collectKernels(int chunk, KernelOrder order) {
   Block &body = fn.getBody().front();
   ChunkKernels k;
   Linearized &lin = k.lin;
@@ -202,7 +216,7 @@ ChunkKernels StageBuilder::collectKernels(int chunk, bool splitWeightGrads) {
     Operation *top = body.findAncestorOpInBlock(*op);
     if (!top || chunkOf(top) != chunk)
       continue;
-    if (splitWeightGrads && isWeightGrad(op)) {
+    if (order != KernelOrder::Whole && isWeightGrad(op)) {
       weightGrad.push_back(op);
       continue;
     }
@@ -212,30 +226,83 @@ ChunkKernels StageBuilder::collectKernels(int chunk, bool splitWeightGrads) {
       sends.push_back(op);
   }
   k.split = !weightGrad.empty();
-  k.weightGradBegin = lin.kernels.size();
-  for (Operation *op : weightGrad) {
-    lin.kernels.push_back(op);
-    k.isBackward.push_back(true);
-  }
-  k.lifetimeRepeats = lin.kernels.size();
-  for (Operation *send : sends) {
-    if (!k.split && cast<PipelineSendOp>(send).getGradient())
-      continue;
-    lin.kernels.push_back(send);
-    k.isBackward.push_back(true);
+  auto addWeightGrad = [&] {
+    k.weightGradBegin = lin.kernels.size();
+    for (Operation *op : weightGrad) {
+      lin.kernels.push_back(op);
+      k.isBackward.push_back(true);
+    }
+  };
+  // The sends, repeated where their bytes must stay untouched until: the
+  // end of the arena's last step (the transfer may still be in flight). A
+  // whole backward's gradient send is its last step's output already.
+  auto addRepeats = [&] {
+    k.repeatsBegin = lin.kernels.size();
+    for (Operation *send : sends) {
+      if (!k.split && cast<PipelineSendOp>(send).getGradient())
+        continue;
+      lin.kernels.push_back(send);
+      k.isBackward.push_back(true);
+    }
+    k.repeatsEnd = lin.kernels.size();
+  };
+  if (order == KernelOrder::SplitArenas) {
+    addRepeats();
+    addWeightGrad();
+  } else {
+    addWeightGrad();
+    addRepeats();
   }
   return k;
 }
 
 LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
-  ChunkKernels kernels = collectKernels(chunk, /*splitWeightGrads=*/true);
-  const Linearized &lin = kernels.lin;
-  const SmallVector<bool> &isBackward = kernels.isBackward;
-  const int weightGradBegin = kernels.weightGradBegin, lifetimeRepeats = kernels.lifetimeRepeats;
-  MemoryPlan memory;
-  BufferAssignment buffers(lin);
-  if (failed(buffers.assign(fn, memory)))
+  // How many micro-batches of this chunk the rank holds at once: from F to
+  // B, and from F to W.
+  const std::function<double(int)> count = [chunk](int c) { return c == chunk ? 1.0 : 0.0; };
+  const std::function<double(int)> none = [](int) { return 0.0; };
+  const RankSchedule &rank = schedule.ranks[stage];
+  const int slotsUntilBackward = static_cast<int>(peakHeld(rank, count, none));
+  const int slotsUntilWeightGrad = static_cast<int>(peakHeld(rank, none, count));
+
+  // A split backward's W reads the linears' inputs and output gradients
+  // (and what it recomputes); the rest of the chunk's saved state is dead
+  // once B ended. Planned in two arenas, the first is given back at B and
+  // only the second held until W, so a micro-batch waiting for its W keeps
+  // what W reads (Qi et al.'s M_W) rather than its whole activation. Taken
+  // when it allocates fewer bytes than one arena held until W, and when no
+  // sent buffer is one W reads (a send must not outlive its arena's B).
+  auto kernels = std::make_unique<ChunkKernels>(collectKernels(chunk, KernelOrder::SplitOneArena));
+  auto memory = std::make_unique<MemoryPlan>();
+  auto buffers = std::make_unique<BufferAssignment>(kernels->lin);
+  if (failed(buffers->assign(fn, *memory)))
     return failure();
+  bool twoArenas = false;
+  if (kernels->split) {
+    auto split = std::make_unique<ChunkKernels>(collectKernels(chunk, KernelOrder::SplitArenas));
+    auto splitMemory = std::make_unique<MemoryPlan>();
+    auto splitBuffers = std::make_unique<BufferAssignment>(split->lin);
+    if (failed(splitBuffers->assign(fn, *splitMemory, split->weightGradBegin)))
+      return failure();
+    bool sendKept = false;
+    for (int i = split->repeatsBegin; i < split->repeatsEnd; ++i)
+      sendKept |= splitMemory
+                      ->buffers[splitBuffers->bufferOf(
+                          cast<PipelineSendOp>(split->lin.kernels[i]).getValue())]
+                      .heldForWeightGrad;
+    const int64_t oneArena = memory->arenaBytes * slotsUntilWeightGrad;
+    const int64_t bothArenas = splitMemory->arenaBytes * slotsUntilBackward +
+                               splitMemory->weightGradArenaBytes * slotsUntilWeightGrad;
+    if (!sendKept && bothArenas < oneArena) {
+      twoArenas = true;
+      kernels = std::move(split);
+      memory = std::move(splitMemory);
+      buffers = std::move(splitBuffers);
+    }
+  }
+  const Linearized &lin = kernels->lin;
+  const SmallVector<bool> &isBackward = kernels->isBackward;
+  const int weightGradBegin = kernels->weightGradBegin;
 
   // Kernel positions -> plan steps: a receive maps to the step after it, a
   // send to the step before it.
@@ -258,14 +325,18 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
 
   pb::PipelineChunk *info = out.add_chunks();
   info->set_chunk(chunk);
-  info->set_arena_bytes(memory.arenaBytes);
-  // The most micro-batches of this chunk the rank holds at once.
-  info->set_slots(static_cast<int>(peakHeld(schedule.ranks[stage], schedule.splitBackward,
-                                            [chunk](int c) { return c == chunk ? 1.0 : 0.0; })));
-  if (kernels.split) {
+  info->set_arena_bytes(memory->arenaBytes);
+  if (twoArenas) {
+    info->set_slots(slotsUntilBackward);
+    info->set_weight_grad_arena_bytes(memory->weightGradArenaBytes);
+    info->set_weight_grad_slots(slotsUntilWeightGrad);
+  } else {
+    info->set_slots(schedule.splitBackward ? slotsUntilWeightGrad : slotsUntilBackward);
+  }
+  if (kernels->split) {
     // What the chunk's arena would be with its backward whole, for the
     // report's comparison with 1F1B.
-    ChunkKernels whole = collectKernels(chunk, /*splitWeightGrads=*/false);
+    ChunkKernels whole = collectKernels(chunk, KernelOrder::Whole);
     MemoryPlan unsplit;
     BufferAssignment unsplitBuffers(whole.lin);
     if (failed(unsplitBuffers.assign(fn, unsplit)))
@@ -273,7 +344,7 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
     info->set_unsplit_arena_bytes(unsplit.arenaBytes);
   }
   info->set_loss(-1);
-  FailureOr<InputBuffers> inputs = inputBuffers(fn, buffers, base);
+  FailureOr<InputBuffers> inputs = inputBuffers(fn, *buffers, base);
   if (failed(inputs))
     return failure();
   info->set_tokens(inputs->tokens);
@@ -288,13 +359,13 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
       *out.mutable_inputs() = info->inputs();
   }
 
-  StepEmitter emitter(lin, buffers, paramIds);
+  StepEmitter emitter(lin, *buffers, paramIds);
   bool forwardDone = false;
   info->set_forward_begin(stepBase);
   for (int i = 0; i < positions; ++i) {
     Operation *op = lin.kernels[i];
-    if (i >= lifetimeRepeats)
-      break; // the sends' lifetime-only repeats
+    if (i >= kernels->repeatsBegin && i < kernels->repeatsEnd)
+      continue; // the sends' lifetime-only repeats
     if (isBackward[i] && !forwardDone) {
       forwardDone = true;
       info->set_forward_end(out.steps_size());
@@ -307,7 +378,7 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
     if (auto recv = dyn_cast<PipelineRecvOp>(op)) {
       pb::PipelineTransfer *t = recv.getGradient() ? info->add_recv_backward()
                                                    : info->add_recv_forward();
-      t->set_buffer(base + buffers.bufferOf(recv.getResult()));
+      t->set_buffer(base + buffers->bufferOf(recv.getResult()));
       t->set_peer_chunk(recv.getPeer());
       t->set_tag(recv.getTag());
       continue;
@@ -315,7 +386,7 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
     if (auto send = dyn_cast<PipelineSendOp>(op)) {
       pb::PipelineTransfer *t = send.getGradient() ? info->add_send_backward()
                                                    : info->add_send_forward();
-      t->set_buffer(base + buffers.bufferOf(send.getValue()));
+      t->set_buffer(base + buffers->bufferOf(send.getValue()));
       t->set_peer_chunk(send.getPeer());
       t->set_tag(send.getTag());
       continue;
@@ -327,24 +398,24 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
     shiftBufferIds(*step, base);
     if (auto ce = dyn_cast<CrossEntropyOp>(op)) {
       if (lossTerm(ce) == 1) {
-        info->set_sop_loss(base + buffers.bufferOf(ce.getLoss()));
+        info->set_sop_loss(base + buffers->bufferOf(ce.getLoss()));
         out.set_sop_loss(info->sop_loss());
       } else {
-        info->set_loss(base + buffers.bufferOf(ce.getLoss()));
+        info->set_loss(base + buffers->bufferOf(ce.getLoss()));
         out.set_loss(info->loss());
-        out.set_logits(base + buffers.bufferOf(ce.getLogits()));
+        out.set_logits(base + buffers->bufferOf(ce.getLogits()));
       }
     }
   }
   if (!forwardDone)
     return fn.emitError("pipeline chunk ") << chunk << " has no backward steps";
-  if (!kernels.split) {
+  if (!kernels->split) {
     info->set_backward_end(out.steps_size());
     info->set_weight_grad_begin(out.steps_size());
   }
   info->set_weight_grad_end(out.steps_size());
 
-  for (auto [id, b] : llvm::enumerate(memory.buffers)) {
+  for (auto [id, b] : llvm::enumerate(memory->buffers)) {
     pb::Buffer *buffer = out.add_buffers();
     describeBuffer(b, base + id, *buffer);
     // Entry arguments (tokens, targets) no step of this chunk may read.
@@ -370,6 +441,8 @@ FailureOr<PipelineSchedule> mtc::readPipelineSchedule(ModuleOp module) {
   PipelineSchedule s;
   s.pp = cast<IntegerAttr>(pipeline.get("stages")).getInt();
   s.vp = cast<IntegerAttr>(pipeline.get("chunks")).getInt();
+  if (auto placement = pipeline.getAs<StringAttr>("placement"); placement && placement.getValue() == "v")
+    s.placement = ChunkPlacement::V;
   s.microbatches = cast<IntegerAttr>(attr.get("microbatches")).getInt();
   auto warmup = cast<DenseI64ArrayAttr>(attr.get("warmup")).asArrayRef();
   for (auto [r, rank] : llvm::enumerate(cast<ArrayAttr>(attr.get("ranks")))) {
@@ -411,13 +484,29 @@ LogicalResult mtc::addStagePlans(ModuleOp module, pb::Plan &plan) {
                                               "mtc.schedule").get("kind"))
                              .getValue()
                              .str());
+  // The runtime finds each chunk's rank from it (stage plans copy it).
+  if (schedule->placement == ChunkPlacement::V)
+    plan.mutable_parallel()->set_pipeline_placement(placementName(schedule->placement));
+  std::set<int> releasedByBackward; // chunks whose W keeps an arena of its own
   for (int stage = 0; stage < schedule->pp; ++stage) {
     StageBuilder builder(module, *fn, plan, *schedule, whole);
     pb::Plan stagePlan;
     if (failed(builder.build(stage, stagePlan)))
       return failure();
     stagePlan.set_schedule_kind(plan.schedule_kind());
+    for (const pb::PipelineChunk &c : stagePlan.chunks())
+      if (c.weight_grad_slots() > 0)
+        releasedByBackward.insert(c.chunk());
     *plan.add_stage_plans() = std::move(stagePlan);
+  }
+  // The runtime's arena reuse with the arenas chosen above: --mtc-pipeline-
+  // schedule checked every chunk released by B and every one by W.
+  if (schedule->splitBackward) {
+    StepTiming reuse = StepTiming::unitSplit();
+    reuse.forwardWaitsForBackwardSends = true;
+    reuse.arenaReleasedByBackward = [&](int c) { return releasedByBackward.count(c) > 0; };
+    if (Result<Timeline> t = checkSchedule(*schedule, reuse); !t)
+      return fn->emitError("pipeline: ") << t.error();
   }
   return success();
 }
@@ -433,6 +522,8 @@ Result<PipelineSchedule> mtc::scheduleOfPlan(const pb::Plan &plan) {
   PipelineSchedule s;
   s.pp = plan.stage_plans_size();
   s.vp = static_cast<int>(std::max<int64_t>(1, par.virtual_chunks()));
+  if (par.pipeline_placement() == "v")
+    s.placement = ChunkPlacement::V;
   s.microbatches = static_cast<int>(m);
   for (const pb::Plan &stage : plan.stage_plans()) {
     RankSchedule rs;

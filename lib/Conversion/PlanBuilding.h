@@ -54,8 +54,11 @@ public:
     return rowBuffers.lookup(lin.canonical(logits));
   }
 
-  /// Gives every activation a buffer, a lifetime and an arena offset.
-  LogicalResult assign(func::FuncOp fn, MemoryPlan &plan);
+  /// Gives every activation a buffer, a lifetime and an arena offset. With
+  /// `weightGradFrom` >= 0 (the first kernel of a split backward's W), the
+  /// buffers live at or after it get offsets in a second arena
+  /// (MemoryPlan::weightGradArenaBytes).
+  LogicalResult assign(func::FuncOp fn, MemoryPlan &plan, int weightGradFrom = -1);
 
 private:
   using Element = PlannedBuffer::Element;

@@ -40,7 +40,9 @@ std::optional<double> formulaBubbleRatio(int pp, int vp, int microbatches,
   // ZB-H1 (Qi et al. 2024): the idle time shrinks from (p-1)(T_F+T_B+T_W)
   // to (p-1)(T_F+T_B-T_W), over an ideal m(T_F+T_B+T_W): (p-1)/(3vm) with
   // equal step times, for m >= p (with fewer micro-batches the warm-up
-  // cannot be filled and no closed form is claimed).
+  // cannot be filled and no closed form is claimed). ZB-V (vp = 2) takes the
+  // same form, (p-1)/(6m): a rank's 6m chunk steps against the last rank's
+  // start, p - 1 chunk steps late (ZeroBubbleV.ReachesTheFloorOfItsStartUp).
   if (microbatches < pp)
     return std::nullopt;
   return double(pp - 1) / (3.0 * vp * microbatches);
@@ -50,6 +52,7 @@ PipelineSchedule scheduleOfTimeline(const Timeline &timeline) {
   PipelineSchedule s;
   s.pp = timeline.pp;
   s.vp = timeline.vp;
+  s.placement = timeline.placement;
   s.microbatches = timeline.microbatches;
   for (size_t r = 0; r < timeline.ranks.size(); ++r) {
     RankSchedule rs;

@@ -266,8 +266,14 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
   W.back().compute += gemm(h, V / t, tokens);
   B.back().tp += tpAllReduce;
   for (int k = 0; k < chunks && pp > 1; ++k) {
-    F[k].p2p += p2p * p.p2pTransfersPerStep;
-    B[k].p2p += p2p * p.p2pTransfersPerStep;
+    // The V's turn (chunk pp-1 to pp, both on the last rank) is a copy: the
+    // forward of chunk pp and the backward of chunk pp-1 receive nothing.
+    const bool localInput = c.placement() == ChunkPlacement::V && k == pp;
+    const bool localGradient = c.placement() == ChunkPlacement::V && k == pp - 1;
+    if (!localInput)
+      F[k].p2p += p2p * p.p2pTransfersPerStep;
+    if (!localGradient)
+      B[k].p2p += p2p * p.p2pTransfersPerStep;
   }
   // Gradient accumulation beyond the calibration software's: a pass over
   // the chunk's parameters after each micro-batch's weight gradients.
@@ -287,7 +293,7 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
     StepCost perMicrobatch = F[k];
     perMicrobatch += B[k];
     perMicrobatch += W[k];
-    busy[k % pp] += perMicrobatch.scaled(m);
+    busy[stageOfChunk(k, pp, c.placement())] += perMicrobatch.scaled(m);
   }
   // Replay in units of the mean forward step, rounded to 1/64: replays with
   // the same proportions share one simulation.
@@ -359,7 +365,8 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
   double dpExposed = std::max(0.0, dpReduce - overlapWindow) + dpGather;
 
   double embeddingSync = 0;
-  if (pp > 1 && model.tied) {
+  // Under the V the embedding and the output layer share the first stage.
+  if (pp > 1 && model.tied && c.placement() != ChunkPlacement::V) {
     GroupPlacement embeddingGroup{2, pipeCrossesNodes ? 2 : 1, pipeCrossesNodes ? 1 : 2};
     embeddingSync = net.allReduce(4.0 * V * h / t, embeddingGroup, AllReduceAlgorithm::Ring);
   }

@@ -42,10 +42,29 @@ double layerActivationBytes(const ModelShape &m, const ParallelConfig &c) {
   return 0;
 }
 
+double layerWeightGradBytes(const ModelShape &m, const ParallelConfig &c) {
+  const double s = m.seq, b = c.microBatch, h = m.hidden, f = m.ffnSize(), t = c.tp;
+  // Inputs of QKV and fc1 (the layer norms' outputs) and the output
+  // gradients of proj and fc2 are whole on every tensor rank unless
+  // sequence parallel; proj's and fc2's inputs and QKV's and fc1's output
+  // gradients are shards. Two bytes an element.
+  const double whole = 2.0 * s * b * (h + h + h + h);
+  const double shards = 2.0 * s * b * (h + f + 3 * h + f);
+  return (c.sequenceParallel ? whole / t : whole) + shards / t;
+}
+
 double peakLiveActivations(const PipelineSchedule &schedule, int rank,
-                           const std::vector<double> &chunkBytes) {
-  return peakHeld(schedule.ranks[rank], schedule.splitBackward,
-                  [&chunkBytes](int chunk) { return chunkBytes[chunk]; });
+                           const std::vector<double> &chunkBytes,
+                           const std::vector<double> &weightGradBytes) {
+  if (!schedule.splitBackward || weightGradBytes.empty())
+    return peakHeld(schedule.ranks[rank], schedule.splitBackward,
+                    [&chunkBytes](int chunk) { return chunkBytes[chunk]; });
+  // M_B - M_W given back at B, M_W at W (at least M_W from F: the walk
+  // takes both parts at the forward).
+  return peakHeld(
+      schedule.ranks[rank],
+      [&](int chunk) { return std::max(0.0, chunkBytes[chunk] - weightGradBytes[chunk]); },
+      [&](int chunk) { return weightGradBytes[chunk]; });
 }
 
 std::vector<MemoryBreakdown> predictStageMemory(const ModelShape &m,
@@ -79,30 +98,41 @@ std::vector<MemoryBreakdown> predictStageMemory(const ModelShape &m,
   // logits (fp16) and the fp32 softmax of the vocab-parallel cross-entropy.
   chunkBytes.front() += s * b * h * 3.0 / (c.sequenceParallel ? t : 1.0);
   chunkBytes.back() += s * b * m.vocab / t * (2.0 + 4.0);
+  // What W keeps, for a split backward: the layers' M_W; the output layer's
+  // weight gradient reads its input and the logits' gradient.
+  std::vector<double> weightGradBytes;
+  if (schedule->splitBackward) {
+    const double perLayerW = layerWeightGradBytes(m, c);
+    for (int k = 0; k < chunks; ++k)
+      weightGradBytes.push_back(perLayerW * layers[k]);
+    weightGradBytes.back() += s * b * (h * 2.0 + m.vocab / t * 2.0);
+  }
   double recomputeWorkingSet =
       c.recompute == Recompute::Full ? fullLayerActivations(m, c, true) : 0.0;
 
   std::vector<MemoryBreakdown> stages(c.pp);
+  // The output layer's stage: the last (interleaved) or the first (the V).
+  const int headStage = stageOfChunk(chunks - 1, c.pp, c.placement());
   for (int r = 0; r < c.pp; ++r) {
     MemoryBreakdown &mb = stages[r];
     mb.stage = r;
     double stageLayers = 0;
-    for (int k = r; k < chunks; k += c.pp)
+    for (int k : chunksOfStage(r, c.pp, c.vp, c.placement()))
       stageLayers += layers[k];
     mb.params = stageLayers * m.layerParams() / t;
     if (r == 0)
       mb.params += wordEmbedding + positionEmbedding;
-    if (r == c.pp - 1 && (c.pp > 1 || !m.tied))
+    if (r == headStage && (headStage != 0 || !m.tied))
       mb.params += wordEmbedding;
     mb.weights = 2.0 * mb.params;
     mb.gradients = 4.0 * mb.params;
     mb.optimizer = (c.distributedOptimizer ? 12.0 / d : 12.0) * mb.params;
     double live = schedule->ranks.size() == static_cast<size_t>(c.pp)
-                      ? peakLiveActivations(*schedule, r, chunkBytes)
+                      ? peakLiveActivations(*schedule, r, chunkBytes, weightGradBytes)
                       : 0.0;
     mb.activations = live + recomputeWorkingSet;
     mb.workspace = dev.cudaContextBytes + dev.cublasWorkspaceBytes;
-    int comms = communicators(c, r == 0 || r == c.pp - 1, m.tied);
+    int comms = communicators(c, headStage != 0 && (r == 0 || r == headStage), m.tied);
     mb.commBuffers = comms * 2.0 * mp.ncclChannels * mp.ncclBufferBytes;
     mb.fragmentation = mp.fragmentation * mb.activations;
   }

@@ -49,6 +49,10 @@ std::string ParallelConfig::scheduleName() const {
   return schedule.empty() ? defaultScheduleName(vp) : schedule;
 }
 
+ChunkPlacement ParallelConfig::placement() const {
+  return scheduleName() == "zb-v" ? ChunkPlacement::V : ChunkPlacement::Interleaved;
+}
+
 std::string ParallelConfig::compileFlags() const {
   std::ostringstream os;
   os << "--tp=" << tp << " --pp=" << pp << " --vp=" << vp << " --dp=" << dp

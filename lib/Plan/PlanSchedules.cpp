@@ -11,6 +11,8 @@ const std::vector<PlannerSchedule> &plannerSchedules() {
        [](int pp, int vp, int m) { return buildSchedule(pp, vp, m); }},
       {"zb-h1", [](int pp, int vp, int m) { return pp > 1 && (vp == 1 || m % pp == 0); },
        [](int pp, int vp, int m) { return buildSchedule(pp, vp, m, ScheduleKind::ZeroBubbleH1); }},
+      {"zb-v", [](int pp, int vp, int m) { return pp > 1 && vp == 2 && m % pp == 0 && m >= 2 * pp - 1; },
+       [](int pp, int vp, int m) { return buildSchedule(pp, vp, m, ScheduleKind::ZeroBubbleV); }},
   };
   return rows;
 }

@@ -26,13 +26,20 @@ std::string toString(const Step &step) {
 
 double peakHeld(const RankSchedule &rank, bool splitBackward,
                 const std::function<double(int chunk)> &weight) {
-  const StepKind releases = splitBackward ? StepKind::WeightGrad : StepKind::Backward;
+  const std::function<double(int)> none = [](int) { return 0.0; };
+  return splitBackward ? peakHeld(rank, none, weight) : peakHeld(rank, weight, none);
+}
+
+double peakHeld(const RankSchedule &rank, const std::function<double(int chunk)> &untilBackward,
+                const std::function<double(int chunk)> &untilWeightGrad) {
   double held = 0, most = 0;
   for (const Step &s : rank.steps) {
     if (s.kind == StepKind::Forward)
-      most = std::max(most, held += weight(s.chunk));
-    else if (s.kind == releases)
-      held -= weight(s.chunk);
+      most = std::max(most, held += untilBackward(s.chunk) + untilWeightGrad(s.chunk));
+    else if (s.kind == StepKind::Backward)
+      held -= untilBackward(s.chunk);
+    else
+      held -= untilWeightGrad(s.chunk);
   }
   return most;
 }
@@ -136,8 +143,14 @@ const char *scheduleKindName(ScheduleKind kind) {
     return "interleaved";
   case ScheduleKind::ZeroBubbleH1:
     return "zb-h1";
+  case ScheduleKind::ZeroBubbleV:
+    return "zb-v";
   }
   return "?";
+}
+
+const char *placementName(ChunkPlacement placement) {
+  return placement == ChunkPlacement::V ? "v" : "interleaved";
 }
 
 Result<PipelineSchedule> buildSchedule(int pp, int vp, int microbatches,
@@ -155,6 +168,8 @@ Result<PipelineSchedule> buildSchedule(int pp, int vp, int microbatches,
     return buildSchedule(pp, vp, microbatches);
   case ScheduleKind::ZeroBubbleH1:
     return buildZeroBubbleH1(pp, vp, microbatches);
+  case ScheduleKind::ZeroBubbleV:
+    return buildZeroBubbleV(pp, vp, microbatches);
   }
   return Error{"schedule: unknown kind"};
 }

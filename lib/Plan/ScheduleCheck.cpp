@@ -93,14 +93,21 @@ CheckReport simulateSchedule(const PipelineSchedule &s,
       if (steps[i].kind == StepKind::Backward)
         backwardIndex[idx(steps[i].chunk, steps[i].microbatch)] = static_cast<int>(i);
   }
-  const StepKind releasing = s.splitBackward ? StepKind::WeightGrad : StepKind::Backward;
+  auto releasing = [&](int chunk) {
+    if (!s.splitBackward ||
+        (timing.arenaReleasedByBackward && timing.arenaReleasedByBackward(chunk)))
+      return StepKind::Backward;
+    return StepKind::WeightGrad;
+  };
   // When the forward `st` may take its arena (0 when it needs no wait), or
   // kNotYet: the oldest released arena of its chunk is reusable once the
   // rank of chunk - 1 finished the step before the backward that receives
   // the gradient sent from that arena.
   auto arenaFreeAt = [&](const Step &st) -> double {
+    // A gradient to a chunk on the same rank (the V's turn) is copied when
+    // its B ends: nothing to wait for.
     if (!timing.forwardWaitsForBackwardSends || st.chunk == 0 ||
-        released[st.chunk].empty())
+        released[st.chunk].empty() || s.stageOfChunk(st.chunk - 1) == s.stageOfChunk(st.chunk))
       return 0.0;
     int before = backwardIndex[idx(st.chunk - 1, released[st.chunk].front())] - 1;
     return before < 0 ? 0.0 : stepEnd[s.stageOfChunk(st.chunk - 1)][before];
@@ -109,6 +116,7 @@ CheckReport simulateSchedule(const PipelineSchedule &s,
   Timeline &tl = report.timeline;
   tl.pp = s.pp;
   tl.vp = s.vp;
+  tl.placement = s.placement;
   tl.microbatches = m;
   tl.ranks.assign(s.pp, {});
   std::vector<size_t> next(s.pp, 0);
@@ -170,7 +178,7 @@ CheckReport simulateSchedule(const PipelineSchedule &s,
         stepEnd[r][next[r]] = end;
         if (st.kind == StepKind::Forward && !released[st.chunk].empty())
           released[st.chunk].pop_front();
-        if (st.kind == releasing)
+        if (st.kind == releasing(st.chunk))
           released[st.chunk].push_back(st.microbatch);
         clock[r] = end;
         busy[r] += dur;

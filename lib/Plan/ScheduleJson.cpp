@@ -9,6 +9,7 @@ std::string scheduleToJson(const PipelineSchedule &s, int indent) {
   nlohmann::ordered_json root;
   root["pp"] = s.pp;
   root["vp"] = s.vp;
+  root["placement"] = placementName(s.placement);
   root["microbatches"] = s.microbatches;
   root["split_backward"] = s.splitBackward;
   nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
@@ -57,6 +58,7 @@ std::string timelineToChromeTrace(const Timeline &tl) {
   root["displayTimeUnit"] = "ms";
   root["otherData"] = {{"pp", tl.pp},
                        {"vp", tl.vp},
+                       {"placement", placementName(tl.placement)},
                        {"microbatches", tl.microbatches},
                        {"makespan", tl.makespan},
                        {"bubbleFraction", tl.bubbleFraction()}};

@@ -180,18 +180,26 @@ std::string scheduleToSvg(const Timeline &timeline, const ScheduleSvgOptions &op
   }
 
   double y = legendTop;
+  // Which chunks a colour stands for: rank r holds slot*pp + r, or in the V
+  // its first leg r (slot 0) and its second 2pp-1-r (slot 1).
+  auto chunksOfSlot = [&](int slot) -> std::string {
+    if (timeline.vp <= 1)
+      return "";
+    const std::string first = std::to_string(slot * pp), last = std::to_string(slot * pp + pp - 1);
+    if (timeline.placement == ChunkPlacement::V)
+      return ", chunks " + first + " to " + last + " (rank r holds " +
+             (slot == 0 ? std::string("r, the V's first leg)")
+                        : std::to_string(2 * pp - 1) + " - r, the V's second leg)");
+    return ", chunks " + first + " to " + last + " (rank r holds " + first + " + r)";
+  };
   for (const auto &[kind, slot] : used) {
+    const std::string chunks = chunksOfSlot(slot);
     std::snprintf(buf, sizeof buf,
                   "<g class=\"legend\"><rect x=\"%.0f\" y=\"%.0f\" width=\"16\" "
                   "height=\"12\" fill=\"%s\" stroke=\"#333\" stroke-width=\"0.5\"/>"
                   "<text x=\"%.0f\" y=\"%.0f\">%s (%s)%s</text></g>\n",
                   left, y, fillOf(static_cast<StepKind>(kind), slot), left + 22, y + 10,
-                  kKindName[kind], kindLetter(static_cast<StepKind>(kind)),
-                  timeline.vp > 1 ? (", chunks " + std::to_string(slot * pp) + " to " +
-                                     std::to_string(slot * pp + pp - 1) + " (rank r holds " +
-                                     std::to_string(slot * pp) + " + r)")
-                                        .c_str()
-                                  : "");
+                  kKindName[kind], kindLetter(static_cast<StepKind>(kind)), chunks.c_str());
     os << buf;
     y += 20;
   }

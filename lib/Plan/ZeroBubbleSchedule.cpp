@@ -152,6 +152,91 @@ Result<PipelineSchedule> buildZeroBubbleH1(int pp, int vp, int microbatches) {
   return buildZeroBubbleSchedule(*base);
 }
 
+// ZB-V (Qi et al. 2024, section 6; TorchTitan's ScheduleZBVZeroBubble has
+// the same shape): rank r holds the V's first leg, chunk r, and its second,
+// chunk 2p-1-r. In four phases, every chunk's micro-batches in order:
+//  1. warm-up: 2(p-r)-1 forwards of the first leg, then r pairs (second
+//     leg F, first leg F), then p-r rounds of the second leg's F, B and W;
+//  2. steady: rounds of (first leg F while any remain, its B and W; second
+//     leg F, its B and W) until both legs ran every forward;
+//  3. drain: r pairs of B (first leg, second leg), then p-r rounds of the
+//     first leg's B and its oldest pending W;
+//  4. the pending W steps, second leg's first.
+// Every rank thus holds at most 2p chunk micro-batches (p whole micro-
+// batches: 1F1B's first rank), and with F = B = W each rank idles only the
+// p - 1 steps the V's start-up costs the last one. Unlike a list schedule
+// built for equal steps, the phases keep that when B is slower than F: a
+// rank then idles (p-1) T_B (unit tests ReachesTheFloorOfItsStartUp,
+// StaysNearItWhenBackwardsAreSlower).
+Result<PipelineSchedule> buildZeroBubbleV(int pp, int vp, int microbatches) {
+  if (pp < 2 || vp != 2 || microbatches < 2 * pp - 1)
+    return Error{"schedule: zb-v places two chunks per rank on two or more ranks (vp=2, "
+                 "pp>=2) and fills its warm-up with microbatches >= 2pp-1, got pp=" +
+                 std::to_string(pp) + " vp=" + std::to_string(vp) +
+                 " microbatches=" + std::to_string(microbatches)};
+  const int m = microbatches;
+  if (6LL * pp * m > kMaxScheduleSteps)
+    return Error{"schedule: 3 x pp x vp x microbatches steps exceed " +
+                 std::to_string(kMaxScheduleSteps)};
+  PipelineSchedule sched;
+  sched.pp = pp;
+  sched.vp = 2;
+  sched.microbatches = m;
+  sched.splitBackward = true;
+  sched.placement = ChunkPlacement::V;
+  for (int r = 0; r < pp; ++r) {
+    const int first = r, second = 2 * pp - 1 - r;
+    RankSchedule rank;
+    rank.rank = r;
+    std::vector<Step> &out = rank.steps;
+    // Next forward, backward and W of each leg.
+    int f[2] = {0, 0}, b[2] = {0, 0}, w[2] = {0, 0};
+    const int chunkOf[2] = {first, second};
+    auto F = [&](int leg) { out.push_back({StepKind::Forward, chunkOf[leg], f[leg]++}); };
+    auto B = [&](int leg) { out.push_back({StepKind::Backward, chunkOf[leg], b[leg]++}); };
+    auto W = [&](int leg) { out.push_back({StepKind::WeightGrad, chunkOf[leg], w[leg]++}); };
+    for (int i = 0; i < 2 * (pp - r) - 1; ++i)
+      F(0);
+    for (int i = 0; i < r; ++i) {
+      F(1);
+      F(0);
+    }
+    for (int i = 0; i < pp - r; ++i) {
+      F(1);
+      B(1);
+      W(1);
+    }
+    while (f[1] < f[0] || f[0] < m) {
+      if (f[0] < m)
+        F(0);
+      B(0);
+      W(0);
+      F(1);
+      B(1);
+      W(1);
+    }
+    for (int i = 0; i < r; ++i) {
+      B(0);
+      B(1);
+    }
+    for (int i = 0; i < pp - r; ++i) {
+      B(0);
+      W(0);
+    }
+    while (w[1] < b[1])
+      W(1);
+    while (w[0] < b[0])
+      W(0);
+    for (const Step &st : out) {
+      if (st.kind != StepKind::Forward)
+        break;
+      ++rank.warmup;
+    }
+    sched.ranks.push_back(std::move(rank));
+  }
+  return sched;
+}
+
 int maxMicrobatchesHeld(const RankSchedule &rank) {
   bool split = std::any_of(rank.steps.begin(), rank.steps.end(), [](const Step &s) {
     return s.kind == StepKind::WeightGrad;

@@ -87,6 +87,15 @@ PipelinePartitionPass::layout(ModuleOp module, int numLayers) {
   };
   // The rule --mtc-verify-config checks the layout with (stages is pp,
   // chunks vp); within it, the layout below cannot fail.
+  if (placement != "interleaved" && placement != "v")
+    return fail("placement must be interleaved or v, got '" + placement + "'");
+  if (placement == "v" && (chunks != 2 || stages < 2))
+    return fail("placement=v puts two chunks on each of two or more stages (chunks=2, "
+                "stages>=2), got stages=" + std::to_string(stages) + " chunks=" +
+                std::to_string(chunks));
+  if (placement == "v" && (firstStageLayers > 0 || lastStageLayers > 0))
+    return fail("placement=v holds the first and the last chunk on the first stage: "
+                "decoder-first/last-pipeline-num-layers do not apply (give layers-per-chunk)");
   LayerLayoutRequest request{layersPerChunk, firstStageLayers, lastStageLayers, balance};
   if (std::optional<std::string> problem = layerLayoutProblem(
           numLayers, stages, chunks, request, {"stages", "chunks", "balance"}))
@@ -285,7 +294,8 @@ void PipelinePartitionPass::runOnOperation() {
   // Parameters read on more than one stage: their gradients are summed there.
   std::map<std::string, std::set<int>> stagesOfParam;
   for (Operation *op : ordered) {
-    int stage = label[op].first % stages;
+    int stage = stageOfChunk(label[op].first, stages,
+                             placement == "v" ? ChunkPlacement::V : ChunkPlacement::Interleaved);
     op->walk([&](Operation *inner) {
       for (NamedAttribute attr : inner->getAttrs())
         if (auto sym = dyn_cast<FlatSymbolRefAttr>(attr.getValue()))
@@ -301,13 +311,14 @@ void PipelinePartitionPass::runOnOperation() {
   SmallVector<int64_t> counts;
   for (const LayerRange &r : *ranges)
     counts.push_back(r.size());
-  module->setAttr("mtc.pipeline",
-                  b.getDictionaryAttr({
-                      b.getNamedAttr("stages", b.getI64IntegerAttr(stages)),
-                      b.getNamedAttr("chunks", b.getI64IntegerAttr(chunks)),
-                      b.getNamedAttr("layers_per_chunk",
-                                     b.getDenseI64ArrayAttr(counts)),
-                      b.getNamedAttr("tied", b.getArrayAttr(tied)),
-                  }));
+  SmallVector<NamedAttribute> fields = {
+      b.getNamedAttr("stages", b.getI64IntegerAttr(stages)),
+      b.getNamedAttr("chunks", b.getI64IntegerAttr(chunks)),
+      b.getNamedAttr("layers_per_chunk", b.getDenseI64ArrayAttr(counts)),
+      b.getNamedAttr("tied", b.getArrayAttr(tied)),
+  };
+  if (placement == "v")
+    fields.push_back(b.getNamedAttr("placement", b.getStringAttr("v")));
+  module->setAttr("mtc.pipeline", b.getDictionaryAttr(fields));
 }
 } // namespace

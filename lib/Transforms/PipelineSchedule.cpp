@@ -30,6 +30,12 @@ using namespace mlir;
 using namespace mtc;
 
 namespace {
+/// The partition's chunk placement (mtc.pipeline's `placement`, verified).
+ChunkPlacement placementOf(ModuleOp module) {
+  auto pipeline = module->getAttrOfType<DictionaryAttr>("mtc.pipeline");
+  auto name = pipeline ? pipeline.getAs<StringAttr>("placement") : nullptr;
+  return name && name.getValue() == "v" ? ChunkPlacement::V : ChunkPlacement::Interleaved;
+}
 /// "F3.1" -> forward of chunk 3, micro-batch 1.
 std::optional<Step> parseStep(StringRef text) {
   if (text.size() < 4 || (text[0] != 'F' && text[0] != 'B'))
@@ -49,11 +55,13 @@ struct PipelineSchedulePass
   void runOnOperation() override;
 
 private:
-  LogicalResult checkTransfers(func::FuncOp fn, int stages);
+  LogicalResult checkTransfers(func::FuncOp fn, int stages, ChunkPlacement placement);
   FailureOr<PipelineSchedule> explicitSchedule(ModuleOp module, int p, int v, int64_t m);
 };
 
-LogicalResult PipelineSchedulePass::checkTransfers(func::FuncOp fn, int stages) {
+LogicalResult PipelineSchedulePass::checkTransfers(func::FuncOp fn, int stages,
+                                                   ChunkPlacement placement) {
+  auto rankOf = [&](int64_t chunk) { return stageOfChunk(static_cast<int>(chunk), stages, placement); };
   std::map<int64_t, PipelineSendOp> sends;
   std::map<int64_t, PipelineRecvOp> recvs;
   WalkResult walk = fn.walk([&](Operation *op) {
@@ -76,9 +84,9 @@ LogicalResult PipelineSchedulePass::checkTransfers(func::FuncOp fn, int stages) 
     auto it = recvs.find(tag);
     if (it == recvs.end())
       return send.emitOpError("from chunk ")
-             << send.getChunk() << " (rank " << send.getChunk() % stages
+             << send.getChunk() << " (rank " << rankOf(send.getChunk())
              << ") has no matching receive on chunk " << send.getPeer()
-             << " (rank " << send.getPeer() % stages
+             << " (rank " << rankOf(send.getPeer())
              << "): that rank would never take the message";
     PipelineRecvOp recv = it->second;
     if (recv.getChunk() != send.getPeer() || recv.getPeer() != send.getChunk() ||
@@ -89,9 +97,9 @@ LogicalResult PipelineSchedulePass::checkTransfers(func::FuncOp fn, int stages) 
              << recv.getChunk() << " from chunk " << recv.getPeer();
     if (recv.getType() != send.getValue().getType())
       return recv.emitOpError("on rank ")
-             << recv.getChunk() % stages << " (chunk " << recv.getChunk()
+             << rankOf(recv.getChunk()) << " (chunk " << recv.getChunk()
              << ") expects " << recv.getType() << " but rank "
-             << send.getChunk() % stages << " (chunk " << send.getChunk()
+             << rankOf(send.getChunk()) << " (chunk " << send.getChunk()
              << ") sends " << send.getValue().getType() << " (tag " << tag
              << ")";
     recvs.erase(it);
@@ -99,7 +107,7 @@ LogicalResult PipelineSchedulePass::checkTransfers(func::FuncOp fn, int stages) 
   if (!recvs.empty()) {
     PipelineRecvOp recv = recvs.begin()->second;
     return recv.emitOpError("on chunk ")
-           << recv.getChunk() << " (rank " << recv.getChunk() % stages
+           << recv.getChunk() << " (rank " << rankOf(recv.getChunk())
            << ") waits for tag " << recv.getTag() << " from chunk "
            << recv.getPeer() << ", which nothing sends: it would hang";
   }
@@ -118,6 +126,7 @@ PipelineSchedulePass::explicitSchedule(ModuleOp module, int p, int v, int64_t m)
   s.pp = p;
   s.vp = v;
   s.microbatches = m;
+  s.placement = placementOf(module);
   for (int r = 0; r < p; ++r) {
     RankSchedule rs;
     rs.rank = r;
@@ -180,9 +189,16 @@ void PipelineSchedulePass::runOnOperation() {
   if (kind == "interleaved" && v == 1)
     return fail("kind=interleaved needs chunks > 1 (partition with chunks=2 or "
                 "more, or use kind=1f1b)");
-  if (kind != "1f1b" && kind != "interleaved" && kind != "zb-h1" && kind != "explicit")
-    return fail("kind='" + kind + "' is not 1f1b, interleaved, zb-h1 or explicit");
-  if (failed(checkTransfers(fn, p)))
+  if (kind != "1f1b" && kind != "interleaved" && kind != "zb-h1" && kind != "zb-v" &&
+      kind != "explicit")
+    return fail("kind='" + kind + "' is not 1f1b, interleaved, zb-h1, zb-v or explicit");
+  const ChunkPlacement placement = placementOf(module);
+  if ((kind == "zb-v") != (placement == ChunkPlacement::V) && kind != "explicit")
+    return fail(kind == "zb-v" ? Twine("kind=zb-v runs on the V placement: partition with "
+                                       "placement=v (and chunks=2)")
+                               : "the partition's placement=v is ZB-V's: use kind=zb-v (or "
+                                 "explicit), or partition with placement=interleaved");
+  if (failed(checkTransfers(fn, p, placement)))
     return signalPassFailure();
 
   PipelineSchedule schedule;
@@ -193,6 +209,7 @@ void PipelineSchedulePass::runOnOperation() {
     schedule = std::move(*s);
   } else {
     ScheduleKind which = kind == "zb-h1"         ? ScheduleKind::ZeroBubbleH1
+                         : kind == "zb-v"        ? ScheduleKind::ZeroBubbleV
                          : kind == "interleaved" ? ScheduleKind::Interleaved
                                                  : ScheduleKind::OneFOneB;
     Result<PipelineSchedule> s = buildSchedule(p, v, m, which);
@@ -221,6 +238,16 @@ void PipelineSchedulePass::runOnOperation() {
   if (Result<Timeline> reuse = checkSchedule(schedule, runtimeModel); !reuse)
     return fail(reuse.error() + " (when a forward waits for its arena's gradient "
                                 "send, as the runtime does)");
+  // A split chunk's arena may instead be released by B, its W keeping what
+  // it reads in an arena of its own (the lowering decides per chunk, and
+  // checks its choice again).
+  if (schedule.splitBackward) {
+    runtimeModel.arenaReleasedByBackward = [](int) { return true; };
+    if (Result<Timeline> reuse = checkSchedule(schedule, runtimeModel); !reuse)
+      return fail(reuse.error() + " (when a forward waits for the gradient send of an "
+                                  "arena released by B, as the runtime does when W keeps "
+                                  "its own)");
+  }
 
   // Each rank's steps as three parallel arrays: the lowering and every
   // other reader take them as they are, with no text to parse.

@@ -61,6 +61,9 @@ json gridJson(const pb::Plan &plan, int worldSize) {
   if (p.layers_per_chunk_size() > 0)
     grid["layers_per_chunk"] = std::vector<int64_t>(p.layers_per_chunk().begin(),
                                                     p.layers_per_chunk().end());
+  // ZB-V's chunks sit on other stages than interleaved ones: another layout.
+  if (!p.pipeline_placement().empty())
+    grid["placement"] = p.pipeline_placement();
   return grid;
 }
 

@@ -161,7 +161,7 @@ int Executor::findParam(const std::string &name) const {
 }
 
 void *Executor::bufferData(int32_t id) {
-  return arena + index.buffers[id]->offset();
+  return baseOf(*index.buffers[id]) + index.buffers[id]->offset();
 }
 
 kernels::StorageType Executor::bufferType(int32_t id) const {
@@ -260,15 +260,16 @@ void Executor::endStep() {
   stagingUsed = 0;
 }
 
-void Executor::uploadInputs(char *arenaBase, int32_t tokensBuffer, int32_t targetsBuffer,
-                            const pb::ModelInputs &extra) {
+void Executor::uploadInputs(char *arenaBase, char *weightGradBase, int32_t tokensBuffer,
+                            int32_t targetsBuffer, const pb::ModelInputs &extra) {
   auto upload = [&](int32_t id, const std::vector<int32_t> &host) {
     const pb::Buffer &b = *index.buffers[id];
     const int64_t bytes = static_cast<int64_t>(host.size() * sizeof(int32_t));
     if (b.bytes() != bytes)
       throw PlanError("input buffer '" + b.name() + "' holds " + std::to_string(b.bytes()) +
                       " bytes, not a micro-batch's " + std::to_string(bytes));
-    dev.toDevice(arenaBase + b.offset(), host.data(), bytes);
+    dev.toDevice((b.weight_grad_arena() ? weightGradBase : arenaBase) + b.offset(), host.data(),
+                 bytes);
   };
   upload(tokensBuffer, hostInputs.tokens);
   upload(targetsBuffer, hostInputs.targets);
@@ -291,11 +292,11 @@ std::vector<float> Executor::widenedToHost(const pb::Buffer &b, int64_t first,
   const kernels::StorageType type = bufferType(b.id());
   const int64_t size = kernels::storageBytes(type);
   if (type == kernels::StorageType::F32) {
-    dev.toHost(out.data(), arena + b.offset() + first * size, n * size);
+    dev.toHost(out.data(), baseOf(b) + b.offset() + first * size, n * size);
     return out;
   }
   std::vector<uint16_t> raw(static_cast<size_t>(n));
-  dev.toHost(raw.data(), arena + b.offset() + first * size, n * size);
+  dev.toHost(raw.data(), baseOf(b) + b.offset() + first * size, n * size);
   kernels::convert(kernels::In(raw.data(), type), out.data(), n);
   return out;
 }
@@ -389,7 +390,7 @@ void Executor::poison(const pb::Buffer &buffer) {
 
 MicroBatchLoss Executor::forwardBackward(float gradScale) {
   checkWeightCopyFresh();
-  uploadInputs(arena, planData.tokens(), planData.targets(), planData.inputs());
+  uploadInputs(arena, nullptr, planData.tokens(), planData.targets(), planData.inputs());
   stepSeed = mixSeed(options.seed, microBatchCounter++);
   lastLoss = {};
   runSteps(0, planData.steps_size(), /*training=*/true, gradScale, /*trackPeak=*/true);
@@ -398,22 +399,24 @@ MicroBatchLoss Executor::forwardBackward(float gradScale) {
 
 MicroBatchLoss Executor::forward() {
   checkWeightCopyFresh();
-  uploadInputs(arena, planData.tokens(), planData.targets(), planData.inputs());
+  uploadInputs(arena, nullptr, planData.tokens(), planData.targets(), planData.inputs());
   lastLoss = {};
   runSteps(0, planData.forward_steps(), /*training=*/false, 0.f, /*trackPeak=*/false);
   return lastLoss;
 }
 
-MicroBatchLoss Executor::runRange(int begin, int end, char *arenaBase,
+MicroBatchLoss Executor::runRange(int begin, int end, char *arenaBase, char *weightGradBase,
                                  uint64_t microBatchKey, float gradScale, bool training) {
   if (begin == 0)
     checkWeightCopyFresh();
   char *own = arena;
   arena = arenaBase;
+  weightGradArena = weightGradBase;
   stepSeed = mixSeed(options.seed, microBatchKey);
   lastLoss = {};
   runSteps(begin, end, training, gradScale, /*trackPeak=*/false);
   arena = own;
+  weightGradArena = nullptr;
   return lastLoss;
 }
 

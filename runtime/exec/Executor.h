@@ -105,12 +105,14 @@ public:
 
   // Pipeline parallelism: runs steps [begin, end) of a stage plan with buffer
   // offsets taken from `arenaBase` (backend memory: one arena per chunk and
-  // micro-batch in flight, owned by the caller) and the dropout key of
+  // micro-batch in flight, owned by the caller), those of buffers marked
+  // weight_grad_arena from `weightGradBase` (a chunk whose W keeps its own
+  // arena; nullptr for the others), and the dropout key of
   // micro-batch number `microBatchKey` (the counter forwardBackward would have
   // used). Returns the loss when the range holds the cross-entropy.
   // `training` false: without dropout (evaluation).
-  MicroBatchLoss runRange(int begin, int end, char *arenaBase, uint64_t microBatchKey,
-                          float gradScale, bool training = true);
+  MicroBatchLoss runRange(int begin, int end, char *arenaBase, char *weightGradBase,
+                          uint64_t microBatchKey, float gradScale, bool training = true);
 
   // Peak of live activation bytes measured during the last forwardBackward.
   int64_t measuredPeakBytes() const { return measuredPeak; }
@@ -188,8 +190,8 @@ public:
   // `extra` names of the arena at `arenaBase` (backend memory; a pipeline
   // chunk's arena and input buffers). forwardBackward and forward do it for
   // the executor's own.
-  void uploadInputs(char *arenaBase, int32_t tokensBuffer, int32_t targetsBuffer,
-                    const pb::ModelInputs &extra);
+  void uploadInputs(char *arenaBase, char *weightGradBase, int32_t tokensBuffer,
+                    int32_t targetsBuffer, const pb::ModelInputs &extra);
 
 private:
   friend class StepRun; // the step kinds' view of a running micro-batch
@@ -248,6 +250,8 @@ private:
   std::vector<int64_t> paramOffsets, paramSizes;
   char *ownArena = nullptr; // backend memory
   char *arena = nullptr;    // the arena the running steps use
+  char *weightGradArena = nullptr; // and its W part (runRange), for weight_grad_arena buffers
+  char *baseOf(const pb::Buffer &b) const { return b.weight_grad_arena() ? weightGradArena : arena; }
   MicroBatchInputs hostInputs;
   std::vector<StepFusion> fusions; // empty unless the backend fuses
   int64_t measuredPeak = 0;

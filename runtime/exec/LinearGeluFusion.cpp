@@ -24,7 +24,7 @@ bool mayOverlap(const pb::Plan &plan, int32_t a, int32_t b) {
 } // namespace
 
 bool sharesArenaBytes(const pb::Buffer &a, const pb::Buffer &b) {
-  if (a.pipeline_chunk() != b.pipeline_chunk())
+  if (a.pipeline_chunk() != b.pipeline_chunk() || a.weight_grad_arena() != b.weight_grad_arena())
     return false;
   return a.offset() < b.offset() + b.bytes() && b.offset() < a.offset() + a.bytes();
 }

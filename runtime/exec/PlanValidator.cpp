@@ -109,8 +109,10 @@ void checkArenaOverlaps(const pb::Plan &plan, std::vector<std::string> &errors) 
       const pb::Buffer *b = byOffset[j];
       if (b->offset() >= a->offset() + a->bytes())
         break;
+      // A chunk's W arena (weight_grad_arena) is other memory.
       bool liveTogether = std::max(a->first_step(), b->first_step()) <=
-                          std::min(a->last_step(), b->last_step());
+                              std::min(a->last_step(), b->last_step()) &&
+                          a->weight_grad_arena() == b->weight_grad_arena();
       if (liveTogether && a->bytes() > 0 && b->bytes() > 0) {
         errors.push_back("buffers '" + a->name() + "' (steps " + std::to_string(a->first_step()) +
                          ".." + std::to_string(a->last_step()) + ") and '" + b->name() +

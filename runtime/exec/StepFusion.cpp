@@ -73,7 +73,7 @@ bool partlyOverlap(const pb::Plan &plan, int32_t a, int32_t b) {
   if (!p || !q)
     return true; // unknown: assume the worst
   if (p->offset() == q->offset() && p->bytes() == q->bytes())
-    return false; // in place (or another chunk's arena: sharesArenaBytes says no)
+    return false; // in place (or another arena: sharesArenaBytes says no)
   return sharesArenaBytes(*p, *q);
 }
 

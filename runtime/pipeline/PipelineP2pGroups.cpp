@@ -176,14 +176,15 @@ Result<PipelineGroups> groupPipelineTransfers(const PipelineSchedule &s,
             begin = std::max(begin, tick.time);
           }
           end = backwardEnd[here] = begin + backwardCost;
-          if (!s.splitBackward)
+          if (!s.splitBackward || transfers[st.chunk].releasedByBackward)
             queue.push_back(st.microbatch);
         } else {
           if (backwardEnd[here] < 0)
             return Error{"rank " + std::to_string(r) + " runs " + toString(st) +
                          " before its backward"};
           end = begin + weightCost;
-          queue.push_back(st.microbatch);
+          if (!transfers[st.chunk].releasedByBackward)
+            queue.push_back(st.microbatch);
         }
         start[r].push_back(begin);
         clock[r] = end;
@@ -335,8 +336,8 @@ std::string verifyGroupedP2p(const PipelineSchedule &s,
                      std::to_string(op.id) + " was sent";
           }
       }
-      if ((st.kind == StepKind::Backward && !s.splitBackward) ||
-          st.kind == StepKind::WeightGrad)
+      const bool byBackward = !s.splitBackward || transfers[st.chunk].releasedByBackward;
+      if (st.kind == (byBackward ? StepKind::Backward : StepKind::WeightGrad))
         queue.push_back(st.microbatch);
     }
     if (expected != ops)

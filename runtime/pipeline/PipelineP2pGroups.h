@@ -54,6 +54,9 @@ namespace mtc::runtime {
 struct ChunkTransfers {
   std::vector<int> forwardTags;
   std::vector<int> backwardTags;
+  // A split backward whose W keeps what it reads in an arena of its own: the
+  // arena the sends leave from is released by B, not by W.
+  bool releasedByBackward = false;
 };
 
 struct GroupedTransfer {

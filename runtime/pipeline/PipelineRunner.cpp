@@ -34,6 +34,20 @@ const pb::Plan &stagePlanFor(const pb::Plan &plan, int64_t stage) {
                   " stage plans): recompile with this mtc-compile");
 }
 
+// The second arena of a chunk whose W keeps its own (weight_grad_slots > 0):
+// what W reads, held from the forward until W; reused, oldest released first.
+// Receives may land in it (a gradient W reads); nothing is sent from it.
+struct PipelineRunner::WeightGradArena {
+  int chunkIndex = 0;
+  int microbatch = -1; // -1: free
+  Backend *backend = nullptr;
+  char *bytes = nullptr; // backend memory
+  ~WeightGradArena() {
+    if (bytes)
+      backend->release(bytes);
+  }
+};
+
 // One arena of one chunk, holding one micro-batch between its forward and its
 // backward; reused, oldest released first, once its sends completed.
 struct PipelineRunner::Slot {
@@ -42,6 +56,8 @@ struct PipelineRunner::Slot {
   Backend *backend = nullptr;
   char *arena = nullptr; // backend memory
   int64_t bytes = 0;
+  WeightGradArena *weightGrad = nullptr; // the micro-batch's W arena, until B
+  char *weightGradBase() const { return weightGrad ? weightGrad->bytes : nullptr; }
   std::vector<comm::RequestPtr> sends;
   std::vector<comm::RequestPtr> forwardRecvs, backwardRecvs;
   int unsentGroups = 0; // grouped mode: steps whose sends' group is still to run
@@ -101,6 +117,11 @@ PipelineRunner::PipelineRunner(Executor &executor, Optimizer &optimizer,
   const int rank = world.rank();
   const int64_t tpRank = rank % tp, dpRank = (rank / tp) % dp;
   stage = rank / (tp * dp);
+  const std::string &placementText = plan.parallel().pipeline_placement();
+  if (placementText != "" && placementText != "v")
+    throw PlanError("the plan's pipeline placement '" + placementText +
+                    "' is unknown (\"\" or \"v\"): recompile with this mtc-compile");
+  placement = placementText == "v" ? ChunkPlacement::V : ChunkPlacement::Interleaved;
   if (plan.chunks_size() == 0 || plan.pipeline_stage() != stage)
     throw PlanError("rank " + std::to_string(rank) + " (pipeline stage " +
                     std::to_string(stage) + ") was given a plan without its stage's chunks");
@@ -124,7 +145,9 @@ PipelineRunner::PipelineRunner(Executor &executor, Optimizer &optimizer,
   pipelineGroup = world.split(color, static_cast<int>(stage));
   // First and last stage share the tied embedding; the others get groups of
   // one (split is collective, so every rank takes part).
-  const bool ends = stage == 0 || stage == pp - 1;
+  // Under the V both ends are on the first stage: no group to form.
+  const int64_t headStage = stageOf(static_cast<int>(pp) * plan.chunks_size() - 1);
+  const bool ends = headStage != 0 && (stage == 0 || stage == headStage);
   embeddingGroup = world.split(ends ? color : static_cast<int>(tp * dp) + rank,
                                static_cast<int>(stage));
   // Activations and gradients live in backend memory.
@@ -167,9 +190,9 @@ void PipelineRunner::validateStagePlan() const {
   const int steps = plan.steps_size(), buffers = plan.buffers_size();
   for (const pb::PipelineChunk &c : plan.chunks()) {
     const std::string chunk = where + "chunk " + std::to_string(c.chunk());
-    if (c.chunk() < 0 || c.chunk() % pp != stage)
-      errors.push_back(chunk + " does not belong to this stage (chunk % " +
-                       std::to_string(pp) + " must be " + std::to_string(stage) + ")");
+    if (c.chunk() < 0 || stageOf(c.chunk()) != stage)
+      errors.push_back(chunk + " does not belong to this stage (its placement puts it on stage " +
+                       std::to_string(stageOf(c.chunk())) + ")");
     if (!(0 <= c.forward_begin() && c.forward_begin() <= c.forward_end() &&
           c.forward_end() <= c.backward_begin() && c.backward_begin() <= c.backward_end() &&
           c.backward_end() <= steps))
@@ -192,10 +215,15 @@ void PipelineRunner::validateStagePlan() const {
         return;
       }
       const pb::Buffer &b = plan.buffers(id);
-      if (b.offset() < 0 || b.offset() + b.bytes() > c.arena_bytes())
+      const int64_t arena =
+          b.weight_grad_arena() ? c.weight_grad_arena_bytes() : c.arena_bytes();
+      if (b.weight_grad_arena() && c.weight_grad_slots() <= 0)
         errors.push_back(chunk + ": " + role + " buffer '" + b.name() +
-                         "' lies outside the chunk's arena of " +
-                         std::to_string(c.arena_bytes()) + " bytes");
+                         "' lies in a W arena the chunk does not have");
+      else if (b.offset() < 0 || b.offset() + b.bytes() > arena)
+        errors.push_back(chunk + ": " + role + " buffer '" + b.name() + "' lies outside the chunk's " +
+                         (b.weight_grad_arena() ? "W arena" : "arena") + " of " +
+                         std::to_string(arena) + " bytes");
     };
     checkBuffer(c.tokens(), "tokens");
     checkBuffer(c.targets(), "targets");
@@ -228,18 +256,22 @@ void PipelineRunner::planGroups(const pb::Plan &modelPlan) {
   PipelineSchedule schedule;
   schedule.pp = static_cast<int>(pp);
   schedule.vp = plan.chunks_size();
+  schedule.placement = placement;
   schedule.microbatches = microbatches;
   schedule.splitBackward = splitBackward;
   std::vector<ChunkTransfers> transfers(static_cast<size_t>(pp) * plan.chunks_size());
   // Per chunk, the tags it receives, to check they pair with the senders'.
   std::vector<ChunkTransfers> received(transfers.size());
-  auto sortedTags = [](const Transfers &list, int peer, const std::string &where) {
+  // Transfers between two chunks of one stage (the V's turn) are copies,
+  // in no group.
+  auto sortedTags = [this](const Transfers &list, int owner, int peer, const std::string &where) {
     std::vector<int> tags;
     for (const pb::PipelineTransfer &t : list) {
       if (t.peer_chunk() != peer)
         throw PlanError(where + " names peer chunk " + std::to_string(t.peer_chunk()) +
                         ", not " + std::to_string(peer));
-      tags.push_back(t.tag());
+      if (stageOf(peer) != stageOf(owner))
+        tags.push_back(t.tag());
     }
     std::sort(tags.begin(), tags.end());
     return tags;
@@ -255,15 +287,16 @@ void PipelineRunner::planGroups(const pb::Plan &modelPlan) {
       const std::string where = "stage " + std::to_string(st) + " chunk " +
                                 std::to_string(c.chunk());
       if (c.chunk() < 0 || c.chunk() >= static_cast<int>(transfers.size()) ||
-          c.chunk() % pp != st)
+          stageOf(c.chunk()) != st)
         throw PlanError(where + " is not one of the pipeline's " +
                         std::to_string(transfers.size()) + " chunks on this stage");
       ChunkTransfers &sent = transfers[c.chunk()], &got = received[c.chunk()];
-      sent.forwardTags = sortedTags(c.send_forward(), c.chunk() + 1, where + "'s forward send");
-      sent.backwardTags = sortedTags(c.send_backward(), c.chunk() - 1, where + "'s gradient send");
-      got.forwardTags = sortedTags(c.recv_forward(), c.chunk() - 1, where + "'s forward receive");
-      got.backwardTags =
-          sortedTags(c.recv_backward(), c.chunk() + 1, where + "'s gradient receive");
+      sent.releasedByBackward = c.weight_grad_slots() > 0;
+      const int c0 = c.chunk();
+      sent.forwardTags = sortedTags(c.send_forward(), c0, c0 + 1, where + "'s forward send");
+      sent.backwardTags = sortedTags(c.send_backward(), c0, c0 - 1, where + "'s gradient send");
+      got.forwardTags = sortedTags(c.recv_forward(), c0, c0 - 1, where + "'s forward receive");
+      got.backwardTags = sortedTags(c.recv_backward(), c0, c0 + 1, where + "'s gradient receive");
     }
   }
   for (size_t c = 0; c < transfers.size(); ++c) {
@@ -293,7 +326,7 @@ void PipelineRunner::planGroups(const pb::Plan &modelPlan) {
 int PipelineRunner::peerRank(int chunk) const {
   const int rank = world.rank();
   const int64_t tpRank = rank % tp, dpRank = (rank / tp) % dp;
-  const int64_t peerStage = chunk % pp;
+  const int64_t peerStage = stageOf(chunk);
   return static_cast<int>(tpRank + tp * (dpRank + dp * peerStage));
 }
 
@@ -350,14 +383,59 @@ PipelineRunner::Slot *PipelineRunner::slotFor(int chunkIndex, int microbatch) {
   slot->microbatch = microbatch;
   slot->forwardPosted = slot->backwardPosted = false;
   liveBytes += info.arena_bytes();
+  if (info.weight_grad_slots() > 0)
+    slot->weightGrad = takeWeightGradArena(chunkIndex, microbatch);
   peakBytes = std::max(peakBytes, liveBytes);
   return slot;
+}
+
+// As slotFor, for the chunk's W arena: taken with the micro-batch's arena.
+PipelineRunner::WeightGradArena *PipelineRunner::takeWeightGradArena(int chunkIndex,
+                                                                     int microbatch) {
+  const pb::PipelineChunk &info = plan.chunks(chunkIndex);
+  std::deque<WeightGradArena *> &queue = releasedWeightGrad[chunkIndex];
+  WeightGradArena *arena = nullptr;
+  if (!queue.empty()) {
+    arena = queue.front();
+    queue.pop_front();
+  } else {
+    int allocated = 0;
+    for (auto &a : weightGradArenas)
+      allocated += a->chunkIndex == chunkIndex;
+    if (allocated >= info.weight_grad_slots())
+      throw PlanError("stage " + std::to_string(stage) + " chunk " + std::to_string(info.chunk()) +
+                      ": the schedule holds more than the " +
+                      std::to_string(info.weight_grad_slots()) +
+                      " micro-batches awaiting W the plan allows (micro-batch " +
+                      std::to_string(microbatch) + ")");
+    auto fresh = std::make_unique<WeightGradArena>();
+    fresh->chunkIndex = chunkIndex;
+    fresh->backend = &exec.backend();
+    const int64_t bytes = std::max<int64_t>(info.weight_grad_arena_bytes(), 64);
+    fresh->bytes = static_cast<char *>(exec.backend().allocate(
+        bytes, "a pipeline W arena of " + std::to_string(bytes) + " bytes"));
+    arena = fresh.get();
+    allocatedBytes += info.weight_grad_arena_bytes();
+    weightGradArenas.push_back(std::move(fresh));
+  }
+  arena->microbatch = microbatch;
+  liveBytes += info.weight_grad_arena_bytes();
+  return arena;
 }
 
 void PipelineRunner::release(Slot *slot) {
   liveBytes -= plan.chunks(slot->chunkIndex).arena_bytes();
   slot->microbatch = -1;
   released[slot->chunkIndex].push_back(slot);
+  if (slot->weightGrad) // evaluation: no W follows
+    release(slot->weightGrad);
+  slot->weightGrad = nullptr;
+}
+
+void PipelineRunner::release(WeightGradArena *arena) {
+  liveBytes -= plan.chunks(arena->chunkIndex).weight_grad_arena_bytes();
+  arena->microbatch = -1;
+  releasedWeightGrad[arena->chunkIndex].push_back(arena);
 }
 
 void PipelineRunner::postReceives(size_t stepIndex) {
@@ -380,6 +458,64 @@ void PipelineRunner::postReceives(size_t stepIndex) {
        s.backward() ? slot->backwardRecvs : slot->forwardRecvs);
 }
 
+char *PipelineRunner::baseOf(const pb::Buffer &b, Slot &slot) const {
+  char *base = b.weight_grad_arena() ? slot.weightGradBase() : slot.arena;
+  if (!base) // validateStagePlan rules this out
+    throw std::logic_error("stage " + std::to_string(stage) + ": buffer '" + b.name() +
+                           "' has no arena");
+  return base;
+}
+
+bool PipelineRunner::isLocal(const pb::PipelineTransfer &t) const {
+  return stageOf(t.peer_chunk()) == stage;
+}
+
+// One chunk's transfer to the other chunk on this stage (the V's turn): the
+// bytes copied between their arenas for `microbatch`. `intoMe`: `t` is a
+// receive of `slot`'s chunk, copied from the sender's arena; else a send,
+// copied into the receiver's (which the micro-batch holds, or takes).
+void PipelineRunner::copyLocal(const pb::PipelineTransfer &t, Slot &slot, int microbatch,
+                               bool intoMe) {
+  const int peerIndex = t.peer_chunk() < static_cast<int>(chunkIndexOf.size())
+                            ? chunkIndexOf[t.peer_chunk()]
+                            : -1;
+  if (peerIndex < 0)
+    throw PlanError("stage " + std::to_string(stage) + ": a transfer names chunk " +
+                    std::to_string(t.peer_chunk()) + ", which this stage does not hold");
+  const pb::PipelineChunk &peer = plan.chunks(peerIndex);
+  const pb::PipelineChunk &mine = plan.chunks(slot.chunkIndex);
+  // The matching end: same tag, in the peer's opposite list.
+  const bool gradient = t.peer_chunk() > mine.chunk() ? intoMe : !intoMe;
+  const Transfers &list = intoMe ? (gradient ? peer.send_backward() : peer.send_forward())
+                                 : (gradient ? peer.recv_backward() : peer.recv_forward());
+  const pb::PipelineTransfer *other = nullptr;
+  for (const pb::PipelineTransfer &o : list)
+    if (o.tag() == t.tag())
+      other = &o;
+  if (!other)
+    throw PlanError("stage " + std::to_string(stage) + ": chunk " + std::to_string(mine.chunk()) +
+                    "'s transfer with tag " + std::to_string(t.tag()) + " has no end on chunk " +
+                    std::to_string(peer.chunk()));
+  Slot *peerSlot = nullptr;
+  for (auto &candidate : slots)
+    if (candidate->chunkIndex == peerIndex && candidate->microbatch == microbatch)
+      peerSlot = candidate.get();
+  if (!peerSlot && intoMe)
+    throw std::logic_error("stage " + std::to_string(stage) + ": chunk " +
+                           std::to_string(peer.chunk()) + "'s arena of micro-batch " +
+                           std::to_string(microbatch) + " is gone before its copy");
+  if (!peerSlot)
+    peerSlot = slotFor(peerIndex, microbatch);
+  const pb::Buffer &to = plan.buffers(intoMe ? t.buffer() : other->buffer());
+  const pb::Buffer &from = plan.buffers(intoMe ? other->buffer() : t.buffer());
+  if (to.bytes() != from.bytes())
+    throw PlanError("stage " + std::to_string(stage) + ": transfer tag " + std::to_string(t.tag()) +
+                    " sends " + std::to_string(from.bytes()) + " bytes into " +
+                    std::to_string(to.bytes()));
+  Slot &dst = intoMe ? slot : *peerSlot, &src = intoMe ? *peerSlot : slot;
+  exec.backend().copy(baseOf(to, dst) + to.offset(), baseOf(from, src) + from.offset(), to.bytes());
+}
+
 bool PipelineRunner::setTransferType(kernels::StorageType type) {
   // Packing reads the arena on the host; device backends send fp32.
   transferType = exec.backend().hostAddressable() ? type : kernels::StorageType::F32;
@@ -393,10 +529,11 @@ FloatTransfer PipelineRunner::floatsOf(const pb::PipelineTransfer &t, Slot &slot
   // buffer, should a plan ever send one, as it is. A 16-bit buffer already
   // is in it: its bytes go as they are (rounded up to whole words, which the
   // arena's 64-byte slots hold).
+  char *base = baseOf(b, slot);
   if (b.dtype() == pb::BF16 || b.dtype() == pb::F16)
-    return {send, reinterpret_cast<float *>(slot.arena + b.offset()),
+    return {send, reinterpret_cast<float *>(base + b.offset()),
             static_cast<size_t>((b.bytes() + 3) / 4), kernels::StorageType::F32, peer};
-  return {send, reinterpret_cast<float *>(slot.arena + b.offset()),
+  return {send, reinterpret_cast<float *>(base + b.offset()),
           static_cast<size_t>(b.bytes() / 4),
           b.dtype() == pb::F32 ? transferType : kernels::StorageType::F32, peer};
 }
@@ -404,6 +541,8 @@ FloatTransfer PipelineRunner::floatsOf(const pb::PipelineTransfer &t, Slot &slot
 void PipelineRunner::post(const Transfers &transfers, Slot &slot, int microbatch,
                           bool receive, std::vector<comm::RequestPtr> &requests) {
   for (const pb::PipelineTransfer &t : transfers) {
+    if (isLocal(t))
+      continue; // copied (copyLocal)
     const FloatTransfer f = floatsOf(t, slot, !receive, peerRank(t.peer_chunk()));
     const int tag = tagOf(t.tag(), microbatch);
     requests.push_back(receive ? irecvAs(*p2p, f.data, f.count, f.type, f.peer, tag)
@@ -416,7 +555,8 @@ void PipelineRunner::post(const Transfers &transfers, Slot &slot, int microbatch
 void PipelineRunner::fillInputs(const FillFn &fill, int microbatch, Slot &slot,
                                 const pb::PipelineChunk &info) {
   fill(microbatch, exec.inputs());
-  exec.uploadInputs(slot.arena, info.tokens(), info.targets(), info.inputs());
+  exec.uploadInputs(slot.arena, slot.weightGradBase(), info.tokens(), info.targets(),
+                    info.inputs());
 }
 
 void PipelineRunner::progressTransfers() {
@@ -442,7 +582,8 @@ const pb::PipelineTransfer &PipelineRunner::transferFor(const GroupedTransfer &o
 }
 
 void PipelineRunner::noteSends(Slot *slot, const pb::PipelineStep &step, const Transfers &sends) {
-  if (sends.empty())
+  if (std::all_of(sends.begin(), sends.end(),
+                  [this](const pb::PipelineTransfer &t) { return isLocal(t); }))
     return;
   unsent[{step.chunk(), step.microbatch(), step.backward()}] = slot;
   ++slot->unsentGroups;
@@ -532,13 +673,32 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
     const int ci = chunkIndexOf[s.chunk()];
     const pb::PipelineChunk &info = plan.chunks(ci);
     transfersBefore(i);
-    Slot *slot = slotFor(ci, s.microbatch());
     const StepKind kind = stepKindOf(s);
+    // A chunk whose W keeps its own arena gave the other back after B.
+    const bool ownWeightGradArena = info.weight_grad_slots() > 0;
+    WeightGradArena *weightGrad = nullptr;
+    Slot *slot = nullptr;
+    if (kind == StepKind::WeightGrad && ownWeightGradArena) {
+      auto it = awaitingWeightGrad.find({ci, s.microbatch()});
+      if (it == awaitingWeightGrad.end()) // the schedule check rules this out
+        throw std::logic_error("stage " + std::to_string(stage) + ": W of chunk " +
+                               std::to_string(s.chunk()) + " micro-batch " +
+                               std::to_string(s.microbatch()) + " before its B");
+      weightGrad = it->second;
+      awaitingWeightGrad.erase(it);
+    } else {
+      slot = slotFor(ci, s.microbatch());
+    }
     TimedPipelineStep timed{kind, s.chunk(), s.microbatch(), 0, 0};
     const uint64_t key = dropoutBase + static_cast<uint64_t>(s.microbatch());
     if (kind == StepKind::Forward) {
       fillInputs(fill, s.microbatch(), *slot, info);
       waitAll(slot->forwardRecvs);
+      // The V's turn: the other chunk's forward output, still in its arena
+      // (held until its B, which comes after this chunk's).
+      for (const pb::PipelineTransfer &t : info.recv_forward())
+        if (isLocal(t))
+          copyLocal(t, *slot, s.microbatch(), /*intoMe=*/true);
     } else if (kind == StepKind::Backward) {
       waitAll(slot->backwardRecvs);
     }
@@ -550,7 +710,9 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
                                                  : info.weight_grad_end();
     timed.start = seconds();
     const double cpu = processCpuSeconds();
-    MicroBatchLoss loss = exec.runRange(begin, end, slot->arena, key, gradScale);
+    MicroBatchLoss loss =
+        slot ? exec.runRange(begin, end, slot->arena, slot->weightGradBase(), key, gradScale)
+             : exec.runRange(begin, end, nullptr, weightGrad->bytes, key, gradScale);
     timed.cpu = processCpuSeconds() - cpu;
     timed.end = seconds();
     if (kind == StepKind::Forward) {
@@ -559,10 +721,23 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
       send(slot, s, info.send_forward());
     } else if (kind == StepKind::Backward) {
       send(slot, s, info.send_backward());
+      // The V's turn: the input gradient straight into the other chunk's
+      // arena (held since its forward), before this one is given back.
+      for (const pb::PipelineTransfer &t : info.send_backward())
+        if (isLocal(t))
+          copyLocal(t, *slot, s.microbatch(), /*intoMe=*/false);
       // A split backward's arena is released after W, which still reads
-      // the linears' saved inputs and output gradients.
-      if (!splitBackward)
+      // the linears' saved inputs and output gradients, unless W keeps
+      // those in its own arena.
+      if (ownWeightGradArena) {
+        awaitingWeightGrad[{ci, s.microbatch()}] = slot->weightGrad;
+        slot->weightGrad = nullptr;
         release(slot);
+      } else if (!splitBackward) {
+        release(slot);
+      }
+    } else if (ownWeightGradArena) {
+      release(weightGrad);
     } else {
       release(slot);
     }
@@ -613,14 +788,17 @@ LossTerms PipelineRunner::evaluateIteration(const FillFn &fill, uint64_t dropout
       return;
     std::vector<const pb::PipelineTransfer *> sorted;
     for (const pb::PipelineTransfer &t : list)
-      sorted.push_back(&t);
+      if (!isLocal(t))
+        sorted.push_back(&t);
+    if (sorted.empty())
+      return;
     std::sort(sorted.begin(), sorted.end(),
               [](const pb::PipelineTransfer *a, const pb::PipelineTransfer *b) {
                 return a->tag() < b->tag();
               });
     std::vector<FloatTransfer> ops;
     for (const pb::PipelineTransfer *t : sorted)
-      ops.push_back(floatsOf(*t, slot, send, static_cast<int>(t->peer_chunk() % pp)));
+      ops.push_back(floatsOf(*t, slot, send, stageOf(t->peer_chunk())));
     groupedSendRecvAs(*pipelineDevice, ops, options.groupTimeoutSeconds);
   };
   LossTerms sum;
@@ -632,11 +810,16 @@ LossTerms PipelineRunner::evaluateIteration(const FillFn &fill, uint64_t dropout
       exchange(info.recv_forward(), *slot, mb, /*send=*/false);
       // Evaluation runs without dropout, as Executor::forward does.
       MicroBatchLoss loss = exec.runRange(info.forward_begin(), info.forward_end(), slot->arena,
+                                          slot->weightGradBase(),
                                           dropoutBase + static_cast<uint64_t>(mb), 0.0f,
                                           /*training=*/false);
       if (info.loss() >= 0)
         sum += loss.terms();
       exchange(info.send_forward(), *slot, mb, /*send=*/true);
+      // The V's turn: into the next chunk's arena now (this one goes back).
+      for (const pb::PipelineTransfer &t : info.send_forward())
+        if (isLocal(t))
+          copyLocal(t, *slot, mb, /*intoMe=*/false);
       release(slot);
     }
   }
@@ -718,6 +901,7 @@ std::string PipelineRunner::writeTrace(const std::string &path, int64_t resumedA
   Timeline tl;
   tl.pp = static_cast<int>(pp);
   tl.vp = plan.chunks_size();
+  tl.placement = this->placement;
   tl.microbatches = microbatches;
   tl.ranks.resize(pp);
   for (int r = 0; r < pp; ++r) {

@@ -115,6 +115,7 @@ public:
 
 private:
   struct Slot;
+  struct WeightGradArena;
   // Chunk ranges, transfer buffers and tags: errors name the chunk (PlanError).
   void validateStagePlan() const;
   Slot *slotFor(int chunkIndex, int microbatch);
@@ -123,7 +124,9 @@ private:
   // Posts a nonblocking receive (or send) for each transfer of a micro-batch.
   void post(const Transfers &transfers, Slot &slot, int microbatch, bool receive,
             std::vector<comm::RequestPtr> &requests);
+  WeightGradArena *takeWeightGradArena(int chunkIndex, int microbatch);
   void release(Slot *slot);
+  void release(WeightGradArena *arena);
   // Tests every send and posted receive of every slot (MPI progress).
   void progressTransfers();
   void fillInputs(const FillFn &fill, int microbatch, Slot &slot, const pb::PipelineChunk &info);
@@ -139,6 +142,12 @@ private:
   void runGroup(const P2pGroup &group);
   const pb::PipelineTransfer &transferFor(const GroupedTransfer &op) const;
   void noteSends(Slot *slot, const pb::PipelineStep &step, const Transfers &sends);
+  // Where a buffer of `slot`'s micro-batch lives: its arena or its W arena.
+  char *baseOf(const pb::Buffer &b, Slot &slot) const;
+  // The chunk on this stage the transfer goes to or comes from (ZB-V).
+  bool isLocal(const pb::PipelineTransfer &t) const;
+  void copyLocal(const pb::PipelineTransfer &t, Slot &slot, int microbatch, bool intoMe);
+  int stageOf(int chunk) const { return stageOfChunk(chunk, static_cast<int>(pp), placement); }
   // A transfer's buffer in `slot`'s arena, as it travels.
   FloatTransfer floatsOf(const pb::PipelineTransfer &t, Slot &slot, bool send, int peer) const;
 
@@ -147,7 +156,8 @@ private:
   const pb::Plan &plan;
   int64_t tp, dp, pp, stage;
   int microbatches = 1;
-  bool splitBackward = false; // the schedule has W steps (zb-h1)
+  bool splitBackward = false; // the schedule has W steps (zb-h1, zb-v)
+  ChunkPlacement placement = ChunkPlacement::Interleaved; // the plan's parallel.pipeline_placement
   std::unique_ptr<comm::Communicator> pipelineGroup, embeddingGroup;
   // Backend::deviceGroup views: staged transfers over `world`, the tied
   // embedding's gradient over embeddingGroup.
@@ -159,6 +169,12 @@ private:
   // Sends a step produced whose group has not run yet, by (chunk,
   // micro-batch, gradient): the arena they leave from.
   std::map<std::tuple<int, int, bool>, Slot *> unsent;
+  // W arenas (before the slots: a slot's pending receive may land in one,
+  // and the slots' requests are completed first when the runner goes).
+  std::vector<std::unique_ptr<WeightGradArena>> weightGradArenas;
+  std::map<int, std::deque<WeightGradArena *>> releasedWeightGrad;
+  // (chunk index, micro-batch) between its B and W -> its W arena.
+  std::map<std::pair<int, int>, WeightGradArena *> awaitingWeightGrad;
   std::vector<std::unique_ptr<Slot>> slots;
   // Per chunk index: arenas whose micro-batch finished, oldest first.
   std::map<int, std::deque<Slot *>> released;

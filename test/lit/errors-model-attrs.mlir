@@ -158,6 +158,16 @@ module attributes {mtc.pipeline = {stages = 2 : i64, chunks = 1 : i64, layers_pe
 
 // -----
 
+// expected-error @+1 {{mtc.pipeline: placement "v" needs chunks = 2 and stages >= 2, got stages = 2, chunks = 1}}
+module attributes {mtc.pipeline = {stages = 2 : i64, chunks = 1 : i64, layers_per_chunk = array<i64: 2, 2>, tied = [], placement = "v"}} {}
+
+// -----
+
+// expected-error @+1 {{mtc.pipeline: placement must be "v" or "interleaved", got "w"}}
+module attributes {mtc.pipeline = {stages = 2 : i64, chunks = 2 : i64, layers_per_chunk = array<i64: 1, 1, 1, 1>, tied = [], placement = "w"}} {}
+
+// -----
+
 // expected-error @+1 {{mtc.schedule: rank 1: step 0 runs chunk 9, micro-batch 0; chunks are below 2 and micro-batches below 1}}
 module attributes {mtc.pipeline = {stages = 2 : i64, chunks = 1 : i64, layers_per_chunk = array<i64: 1, 1>, tied = []}, mtc.schedule = {kind = "1f1b", microbatches = 1 : i64, warmup = array<i64: 1, 0>, ranks = [{backward = array<i1: false, true>, chunk = array<i64: 0, 0>, microbatch = array<i64: 0, 0>}, {backward = array<i1: false, true>, chunk = array<i64: 9, 1>, microbatch = array<i64: 0, 0>}], bubble = 0.5 : f64}} {}
 

@@ -33,6 +33,14 @@
 // RUN: %mtc-import --num-layers 4 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 50 \
 // RUN:   | %mtc-opt --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2" | FileCheck %s --check-prefix=COUNT
 // COUNT-COUNT-6: mtc.pipeline_send
+//
+// ---- placement=v (ZB-V): chunk c on stage c for c < 2, else 3 - c, so stage
+// 0 holds chunks 0 and 3: the embedding and the head share it and the tied
+// table is no longer read on two stages. The chunks exchange the same values.
+// RUN: %mtc-import --num-layers 4 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 50 \
+// RUN:   | %mtc-opt --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2 placement=v" | FileCheck %s --check-prefix=VSHAPE
+// VSHAPE: mtc.pipeline = {chunks = 2 : i64, layers_per_chunk = array<i64: 1, 1, 1, 1>, placement = "v", stages = 2 : i64, tied = []}
+// VSHAPE-COUNT-6: mtc.pipeline_send
 // COUNT-NOT: mtc.pipeline_send
 //
 // An explicit uneven layout.
@@ -87,6 +95,13 @@
 // BOTH-LAST: error: --mtc-pipeline-partition: give layers-per-chunk or decoder-first-pipeline-num-layers / decoder-last-pipeline-num-layers, not both
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2 decoder-first-pipeline-num-layers=1" 2>&1 | FileCheck %s --check-prefix=FIRST-VP
 // FIRST-VP: error: --mtc-pipeline-partition: decoder-first-pipeline-num-layers (1) must be divisible by chunks (2)
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=1 placement=v" 2>&1 | FileCheck %s --check-prefix=V-ONE-CHUNK
+// V-ONE-CHUNK: error: --mtc-pipeline-partition: placement=v puts two chunks on each of two or more stages (chunks=2, stages>=2), got stages=2 chunks=1
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2 placement=w" 2>&1 | FileCheck %s --check-prefix=V-NAME
+// V-NAME: error: --mtc-pipeline-partition: placement must be interleaved or v, got 'w'
+// RUN: %mtc-import --num-layers 8 --hidden-size 16 --num-attention-heads 2 --seq-length 8 --vocab-size 50 \
+// RUN:   | not %mtc-opt --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2 placement=v decoder-first-pipeline-num-layers=2" 2>&1 | FileCheck %s --check-prefix=V-FIRST
+// V-FIRST: error: --mtc-pipeline-partition: placement=v holds the first and the last chunk on the first stage: decoder-first/last-pipeline-num-layers do not apply (give layers-per-chunk)
 // RUN: not %mtc-opt %t.mlir --mtc-pipeline-partition="stages=2" 2>&1 | FileCheck %s --check-prefix=NO-AUTODIFF
 // NO-AUTODIFF: error: --mtc-pipeline-partition needs @train_step: run --mtc-autodiff first
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-partition="stages=2" 2>&1 | FileCheck %s --check-prefix=TWICE

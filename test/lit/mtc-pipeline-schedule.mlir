@@ -59,7 +59,31 @@
 // P4V1M8-SAME: microbatch = array<i64: 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7>}]
 // P4V1M8-SAME: warmup = array<i64: 3, 2, 1, 0>}
 //
+// ---- (2, 2, 3) zb-v on placement=v: rank r holds chunks r and 3-r. Rank 0:
+// warm-up 3 forwards of chunk 0, then p-r = 2 rounds of chunk 3's F B W; the
+// steady round (chunk 0 has no forward left) B0.0 W0.0 F3.2 B3.2 W3.2; the
+// drain's p-r = 2 rounds B0.k W0.k. Rank 1: F1.0, the pair F2.0 F1.1, one
+// round F2.1 B2.0 W2.0; steady F1.2 B1.0 W1.0 F2.2 B2.1 W2.1; drain pair
+// B1.1 B2.2, round B1.2 W1.1; pending W2.2 W1.2. Bubble (p-1)/(6m) = 1/18.
+// RUN: %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2 placement=v" --mtc-pipeline-schedule="kind=zb-v microbatches=3" | FileCheck %s --check-prefix=ZBV
+// ZBV: mtc.schedule = {bubble = 0.055555555555555552 : f64, kind = "zb-v", microbatches = 3 : i64, ranks = [
+// ZBV-SAME: {backward = array<i1: false, false, false, false, true, false, false, true, false, true, false, false, true, false, true, false, true, false>,
+// ZBV-SAME: chunk = array<i64: 0, 0, 0, 3, 3, 3, 3, 3, 3, 0, 0, 3, 3, 3, 0, 0, 0, 0>,
+// ZBV-SAME: microbatch = array<i64: 0, 1, 2, 0, 0, 0, 1, 1, 1, 0, 0, 2, 2, 2, 1, 1, 2, 2>,
+// ZBV-SAME: weight_grad = array<i1: false, false, false, false, false, true, false, false, true, false, true, false, false, true, false, true, false, true>},
+// ZBV-SAME: {backward = array<i1: false, false, false, false, true, false, false, true, false, false, true, false, true, true, true, false, false, false>,
+// ZBV-SAME: chunk = array<i64: 1, 2, 1, 2, 2, 2, 1, 1, 1, 2, 2, 2, 1, 2, 1, 1, 2, 1>,
+// ZBV-SAME: microbatch = array<i64: 0, 0, 1, 1, 0, 0, 2, 0, 0, 2, 1, 1, 1, 2, 2, 1, 2, 2>,
+// ZBV-SAME: weight_grad = array<i1: false, false, false, false, false, true, false, false, true, false, false, true, false, false, false, true, true, true>}], warmup = array<i64: 4, 4>}
+//
 // ---- bad combinations ----
+// zb-v needs the V placement, the V needs zb-v, and a warm-up's worth of micro-batches:
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2" --mtc-pipeline-schedule="kind=zb-v microbatches=4" 2>&1 | FileCheck %s --check-prefix=ZBV-INTERLEAVED
+// ZBV-INTERLEAVED: error: --mtc-pipeline-schedule: kind=zb-v runs on the V placement: partition with placement=v (and chunks=2)
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2 placement=v" --mtc-pipeline-schedule="kind=interleaved microbatches=4" 2>&1 | FileCheck %s --check-prefix=V-INTERLEAVED
+// V-INTERLEAVED: error: --mtc-pipeline-schedule: the partition's placement=v is ZB-V's: use kind=zb-v (or explicit), or partition with placement=interleaved
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2 placement=v" --mtc-pipeline-schedule="kind=zb-v microbatches=2" 2>&1 | FileCheck %s --check-prefix=ZBV-FEW
+// ZBV-FEW: error: --mtc-pipeline-schedule: schedule: zb-v places two chunks per rank on two or more ranks (vp=2, pp>=2) and fills its warm-up with microbatches >= 2pp-1, got pp=2 vp=2 microbatches=2
 // m not a multiple of p when interleaving:
 // RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=4 chunks=2" --mtc-pipeline-schedule="kind=interleaved microbatches=6" 2>&1 | FileCheck %s --check-prefix=MULTIPLE
 // MULTIPLE: error: --mtc-pipeline-schedule: schedule: interleaving needs the micro-batch count to be a multiple of pp, got microbatches=6 pp=4

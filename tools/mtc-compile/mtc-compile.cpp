@@ -93,8 +93,10 @@ void addCompileFlags(mtc::FlagSet &flags, mtc::CompileOptions &o, DriverFlags &d
   flags.add(flag::sequenceParallel, &o.sequenceParallel);
   flags.add("schedule", &o.schedule,
             "pipeline schedule (default: interleaved when v > 1, else 1f1b); zb-h1: zero "
-            "bubble, each backward split into B and W (on interleaved 1F1B when v > 1)")
-      .choices({"1f1b", "interleaved", "zb-h1"});
+            "bubble, each backward split into B and W (on interleaved 1F1B when v > 1); "
+            "zb-v: zero bubble with v = 2 chunks per rank in a V (rank r holds chunks r and "
+            "2p-1-r)")
+      .choices({"1f1b", "interleaved", "zb-h1", "zb-v"});
   flags.add("layers-per-chunk", &o.layersPerChunk,
             "explicit uneven pipeline layout: layers of each chunk in model order",
             ValueRange::atLeast(1));
@@ -328,7 +330,10 @@ int compile(mtc::CompileOptions options, const char *argv0) {
       const char *sep = layers.empty() ? "" : " + ";
       const auto &counts = plan->parallel().layers_per_chunk();
       layers += sep + (chunk.chunk() < counts.size() ? std::to_string(counts[chunk.chunk()]) : "?");
-      arenas += sep + formatv("{0:f3}", chunk.arena_bytes() / 1048576.0).str();
+      // A chunk whose W keeps its own arena: both arenas.
+      arenas += sep + formatv("{0:f3}", (chunk.arena_bytes() + chunk.weight_grad_arena_bytes()) /
+                                            1048576.0)
+                          .str();
     }
     outs() << format("  pipeline stage %d: %d chunk(s) (layers %s; arenas %s MiB), %d steps, "
                      "%d schedule steps; "

@@ -22,6 +22,8 @@ struct PlannedBuffer {
   int64_t bytes = 0;
   int64_t offset = 0;
   int firstStep = 0, lastStep = 0;
+  /// In the arena a split backward's W keeps (MemoryPlan::weightGradArenaBytes).
+  bool heldForWeightGrad = false;
 };
 
 /// @train_step's kernels in execution order with their buffers packed.
@@ -30,6 +32,9 @@ struct MemoryPlan {
   int numSteps = 0;
   int64_t activationPeakBytes = 0;
   int64_t arenaBytes = 0;
+  /// A pipeline chunk with a split backward: the second arena, holding what
+  /// its W steps read, kept from the forward until W (0: none).
+  int64_t weightGradArenaBytes = 0;
 };
 
 /// Translates the whole training step into the runtime's Plan: the

@@ -85,10 +85,19 @@ MemoryBreakdown predictMemory(const ModelShape &model, const ParallelConfig &con
 /// working set).
 double layerActivationBytes(const ModelShape &model, const ParallelConfig &config);
 
+/// What a split backward's W steps read of one layer and micro-batch, kept
+/// from B to W: the inputs of the four linears and their output gradients,
+/// Qi et al.'s M_W (32 sbh bytes in 16 bits with f = 4h; tensor-parallel
+/// shards divided by t, and all of it with sequence parallelism).
+double layerWeightGradBytes(const ModelShape &model, const ParallelConfig &config);
+
 /// Peak over the steps of `rank` of the activation bytes alive, given each
-/// chunk's bytes per micro-batch.
+/// chunk's bytes per micro-batch: `chunkBytes` from F to B and, for a split
+/// backward, `weightGradBytes` (empty: none) from B to W, as Qi et al.
+/// count (a micro-batch holds M_B until B, then M_W until W).
 double peakLiveActivations(const PipelineSchedule &schedule, int rank,
-                           const std::vector<double> &chunkBytes);
+                           const std::vector<double> &chunkBytes,
+                           const std::vector<double> &weightGradBytes = {});
 
 } // namespace mtc
 

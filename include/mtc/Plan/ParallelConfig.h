@@ -5,6 +5,7 @@
 #include "mtc/Plan/Device.h"
 #include "mtc/Plan/ModelShape.h"
 #include "mtc/Plan/Result.h"
+#include "mtc/Plan/Schedule.h"
 
 #include <string>
 #include <vector>
@@ -47,6 +48,8 @@ struct ParallelConfig {
   std::string compileFlags() const;
   /// The schedule's name, the default filled in.
   std::string scheduleName() const;
+  /// Where the chunks sit: the V of zb-v, else interleaved.
+  ChunkPlacement placement() const;
   bool unevenLayout() const { return !layersPerChunk.empty(); }
 };
 

@@ -56,6 +56,32 @@ struct RankSchedule {
   std::vector<Step> steps;
 };
 
+/// Which rank holds which chunk. Interleaved: chunk c on rank c % pp
+/// (Narayanan et al. 2021), so rank r holds r, r+pp, ... V (ZB-V, Qi et al.):
+/// vp == 2, chunk c on rank c for c < pp and on rank 2pp-1-c after, so rank r
+/// holds chunks r and 2pp-1-r: the model goes down the ranks and back up,
+/// and the first rank holds both the first and the last chunk.
+enum class ChunkPlacement { Interleaved, V };
+
+/// The rank holding `chunk` under `placement`.
+inline int stageOfChunk(int chunk, int pp, ChunkPlacement placement) {
+  if (placement == ChunkPlacement::V)
+    return chunk < pp ? chunk : 2 * pp - 1 - chunk;
+  return chunk % pp;
+}
+
+/// The chunks rank `stage` holds, in model order.
+inline std::vector<int> chunksOfStage(int stage, int pp, int vp, ChunkPlacement placement) {
+  std::vector<int> chunks;
+  for (int c = 0; c < pp * vp; ++c)
+    if (stageOfChunk(c, pp, placement) == stage)
+      chunks.push_back(c);
+  return chunks;
+}
+
+/// "interleaved" or "v": the name `mtc.pipeline`'s placement and the plan use.
+const char *placementName(ChunkPlacement placement);
+
 struct PipelineSchedule {
   int pp = 1;           ///< pipeline stages
   int vp = 1;           ///< virtual chunks per stage
@@ -63,9 +89,10 @@ struct PipelineSchedule {
   /// True when every backward is split: each (chunk, micro-batch) then has a
   /// WeightGrad step on its rank, after its Backward.
   bool splitBackward = false;
+  ChunkPlacement placement = ChunkPlacement::Interleaved;
   std::vector<RankSchedule> ranks; ///< one per stage, index = stage
   int numChunks() const { return pp * vp; }
-  int stageOfChunk(int chunk) const { return chunk % pp; }
+  int stageOfChunk(int chunk) const { return mtc::stageOfChunk(chunk, pp, placement); }
 };
 
 /// Warm-up forward count of `rank`; arguments are assumed valid (see
@@ -80,20 +107,29 @@ int warmupForwards(int pp, int vp, int microbatches, int rank);
 double peakHeld(const RankSchedule &rank, bool splitBackward,
                 const std::function<double(int chunk)> &weight);
 
+/// The same walk when a forward of chunk c takes two parts: untilBackward(c),
+/// given back by its backward (B), and untilWeightGrad(c), given back by its
+/// W (0 for a chunk whose backward is whole): a split chunk whose W keeps
+/// only what it reads in an arena of its own.
+double peakHeld(const RankSchedule &rank, const std::function<double(int chunk)> &untilBackward,
+                const std::function<double(int chunk)> &untilWeightGrad);
+
 /// Builds plain 1F1B (vp == 1) or interleaved 1F1B (vp > 1). Errors name the
 /// numbers: sizes < 1, vp > 1 with pp == 1, m not a multiple of pp for vp > 1.
 Result<PipelineSchedule> buildSchedule(int pp, int vp, int microbatches);
 
-/// The schedules a pipeline can run. ZeroBubbleH1 splits every backward into
-/// B (input gradient) and W (weight gradient) steps (see ZeroBubbleSchedule.h).
-enum class ScheduleKind { OneFOneB, Interleaved, ZeroBubbleH1 };
+/// The schedules a pipeline can run. The zero-bubble ones split every
+/// backward into B (input gradient) and W (weight gradient) steps (see
+/// ZeroBubbleSchedule.h); ZeroBubbleV places its two chunks per rank in a V.
+enum class ScheduleKind { OneFOneB, Interleaved, ZeroBubbleH1, ZeroBubbleV };
 
-/// "1f1b", "interleaved" or "zb-h1": the names of --schedule and kind=.
+/// "1f1b", "interleaved", "zb-h1" or "zb-v": the names of --schedule and kind=.
 const char *scheduleKindName(ScheduleKind kind);
 
 /// Builds the schedule of `kind`. OneFOneB needs vp == 1, Interleaved vp > 1
 /// (both as above); ZeroBubbleH1 splits the backwards of 1F1B (vp == 1, any
-/// m >= 1) or of interleaved 1F1B (vp > 1, with its rules).
+/// m >= 1) or of interleaved 1F1B (vp > 1, with its rules); ZeroBubbleV
+/// needs vp == 2 and pp >= 2 (any m >= 1) and the V placement.
 Result<PipelineSchedule> buildSchedule(int pp, int vp, int microbatches,
                                        ScheduleKind kind);
 

@@ -20,12 +20,14 @@
 //  - A message sent at time t arrives at t + p2pLatency (0 within a rank).
 //  - With StepTiming::forwardWaitsForBackwardSends (the runtime's arena
 //    reuse): every chunk keeps its released arenas in a queue, oldest first
-//    (released by the backward, or by W when the backward is split). A
+//    (released by the backward, or by W when the backward is split, unless
+//    W keeps what it reads in an arena of its own). A
 //    forward takes the oldest one, or a new arena when none is released, and
 //    may start only once the gradient sent from the arena it takes was
 //    received: once the rank of chunk c-1 finished the step before the
 //    backward that receives it (the runtime posts the receive then, and a
-//    send completes only when its receive is posted).
+//    send completes only when its receive is posted). A gradient for a
+//    chunk on the same rank (ZB-V's turn) is copied at once: no wait.
 // Under this model the only way to hang is a cycle of blocking receives,
 // e.g. rank 0 waiting for a gradient that rank 1 can only produce after a
 // forward whose input rank 0 sends later. The checker also rejects steps that
@@ -58,6 +60,11 @@ struct StepTiming {
   std::function<double(int rank, const Step &step)> cost;
   /// The arena-reuse wait described in the file comment.
   bool forwardWaitsForBackwardSends = false;
+  /// With that wait and a split backward: the chunks whose arena (the one
+  /// their gradient is sent from) is released by B, their W keeping what it
+  /// reads in an arena of its own (the compiler's stage plans decide per
+  /// chunk); the others' is released by W. Unset: every chunk's by W.
+  std::function<bool(int chunk)> arenaReleasedByBackward;
 
   static StepTiming unitSplit() {
     StepTiming t;
@@ -90,6 +97,7 @@ struct TimedStep {
 
 struct Timeline {
   int pp = 1, vp = 1, microbatches = 1;
+  ChunkPlacement placement = ChunkPlacement::Interleaved;
   std::vector<std::vector<TimedStep>> ranks; ///< per stage, in execution order
   double makespan = 0;  ///< time when the last step of any rank ends
   double busiest = 0;   ///< compute time of the busiest rank

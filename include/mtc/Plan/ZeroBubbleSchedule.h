@@ -1,4 +1,4 @@
-//===- ZeroBubbleSchedule.h - ZB-H1: backward split into B and W -*- C++ -*-===//
+//===- ZeroBubbleSchedule.h - ZB-H1 and ZB-V: B and W steps ------*- C++ -*-===//
 //
 // Zero-bubble pipelining (Qi et al., "Zero Bubble Pipeline Parallelism",
 // ICLR 2024) splits each backward into B, the input gradient the previous
@@ -49,6 +49,12 @@ Result<PipelineSchedule> buildZeroBubbleSchedule(const PipelineSchedule &base);
 /// the list-scheduled split of interleaved 1F1B (the same checks as
 /// buildSchedule).
 Result<PipelineSchedule> buildZeroBubbleH1(int pp, int vp, int microbatches);
+
+/// ZB-V (Qi et al. 2024): vp == 2 in the V placement (rank r holds chunks r
+/// and 2pp-1-r), every backward split, in the paper's four phases (see the
+/// .cpp), each rank holding at most 2pp chunk micro-batches (1F1B's first
+/// rank's memory). Errors for pp < 2, vp != 2, microbatches < 2pp - 1.
+Result<PipelineSchedule> buildZeroBubbleV(int pp, int vp, int microbatches);
 
 /// Most micro-batches rank `rank` holds at once (from its F to its W, or to
 /// its B when the backward is not split): what the rank's arenas must hold.

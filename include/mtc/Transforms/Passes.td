@@ -261,7 +261,10 @@ def PipelinePartition : Pass<"mtc-pipeline-partition", "mlir::ModuleOp"> {
     activations and their gradients). Parameters read on more than one stage
     (the tied embedding: first and last) are listed in the module's
     `mtc.pipeline` attribute; their gradients are all-reduced between those
-    stages.
+    stages. `placement=v` puts two chunks per stage in a V (ZB-V): chunk c on
+    stage c for c < p and on stage 2p-1-c after, so the first stage holds the
+    first and the last chunk (recorded as `placement = "v"`); a tied
+    embedding then stays on one stage.
   }];
   let options = [
     Option<"stages", "stages", "int64_t", "1", "pipeline stages (p)">,
@@ -273,7 +276,10 @@ def PipelinePartition : Pass<"mtc-pipeline-partition", "mlir::ModuleOp"> {
     Option<"firstStageLayers", "decoder-first-pipeline-num-layers", "int64_t", "0",
            "Megatron-LM's: layers on the first pipeline stage (0: not given)">,
     Option<"lastStageLayers", "decoder-last-pipeline-num-layers", "int64_t", "0",
-           "Megatron-LM's: layers on the last pipeline stage (0: not given)">
+           "Megatron-LM's: layers on the last pipeline stage (0: not given)">,
+    Option<"placement", "placement", "std::string", "\"interleaved\"",
+           "interleaved (chunk c on stage c % p) or v (ZB-V: chunks=2, chunk c on "
+           "stage c for c < p, else 2p-1-c)">
   ];
 }
 
@@ -288,7 +294,9 @@ def PipelineSchedule : Pass<"mtc-pipeline-schedule", "mlir::ModuleOp"> {
     `kind=zb-h1` (zero bubble, Qi et al. 2024, on 1F1B or, with chunks > 1,
     interleaved 1F1B: each backward split into B, the input gradient, and W,
     the weight gradients,
-    deferred into the bubbles; the backward ops that only feed weight
+    deferred into the bubbles) or `kind=zb-v` (the same split on a partition
+    with `placement=v`, list-scheduled to at most 1F1B's first rank's
+    memory); the backward ops that only feed weight
     gradients get `mtc.weight_grad`, found by use-def from the gradient
     sends). Before
     recording it, checks that every `mtc.pipeline_send` has one
@@ -299,7 +307,8 @@ def PipelineSchedule : Pass<"mtc-pipeline-schedule", "mlir::ModuleOp"> {
     rank's steps as text ("F<chunk>.<micro-batch>" / "B...").
   }];
   let options = [
-    Option<"kind", "kind", "std::string", "\"1f1b\"", "1f1b, interleaved, zb-h1 or explicit">,
+    Option<"kind", "kind", "std::string", "\"1f1b\"",
+           "1f1b, interleaved, zb-h1, zb-v (on placement=v) or explicit">,
     Option<"microbatches", "microbatches", "int64_t", "1",
            "micro-batches per step (m); 0: global batch / (micro-batch x dp) "
            "from the module's mtc.parallel and mtc.model">,

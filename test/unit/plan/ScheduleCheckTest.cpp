@@ -217,6 +217,46 @@ TEST(ScheduleCheck, BuiltSchedulesSurviveTheArenaReuseWait) {
     auto tl = checkSchedule(*s, split);
     EXPECT_TRUE(tl.ok()) << "zb-h1 p=" << p << " m=" << m << ": " << tl.error();
   }
+  // A chunk whose W keeps its own arena releases the one it sends from at
+  // B: earlier, so more forwards reuse an arena and wait for its send.
+  for (auto [p, v, m] : std::vector<std::tuple<int, int, int>>{
+           {2, 1, 4}, {4, 1, 8}, {4, 1, 2}, {8, 1, 32}, {2, 2, 4}, {4, 2, 8}, {3, 4, 9}}) {
+    auto s = buildSchedule(p, v, m, ScheduleKind::ZeroBubbleH1);
+    ASSERT_TRUE(s.ok()) << s.error();
+    for (int odd : {0, 1, 2}) { // every chunk, the odd ones, the even ones
+      StepTiming split = StepTiming::unitSplit();
+      split.forwardWaitsForBackwardSends = true;
+      split.arenaReleasedByBackward = [odd](int c) { return odd == 0 || c % 2 == odd % 2; };
+      auto tl = checkSchedule(*s, split);
+      EXPECT_TRUE(tl.ok()) << "zb-h1 p=" << p << " v=" << v << " m=" << m << " odd=" << odd
+                           << ": " << tl.error();
+    }
+  }
+}
+
+// Released by B, an arena is reused by the next forward of its chunk, which
+// then waits for the gradient its B sent: the hand-made order of
+// ArenaReuseWaitFindsTheHang, split, hangs only under that release.
+TEST(ScheduleCheck, ArenaReleasedByBackwardIsModelled) {
+  PipelineSchedule s;
+  s.pp = 2;
+  s.microbatches = 2;
+  s.splitBackward = true;
+  s.ranks = {{0, 2, {{StepKind::Forward, 0, 0}, {StepKind::Forward, 0, 1},
+                     {StepKind::Backward, 0, 1}, {StepKind::WeightGrad, 0, 1},
+                     {StepKind::Backward, 0, 0}, {StepKind::WeightGrad, 0, 0}}},
+             {1, 0, {{StepKind::Forward, 1, 0}, {StepKind::Backward, 1, 0},
+                     {StepKind::Forward, 1, 1}, {StepKind::Backward, 1, 1},
+                     {StepKind::WeightGrad, 1, 0}, {StepKind::WeightGrad, 1, 1}}}};
+  StepTiming model = StepTiming::unitSplit();
+  model.forwardWaitsForBackwardSends = true;
+  ASSERT_TRUE(checkSchedule(s, model).ok()); // released by W: F1.1 takes a new arena
+  model.arenaReleasedByBackward = [](int) { return true; };
+  auto tl = checkSchedule(s, model);
+  ASSERT_FALSE(tl.ok());
+  EXPECT_NE(tl.error().find("rank 1 stuck at step 2 (F1.1) waiting for a free arena"),
+            std::string::npos)
+      << tl.error();
 }
 
 // Rank 0 runs B0.1 before B0.0, so it posts the receive for B1.0's gradient

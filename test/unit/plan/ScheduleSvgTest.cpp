@@ -83,6 +83,19 @@ TEST(ScheduleSvg, WeightGradientsHaveTheirOwnColour) {
   EXPECT_EQ(count(svg, "<g class=\"legend\">"), 3);
 }
 
+// ZB-V: the two legs of the V in two shades, each named in the legend with
+// the chunk a rank holds on it; every step drawn.
+TEST(ScheduleSvg, DrawsTheV) {
+  auto s = buildSchedule(4, 2, 8, ScheduleKind::ZeroBubbleV);
+  ASSERT_TRUE(s.ok()) << s.error();
+  std::string svg = scheduleToSvg(simulate(*s, StepTiming::unitSplit()));
+  EXPECT_EQ(count(svg, "<rect class=\"step "), 3 * 2 * 4 * 8);
+  EXPECT_EQ(count(svg, "(rank r holds r, the V's first leg)"), 3);
+  EXPECT_EQ(count(svg, "(rank r holds 7 - r, the V's second leg)"), 3);
+  auto fills = fillsByKind(svg);
+  EXPECT_EQ(fills["F"].size(), 2u); // one shade per leg
+}
+
 // m = 64: 3 x 64 + 3 x 3 = 201 unit steps, 4824 px unwrapped; wrapped into
 // bands of at most 1200 px, one axis each. A step cut by a band edge keeps
 // one "step" rect and continues as "step-cont".

@@ -152,3 +152,15 @@ TEST(Schedule, ExplicitLayoutPastTheLayers) {
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().find("chunk 0 has 2147483647 layers"), std::string::npos) << r.error();
 }
+
+// The V: rank r holds chunks r and 2p-1-r; interleaved, r, r+p, ...
+TEST(ChunkPlacement, StagesOfChunks) {
+  EXPECT_EQ(chunksOfStage(0, 4, 2, ChunkPlacement::V), (std::vector<int>{0, 7}));
+  EXPECT_EQ(chunksOfStage(3, 4, 2, ChunkPlacement::V), (std::vector<int>{3, 4}));
+  EXPECT_EQ(chunksOfStage(1, 4, 2, ChunkPlacement::Interleaved), (std::vector<int>{1, 5}));
+  for (int c = 0; c < 8; ++c) {
+    EXPECT_EQ(stageOfChunk(c, 4, ChunkPlacement::Interleaved), c % 4);
+    EXPECT_EQ(stageOfChunk(c, 4, ChunkPlacement::V), c < 4 ? c : 7 - c);
+  }
+  EXPECT_STREQ(placementName(ChunkPlacement::V), "v");
+}

@@ -65,6 +65,33 @@ TEST(ZeroBubbleSchedule, HoldsNoMoreMicrobatchesThanOneFOneBsFirstRank) {
   }
 }
 
+// Qi et al.'s memory argument, with a micro-batch's activation split into
+// `a`, dead after B, and `w`, what W reads: rank r holds 1F1B's p - r
+// micro-batches whole and the W part of r more, (p - r)a + p w, which never
+// exceeds 1F1B's first rank, p(a + w); rank 0 takes exactly that. Weighed by
+// peakHeld's two-part walk, the memory plan's.
+TEST(ZeroBubbleSchedule, HoldsOneFOneBsWholeMicrobatchesAndOnlyWsPartOfTheRest) {
+  const double a = 3, w = 1;
+  const std::function<double(int)> untilB = [a](int) { return a; };
+  const std::function<double(int)> untilW = [w](int) { return w; };
+  const std::function<double(int)> none = [](int) { return 0.0; };
+  for (auto [p, m] : kSizes) {
+    if (m < p)
+      continue;
+    auto zb = buildSchedule(p, 1, m, ScheduleKind::ZeroBubbleH1);
+    auto ref = buildSchedule(p, 1, m, ScheduleKind::OneFOneB);
+    ASSERT_TRUE(zb.ok() && ref.ok());
+    const double first = peakHeld(ref->ranks[0], false, [&](int) { return a + w; });
+    for (int r = 0; r < p; ++r) {
+      const double held = peakHeld(zb->ranks[r], untilB, untilW);
+      EXPECT_EQ(held, (p - r) * a + p * w) << "p=" << p << " m=" << m << " rank " << r;
+      EXPECT_LE(held, first);
+      EXPECT_EQ(peakHeld(ref->ranks[r], untilB, none), (p - r) * a);
+    }
+    EXPECT_EQ(peakHeld(zb->ranks[0], untilB, untilW), first);
+  }
+}
+
 // The paper's ZB-H1 for p=2, m=3: 1F1B's warm-up and F/B pairs, rank r's W
 // of micro-batch k - r after its B of micro-batch k. In unit time:
 //   tick 0 1 2 3 4 5 6 7 8 9
@@ -166,6 +193,83 @@ TEST(ZeroBubbleSchedule, RefusesWhatItCannotBuild) {
   EXPECT_FALSE(buildSchedule(4, 2, 8, ScheduleKind::OneFOneB).ok());
   EXPECT_FALSE(buildSchedule(4, 1, 8, ScheduleKind::Interleaved).ok());
   EXPECT_TRUE(buildSchedule(4, 2, 8, ScheduleKind::Interleaved).ok());
+}
+
+} // namespace
+
+namespace {
+
+// ZB-V: two chunks per rank in the V, every step on the rank its placement
+// names (the checker refuses others), no hang under any step costs or the
+// runtime's arena reuse (arenas released by B or by W), and at most 2p chunk
+// micro-batches held (p whole micro-batches: 1F1B's first rank's memory).
+const std::vector<std::pair<int, int>> kVSizes = {
+    {2, 3}, {2, 4}, {2, 8}, {3, 5}, {3, 6}, {4, 7}, {4, 8}, {4, 16}, {8, 15}, {8, 16}, {8, 32},
+    {16, 64}};
+
+TEST(ZeroBubbleV, DeadlockFreeInTheVWithinOneFOneBsMemory) {
+  for (auto [p, m] : kVSizes) {
+    auto s = buildSchedule(p, 2, m, ScheduleKind::ZeroBubbleV);
+    ASSERT_TRUE(s.ok()) << s.error();
+    EXPECT_EQ(s->placement, ChunkPlacement::V);
+    EXPECT_TRUE(s->splitBackward);
+    for (int r = 0; r < p; ++r) {
+      EXPECT_EQ(s->stageOfChunk(r), r);
+      EXPECT_EQ(s->stageOfChunk(2 * p - 1 - r), r);
+      ASSERT_EQ(s->ranks[r].steps.size(), size_t(6 * m));
+      EXPECT_LE(maxMicrobatchesHeld(s->ranks[r]), 2 * p) << "p=" << p << " m=" << m;
+    }
+    auto tl = checkSchedule(*s, StepTiming::unitSplit());
+    ASSERT_TRUE(tl.ok()) << "p=" << p << " m=" << m << ": " << tl.error();
+    ASSERT_TRUE(checkSchedule(*s, StepTiming{1.0, 3.0, 0.5, 7.0}).ok());
+    for (bool byBackward : {false, true}) {
+      StepTiming reuse = StepTiming::unitSplit();
+      reuse.forwardWaitsForBackwardSends = true;
+      if (byBackward)
+        reuse.arenaReleasedByBackward = [](int) { return true; };
+      auto t = checkSchedule(*s, reuse);
+      EXPECT_TRUE(t.ok()) << "p=" << p << " m=" << m << ": " << t.error();
+    }
+  }
+}
+
+// With F = B = W = 1 (a chunk's steps), a rank works 6m units and the last
+// starts its first forward p - 1 units late: no order ends before 6m + p - 1,
+// a bubble of (p-1)/(6m), half ZB-H1's (p-1)/(3m) and a sixth of 1F1B's.
+TEST(ZeroBubbleV, ReachesTheFloorOfItsStartUp) {
+  for (auto [p, m] : kVSizes) {
+    auto s = buildSchedule(p, 2, m, ScheduleKind::ZeroBubbleV);
+    ASSERT_TRUE(s.ok()) << s.error();
+    auto tl = checkSchedule(*s, StepTiming::unitSplit());
+    ASSERT_TRUE(tl.ok()) << tl.error();
+    EXPECT_EQ(tl->makespan, 6.0 * m + p - 1) << "p=" << p << " m=" << m;
+    EXPECT_NEAR(tl->bubbleFraction(), (p - 1) / (6.0 * m), 1e-12);
+  }
+}
+
+// Real backwards are slower than forwards and W faster: with B = 1.3 F and
+// W = 0.7 F every rank idles (p-1) T_B, still under ZB-H1's bubble with the
+// same costs per layer (a ZB-H1 step holds two chunks' layers).
+TEST(ZeroBubbleV, StaysNearItWhenBackwardsAreSlower) {
+  for (auto [p, m] : std::vector<std::pair<int, int>>{{2, 4}, {4, 8}, {4, 16}, {8, 16}, {8, 48}}) {
+    auto v = buildSchedule(p, 2, m, ScheduleKind::ZeroBubbleV);
+    auto h1 = buildSchedule(p, 1, m, ScheduleKind::ZeroBubbleH1);
+    ASSERT_TRUE(v.ok() && h1.ok());
+    auto tv = checkSchedule(*v, StepTiming{1.0, 1.3, 0.0, 0.7});
+    auto th = checkSchedule(*h1, StepTiming{2.0, 2.6, 0.0, 1.4});
+    ASSERT_TRUE(tv.ok() && th.ok());
+    for (int r = 0; r < p; ++r)
+      EXPECT_NEAR(tv->makespan - tv->busy[r], (p - 1) * 1.3, 1e-9) << "p=" << p << " m=" << m;
+    EXPECT_LT(tv->bubbleFraction(), th->bubbleFraction()) << "p=" << p << " m=" << m;
+  }
+}
+
+TEST(ZeroBubbleV, RefusesWhatIsNotAV) {
+  for (auto [p, v, m] : std::vector<std::tuple<int, int, int>>{{1, 2, 4}, {2, 1, 4}, {4, 3, 8}, {4, 2, 6}}) {
+    auto s = buildSchedule(p, v, m, ScheduleKind::ZeroBubbleV);
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.error().find("zb-v places two chunks per rank"), std::string::npos) << s.error();
+  }
 }
 
 } // namespace
