@@ -37,7 +37,7 @@ class GemmBf16 : public ::testing::TestWithParam<Case> {
 protected:
   void SetUp() override {
     if (!bf16GemmSupported())
-      GTEST_SKIP() << "no AVX512-BF16 / AMX on this CPU";
+      GTEST_SKIP() << "no bf16 matmul on this CPU (no AVX512-BF16 / AMX, nor AVX-512 to emulate it)";
   }
 };
 

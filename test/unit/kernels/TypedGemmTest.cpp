@@ -200,7 +200,7 @@ TEST_P(TypedLinear, MatchesTheFp32KernelOnWidenedOperands) {
 // copies of the same values).
 TEST_P(TypedLinear, Bf16GemmMatchesTheFp32KernelInBf16Precision) {
   if (!bf16GemmSupported())
-    GTEST_SKIP() << "no AVX512-BF16 / AMX on this CPU";
+    GTEST_SKIP() << "no bf16 matmul on this CPU (no AVX512-BF16 / AMX, nor AVX-512 to emulate it)";
   Precision bf16(GemmPrecision::Bf16);
   ASSERT_EQ(gemmPrecision(), GemmPrecision::Bf16);
   for (int threads : {1, 2}) {
@@ -252,7 +252,7 @@ TEST(TypedGemm, StridedOperands) {
 
 TEST(TypedGemm, StridedOperandsInBf16Precision) {
   if (!bf16GemmSupported())
-    GTEST_SKIP() << "no AVX512-BF16 / AMX on this CPU";
+    GTEST_SKIP() << "no bf16 matmul on this CPU (no AVX512-BF16 / AMX, nor AVX-512 to emulate it)";
   Precision bf16(GemmPrecision::Bf16);
   for (int threads : {1, 2}) {
     Threads scope(threads);
