@@ -500,7 +500,9 @@ void PipelineRunner::copyLocal(const pb::PipelineTransfer &t, Slot &slot, int mi
   for (auto &candidate : slots)
     if (candidate->chunkIndex == peerIndex && candidate->microbatch == microbatch)
       peerSlot = candidate.get();
-  if (!peerSlot && intoMe)
+  // Only an evaluation's forward copy may take the receiver's arena: a
+  // gradient's receiver has held it since its forward.
+  if (!peerSlot && (intoMe || gradient))
     throw std::logic_error("stage " + std::to_string(stage) + ": chunk " +
                            std::to_string(peer.chunk()) + "'s arena of micro-batch " +
                            std::to_string(microbatch) + " is gone before its copy");
