@@ -266,10 +266,14 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
   W.back().compute += gemm(h, V / t, tokens);
   B.back().tp += tpAllReduce;
   for (int k = 0; k < chunks && pp > 1; ++k) {
-    // The V's turn (chunk pp-1 to pp, both on the last rank) is a copy: the
-    // forward of chunk pp and the backward of chunk pp-1 receive nothing.
-    const bool localInput = c.placement() == ChunkPlacement::V && k == pp;
-    const bool localGradient = c.placement() == ChunkPlacement::V && k == pp - 1;
+    // A neighbour on the same rank (the V's turn) hands its output over by a
+    // copy: that step receives nothing.
+    auto sameStage = [&](int other) {
+      return other >= 0 && other < chunks &&
+             stageOfChunk(other, pp, c.placement()) == stageOfChunk(k, pp, c.placement());
+    };
+    const bool localInput = sameStage(k - 1);
+    const bool localGradient = sameStage(k + 1);
     if (!localInput)
       F[k].p2p += p2p * p.p2pTransfersPerStep;
     if (!localGradient)

@@ -72,6 +72,12 @@ std::vector<GroupedTransfer> receivesOf(const PipelineSchedule &s,
   return ops;
 }
 
+// The step that gives a chunk's arena back: its B when the backward is whole
+// or W keeps an arena of its own, else its W.
+StepKind releasingStep(const PipelineSchedule &s, const ChunkTransfers &chunk) {
+  return !s.splitBackward || chunk.releasedByBackward ? StepKind::Backward : StepKind::WeightGrad;
+}
+
 std::string checkShape(const PipelineSchedule &s, const std::vector<ChunkTransfers> &transfers) {
   if (s.pp < 2)
     return "grouped transfers need a pipeline of 2 or more stages (got " +
@@ -176,14 +182,14 @@ Result<PipelineGroups> groupPipelineTransfers(const PipelineSchedule &s,
             begin = std::max(begin, tick.time);
           }
           end = backwardEnd[here] = begin + backwardCost;
-          if (!s.splitBackward || transfers[st.chunk].releasedByBackward)
+          if (releasingStep(s, transfers[st.chunk]) == StepKind::Backward)
             queue.push_back(st.microbatch);
         } else {
           if (backwardEnd[here] < 0)
             return Error{"rank " + std::to_string(r) + " runs " + toString(st) +
                          " before its backward"};
           end = begin + weightCost;
-          if (!transfers[st.chunk].releasedByBackward)
+          if (releasingStep(s, transfers[st.chunk]) == StepKind::WeightGrad)
             queue.push_back(st.microbatch);
         }
         start[r].push_back(begin);
@@ -336,8 +342,7 @@ std::string verifyGroupedP2p(const PipelineSchedule &s,
                      std::to_string(op.id) + " was sent";
           }
       }
-      const bool byBackward = !s.splitBackward || transfers[st.chunk].releasedByBackward;
-      if (st.kind == (byBackward ? StepKind::Backward : StepKind::WeightGrad))
+      if (st.kind == releasingStep(s, transfers[st.chunk]))
         queue.push_back(st.microbatch);
     }
     if (expected != ops)
