@@ -120,6 +120,9 @@ TEST(MpiGroupedP2p, CrossingSendsAreDetectedNotHung) {
     }
     EXPECT_NE(error.find("did not complete in"), std::string::npos) << error;
     EXPECT_NE(error.find("send to " + std::to_string(peer)), std::string::npos) << error;
+    // Only after both have timed out: a receive posted by the rank whose
+    // deadline passed first would complete the other's send in time.
+    pair->barrier();
     // Drain the abandoned sends, so nothing is left in flight.
     pair->recv(&in, 1, comm::DataType::F32, peer, comm::kGroupedP2pTag);
     EXPECT_EQ(in, out[peer]);
