@@ -2,7 +2,8 @@
 """The pipeline bubble per schedule, p, v and m: formula, replayed, measured.
 
 For each schedule (1f1b and zb-h1 with v = 1, interleaved with each v > 1,
-zb-v with its v = 2),
+zb-v with its v = 2; zb-h1-unlimited is zb-h1 with --zero-bubble-memory-limit
+none, the paper's order whatever it holds),
 p and m it compiles an 8-layer GPT (hidden 256, seq 128), trains a few
 iterations on p MPI ranks with --pipeline-trace, and reads the bubble report
 train stored in the trace (docs/pipeline.md, "The bubble"): the formula, the
@@ -126,7 +127,7 @@ def plot(rows, path):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("build", nargs="?", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--schedules", default="1f1b interleaved zb-h1 zb-v",
+    ap.add_argument("--schedules", default="1f1b interleaved zb-h1 zb-h1-unlimited zb-v",
                     help="space-separated schedules (default: %(default)s)")
     ap.add_argument("--pp", default="2 4", help="pipeline sizes (default: %(default)s)")
     ap.add_argument("--vp", default="1 2", help="chunks per rank (default: %(default)s)")
@@ -153,7 +154,9 @@ def main():
     for schedule, p, v, m in sorted({layout[:4] for layout in grid}):
         run([os.path.join(tools, "mtc-compile"), model, "-o",
              os.path.join(args.workdir, f"{schedule}-p{p}v{v}m{m}"), "--pp", str(p), "--vp",
-             str(v), "--schedule", schedule, "--global-batch", str(m)])
+             str(v), "--global-batch", str(m)] +
+            (["--schedule", "zb-h1", "--zero-bubble-memory-limit", "none"]
+             if schedule == "zb-h1-unlimited" else ["--schedule", schedule]))
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                OMPI_MCA_btl_vader_single_copy_mechanism="none")
     cores = len(os.sched_getaffinity(0))

@@ -63,6 +63,12 @@ std::optional<std::string> checkCompileOptions(const CompileOptions &o) {
   if (!llvm::is_contained(kWsdDecayStyles, o.wsdDecayStyle))
     return "--wsd-decay-style must be one of " + llvm::join(kWsdDecayStyles, ", ") +
            ", got '" + o.wsdDecayStyle + "'";
+  if (o.zeroBubbleMemoryLimit != "1f1b" && o.zeroBubbleMemoryLimit != "none")
+    return "--zero-bubble-memory-limit must be 1f1b or none, got '" + o.zeroBubbleMemoryLimit +
+           "'";
+  if (o.zeroBubbleMemoryLimit == "none" && o.schedule != "zb-h1")
+    return "--zero-bubble-memory-limit none lifts zb-h1's limit; --schedule is '" +
+           (o.schedule.empty() ? std::string("(default)") : o.schedule) + "'";
   if (o.schedule == "zb-v" && (o.vp != 2 || o.pp < 2))
     return "--schedule zb-v places two chunks on each pipeline rank: it needs "
            "--num-virtual-stages-per-pipeline-rank 2 and --pipeline-model-parallel-size 2 or "
@@ -126,6 +132,7 @@ void buildCompilePipeline(OpPassManager &pm, const CompileOptions &o) {
     PipelineScheduleOptions schedule;
     schedule.kind = !o.schedule.empty() ? o.schedule : o.vp > 1 ? "interleaved" : "1f1b";
     schedule.microbatches = 0; // from the checked global batch (mtc.parallel)
+    schedule.memoryLimit = o.zeroBubbleMemoryLimit;
     pm.addPass(createPipelineSchedule(schedule));
   }
   pm.addPass(createPlanMemory());
@@ -164,6 +171,10 @@ struct CompilePipelineOptions : PassPipelineOptions<CompilePipelineOptions> {
                                llvm::cl::desc("1f1b, interleaved, zb-h1 or zb-v (default: "
                                               "interleaved when vp > 1)"),
                                llvm::cl::init("")};
+  Option<std::string> zeroBubbleMemoryLimit{
+      *this, "zero-bubble-memory-limit",
+      llvm::cl::desc("zb-h1: 1f1b (no stage above 1F1B's fullest) or none"),
+      llvm::cl::init("1f1b")};
   ListOption<int64_t> layersPerChunk{*this, "layers-per-chunk",
                                      llvm::cl::desc("explicit uneven pipeline layout")};
   Option<std::string> pipelineBalance{*this, "pipeline-balance",
@@ -229,6 +240,7 @@ struct CompilePipelineOptions : PassPipelineOptions<CompilePipelineOptions> {
     o.dp = dp;
     o.sequenceParallel = sequenceParallel;
     o.schedule = schedule;
+    o.zeroBubbleMemoryLimit = zeroBubbleMemoryLimit;
     o.layersPerChunk.assign(layersPerChunk.begin(), layersPerChunk.end());
     o.pipelineBalance = pipelineBalance;
     o.firstStageLayers = firstStageLayers;

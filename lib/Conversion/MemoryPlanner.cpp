@@ -8,6 +8,8 @@
 #include "PlanBuilding.h"
 #include "mtc/MtcDiagnostics.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 using namespace mlir;
 using namespace mtc;
 
@@ -78,7 +80,7 @@ PlannedBuffer::Element mtc::activationElement(ModuleOp module) {
 }
 
 LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan,
-                                        int weightGradFrom) {
+                                        int weightGradFrom, ArrayRef<int8_t> stepPhases) {
   activation = activationElement(fn->getParentOfType<ModuleOp>());
   Block &entry = fn.getBody().front();
   for (BlockArgument arg : entry.getArguments()) {
@@ -86,6 +88,7 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan,
     valueBuffer[arg] = add(plan, inputRole(fn, arg.getArgNumber()).str(), Element::I32,
                            type.getShape(), 0);
   }
+  const int inputCount = plan.buffers.size();
   int numSteps = lin.kernels.size();
   plan.numSteps = numSteps;
   for (auto [step, op] : llvm::enumerate(lin.kernels)) {
@@ -162,6 +165,26 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan,
   if (weightGradFrom >= 0)
     for (PlannedBuffer &b : plan.buffers)
       b.heldForWeightGrad = b.lastStep >= weightGradFrom;
+  if (!stepPhases.empty()) {
+    if (static_cast<int>(stepPhases.size()) != numSteps)
+      return fn.emitError("internal: ") << stepPhases.size() << " step phases for " << numSteps
+                                        << " kernels";
+    // The runtime writes inputs before the step and transfers outside it.
+    llvm::DenseSet<int> crossing;
+    for (Operation *op : lin.kernels) {
+      if (auto recv = dyn_cast<PipelineRecvOp>(op))
+        crossing.insert(bufferOf(recv.getResult()));
+      else if (auto send = dyn_cast<PipelineSendOp>(op))
+        crossing.insert(bufferOf(send.getValue()));
+    }
+    for (auto [id, b] : llvm::enumerate(plan.buffers)) {
+      const int8_t phase = stepPhases[b.firstStep];
+      b.transient = static_cast<int>(id) >= inputCount && !crossing.contains(id) &&
+                    phase >= 0 && stepPhases[b.lastStep] == phase;
+      if (b.transient)
+        b.heldForWeightGrad = false;
+    }
+  }
 
   // First fit in order of definition, each arena on its own; a buffer's
   // space is free again after its last reader, never during it.
@@ -178,7 +201,8 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan,
     SmallVector<std::pair<int64_t, int64_t>> busy;
     for (int other : placed) {
       const PlannedBuffer &o = plan.buffers[other];
-      if (o.lastStep >= buf.firstStep && o.heldForWeightGrad == buf.heldForWeightGrad)
+      if (o.lastStep >= buf.firstStep && o.heldForWeightGrad == buf.heldForWeightGrad &&
+          o.transient == buf.transient)
         busy.push_back({o.offset, llvm::alignTo(o.bytes, kAlignment)});
     }
     llvm::sort(busy);
@@ -189,7 +213,9 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan,
       offset = std::max(offset, start + length);
     }
     buf.offset = offset;
-    int64_t &arena = buf.heldForWeightGrad ? plan.weightGradArenaBytes : plan.arenaBytes;
+    int64_t &arena = buf.transient           ? plan.transientArenaBytes
+                     : buf.heldForWeightGrad ? plan.weightGradArenaBytes
+                                             : plan.arenaBytes;
     arena = std::max(arena, offset + size);
     placed.push_back(id);
   }
@@ -221,6 +247,8 @@ void mtc::describeBuffer(const PlannedBuffer &b, int id, pb::Buffer &out) {
   out.set_bytes(b.bytes);
   if (b.heldForWeightGrad)
     out.set_weight_grad_arena(true);
+  if (b.transient)
+    out.set_transient_arena(true);
 }
 
 TrainStepMemory::TrainStepMemory(Operation *op) {

@@ -15,6 +15,7 @@
 #include "mtc/Conversion/PipelinePlan.h"
 #include "PlanBuilding.h"
 #include "mtc/MtcDiagnostics.h"
+#include "mtc/Plan/ZeroBubbleSchedule.h"
 
 #include "llvm/ADT/StringSet.h"
 
@@ -86,13 +87,31 @@ struct ChunkKernels {
   int weightGradBegin = 0;      ///< first W kernel (== the end when none)
   /// [repeatsBegin, repeatsEnd): the sends repeated for lifetimes only.
   int repeatsBegin = 0, repeatsEnd = 0;
+
+  /// The schedule step each kernel runs in (BufferAssignment::assign's
+  /// stepPhases): 0 F, 1 B, 2 W, -1 for the repeats.
+  SmallVector<int8_t> stepPhases() const {
+    SmallVector<int8_t> phases;
+    for (int i = 0, e = lin.kernels.size(); i < e; ++i)
+      phases.push_back(i >= repeatsBegin && i < repeatsEnd ? -1
+                       : !isBackward[i]                    ? 0
+                       : i >= weightGradBegin              ? 2
+                                                           : 1);
+    return phases;
+  }
 };
 
 class StageBuilder {
 public:
+  /// `shareTransients`: buffers that live inside one step go to one
+  /// transient arena for the stage instead of every micro-batch's arena.
+  /// `wholeBackward`: a split schedule's stage that runs each backward whole
+  /// in its B step (its W steps empty, right after their B), as 1F1B does.
   StageBuilder(ModuleOp module, func::FuncOp fn, const pb::Plan &full,
-               const PipelineSchedule &schedule, const Linearized &whole)
-      : module(module), fn(fn), full(full), schedule(schedule), whole(whole) {}
+               const PipelineSchedule &schedule, const Linearized &whole, bool shareTransients,
+               bool wholeBackward)
+      : module(module), fn(fn), full(full), schedule(schedule), whole(whole),
+        shareTransients(shareTransients), wholeBackward(wholeBackward) {}
 
   LogicalResult build(int stage, pb::Plan &out);
 
@@ -107,7 +126,19 @@ private:
   const Linearized &whole;
   llvm::StringMap<int> paramIds;
   int stage = 0;
+  const bool shareTransients, wholeBackward;
+  /// The stage's transient arena: the largest of its chunks' (and the same
+  /// with whole backwards, for the 1F1B comparison).
+  int64_t transientBytes = 0, unsplitTransientBytes = 0;
 };
+
+/// BufferAssignment::assign of a chunk's kernels, with the transient arena
+/// when `shareTransients`.
+LogicalResult assignBuffers(func::FuncOp fn, const ChunkKernels &k, BufferAssignment &buffers,
+                            MemoryPlan &memory, bool shareTransients, int weightGradFrom = -1) {
+  return buffers.assign(fn, memory, weightGradFrom,
+                        shareTransients ? k.stepPhases() : SmallVector<int8_t>());
+}
 
 LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
   stage = stageIndex;
@@ -165,8 +196,9 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
   // The runtime takes a chunk arena at a forward and gives it back after the
   // backward (or W) of the same micro-batch, in schedule order: the peak is
   // this walk's. A chunk with two arenas gives the first back at B and the
-  // second at W. The pool it allocates holds each chunk's most arenas at once.
-  int64_t arena = 0, pool = 0;
+  // second at W. The pool it allocates holds each chunk's most arenas at once,
+  // and the transient arena, held throughout.
+  int64_t arena = 0, pool = transientBytes;
   std::map<int, int64_t> untilBackward, untilWeightGrad;
   for (const pb::PipelineChunk &c : out.chunks()) {
     arena = std::max(arena, c.arena_bytes() + c.weight_grad_arena_bytes());
@@ -176,10 +208,12 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
     untilWeightGrad[c.chunk()] =
         heldUntilWeightGrad ? c.arena_bytes() : c.weight_grad_arena_bytes();
   }
-  const auto predicted = static_cast<int64_t>(
-      peakHeld(rank, [&](int c) { return double(untilBackward[c]); },
-               [&](int c) { return double(untilWeightGrad[c]); }));
+  const auto predicted =
+      transientBytes + static_cast<int64_t>(peakHeld(
+                           rank, [&](int c) { return double(untilBackward[c]); },
+                           [&](int c) { return double(untilWeightGrad[c]); }));
   out.set_pipeline_activation_bytes(predicted);
+  out.set_pipeline_transient_arena_bytes(transientBytes);
   out.set_pipeline_arena_pool_bytes(pool);
   if (schedule.splitBackward && schedule.placement == ChunkPlacement::Interleaved) {
     // The same stage under the schedule it splits (1F1B, or interleaved 1F1B
@@ -192,9 +226,10 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
     std::map<int, int64_t> unsplitOf;
     for (const pb::PipelineChunk &c : out.chunks())
       unsplitOf[c.chunk()] = c.unsplit_arena_bytes() > 0 ? c.unsplit_arena_bytes() : c.arena_bytes();
-    out.set_pipeline_one_f_one_b_activation_bytes(static_cast<int64_t>(
-        peakHeld(reference->ranks[stage], /*splitBackward=*/false,
-                 [&unsplitOf](int c) { return double(unsplitOf[c]); })));
+    out.set_pipeline_one_f_one_b_activation_bytes(
+        unsplitTransientBytes +
+        static_cast<int64_t>(peakHeld(reference->ranks[stage], /*splitBackward=*/false,
+                                      [&unsplitOf](int c) { return double(unsplitOf[c]); })));
   }
   pb::MemoryReport *report = out.mutable_memory();
   report->set_param_bytes(paramElements * 4);
@@ -272,17 +307,19 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
   // what W reads (Qi et al.'s M_W) rather than its whole activation. Taken
   // when it allocates fewer bytes than one arena held until W, and when no
   // sent buffer is one W reads (a send must not outlive its arena's B).
-  auto kernels = std::make_unique<ChunkKernels>(collectKernels(chunk, KernelOrder::SplitOneArena));
+  auto kernels = std::make_unique<ChunkKernels>(
+      collectKernels(chunk, wholeBackward ? KernelOrder::Whole : KernelOrder::SplitOneArena));
   auto memory = std::make_unique<MemoryPlan>();
   auto buffers = std::make_unique<BufferAssignment>(kernels->lin);
-  if (failed(buffers->assign(fn, *memory)))
+  if (failed(assignBuffers(fn, *kernels, *buffers, *memory, shareTransients)))
     return failure();
   bool twoArenas = false;
   if (kernels->split) {
     auto split = std::make_unique<ChunkKernels>(collectKernels(chunk, KernelOrder::SplitArenas));
     auto splitMemory = std::make_unique<MemoryPlan>();
     auto splitBuffers = std::make_unique<BufferAssignment>(split->lin);
-    if (failed(splitBuffers->assign(fn, *splitMemory, split->weightGradBegin)))
+    if (failed(assignBuffers(fn, *split, *splitBuffers, *splitMemory, shareTransients,
+                             split->weightGradBegin)))
       return failure();
     bool sendKept = false;
     for (int i = split->repeatsBegin; i < split->repeatsEnd; ++i)
@@ -300,6 +337,7 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
       buffers = std::move(splitBuffers);
     }
   }
+  transientBytes = std::max(transientBytes, memory->transientArenaBytes);
   const Linearized &lin = kernels->lin;
   const SmallVector<bool> &isBackward = kernels->isBackward;
   const int weightGradBegin = kernels->weightGradBegin;
@@ -339,9 +377,12 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
     ChunkKernels whole = collectKernels(chunk, KernelOrder::Whole);
     MemoryPlan unsplit;
     BufferAssignment unsplitBuffers(whole.lin);
-    if (failed(unsplitBuffers.assign(fn, unsplit)))
+    if (failed(assignBuffers(fn, whole, unsplitBuffers, unsplit, shareTransients)))
       return failure();
     info->set_unsplit_arena_bytes(unsplit.arenaBytes);
+    unsplitTransientBytes = std::max(unsplitTransientBytes, unsplit.transientArenaBytes);
+  } else {
+    unsplitTransientBytes = std::max(unsplitTransientBytes, memory->transientArenaBytes);
   }
   info->set_loss(-1);
   FailureOr<InputBuffers> inputs = inputBuffers(fn, *buffers, base);
@@ -469,6 +510,76 @@ FailureOr<PipelineSchedule> mtc::readPipelineSchedule(ModuleOp module) {
   return s;
 }
 
+namespace {
+/// ZB-H1 holds 1F1B's peak only where what W keeps is smaller than what B
+/// frees (Qi et al.'s M_W < M_B). Where a stage's plan holds more than 1F1B's
+/// fullest stage, its W steps move earlier until it fits, and the stage is
+/// planned again: fewer micro-batches awaiting W may change its arenas (one
+/// held until W, or two), so each round limits the built order again with
+/// the arenas the last round planned, until the order no longer changes. The
+/// bound is the paper's: the fullest stage's, not each stage's own (a W
+/// deferred on rank r > 0 always adds to what 1F1B holds there).
+LogicalResult limitToOneFOneBMemory(func::FuncOp fn, PipelineSchedule &schedule,
+                                    std::vector<pb::Plan> &stagePlans,
+                                    std::vector<bool> &wholeBackward,
+                                    const std::function<LogicalResult(int)> &buildStage) {
+  int64_t limit = 0;
+  for (const pb::Plan &s : stagePlans)
+    limit = std::max(limit, s.pipeline_one_f_one_b_activation_bytes());
+  const std::vector<RankSchedule> built = schedule.ranks;
+  std::vector<bool> limited(schedule.pp, false);
+  for (int round = 0; round < 4; ++round) {
+    bool changed = false;
+    for (int stage = 0; stage < schedule.pp; ++stage) {
+      const pb::Plan &s = stagePlans[stage];
+      if (!limited[stage] && s.pipeline_activation_bytes() <= limit)
+        continue;
+      limited[stage] = true;
+      std::map<int, const pb::PipelineChunk *> chunkOf;
+      for (const pb::PipelineChunk &c : s.chunks())
+        chunkOf[c.chunk()] = &c;
+      StepBytes bytes;
+      bytes.base = double(s.pipeline_transient_arena_bytes());
+      bytes.atForward = [&](int c) {
+        return double(chunkOf[c]->arena_bytes() + chunkOf[c]->weight_grad_arena_bytes());
+      };
+      bytes.atBackward = [&](int c) {
+        return chunkOf[c]->weight_grad_slots() > 0 ? double(chunkOf[c]->arena_bytes()) : 0.0;
+      };
+      Result<RankSchedule> order = limitWeightGradDeferral(built[stage], bytes, double(limit));
+      if (!order)
+        return fn.emitError("pipeline: ") << order.error();
+      if (order->steps == schedule.ranks[stage].steps)
+        continue;
+      schedule.ranks[stage] = std::move(order.value());
+      changed = true;
+      if (failed(buildStage(stage)))
+        return failure();
+    }
+    if (!changed)
+      break;
+  }
+  // A split chunk's arena keeps the output gradients from B to W even when W
+  // comes right after B, so a stage whose forwards alone (1F1B's count in
+  // flight) exceed the limit runs its backwards whole, as 1F1B: its W steps
+  // are empty and none is pending at a forward, so it holds 1F1B's bytes.
+  for (int stage = 0; stage < schedule.pp; ++stage) {
+    if (stagePlans[stage].pipeline_activation_bytes() <= limit)
+      continue;
+    StepBytes none;
+    none.atForward = none.atBackward = [](int) { return 0.0; };
+    Result<RankSchedule> order = limitWeightGradDeferral(built[stage], none, -1.0);
+    if (!order)
+      return fn.emitError("pipeline: ") << order.error();
+    schedule.ranks[stage] = std::move(order.value());
+    wholeBackward[stage] = true;
+    if (failed(buildStage(stage)))
+      return failure();
+  }
+  return success();
+}
+} // namespace
+
 LogicalResult mtc::addStagePlans(ModuleOp module, pb::Plan &plan) {
   auto fn = getTrainStep(module);
   if (failed(fn))
@@ -487,13 +598,39 @@ LogicalResult mtc::addStagePlans(ModuleOp module, pb::Plan &plan) {
   // The runtime finds each chunk's rank from it (stage plans copy it).
   if (schedule->placement == ChunkPlacement::V)
     plan.mutable_parallel()->set_pipeline_placement(placementName(schedule->placement));
-  std::set<int> releasedByBackward; // chunks whose W keeps an arena of its own
-  for (int stage = 0; stage < schedule->pp; ++stage) {
-    StageBuilder builder(module, *fn, plan, *schedule, whole);
-    pb::Plan stagePlan;
-    if (failed(builder.build(stage, stagePlan)))
+  std::vector<pb::Plan> stagePlans(schedule->pp);
+  std::vector<bool> wholeBackward(schedule->pp, false);
+  auto buildStage = [&](int stage) -> LogicalResult {
+    // Buffers that live inside one step need no copy per micro-batch in
+    // flight, but in an arena of their own they cannot fill the holes of the
+    // others: each stage takes the way that holds fewer bytes at its peak.
+    pb::Plan stagePlan, shared;
+    const bool asOneFOneB = wholeBackward[stage];
+    if (failed(StageBuilder(module, *fn, plan, *schedule, whole, false, asOneFOneB)
+                   .build(stage, stagePlan)) ||
+        failed(StageBuilder(module, *fn, plan, *schedule, whole, true, asOneFOneB)
+                   .build(stage, shared)))
       return failure();
+    const int64_t reference = std::min(stagePlan.pipeline_one_f_one_b_activation_bytes(),
+                                       shared.pipeline_one_f_one_b_activation_bytes());
+    if (shared.pipeline_activation_bytes() < stagePlan.pipeline_activation_bytes())
+      stagePlan = std::move(shared);
+    stagePlan.set_pipeline_one_f_one_b_activation_bytes(reference);
     stagePlan.set_schedule_kind(plan.schedule_kind());
+    stagePlans[stage] = std::move(stagePlan);
+    return success();
+  };
+  for (int stage = 0; stage < schedule->pp; ++stage)
+    if (failed(buildStage(stage)))
+      return failure();
+  auto limit = module->getAttrOfType<DictionaryAttr>("mtc.schedule")
+                   .getAs<StringAttr>("memory_limit");
+  if (schedule->splitBackward && schedule->placement == ChunkPlacement::Interleaved &&
+      !(limit && limit.getValue() == "none") &&
+      failed(limitToOneFOneBMemory(*fn, *schedule, stagePlans, wholeBackward, buildStage)))
+    return failure();
+  std::set<int> releasedByBackward; // chunks whose W keeps an arena of its own
+  for (pb::Plan &stagePlan : stagePlans) {
     for (const pb::PipelineChunk &c : stagePlan.chunks())
       if (c.weight_grad_slots() > 0)
         releasedByBackward.insert(c.chunk());

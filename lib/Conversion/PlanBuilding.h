@@ -57,8 +57,14 @@ public:
   /// Gives every activation a buffer, a lifetime and an arena offset. With
   /// `weightGradFrom` >= 0 (the first kernel of a split backward's W), the
   /// buffers live at or after it get offsets in a second arena
-  /// (MemoryPlan::weightGradArenaBytes).
-  LogicalResult assign(func::FuncOp fn, MemoryPlan &plan, int weightGradFrom = -1);
+  /// (MemoryPlan::weightGradArenaBytes). With `stepPhases` (one entry per
+  /// kernel: the schedule step it runs in, 0 F, 1 B, 2 W, or -1 for a
+  /// lifetime-only repeat), a buffer defined and last read in one phase, and
+  /// neither an input nor a transfer's, goes to a transient arena: nothing of
+  /// it outlives the step, so one arena serves every micro-batch of the
+  /// stage (MemoryPlan::transientArenaBytes).
+  LogicalResult assign(func::FuncOp fn, MemoryPlan &plan, int weightGradFrom = -1,
+                       ArrayRef<int8_t> stepPhases = {});
 
 private:
   using Element = PlannedBuffer::Element;

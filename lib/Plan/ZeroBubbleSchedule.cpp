@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <set>
 #include <string>
 
 namespace mtc {
@@ -235,6 +236,51 @@ Result<PipelineSchedule> buildZeroBubbleV(int pp, int vp, int microbatches) {
     sched.ranks.push_back(std::move(rank));
   }
   return sched;
+}
+
+Result<RankSchedule> limitWeightGradDeferral(const RankSchedule &rank, const StepBytes &bytes,
+                                             double limit) {
+  RankSchedule out = rank;
+  out.steps.clear();
+  std::deque<Step> pending; // W steps whose B ran, in B order
+  std::set<std::pair<int, int>> moved;
+  double held = bytes.base;
+  auto runWeightGrad = [&](const Step &w) {
+    out.steps.push_back(w);
+    held -= bytes.atForward(w.chunk) - bytes.atBackward(w.chunk);
+  };
+  for (const Step &s : rank.steps) {
+    switch (s.kind) {
+    case StepKind::Forward:
+      while (!pending.empty() && held + bytes.atForward(s.chunk) > limit) {
+        moved.insert({pending.front().chunk, pending.front().microbatch});
+        runWeightGrad(pending.front());
+        pending.pop_front();
+      }
+      out.steps.push_back(s);
+      held += bytes.atForward(s.chunk);
+      break;
+    case StepKind::Backward:
+      out.steps.push_back(s);
+      held -= bytes.atBackward(s.chunk);
+      pending.push_back({StepKind::WeightGrad, s.chunk, s.microbatch});
+      break;
+    case StepKind::WeightGrad:
+      if (moved.erase({s.chunk, s.microbatch}))
+        break;
+      if (pending.empty() || !(pending.front() == s))
+        return Error{"limiting W deferral on rank " + std::to_string(rank.rank) + ": " +
+                     toString(s) + " is not the oldest pending W (W steps must follow their "
+                     "B steps' order)"};
+      pending.pop_front();
+      runWeightGrad(s);
+      break;
+    }
+  }
+  if (!pending.empty())
+    return Error{"limiting W deferral on rank " + std::to_string(rank.rank) + ": " +
+                 toString(pending.front()) + " never runs"};
+  return out;
 }
 
 int maxMicrobatchesHeld(const RankSchedule &rank) {

@@ -192,6 +192,11 @@ void PipelineSchedulePass::runOnOperation() {
   if (kind != "1f1b" && kind != "interleaved" && kind != "zb-h1" && kind != "zb-v" &&
       kind != "explicit")
     return fail("kind='" + kind + "' is not 1f1b, interleaved, zb-h1, zb-v or explicit");
+  if (memoryLimit != "1f1b" && memoryLimit != "none")
+    return fail("memory-limit='" + memoryLimit + "' is not 1f1b or none");
+  if (memoryLimit == "none" && kind != "zb-h1")
+    return fail("memory-limit=none applies to kind=zb-h1, whose deferred W steps may hold "
+                "more than 1F1B; kind=" + kind + " has no limit to lift");
   const ChunkPlacement placement = placementOf(module);
   if ((kind == "zb-v") != (placement == ChunkPlacement::V) && kind != "explicit")
     return fail(kind == "zb-v" ? Twine("kind=zb-v runs on the V placement: partition with "
@@ -272,15 +277,17 @@ void PipelineSchedulePass::runOnOperation() {
       fields.push_back(b.getNamedAttr("weight_grad", b.getDenseBoolArrayAttr(weightGrad)));
     rankSteps.push_back(b.getDictionaryAttr(fields));
   }
-  module->setAttr(
-      "mtc.schedule",
-      b.getDictionaryAttr({
-          b.getNamedAttr("kind", b.getStringAttr(kind)),
-          b.getNamedAttr("microbatches", b.getI64IntegerAttr(m)),
-          b.getNamedAttr("warmup", b.getDenseI64ArrayAttr(warmup)),
-          b.getNamedAttr("ranks", b.getArrayAttr(rankSteps)),
-          b.getNamedAttr("bubble", b.getF64FloatAttr(
-                                       timeline->bubbleFraction())),
-      }));
+  SmallVector<NamedAttribute> entries = {
+      b.getNamedAttr("kind", b.getStringAttr(kind)),
+      b.getNamedAttr("microbatches", b.getI64IntegerAttr(m)),
+      b.getNamedAttr("warmup", b.getDenseI64ArrayAttr(warmup)),
+      b.getNamedAttr("ranks", b.getArrayAttr(rankSteps)),
+      b.getNamedAttr("bubble", b.getF64FloatAttr(timeline->bubbleFraction())),
+  };
+  // The default (1F1B's fullest stage) is not recorded, so only a lifted
+  // limit shows.
+  if (memoryLimit == "none")
+    entries.push_back(b.getNamedAttr("memory_limit", b.getStringAttr("none")));
+  module->setAttr("mtc.schedule", b.getDictionaryAttr(entries));
 }
 } // namespace

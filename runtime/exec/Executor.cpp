@@ -88,6 +88,9 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
   ownArena = static_cast<char *>(
       dev.allocate(arenaBytes, "the activation arena of " + std::to_string(arenaBytes) + " bytes"));
   arena = ownArena;
+  if (const int64_t transient = planData.pipeline_transient_arena_bytes(); transient > 0)
+    transientArena = static_cast<char *>(dev.allocate(
+        transient, "the pipeline transient arena of " + std::to_string(transient) + " bytes"));
   auto elements = [&](int32_t id) { return numElements(index.buffers[id]->shape()); };
   hostInputs.tokens.assign(elements(planData.tokens()), 0);
   hostInputs.targets.assign(elements(planData.targets()), -1);
@@ -124,7 +127,11 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
     initializeParams(options.seed);
 }
 
-Executor::~Executor() { dev.release(ownArena); }
+Executor::~Executor() {
+  dev.release(ownArena);
+  if (transientArena)
+    dev.release(transientArena);
+}
 
 void Executor::initializeParams(uint64_t seed) {
   // Initialization runs on the host (once per run): one implementation of

@@ -107,7 +107,8 @@ public:
   // offsets taken from `arenaBase` (backend memory: one arena per chunk and
   // micro-batch in flight, owned by the caller), those of buffers marked
   // weight_grad_arena from `weightGradBase` (a chunk whose W keeps its own
-  // arena; nullptr for the others), and the dropout key of
+  // arena; nullptr for the others), those marked transient_arena from the
+  // stage's transient arena (the executor's own), and the dropout key of
   // micro-batch number `microBatchKey` (the counter forwardBackward would have
   // used). Returns the loss when the range holds the cross-entropy.
   // `training` false: without dropout (evaluation).
@@ -251,7 +252,10 @@ private:
   char *ownArena = nullptr; // backend memory
   char *arena = nullptr;    // the arena the running steps use
   char *weightGradArena = nullptr; // and its W part (runRange), for weight_grad_arena buffers
-  char *baseOf(const pb::Buffer &b) const { return b.weight_grad_arena() ? weightGradArena : arena; }
+  char *transientArena = nullptr;  // a stage plan's, for transient_arena buffers (backend memory)
+  char *baseOf(const pb::Buffer &b) const {
+    return b.transient_arena() ? transientArena : b.weight_grad_arena() ? weightGradArena : arena;
+  }
   MicroBatchInputs hostInputs;
   std::vector<StepFusion> fusions; // empty unless the backend fuses
   int64_t measuredPeak = 0;

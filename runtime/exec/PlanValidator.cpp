@@ -82,10 +82,12 @@ void checkBuffers(const pb::Plan &plan, std::vector<std::string> &errors) {
       errors.push_back(where + ": arena offset " + std::to_string(b.offset()) +
                        " is negative or not 4-byte aligned");
     // 16-bit buffers are poisoned and sent in whole 4-byte words.
-    if (b.offset() + (b.bytes() + 3) / 4 * 4 > arena)
+    const int64_t limit = b.transient_arena() ? plan.pipeline_transient_arena_bytes() : arena;
+    if (b.offset() + (b.bytes() + 3) / 4 * 4 > limit)
       errors.push_back(where + ": arena bytes [" + std::to_string(b.offset()) + ", " +
-                       std::to_string(b.offset() + b.bytes()) + ") exceed arena_bytes " +
-                       std::to_string(arena));
+                       std::to_string(b.offset() + b.bytes()) + ") exceed " +
+                       (b.transient_arena() ? "pipeline_transient_arena_bytes " : "arena_bytes ") +
+                       std::to_string(limit));
     if (b.first_step() < -1 || b.first_step() >= steps)
       errors.push_back(where + ": first_step " + std::to_string(b.first_step()) +
                        " is outside -1.." + std::to_string(steps - 1));
@@ -109,10 +111,12 @@ void checkArenaOverlaps(const pb::Plan &plan, std::vector<std::string> &errors) 
       const pb::Buffer *b = byOffset[j];
       if (b->offset() >= a->offset() + a->bytes())
         break;
-      // A chunk's W arena (weight_grad_arena) is other memory.
+      // A chunk's W arena (weight_grad_arena) and the stage's transient
+      // arena are other memory.
       bool liveTogether = std::max(a->first_step(), b->first_step()) <=
                               std::min(a->last_step(), b->last_step()) &&
-                          a->weight_grad_arena() == b->weight_grad_arena();
+                          a->weight_grad_arena() == b->weight_grad_arena() &&
+                          a->transient_arena() == b->transient_arena();
       if (liveTogether && a->bytes() > 0 && b->bytes() > 0) {
         errors.push_back("buffers '" + a->name() + "' (steps " + std::to_string(a->first_step()) +
                          ".." + std::to_string(a->last_step()) + ") and '" + b->name() +

@@ -132,6 +132,8 @@ PipelineRunner::PipelineRunner(Executor &executor, Optimizer &optimizer,
     chunkIndexOf[chunk] = i;
   }
   validateStagePlan();
+  // The executor holds the transient arena throughout.
+  liveBytes = peakBytes = allocatedBytes = plan.pipeline_transient_arena_bytes();
   for (const pb::PipelineStep &s : plan.schedule()) {
     if (s.chunk() >= static_cast<int>(chunkIndexOf.size()) || chunkIndexOf[s.chunk()] < 0)
       throw PlanError("the schedule of stage " + std::to_string(stage) + " names chunk " +
@@ -220,6 +222,9 @@ void PipelineRunner::validateStagePlan() const {
       if (b.weight_grad_arena() && c.weight_grad_slots() <= 0)
         errors.push_back(chunk + ": " + role + " buffer '" + b.name() +
                          "' lies in a W arena the chunk does not have");
+      else if (b.transient_arena()) // written or read outside the chunk's steps
+        errors.push_back(chunk + ": " + role + " buffer '" + b.name() +
+                         "' lies in the transient arena, which the next step reuses");
       else if (b.offset() < 0 || b.offset() + b.bytes() > arena)
         errors.push_back(chunk + ": " + role + " buffer '" + b.name() + "' lies outside the chunk's " +
                          (b.weight_grad_arena() ? "W arena" : "arena") + " of " +

@@ -49,6 +49,15 @@
 // RUN: not %mtc-opt %t4.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2 chunks=2" --mtc-pipeline-schedule="kind=zb-h1 microbatches=3" 2>&1 | FileCheck %s --check-prefix=VP-M
 // VP-M: --mtc-pipeline-schedule: schedule: interleaving needs the micro-batch count to be a multiple of pp, got microbatches=3 pp=2
 //
+// ---- memory-limit: the default (1f1b, enforced when the stages are planned)
+// is not recorded; none is, and only zb-h1 takes it.
+// RUN: %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="kind=zb-h1 microbatches=3 memory-limit=none" | FileCheck %s --check-prefix=UNLIMITED
+// UNLIMITED: mtc.schedule = {bubble = {{.*}}, kind = "zb-h1", memory_limit = "none", microbatches = 3 : i64
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="kind=zb-h1 microbatches=3 memory-limit=half" 2>&1 | FileCheck %s --check-prefix=LIMIT-VALUE
+// LIMIT-VALUE: memory-limit='half' is not 1f1b or none
+// RUN: not %mtc-opt %t.mlir --mtc-autodiff --mtc-pipeline-partition="stages=2" --mtc-pipeline-schedule="kind=1f1b microbatches=3 memory-limit=none" 2>&1 | FileCheck %s --check-prefix=LIMIT-KIND
+// LIMIT-KIND: memory-limit=none applies to kind=zb-h1, whose deferred W steps may hold more than 1F1B; kind=1f1b has no limit to lift
+//
 // ---- The split on hand-written IR: a linear whose input gradient is sent
 // (B) and whose weight gradient is not (W); a value only W needs is W too;
 // through a layer region, by argument and result.

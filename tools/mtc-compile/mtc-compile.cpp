@@ -97,6 +97,11 @@ void addCompileFlags(mtc::FlagSet &flags, mtc::CompileOptions &o, DriverFlags &d
             "zb-v: zero bubble with v = 2 chunks per rank in a V (rank r holds chunks r and "
             "2p-1-r)")
       .choices({"1f1b", "interleaved", "zb-h1", "zb-v"});
+  flags.add("zero-bubble-memory-limit", &o.zeroBubbleMemoryLimit,
+            "zb-h1: 1f1b (default: no stage holds more activation bytes than 1F1B's fullest "
+            "stage; W steps move earlier where the planned arenas would) or none (the paper's "
+            "order, whatever it holds)")
+      .choices({"1f1b", "none"});
   flags.add("layers-per-chunk", &o.layersPerChunk,
             "explicit uneven pipeline layout: layers of each chunk in model order",
             ValueRange::atLeast(1));
@@ -335,10 +340,15 @@ int compile(mtc::CompileOptions options, const char *argv0) {
                                             1048576.0)
                           .str();
     }
+    // What lives inside one step: one arena for the stage (0: none).
+    if (stage.pipeline_transient_arena_bytes() > 0)
+      arenas += formatv(" MiB; transient {0:f3}", stage.pipeline_transient_arena_bytes() / 1048576.0)
+                    .str();
     outs() << format("  pipeline stage %d: %d chunk(s) (layers %s; arenas %s MiB), %d steps, "
                      "%d schedule steps; "
                      "predicted activations %.3f MiB at peak (chunk arenas of the "
-                     "micro-batches in flight), %.3f MiB of arenas allocated\n",
+                     "micro-batches in flight and the transient arena), %.3f MiB of arenas "
+                     "allocated\n",
                      stage.pipeline_stage(), stage.chunks_size(), layers.c_str(), arenas.c_str(),
                      stage.steps_size(), stage.schedule_size(),
                      stage.pipeline_activation_bytes() / 1048576.0,

@@ -34,6 +34,8 @@ struct CompileOptions {
   int64_t tp = 1, pp = 1, vp = 1, dp = 1;
   bool sequenceParallel = false;
   std::string schedule;                ///< 1f1b or interleaved; "": interleaved when vp > 1
+  /// zb-h1: "1f1b" (no stage above 1F1B's fullest) or "none".
+  std::string zeroBubbleMemoryLimit = "1f1b";
   std::vector<int64_t> layersPerChunk; ///< explicit uneven pipeline layout, or empty
   std::string pipelineBalance = "even"; ///< or "cost"
   /// Megatron-LM's uneven first/last pipeline stage; 0: not given.

@@ -24,6 +24,10 @@ struct PlannedBuffer {
   int firstStep = 0, lastStep = 0;
   /// In the arena a split backward's W keeps (MemoryPlan::weightGradArenaBytes).
   bool heldForWeightGrad = false;
+  /// Pipeline stage plans: defined and last read inside one step (F, B or
+  /// W) of its chunk, so in the stage's one transient arena rather than in
+  /// an arena per micro-batch (MemoryPlan::transientArenaBytes).
+  bool transient = false;
 };
 
 /// @train_step's kernels in execution order with their buffers packed.
@@ -35,6 +39,9 @@ struct MemoryPlan {
   /// A pipeline chunk with a split backward: the second arena, holding what
   /// its W steps read, kept from the forward until W (0: none).
   int64_t weightGradArenaBytes = 0;
+  /// The buffers marked transient: this chunk's part of its stage's shared
+  /// transient arena (0: none).
+  int64_t transientArenaBytes = 0;
 };
 
 /// Translates the whole training step into the runtime's Plan: the

@@ -33,6 +33,7 @@
 #include "mtc/Plan/Result.h"
 #include "mtc/Plan/Schedule.h"
 
+#include <functional>
 #include <vector>
 
 namespace mtc {
@@ -55,6 +56,27 @@ Result<PipelineSchedule> buildZeroBubbleH1(int pp, int vp, int microbatches);
 /// .cpp), each rank holding at most 2pp chunk micro-batches (1F1B's first
 /// rank's memory). Errors for pp < 2, vp != 2, microbatches < 2pp - 1.
 Result<PipelineSchedule> buildZeroBubbleV(int pp, int vp, int microbatches);
+
+/// What one rank's steps take and give back, in bytes, for
+/// limitWeightGradDeferral: a forward of chunk c takes atForward(c), its B
+/// gives back atBackward(c) and its W the rest; `base` is held throughout.
+struct StepBytes {
+  std::function<double(int chunk)> atForward, atBackward;
+  double base = 0;
+};
+
+/// `rank`'s steps with W steps moved earlier, oldest first, wherever the
+/// next forward would otherwise take the rank over `limit` bytes: Qi et al.'s
+/// memory bound as a constraint on the order rather than a property of the
+/// handcrafted schedule (which holds only when what W keeps is smaller than
+/// what B frees). W steps keep their order (so every parameter accumulates
+/// its micro-batches in the same order) and wait on nothing, so moving one
+/// earlier only delays the rank's later steps and keeps any order the
+/// deadlock checker accepted. A forward that does not fit once nothing is
+/// left to move runs anyway: the result may still exceed `limit` (the
+/// caller compares). Requires W steps in the order of their B steps.
+Result<RankSchedule> limitWeightGradDeferral(const RankSchedule &rank, const StepBytes &bytes,
+                                             double limit);
 
 /// Most micro-batches rank `rank` holds at once (from its F to its W, or to
 /// its B when the backward is not split): what the rank's arenas must hold.

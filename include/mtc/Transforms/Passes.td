@@ -313,7 +313,12 @@ def PipelineSchedule : Pass<"mtc-pipeline-schedule", "mlir::ModuleOp"> {
            "micro-batches per step (m); 0: global batch / (micro-batch x dp) "
            "from the module's mtc.parallel and mtc.model">,
     ListOption<"ranks", "ranks", "std::string",
-               "kind=explicit: each rank's steps separated by '/', e.g. F0.0/B0.0">
+               "kind=explicit: each rank's steps separated by '/', e.g. F0.0/B0.0">,
+    Option<"memoryLimit", "memory-limit", "std::string", "\"1f1b\"",
+           "kind=zb-h1: 1f1b (no stage holds more activation bytes than 1F1B's fullest "
+           "stage: --mtc-lower-to-exec moves W steps earlier where the planned arenas "
+           "would) or none (the order as built); recorded as mtc.schedule's "
+           "memory_limit when none">
   ];
 }
 

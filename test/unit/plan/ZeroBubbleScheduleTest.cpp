@@ -272,4 +272,109 @@ TEST(ZeroBubbleV, RefusesWhatIsNotAV) {
   }
 }
 
+// What W keeps (3) outweighs what B frees (1), as in mtc's arenas: the
+// paper's order then holds more than 1F1B's fullest rank on later ranks.
+StepBytes heavyWeightGrad() {
+  StepBytes bytes;
+  bytes.atForward = [](int) { return 4.0; };
+  bytes.atBackward = [](int) { return 1.0; };
+  return bytes;
+}
+
+// The non-W steps of a rank, and its W steps, each in order.
+std::pair<std::string, std::string> splitByKind(const RankSchedule &rs) {
+  std::string other, weightGrad;
+  for (const Step &s : rs.steps)
+    (s.kind == StepKind::WeightGrad ? weightGrad : other) += toString(s) + " ";
+  return {other, weightGrad};
+}
+
+TEST(LimitWeightGradDeferral, LeavesAnOrderThatFits) {
+  auto zb = buildSchedule(4, 1, 8, ScheduleKind::ZeroBubbleH1);
+  ASSERT_TRUE(zb.ok());
+  for (const RankSchedule &rs : zb->ranks) {
+    auto limited = limitWeightGradDeferral(rs, heavyWeightGrad(), 1e9);
+    ASSERT_TRUE(limited.ok()) << limited.error();
+    EXPECT_EQ(joined(*limited), joined(rs));
+  }
+}
+
+// p=2 m=3, rank 1 ("F1.0 B1.0 F1.1 B1.1 W1.0 F1.2 B1.2 W1.1 W1.2"): with 4
+// taken per F, 1 given back per B and a limit of 5, W1.0 must run before
+// F1.1 (4 + 3 + 4 > 5), and so on: 1F1B's order with B and W apart.
+TEST(LimitWeightGradDeferral, HandDerived_p2_m3) {
+  auto zb = buildSchedule(2, 1, 3, ScheduleKind::ZeroBubbleH1);
+  ASSERT_TRUE(zb.ok());
+  auto limited = limitWeightGradDeferral(zb->ranks[1], heavyWeightGrad(), 5.0);
+  ASSERT_TRUE(limited.ok()) << limited.error();
+  EXPECT_EQ(joined(*limited), "F1.0 B1.0 W1.0 F1.1 B1.1 W1.1 F1.2 B1.2 W1.2");
+  // A limit of 7 keeps one W pending (4 + 3 = 7 fits, 4 + 3 + 3 would not).
+  auto seven = limitWeightGradDeferral(zb->ranks[1], heavyWeightGrad(), 7.0);
+  ASSERT_TRUE(seven.ok()) << seven.error();
+  EXPECT_EQ(joined(*seven), "F1.0 B1.0 F1.1 B1.1 W1.0 F1.2 B1.2 W1.1 W1.2");
+}
+
+TEST(LimitWeightGradDeferral, NoRankAboveTheLimitStillDeadlockFreeAndBetweenTheTwo) {
+  const StepBytes bytes = heavyWeightGrad();
+  const std::function<double(int)> untilB = [](int) { return 1.0; };
+  const std::function<double(int)> untilW = [](int) { return 3.0; };
+  int limitedRanks = 0;
+  for (int v : {1, 2})
+    for (auto [p, m] : kSizes) {
+      if (p < 2 || m < p || (v > 1 && m % p != 0))
+        continue;
+      auto zb = buildSchedule(p, v, m, ScheduleKind::ZeroBubbleH1);
+      auto ref = buildSchedule(p, v, m);
+      ASSERT_TRUE(zb.ok() && ref.ok()) << "p=" << p << " v=" << v << " m=" << m;
+      // 1F1B's fullest rank, its whole arena (3.5) smaller than B's and W's
+      // parts together.
+      double limit = 0;
+      for (const RankSchedule &rs : ref->ranks)
+        limit = std::max(limit, peakHeld(rs, false, [](int) { return 3.5; }));
+      PipelineSchedule limited = *zb;
+      for (RankSchedule &rs : limited.ranks) {
+        auto order = limitWeightGradDeferral(rs, bytes, limit);
+        ASSERT_TRUE(order.ok()) << order.error();
+        const std::string where = "p=" + std::to_string(p) + " v=" + std::to_string(v) +
+                                  " m=" + std::to_string(m) + " rank " + std::to_string(rs.rank);
+        // Above the limit only where the F and B order alone is (the first
+        // rank's warm-up forwards, with nothing to move before them).
+        auto tightest = limitWeightGradDeferral(rs, bytes, 0.0);
+        ASSERT_TRUE(tightest.ok()) << tightest.error();
+        EXPECT_LE(peakHeld(*order, untilB, untilW),
+                  std::max(limit, peakHeld(*tightest, untilB, untilW)))
+            << where;
+        // F and B keep their order, W theirs (each parameter accumulates its
+        // micro-batches in the same order), and nothing is lost.
+        EXPECT_EQ(splitByKind(*order), splitByKind(rs)) << where;
+        limitedRanks += joined(*order) != joined(rs);
+        rs = *order;
+      }
+      for (StepTiming timing : {StepTiming::unitSplit(), StepTiming{1.0, 3.0, 0.5, 7.0}}) {
+        auto tl = checkSchedule(limited, timing);
+        ASSERT_TRUE(tl.ok()) << "p=" << p << " v=" << v << " m=" << m << ": " << tl.error();
+      }
+      // Between the paper's order and the split 1F1B it started from.
+      auto tl = checkSchedule(limited, StepTiming::unitSplit());
+      auto paper = checkSchedule(*zb, StepTiming::unitSplit());
+      auto unsplit = checkSchedule(*ref, StepTiming{});
+      ASSERT_TRUE(paper.ok() && unsplit.ok());
+      EXPECT_GE(tl->makespan, paper->makespan) << "p=" << p << " v=" << v << " m=" << m;
+      EXPECT_LE(tl->makespan, unsplit->makespan) << "p=" << p << " v=" << v << " m=" << m;
+    }
+  EXPECT_GT(limitedRanks, 20); // the limit binds, or the test proves nothing
+}
+
+TEST(LimitWeightGradDeferral, AWOutOfItsBsOrderIsAnError) {
+  RankSchedule rs;
+  rs.rank = 1;
+  rs.steps = {{StepKind::Forward, 1, 0},    {StepKind::Forward, 1, 1},
+              {StepKind::Backward, 1, 0},   {StepKind::Backward, 1, 1},
+              {StepKind::WeightGrad, 1, 1}, {StepKind::WeightGrad, 1, 0}};
+  auto limited = limitWeightGradDeferral(rs, heavyWeightGrad(), 100.0);
+  ASSERT_FALSE(limited.ok());
+  EXPECT_NE(limited.error().find("W1.1 is not the oldest pending W"), std::string::npos)
+      << limited.error();
+}
+
 } // namespace

@@ -107,6 +107,19 @@ TEST(PlanValidation, BufferOutsideArena) {
   EXPECT_TRUE(anyContains(validatePlan(plan), "buffer 'logits'", "exceed arena_bytes"));
 }
 
+TEST(PlanValidation, TransientBufferOutsideTheTransientArena) {
+  // A stage plan's transient buffers lie in the transient arena, however
+  // large the chunk arenas are.
+  pb::Plan plan = makeTinyPlan();
+  plan.set_pipeline_transient_arena_bytes(64);
+  pb::Buffer *logits = plan.mutable_buffers(testing::kLogits);
+  logits->set_transient_arena(true);
+  logits->set_offset(0);
+  ASSERT_GT(logits->bytes(), 64);
+  EXPECT_TRUE(anyContains(validatePlan(plan), "buffer 'logits'",
+                          "exceed pipeline_transient_arena_bytes 64"));
+}
+
 TEST(PlanValidation, StepNamesUnknownBuffer) {
   pb::Plan plan = makeTinyPlan();
   plan.mutable_steps(1)->mutable_layer_norm_forward()->set_y(99);
