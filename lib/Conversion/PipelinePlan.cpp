@@ -132,6 +132,25 @@ private:
   int64_t transientBytes = 0, unsplitTransientBytes = 0;
 };
 
+/// What a stage plan's forwards take and its B and W steps give back (the
+/// runner's takes and releases): a chunk with two arenas gives the chunk
+/// arena back at B and its W arena at W; one arena goes back at W when the
+/// backward is split, else at B. `base`: the transient arena.
+StepBytes heldBytes(const pb::Plan &stage, bool splitBackward) {
+  std::map<int, double> untilBackward, untilWeightGrad;
+  for (const pb::PipelineChunk &c : stage.chunks()) {
+    const bool heldUntilWeightGrad = splitBackward && c.weight_grad_slots() == 0;
+    untilBackward[c.chunk()] = heldUntilWeightGrad ? 0.0 : double(c.arena_bytes());
+    untilWeightGrad[c.chunk()] =
+        heldUntilWeightGrad ? double(c.arena_bytes()) : double(c.weight_grad_arena_bytes());
+  }
+  StepBytes bytes;
+  bytes.untilBackward = [untilBackward](int c) { return untilBackward.at(c); };
+  bytes.untilWeightGrad = [untilWeightGrad](int c) { return untilWeightGrad.at(c); };
+  bytes.base = double(stage.pipeline_transient_arena_bytes());
+  return bytes;
+}
+
 /// BufferAssignment::assign of a chunk's kernels, with the transient arena
 /// when `shareTransients`.
 LogicalResult assignBuffers(func::FuncOp fn, const ChunkKernels &k, BufferAssignment &buffers,
@@ -199,19 +218,14 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
   // second at W. The pool it allocates holds each chunk's most arenas at once,
   // and the transient arena, held throughout.
   int64_t arena = 0, pool = transientBytes;
-  std::map<int, int64_t> untilBackward, untilWeightGrad;
   for (const pb::PipelineChunk &c : out.chunks()) {
     arena = std::max(arena, c.arena_bytes() + c.weight_grad_arena_bytes());
     pool += c.arena_bytes() * c.slots() + c.weight_grad_arena_bytes() * c.weight_grad_slots();
-    const bool heldUntilWeightGrad = schedule.splitBackward && c.weight_grad_slots() == 0;
-    untilBackward[c.chunk()] = heldUntilWeightGrad ? 0 : c.arena_bytes();
-    untilWeightGrad[c.chunk()] =
-        heldUntilWeightGrad ? c.arena_bytes() : c.weight_grad_arena_bytes();
   }
+  const StepBytes held = heldBytes(out, schedule.splitBackward);
   const auto predicted =
-      transientBytes + static_cast<int64_t>(peakHeld(
-                           rank, [&](int c) { return double(untilBackward[c]); },
-                           [&](int c) { return double(untilWeightGrad[c]); }));
+      transientBytes +
+      static_cast<int64_t>(peakHeld(rank, held.untilBackward, held.untilWeightGrad));
   out.set_pipeline_activation_bytes(predicted);
   out.set_pipeline_transient_arena_bytes(transientBytes);
   out.set_pipeline_arena_pool_bytes(pool);
@@ -535,18 +549,8 @@ LogicalResult limitToOneFOneBMemory(func::FuncOp fn, PipelineSchedule &schedule,
       if (!limited[stage] && s.pipeline_activation_bytes() <= limit)
         continue;
       limited[stage] = true;
-      std::map<int, const pb::PipelineChunk *> chunkOf;
-      for (const pb::PipelineChunk &c : s.chunks())
-        chunkOf[c.chunk()] = &c;
-      StepBytes bytes;
-      bytes.base = double(s.pipeline_transient_arena_bytes());
-      bytes.atForward = [&](int c) {
-        return double(chunkOf[c]->arena_bytes() + chunkOf[c]->weight_grad_arena_bytes());
-      };
-      bytes.atBackward = [&](int c) {
-        return chunkOf[c]->weight_grad_slots() > 0 ? double(chunkOf[c]->arena_bytes()) : 0.0;
-      };
-      Result<RankSchedule> order = limitWeightGradDeferral(built[stage], bytes, double(limit));
+      Result<RankSchedule> order = limitWeightGradDeferral(
+          built[stage], heldBytes(s, /*splitBackward=*/true), double(limit));
       if (!order)
         return fn.emitError("pipeline: ") << order.error();
       if (order->steps == schedule.ranks[stage].steps)
@@ -567,7 +571,7 @@ LogicalResult limitToOneFOneBMemory(func::FuncOp fn, PipelineSchedule &schedule,
     if (stagePlans[stage].pipeline_activation_bytes() <= limit)
       continue;
     StepBytes none;
-    none.atForward = none.atBackward = [](int) { return 0.0; };
+    none.untilBackward = none.untilWeightGrad = [](int) { return 0.0; };
     Result<RankSchedule> order = limitWeightGradDeferral(built[stage], none, -1.0);
     if (!order)
       return fn.emitError("pipeline: ") << order.error();

@@ -245,24 +245,25 @@ Result<RankSchedule> limitWeightGradDeferral(const RankSchedule &rank, const Ste
   std::deque<Step> pending; // W steps whose B ran, in B order
   std::set<std::pair<int, int>> moved;
   double held = bytes.base;
+  auto taken = [&](int chunk) { return bytes.untilBackward(chunk) + bytes.untilWeightGrad(chunk); };
   auto runWeightGrad = [&](const Step &w) {
     out.steps.push_back(w);
-    held -= bytes.atForward(w.chunk) - bytes.atBackward(w.chunk);
+    held -= bytes.untilWeightGrad(w.chunk);
   };
   for (const Step &s : rank.steps) {
     switch (s.kind) {
     case StepKind::Forward:
-      while (!pending.empty() && held + bytes.atForward(s.chunk) > limit) {
+      while (!pending.empty() && held + taken(s.chunk) > limit) {
         moved.insert({pending.front().chunk, pending.front().microbatch});
         runWeightGrad(pending.front());
         pending.pop_front();
       }
       out.steps.push_back(s);
-      held += bytes.atForward(s.chunk);
+      held += taken(s.chunk);
       break;
     case StepKind::Backward:
       out.steps.push_back(s);
-      held -= bytes.atBackward(s.chunk);
+      held -= bytes.untilBackward(s.chunk);
       pending.push_back({StepKind::WeightGrad, s.chunk, s.microbatch});
       break;
     case StepKind::WeightGrad:

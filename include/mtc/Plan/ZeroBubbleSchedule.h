@@ -57,11 +57,12 @@ Result<PipelineSchedule> buildZeroBubbleH1(int pp, int vp, int microbatches);
 /// rank's memory). Errors for pp < 2, vp != 2, microbatches < 2pp - 1.
 Result<PipelineSchedule> buildZeroBubbleV(int pp, int vp, int microbatches);
 
-/// What one rank's steps take and give back, in bytes, for
-/// limitWeightGradDeferral: a forward of chunk c takes atForward(c), its B
-/// gives back atBackward(c) and its W the rest; `base` is held throughout.
+/// What one rank's steps hold, in bytes, for limitWeightGradDeferral, with
+/// peakHeld's two parts: a forward of chunk c takes untilBackward(c) +
+/// untilWeightGrad(c), its B gives back the first and its W the second;
+/// `base` is held throughout.
 struct StepBytes {
-  std::function<double(int chunk)> atForward, atBackward;
+  std::function<double(int chunk)> untilBackward, untilWeightGrad;
   double base = 0;
 };
 

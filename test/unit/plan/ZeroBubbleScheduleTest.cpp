@@ -276,8 +276,8 @@ TEST(ZeroBubbleV, RefusesWhatIsNotAV) {
 // paper's order then holds more than 1F1B's fullest rank on later ranks.
 StepBytes heavyWeightGrad() {
   StepBytes bytes;
-  bytes.atForward = [](int) { return 4.0; };
-  bytes.atBackward = [](int) { return 1.0; };
+  bytes.untilBackward = [](int) { return 1.0; };
+  bytes.untilWeightGrad = [](int) { return 3.0; };
   return bytes;
 }
 
@@ -316,8 +316,6 @@ TEST(LimitWeightGradDeferral, HandDerived_p2_m3) {
 
 TEST(LimitWeightGradDeferral, NoRankAboveTheLimitStillDeadlockFreeAndBetweenTheTwo) {
   const StepBytes bytes = heavyWeightGrad();
-  const std::function<double(int)> untilB = [](int) { return 1.0; };
-  const std::function<double(int)> untilW = [](int) { return 3.0; };
   int limitedRanks = 0;
   for (int v : {1, 2})
     for (auto [p, m] : kSizes) {
@@ -341,8 +339,9 @@ TEST(LimitWeightGradDeferral, NoRankAboveTheLimitStillDeadlockFreeAndBetweenTheT
         // rank's warm-up forwards, with nothing to move before them).
         auto tightest = limitWeightGradDeferral(rs, bytes, 0.0);
         ASSERT_TRUE(tightest.ok()) << tightest.error();
-        EXPECT_LE(peakHeld(*order, untilB, untilW),
-                  std::max(limit, peakHeld(*tightest, untilB, untilW)))
+        EXPECT_LE(peakHeld(*order, bytes.untilBackward, bytes.untilWeightGrad),
+                  std::max(limit,
+                           peakHeld(*tightest, bytes.untilBackward, bytes.untilWeightGrad)))
             << where;
         // F and B keep their order, W theirs (each parameter accumulates its
         // micro-batches in the same order), and nothing is lost.
