@@ -80,7 +80,8 @@ PlannedBuffer::Element mtc::activationElement(ModuleOp module) {
 }
 
 LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan,
-                                        int weightGradFrom, ArrayRef<int8_t> stepPhases) {
+                                        int weightGradFrom, ArrayRef<int8_t> stepPhases,
+                                        int backwardFrom) {
   activation = activationElement(fn->getParentOfType<ModuleOp>());
   Block &entry = fn.getBody().front();
   for (BlockArgument arg : entry.getArguments()) {
@@ -142,6 +143,14 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan,
     }
   }
 
+  // The runtime writes every input before the step's first kernel, and the
+  // receives before it run in the same plan step: an input no kernel reads
+  // (BERT's sentence labels outside the head) still lives until that kernel.
+  int firstKernel = 0;
+  while (firstKernel < numSteps && isa<PipelineRecvOp>(lin.kernels[firstKernel]))
+    ++firstKernel;
+  for (int id = 0; id < inputCount; ++id)
+    plan.buffers[id].lastStep = std::max(plan.buffers[id].lastStep, std::min(firstKernel, numSteps - 1));
   if (!tooLarge.empty())
     return fn.emitError("buffer '")
            << tooLarge << "' is larger than " << kMaxBufferBytes
@@ -162,27 +171,35 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan,
   // A split backward's W (kernels from `weightGradFrom` on) reads only what
   // lives until then: those buffers get the second arena, held until W, and
   // the first is free once B ended.
+  // The runtime writes inputs before the step and transfers outside it.
+  llvm::DenseSet<int> crossing;
+  for (Operation *op : lin.kernels) {
+    if (auto recv = dyn_cast<PipelineRecvOp>(op))
+      crossing.insert(bufferOf(recv.getResult()));
+    else if (auto send = dyn_cast<PipelineSendOp>(op))
+      crossing.insert(bufferOf(send.getValue()));
+  }
   if (weightGradFrom >= 0)
-    for (PlannedBuffer &b : plan.buffers)
+    for (auto [id, b] : llvm::enumerate(plan.buffers)) {
       b.heldForWeightGrad = b.lastStep >= weightGradFrom;
+      // Nothing of it exists before B: no micro-batch waiting for its B
+      // holds it (a receive lands before B, so it stays in the W arena).
+      if (backwardFrom >= 0 && b.heldForWeightGrad && b.firstStep >= backwardFrom &&
+          !crossing.contains(id)) {
+        b.heldForWeightGrad = false;
+        b.bToW = true;
+      }
+    }
   if (!stepPhases.empty()) {
     if (static_cast<int>(stepPhases.size()) != numSteps)
       return fn.emitError("internal: ") << stepPhases.size() << " step phases for " << numSteps
                                         << " kernels";
-    // The runtime writes inputs before the step and transfers outside it.
-    llvm::DenseSet<int> crossing;
-    for (Operation *op : lin.kernels) {
-      if (auto recv = dyn_cast<PipelineRecvOp>(op))
-        crossing.insert(bufferOf(recv.getResult()));
-      else if (auto send = dyn_cast<PipelineSendOp>(op))
-        crossing.insert(bufferOf(send.getValue()));
-    }
     for (auto [id, b] : llvm::enumerate(plan.buffers)) {
       const int8_t phase = stepPhases[b.firstStep];
       b.transient = static_cast<int>(id) >= inputCount && !crossing.contains(id) &&
                     phase >= 0 && stepPhases[b.lastStep] == phase;
       if (b.transient)
-        b.heldForWeightGrad = false;
+        b.heldForWeightGrad = b.bToW = false;
     }
   }
 
@@ -202,7 +219,7 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan,
     for (int other : placed) {
       const PlannedBuffer &o = plan.buffers[other];
       if (o.lastStep >= buf.firstStep && o.heldForWeightGrad == buf.heldForWeightGrad &&
-          o.transient == buf.transient)
+          o.bToW == buf.bToW && o.transient == buf.transient)
         busy.push_back({o.offset, llvm::alignTo(o.bytes, kAlignment)});
     }
     llvm::sort(busy);
@@ -215,6 +232,7 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan,
     buf.offset = offset;
     int64_t &arena = buf.transient           ? plan.transientArenaBytes
                      : buf.heldForWeightGrad ? plan.weightGradArenaBytes
+                     : buf.bToW              ? plan.bToWArenaBytes
                                              : plan.arenaBytes;
     arena = std::max(arena, offset + size);
     placed.push_back(id);
@@ -247,6 +265,8 @@ void mtc::describeBuffer(const PlannedBuffer &b, int id, pb::Buffer &out) {
   out.set_bytes(b.bytes);
   if (b.heldForWeightGrad)
     out.set_weight_grad_arena(true);
+  if (b.bToW)
+    out.set_b_to_w_arena(true);
   if (b.transient)
     out.set_transient_arena(true);
 }

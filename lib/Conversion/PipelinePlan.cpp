@@ -132,21 +132,24 @@ private:
   int64_t transientBytes = 0, unsplitTransientBytes = 0;
 };
 
-/// What a stage plan's forwards take and its B and W steps give back (the
-/// runner's takes and releases): a chunk with two arenas gives the chunk
-/// arena back at B and its W arena at W; one arena goes back at W when the
-/// backward is split, else at B. `base`: the transient arena.
+/// What a stage plan's steps take and give back (the runner's takes and
+/// releases): a chunk with its own W arena gives the chunk arena back at B
+/// and its W arena at W, and takes its B-to-W arena (if any) at B until W;
+/// one arena goes back at W when the backward is split, else at B. `base`:
+/// the transient arena.
 StepBytes heldBytes(const pb::Plan &stage, bool splitBackward) {
-  std::map<int, double> untilBackward, untilWeightGrad;
+  std::map<int, double> untilBackward, untilWeightGrad, fromBackward;
   for (const pb::PipelineChunk &c : stage.chunks()) {
     const bool heldUntilWeightGrad = splitBackward && c.weight_grad_slots() == 0;
     untilBackward[c.chunk()] = heldUntilWeightGrad ? 0.0 : double(c.arena_bytes());
     untilWeightGrad[c.chunk()] =
         heldUntilWeightGrad ? double(c.arena_bytes()) : double(c.weight_grad_arena_bytes());
+    fromBackward[c.chunk()] = double(c.b_to_w_arena_bytes());
   }
   StepBytes bytes;
   bytes.untilBackward = [untilBackward](int c) { return untilBackward.at(c); };
   bytes.untilWeightGrad = [untilWeightGrad](int c) { return untilWeightGrad.at(c); };
+  bytes.fromBackward = [fromBackward](int c) { return fromBackward.at(c); };
   bytes.base = double(stage.pipeline_transient_arena_bytes());
   return bytes;
 }
@@ -154,9 +157,10 @@ StepBytes heldBytes(const pb::Plan &stage, bool splitBackward) {
 /// BufferAssignment::assign of a chunk's kernels, with the transient arena
 /// when `shareTransients`.
 LogicalResult assignBuffers(func::FuncOp fn, const ChunkKernels &k, BufferAssignment &buffers,
-                            MemoryPlan &memory, bool shareTransients, int weightGradFrom = -1) {
+                            MemoryPlan &memory, bool shareTransients, int weightGradFrom = -1,
+                            int backwardFrom = -1) {
   return buffers.assign(fn, memory, weightGradFrom,
-                        shareTransients ? k.stepPhases() : SmallVector<int8_t>());
+                        shareTransients ? k.stepPhases() : SmallVector<int8_t>(), backwardFrom);
 }
 
 LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
@@ -219,13 +223,13 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
   // and the transient arena, held throughout.
   int64_t arena = 0, pool = transientBytes;
   for (const pb::PipelineChunk &c : out.chunks()) {
-    arena = std::max(arena, c.arena_bytes() + c.weight_grad_arena_bytes());
-    pool += c.arena_bytes() * c.slots() + c.weight_grad_arena_bytes() * c.weight_grad_slots();
+    arena = std::max(arena, c.arena_bytes() + c.weight_grad_arena_bytes() + c.b_to_w_arena_bytes());
+    pool += c.arena_bytes() * c.slots() + c.weight_grad_arena_bytes() * c.weight_grad_slots() +
+            c.b_to_w_arena_bytes() * c.b_to_w_slots();
   }
-  const StepBytes held = heldBytes(out, schedule.splitBackward);
-  const auto predicted =
-      transientBytes +
-      static_cast<int64_t>(peakHeld(rank, held.untilBackward, held.untilWeightGrad));
+  StepBytes held = heldBytes(out, schedule.splitBackward);
+  held.base = double(transientBytes);
+  const auto predicted = static_cast<int64_t>(peakHeld(rank, held));
   out.set_pipeline_activation_bytes(predicted);
   out.set_pipeline_transient_arena_bytes(transientBytes);
   out.set_pipeline_arena_pool_bytes(pool);
@@ -240,10 +244,20 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
     std::map<int, int64_t> unsplitOf;
     for (const pb::PipelineChunk &c : out.chunks())
       unsplitOf[c.chunk()] = c.unsplit_arena_bytes() > 0 ? c.unsplit_arena_bytes() : c.arena_bytes();
-    out.set_pipeline_one_f_one_b_activation_bytes(
+    // What it takes: its peak, or the pools the runner allocates, each
+    // chunk's sized for its most micro-batches at once (more than the peak
+    // when two chunks peak at different steps).
+    const RankSchedule &oneFOneB = reference->ranks[stage];
+    int64_t referencePool = unsplitTransientBytes;
+    for (auto [c, bytes] : unsplitOf)
+      referencePool += bytes * static_cast<int64_t>(peakHeld(
+                                   oneFOneB, /*splitBackward=*/false,
+                                   [c = c](int other) { return other == c ? 1.0 : 0.0; }));
+    out.set_pipeline_one_f_one_b_activation_bytes(std::max(
+        referencePool,
         unsplitTransientBytes +
-        static_cast<int64_t>(peakHeld(reference->ranks[stage], /*splitBackward=*/false,
-                                      [&unsplitOf](int c) { return double(unsplitOf[c]); })));
+            static_cast<int64_t>(peakHeld(oneFOneB, /*splitBackward=*/false,
+                                          [&unsplitOf](int c) { return double(unsplitOf[c]); }))));
   }
   pb::MemoryReport *report = out.mutable_memory();
   report->set_param_bytes(paramElements * 4);
@@ -313,6 +327,7 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
   const RankSchedule &rank = schedule.ranks[stage];
   const int slotsUntilBackward = static_cast<int>(peakHeld(rank, count, none));
   const int slotsUntilWeightGrad = static_cast<int>(peakHeld(rank, none, count));
+  const int slotsFromBackward = static_cast<int>(peakHeld(rank, StepBytes{none, none, count}));
 
   // A split backward's W reads the linears' inputs and output gradients
   // (and what it recomputes); the rest of the chunk's saved state is dead
@@ -321,6 +336,14 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
   // what W reads (Qi et al.'s M_W) rather than its whole activation. Taken
   // when it allocates fewer bytes than one arena held until W, and when no
   // sent buffer is one W reads (a send must not outlive its arena's B).
+  // What of it B defines (the output gradients) may go to a third arena,
+  // taken only at B: a micro-batch between its F and B then holds no room
+  // for it, which is what keeps ZB-V's warm-up, 2p forwards before any B,
+  // at 1F1B's bytes. Of the three ways, the chunk takes the one that
+  // allocates fewest bytes (each arena kind of each chunk is a pool of its
+  // own, sized for its most micro-batches at once, so what the runner holds
+  // is the pools, not the walk's peak), then the one whose bytes alone peak
+  // lowest over the rank's steps.
   auto kernels = std::make_unique<ChunkKernels>(
       collectKernels(chunk, wholeBackward ? KernelOrder::Whole : KernelOrder::SplitOneArena));
   auto memory = std::make_unique<MemoryPlan>();
@@ -341,14 +364,44 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
                       ->buffers[splitBuffers->bufferOf(
                           cast<PipelineSendOp>(split->lin.kernels[i]).getValue())]
                       .heldForWeightGrad;
-    const int64_t oneArena = memory->arenaBytes * slotsUntilWeightGrad;
-    const int64_t bothArenas = splitMemory->arenaBytes * slotsUntilBackward +
-                               splitMemory->weightGradArenaBytes * slotsUntilWeightGrad;
-    if (!sendKept && bothArenas < oneArena) {
+    auto threeMemory = std::make_unique<MemoryPlan>();
+    auto threeBuffers = std::make_unique<BufferAssignment>(split->lin);
+    const int backwardFrom = static_cast<int>(
+        llvm::find(split->isBackward, true) - split->isBackward.begin());
+    if (failed(assignBuffers(fn, *split, *threeBuffers, *threeMemory, shareTransients,
+                             split->weightGradBegin, backwardFrom)))
+      return failure();
+    // (allocated, peak) of the chunk's bytes alone.
+    auto cost = [&](const MemoryPlan &m, bool ownWeightGrad) {
+      const double a = double(m.arenaBytes), w = double(m.weightGradArenaBytes),
+                   bw = double(m.bToWArenaBytes);
+      StepBytes bytes;
+      bytes.untilBackward = [&, a, ownWeightGrad](int c) {
+        return c == chunk && ownWeightGrad ? a : 0.0;
+      };
+      bytes.untilWeightGrad = [&, a, w, ownWeightGrad](int c) {
+        return c != chunk ? 0.0 : ownWeightGrad ? w : a;
+      };
+      bytes.fromBackward = [&, bw](int c) { return c == chunk ? bw : 0.0; };
+      const int64_t allocated =
+          ownWeightGrad ? m.arenaBytes * slotsUntilBackward +
+                              m.weightGradArenaBytes * slotsUntilWeightGrad +
+                              m.bToWArenaBytes * slotsFromBackward
+                        : m.arenaBytes * slotsUntilWeightGrad;
+      return std::make_pair(allocated, static_cast<int64_t>(peakHeld(rank, bytes)));
+    };
+    const auto oneArena = cost(*memory, false), bothArenas = cost(*splitMemory, true),
+               threeArenas = cost(*threeMemory, true);
+    if (!sendKept && std::min(bothArenas, threeArenas) < oneArena) {
       twoArenas = true;
       kernels = std::move(split);
-      memory = std::move(splitMemory);
-      buffers = std::move(splitBuffers);
+      if (threeArenas < bothArenas) {
+        memory = std::move(threeMemory);
+        buffers = std::move(threeBuffers);
+      } else {
+        memory = std::move(splitMemory);
+        buffers = std::move(splitBuffers);
+      }
     }
   }
   transientBytes = std::max(transientBytes, memory->transientArenaBytes);
@@ -382,6 +435,10 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
     info->set_slots(slotsUntilBackward);
     info->set_weight_grad_arena_bytes(memory->weightGradArenaBytes);
     info->set_weight_grad_slots(slotsUntilWeightGrad);
+    if (memory->bToWArenaBytes > 0) {
+      info->set_b_to_w_arena_bytes(memory->bToWArenaBytes);
+      info->set_b_to_w_slots(slotsFromBackward);
+    }
   } else {
     info->set_slots(schedule.splitBackward ? slotsUntilWeightGrad : slotsUntilBackward);
   }
@@ -525,9 +582,16 @@ FailureOr<PipelineSchedule> mtc::readPipelineSchedule(ModuleOp module) {
 }
 
 namespace {
+/// What a stage plan takes: its arenas' peak, or what the runner allocates
+/// where each chunk's pool of each arena kind peaks at another step.
+int64_t footprint(const pb::Plan &stage) {
+  return std::max(stage.pipeline_activation_bytes(), stage.pipeline_arena_pool_bytes());
+}
+
 /// ZB-H1 holds 1F1B's peak only where what W keeps is smaller than what B
-/// frees (Qi et al.'s M_W < M_B). Where a stage's plan holds more than 1F1B's
-/// fullest stage, its W steps move earlier until it fits, and the stage is
+/// frees (Qi et al.'s M_W < M_B). Where a stage's plan takes (at its peak, or
+/// in the arenas the runner allocates) more than 1F1B's fullest stage holds,
+/// its W steps move earlier until it fits, and the stage is
 /// planned again: fewer micro-batches awaiting W may change its arenas (one
 /// held until W, or two), so each round limits the built order again with
 /// the arenas the last round planned, until the order no longer changes. The
@@ -546,7 +610,7 @@ LogicalResult limitToOneFOneBMemory(func::FuncOp fn, PipelineSchedule &schedule,
     bool changed = false;
     for (int stage = 0; stage < schedule.pp; ++stage) {
       const pb::Plan &s = stagePlans[stage];
-      if (!limited[stage] && s.pipeline_activation_bytes() <= limit)
+      if (!limited[stage] && footprint(s) <= limit)
         continue;
       limited[stage] = true;
       Result<RankSchedule> order = limitWeightGradDeferral(
@@ -568,7 +632,7 @@ LogicalResult limitToOneFOneBMemory(func::FuncOp fn, PipelineSchedule &schedule,
   // flight) exceed the limit runs its backwards whole, as 1F1B: its W steps
   // are empty and none is pending at a forward, so it holds 1F1B's bytes.
   for (int stage = 0; stage < schedule.pp; ++stage) {
-    if (stagePlans[stage].pipeline_activation_bytes() <= limit)
+    if (footprint(stagePlans[stage]) <= limit)
       continue;
     StepBytes none;
     none.untilBackward = none.untilWeightGrad = [](int) { return 0.0; };
@@ -607,7 +671,7 @@ LogicalResult mtc::addStagePlans(ModuleOp module, pb::Plan &plan) {
   auto buildStage = [&](int stage) -> LogicalResult {
     // Buffers that live inside one step need no copy per micro-batch in
     // flight, but in an arena of their own they cannot fill the holes of the
-    // others: each stage takes the way that holds fewer bytes at its peak.
+    // others: each stage takes the way that takes fewer bytes (footprint).
     pb::Plan stagePlan, shared;
     const bool asOneFOneB = wholeBackward[stage];
     if (failed(StageBuilder(module, *fn, plan, *schedule, whole, false, asOneFOneB)
@@ -617,7 +681,7 @@ LogicalResult mtc::addStagePlans(ModuleOp module, pb::Plan &plan) {
       return failure();
     const int64_t reference = std::min(stagePlan.pipeline_one_f_one_b_activation_bytes(),
                                        shared.pipeline_one_f_one_b_activation_bytes());
-    if (shared.pipeline_activation_bytes() < stagePlan.pipeline_activation_bytes())
+    if (footprint(shared) < footprint(stagePlan))
       stagePlan = std::move(shared);
     stagePlan.set_pipeline_one_f_one_b_activation_bytes(reference);
     stagePlan.set_schedule_kind(plan.schedule_kind());

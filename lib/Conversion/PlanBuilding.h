@@ -62,9 +62,11 @@ public:
   /// lifetime-only repeat), a buffer defined and last read in one phase, and
   /// neither an input nor a transfer's, goes to a transient arena: nothing of
   /// it outlives the step, so one arena serves every micro-batch of the
-  /// stage (MemoryPlan::transientArenaBytes).
+  /// stage (MemoryPlan::transientArenaBytes). With `backwardFrom` >= 0 too
+  /// (B's first kernel), what W keeps and B defines, other than a transfer's,
+  /// goes to a third arena (MemoryPlan::bToWArenaBytes), taken only at B.
   LogicalResult assign(func::FuncOp fn, MemoryPlan &plan, int weightGradFrom = -1,
-                       ArrayRef<int8_t> stepPhases = {});
+                       ArrayRef<int8_t> stepPhases = {}, int backwardFrom = -1);
 
 private:
   using Element = PlannedBuffer::Element;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <set>
 #include <string>
 
@@ -242,46 +243,91 @@ Result<RankSchedule> limitWeightGradDeferral(const RankSchedule &rank, const Ste
                                              double limit) {
   RankSchedule out = rank;
   out.steps.clear();
-  std::deque<Step> pending; // W steps whose B ran, in B order
+  // W steps whose B ran, per chunk in B order, with the B's position: a
+  // chunk's W steps keep their order (its parameters accumulate micro-batch
+  // by micro-batch), while ZB-V runs one chunk's W steps before the other's
+  // older ones, so the queue is per chunk and the oldest front moves first.
+  std::map<int, std::deque<std::pair<size_t, Step>>> pending;
+  size_t backwards = 0;
+  auto oldest = [&]() -> std::deque<std::pair<size_t, Step>> * {
+    std::deque<std::pair<size_t, Step>> *first = nullptr;
+    for (auto &[chunk, queue] : pending)
+      if (!queue.empty() && (!first || queue.front().first < first->front().first))
+        first = &queue;
+    return first;
+  };
   std::set<std::pair<int, int>> moved;
   double held = bytes.base;
   auto taken = [&](int chunk) { return bytes.untilBackward(chunk) + bytes.untilWeightGrad(chunk); };
+  auto fromBackward = [&](int chunk) { return bytes.fromBackward ? bytes.fromBackward(chunk) : 0.0; };
   auto runWeightGrad = [&](const Step &w) {
     out.steps.push_back(w);
-    held -= bytes.untilWeightGrad(w.chunk);
+    held -= bytes.untilWeightGrad(w.chunk) + fromBackward(w.chunk);
+  };
+  // Runs the oldest pending W steps until `more` bytes fit (or none is left).
+  auto makeRoom = [&](double more) {
+    while (held + more > limit) {
+      auto *queue = oldest();
+      if (!queue)
+        return;
+      const Step w = queue->front().second;
+      queue->pop_front();
+      moved.insert({w.chunk, w.microbatch});
+      runWeightGrad(w);
+    }
   };
   for (const Step &s : rank.steps) {
     switch (s.kind) {
     case StepKind::Forward:
-      while (!pending.empty() && held + taken(s.chunk) > limit) {
-        moved.insert({pending.front().chunk, pending.front().microbatch});
-        runWeightGrad(pending.front());
-        pending.pop_front();
-      }
+      makeRoom(taken(s.chunk));
       out.steps.push_back(s);
       held += taken(s.chunk);
       break;
     case StepKind::Backward:
+      makeRoom(fromBackward(s.chunk)); // B takes it before giving its own back
       out.steps.push_back(s);
-      held -= bytes.untilBackward(s.chunk);
-      pending.push_back({StepKind::WeightGrad, s.chunk, s.microbatch});
+      held += fromBackward(s.chunk) - bytes.untilBackward(s.chunk);
+      pending[s.chunk].push_back({backwards++, {StepKind::WeightGrad, s.chunk, s.microbatch}});
       break;
-    case StepKind::WeightGrad:
+    case StepKind::WeightGrad: {
       if (moved.erase({s.chunk, s.microbatch}))
         break;
-      if (pending.empty() || !(pending.front() == s))
+      auto &queue = pending[s.chunk];
+      if (queue.empty() || !(queue.front().second == s))
         return Error{"limiting W deferral on rank " + std::to_string(rank.rank) + ": " +
-                     toString(s) + " is not the oldest pending W (W steps must follow their "
-                     "B steps' order)"};
-      pending.pop_front();
+                     toString(s) + " is not its chunk's oldest pending W (a chunk's W steps "
+                     "must follow its B steps' order)"};
+      queue.pop_front();
       runWeightGrad(s);
       break;
     }
+    }
   }
-  if (!pending.empty())
+  if (auto *queue = oldest())
     return Error{"limiting W deferral on rank " + std::to_string(rank.rank) + ": " +
-                 toString(pending.front()) + " never runs"};
+                 toString(queue->front().second) + " never runs"};
   return out;
+}
+
+double peakHeld(const RankSchedule &rank, const StepBytes &bytes) {
+  double held = bytes.base, peak = held;
+  for (const Step &s : rank.steps) {
+    const double fromBackward = bytes.fromBackward ? bytes.fromBackward(s.chunk) : 0.0;
+    switch (s.kind) {
+    case StepKind::Forward:
+      held += bytes.untilBackward(s.chunk) + bytes.untilWeightGrad(s.chunk);
+      break;
+    case StepKind::Backward:
+      peak = std::max(peak, held + fromBackward);
+      held += fromBackward - bytes.untilBackward(s.chunk);
+      break;
+    case StepKind::WeightGrad:
+      held -= bytes.untilWeightGrad(s.chunk) + fromBackward;
+      break;
+    }
+    peak = std::max(peak, held);
+  }
+  return peak;
 }
 
 int maxMicrobatchesHeld(const RankSchedule &rank) {

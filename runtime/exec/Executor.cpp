@@ -87,7 +87,7 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
   const int64_t arenaBytes = planData.memory().arena_bytes();
   ownArena = static_cast<char *>(
       dev.allocate(arenaBytes, "the activation arena of " + std::to_string(arenaBytes) + " bytes"));
-  arena = ownArena;
+  arenas.arena = ownArena;
   if (const int64_t transient = planData.pipeline_transient_arena_bytes(); transient > 0)
     transientArena = static_cast<char *>(dev.allocate(
         transient, "the pipeline transient arena of " + std::to_string(transient) + " bytes"));
@@ -267,16 +267,18 @@ void Executor::endStep() {
   stagingUsed = 0;
 }
 
-void Executor::uploadInputs(char *arenaBase, char *weightGradBase, int32_t tokensBuffer,
-                            int32_t targetsBuffer, const pb::ModelInputs &extra) {
+void Executor::uploadInputs(const ChunkArenas &into, int32_t tokensBuffer, int32_t targetsBuffer,
+                            const pb::ModelInputs &extra) {
   auto upload = [&](int32_t id, const std::vector<int32_t> &host) {
     const pb::Buffer &b = *index.buffers[id];
     const int64_t bytes = static_cast<int64_t>(host.size() * sizeof(int32_t));
     if (b.bytes() != bytes)
       throw PlanError("input buffer '" + b.name() + "' holds " + std::to_string(b.bytes()) +
                       " bytes, not a micro-batch's " + std::to_string(bytes));
-    dev.toDevice((b.weight_grad_arena() ? weightGradBase : arenaBase) + b.offset(), host.data(),
-                 bytes);
+    char *base = into.of(b);
+    if (!base) // validateStagePlan rules this out
+      throw PlanError("input buffer '" + b.name() + "' lies in an arena the chunk does not hold");
+    dev.toDevice(base + b.offset(), host.data(), bytes);
   };
   upload(tokensBuffer, hostInputs.tokens);
   upload(targetsBuffer, hostInputs.targets);
@@ -397,7 +399,7 @@ void Executor::poison(const pb::Buffer &buffer) {
 
 MicroBatchLoss Executor::forwardBackward(float gradScale) {
   checkWeightCopyFresh();
-  uploadInputs(arena, nullptr, planData.tokens(), planData.targets(), planData.inputs());
+  uploadInputs(arenas, planData.tokens(), planData.targets(), planData.inputs());
   stepSeed = mixSeed(options.seed, microBatchCounter++);
   lastLoss = {};
   runSteps(0, planData.steps_size(), /*training=*/true, gradScale, /*trackPeak=*/true);
@@ -406,24 +408,22 @@ MicroBatchLoss Executor::forwardBackward(float gradScale) {
 
 MicroBatchLoss Executor::forward() {
   checkWeightCopyFresh();
-  uploadInputs(arena, nullptr, planData.tokens(), planData.targets(), planData.inputs());
+  uploadInputs(arenas, planData.tokens(), planData.targets(), planData.inputs());
   lastLoss = {};
   runSteps(0, planData.forward_steps(), /*training=*/false, 0.f, /*trackPeak=*/false);
   return lastLoss;
 }
 
-MicroBatchLoss Executor::runRange(int begin, int end, char *arenaBase, char *weightGradBase,
-                                 uint64_t microBatchKey, float gradScale, bool training) {
+MicroBatchLoss Executor::runRange(int begin, int end, const ChunkArenas &chunk,
+                                  uint64_t microBatchKey, float gradScale, bool training) {
   if (begin == 0)
     checkWeightCopyFresh();
-  char *own = arena;
-  arena = arenaBase;
-  weightGradArena = weightGradBase;
+  const ChunkArenas own = arenas;
+  arenas = chunk;
   stepSeed = mixSeed(options.seed, microBatchKey);
   lastLoss = {};
   runSteps(begin, end, training, gradScale, /*trackPeak=*/false);
-  arena = own;
-  weightGradArena = nullptr;
+  arenas = own;
   return lastLoss;
 }
 

@@ -51,6 +51,18 @@ struct ExecutorOptions {
   bool initializeParams = true;
 };
 
+// Where one pipeline chunk's micro-batch keeps its buffers (backend memory):
+// its arena, and with a split backward the W arena (weight_grad_arena
+// buffers, from the forward until W) and the B-to-W arena (b_to_w_arena
+// buffers, from B until W); nullptr where the chunk has none or the step
+// holds none (B's arena is given back before W).
+struct ChunkArenas {
+  char *arena = nullptr, *weightGrad = nullptr, *bToW = nullptr;
+  char *of(const pb::Buffer &b) const {
+    return b.b_to_w_arena() ? bToW : b.weight_grad_arena() ? weightGrad : arena;
+  }
+};
+
 struct MicroBatchLoss {
   double sum = 0;    // summed token loss
   int64_t count = 0; // counted tokens (targets >= 0)
@@ -104,16 +116,14 @@ public:
   int64_t tokensPerMicroBatch() const;
 
   // Pipeline parallelism: runs steps [begin, end) of a stage plan with buffer
-  // offsets taken from `arenaBase` (backend memory: one arena per chunk and
-  // micro-batch in flight, owned by the caller), those of buffers marked
-  // weight_grad_arena from `weightGradBase` (a chunk whose W keeps its own
-  // arena; nullptr for the others), those marked transient_arena from the
-  // stage's transient arena (the executor's own), and the dropout key of
-  // micro-batch number `microBatchKey` (the counter forwardBackward would have
-  // used). Returns the loss when the range holds the cross-entropy.
-  // `training` false: without dropout (evaluation).
-  MicroBatchLoss runRange(int begin, int end, char *arenaBase, char *weightGradBase,
-                          uint64_t microBatchKey, float gradScale, bool training = true);
+  // offsets taken from `arenas` (backend memory: a chunk's arenas of one
+  // micro-batch in flight, owned by the caller), those marked transient_arena
+  // from the stage's transient arena (the executor's own), and the dropout
+  // key of micro-batch number `microBatchKey` (the counter forwardBackward
+  // would have used). Returns the loss when the range holds the
+  // cross-entropy. `training` false: without dropout (evaluation).
+  MicroBatchLoss runRange(int begin, int end, const ChunkArenas &arenas, uint64_t microBatchKey,
+                          float gradScale, bool training = true);
 
   // Peak of live activation bytes measured during the last forwardBackward.
   int64_t measuredPeakBytes() const { return measuredPeak; }
@@ -191,8 +201,8 @@ public:
   // `extra` names of the arena at `arenaBase` (backend memory; a pipeline
   // chunk's arena and input buffers). forwardBackward and forward do it for
   // the executor's own.
-  void uploadInputs(char *arenaBase, char *weightGradBase, int32_t tokensBuffer,
-                    int32_t targetsBuffer, const pb::ModelInputs &extra);
+  void uploadInputs(const ChunkArenas &arenas, int32_t tokensBuffer, int32_t targetsBuffer,
+                    const pb::ModelInputs &extra);
 
 private:
   friend class StepRun; // the step kinds' view of a running micro-batch
@@ -250,11 +260,10 @@ private:
   int64_t stagingUsed = 0, stagingPeak = 0;
   std::vector<int64_t> paramOffsets, paramSizes;
   char *ownArena = nullptr; // backend memory
-  char *arena = nullptr;    // the arena the running steps use
-  char *weightGradArena = nullptr; // and its W part (runRange), for weight_grad_arena buffers
+  ChunkArenas arenas;       // the arenas the running steps use (arena: the executor's own)
   char *transientArena = nullptr;  // a stage plan's, for transient_arena buffers (backend memory)
   char *baseOf(const pb::Buffer &b) const {
-    return b.transient_arena() ? transientArena : b.weight_grad_arena() ? weightGradArena : arena;
+    return b.transient_arena() ? transientArena : arenas.of(b);
   }
   MicroBatchInputs hostInputs;
   std::vector<StepFusion> fusions; // empty unless the backend fuses

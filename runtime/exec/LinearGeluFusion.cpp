@@ -24,7 +24,8 @@ bool mayOverlap(const pb::Plan &plan, int32_t a, int32_t b) {
 } // namespace
 
 bool sharesArenaBytes(const pb::Buffer &a, const pb::Buffer &b) {
-  if (a.transient_arena() != b.transient_arena() || a.weight_grad_arena() != b.weight_grad_arena())
+  if (a.transient_arena() != b.transient_arena() || a.weight_grad_arena() != b.weight_grad_arena() ||
+      a.b_to_w_arena() != b.b_to_w_arena())
     return false;
   if (!a.transient_arena() && a.pipeline_chunk() != b.pipeline_chunk())
     return false; // the transient arena is the whole stage's

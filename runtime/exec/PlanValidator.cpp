@@ -111,11 +111,12 @@ void checkArenaOverlaps(const pb::Plan &plan, std::vector<std::string> &errors) 
       const pb::Buffer *b = byOffset[j];
       if (b->offset() >= a->offset() + a->bytes())
         break;
-      // A chunk's W arena (weight_grad_arena) and the stage's transient
-      // arena are other memory.
+      // A chunk's W and B-to-W arenas and the stage's transient arena are
+      // other memory.
       bool liveTogether = std::max(a->first_step(), b->first_step()) <=
                               std::min(a->last_step(), b->last_step()) &&
                           a->weight_grad_arena() == b->weight_grad_arena() &&
+                          a->b_to_w_arena() == b->b_to_w_arena() &&
                           a->transient_arena() == b->transient_arena();
       if (liveTogether && a->bytes() > 0 && b->bytes() > 0) {
         errors.push_back("buffers '" + a->name() + "' (steps " + std::to_string(a->first_step()) +

@@ -37,8 +37,11 @@ const pb::Plan &stagePlanFor(const pb::Plan &plan, int64_t stage) {
 // The second arena of a chunk whose W keeps its own (weight_grad_slots > 0):
 // what W reads, held from the forward until W; reused, oldest released first.
 // Receives may land in it (a gradient W reads); nothing is sent from it.
+// The same for the third (b_to_w_slots > 0, `bToW`): what B defines for W,
+// taken at B; no transfer touches it.
 struct PipelineRunner::WeightGradArena {
   int chunkIndex = 0;
+  bool bToW = false;
   int microbatch = -1; // -1: free
   Backend *backend = nullptr;
   char *bytes = nullptr; // backend memory
@@ -58,6 +61,7 @@ struct PipelineRunner::Slot {
   int64_t bytes = 0;
   WeightGradArena *weightGrad = nullptr; // the micro-batch's W arena, until B
   char *weightGradBase() const { return weightGrad ? weightGrad->bytes : nullptr; }
+  ChunkArenas arenas() const { return {arena, weightGradBase(), nullptr}; }
   std::vector<comm::RequestPtr> sends;
   std::vector<comm::RequestPtr> forwardRecvs, backwardRecvs;
   int unsentGroups = 0; // grouped mode: steps whose sends' group is still to run
@@ -210,6 +214,8 @@ void PipelineRunner::validateStagePlan() const {
                        std::to_string(c.weight_grad_end()) + ") do not follow the backward's [" +
                        std::to_string(c.backward_begin()) + ", " +
                        std::to_string(c.backward_end()) + ") inside 0.." + std::to_string(steps));
+    if (c.b_to_w_slots() > 0 && c.weight_grad_slots() <= 0)
+      errors.push_back(chunk + ": a B-to-W arena without a W arena (W would not find it)");
     auto checkBuffer = [&](int32_t id, const char *role) {
       if (id < 0 || id >= buffers) {
         errors.push_back(chunk + ": " + role + " buffer " + std::to_string(id) +
@@ -219,7 +225,10 @@ void PipelineRunner::validateStagePlan() const {
       const pb::Buffer &b = plan.buffers(id);
       const int64_t arena =
           b.weight_grad_arena() ? c.weight_grad_arena_bytes() : c.arena_bytes();
-      if (b.weight_grad_arena() && c.weight_grad_slots() <= 0)
+      if (b.b_to_w_arena()) // taken at B: after inputs and receives land
+        errors.push_back(chunk + ": " + role + " buffer '" + b.name() +
+                         "' lies in the B-to-W arena, which B takes after it is written");
+      else if (b.weight_grad_arena() && c.weight_grad_slots() <= 0)
         errors.push_back(chunk + ": " + role + " buffer '" + b.name() +
                          "' lies in a W arena the chunk does not have");
       else if (b.transient_arena()) // written or read outside the chunk's steps
@@ -243,6 +252,29 @@ void PipelineRunner::validateStagePlan() const {
                            std::to_string(t.peer_chunk()) + " and tag " +
                            std::to_string(t.tag()) + " (both must be >= 0)");
       }
+  }
+  std::map<int, const pb::PipelineChunk *> chunkOf;
+  for (const pb::PipelineChunk &c : plan.chunks())
+    chunkOf[c.chunk()] = &c;
+  for (const pb::Buffer &b : plan.buffers()) {
+    if (b.transient_arena() || !chunkOf.count(b.pipeline_chunk()))
+      continue;
+    const pb::PipelineChunk &c = *chunkOf[b.pipeline_chunk()];
+    const bool held = b.b_to_w_arena() ? c.b_to_w_slots() > 0
+                      : b.weight_grad_arena() ? c.weight_grad_slots() > 0
+                                              : true;
+    const int64_t arena = b.b_to_w_arena()        ? c.b_to_w_arena_bytes()
+                          : b.weight_grad_arena() ? c.weight_grad_arena_bytes()
+                                                  : c.arena_bytes();
+    const char *name = b.b_to_w_arena() ? "B-to-W arena" : b.weight_grad_arena() ? "W arena"
+                                                                                 : "arena";
+    if (!held)
+      errors.push_back(where + "buffer '" + b.name() + "' lies in a " + name + " chunk " +
+                       std::to_string(c.chunk()) + " does not have");
+    else if (b.offset() < 0 || b.offset() + b.bytes() > arena)
+      errors.push_back(where + "buffer '" + b.name() + "' lies outside chunk " +
+                       std::to_string(c.chunk()) + "'s " + name + " of " +
+                       std::to_string(arena) + " bytes");
   }
   for (int32_t id : plan.embedding_group_params())
     if (id < 0 || id >= plan.params_size())
@@ -389,16 +421,19 @@ PipelineRunner::Slot *PipelineRunner::slotFor(int chunkIndex, int microbatch) {
   slot->forwardPosted = slot->backwardPosted = false;
   liveBytes += info.arena_bytes();
   if (info.weight_grad_slots() > 0)
-    slot->weightGrad = takeWeightGradArena(chunkIndex, microbatch);
+    slot->weightGrad = takeWeightGradArena(chunkIndex, microbatch, /*bToW=*/false);
   peakBytes = std::max(peakBytes, liveBytes);
   return slot;
 }
 
-// As slotFor, for the chunk's W arena: taken with the micro-batch's arena.
+// As slotFor, for the chunk's W arena (taken with the micro-batch's arena)
+// or its B-to-W arena (taken at B).
 PipelineRunner::WeightGradArena *PipelineRunner::takeWeightGradArena(int chunkIndex,
-                                                                     int microbatch) {
+                                                                     int microbatch, bool bToW) {
   const pb::PipelineChunk &info = plan.chunks(chunkIndex);
-  std::deque<WeightGradArena *> &queue = releasedWeightGrad[chunkIndex];
+  const int64_t arenaBytes = bToW ? info.b_to_w_arena_bytes() : info.weight_grad_arena_bytes();
+  const int slotCount = bToW ? info.b_to_w_slots() : info.weight_grad_slots();
+  std::deque<WeightGradArena *> &queue = releasedWeightGrad[{chunkIndex, bToW}];
   WeightGradArena *arena = nullptr;
   if (!queue.empty()) {
     arena = queue.front();
@@ -406,25 +441,27 @@ PipelineRunner::WeightGradArena *PipelineRunner::takeWeightGradArena(int chunkIn
   } else {
     int allocated = 0;
     for (auto &a : weightGradArenas)
-      allocated += a->chunkIndex == chunkIndex;
-    if (allocated >= info.weight_grad_slots())
+      allocated += a->chunkIndex == chunkIndex && a->bToW == bToW;
+    if (allocated >= slotCount)
       throw PlanError("stage " + std::to_string(stage) + " chunk " + std::to_string(info.chunk()) +
-                      ": the schedule holds more than the " +
-                      std::to_string(info.weight_grad_slots()) +
+                      ": the schedule holds more than the " + std::to_string(slotCount) +
                       " micro-batches awaiting W the plan allows (micro-batch " +
-                      std::to_string(microbatch) + ")");
+                      std::to_string(microbatch) + (bToW ? ", B-to-W arena)" : ")"));
     auto fresh = std::make_unique<WeightGradArena>();
     fresh->chunkIndex = chunkIndex;
+    fresh->bToW = bToW;
     fresh->backend = &exec.backend();
-    const int64_t bytes = std::max<int64_t>(info.weight_grad_arena_bytes(), 64);
+    const int64_t bytes = std::max<int64_t>(arenaBytes, 64);
     fresh->bytes = static_cast<char *>(exec.backend().allocate(
-        bytes, "a pipeline W arena of " + std::to_string(bytes) + " bytes"));
+        bytes, std::string(bToW ? "a pipeline B-to-W arena of " : "a pipeline W arena of ") +
+                   std::to_string(bytes) + " bytes"));
     arena = fresh.get();
-    allocatedBytes += info.weight_grad_arena_bytes();
+    allocatedBytes += arenaBytes;
     weightGradArenas.push_back(std::move(fresh));
   }
   arena->microbatch = microbatch;
-  liveBytes += info.weight_grad_arena_bytes();
+  liveBytes += arenaBytes;
+  peakBytes = std::max(peakBytes, liveBytes);
   return arena;
 }
 
@@ -438,9 +475,10 @@ void PipelineRunner::release(Slot *slot) {
 }
 
 void PipelineRunner::release(WeightGradArena *arena) {
-  liveBytes -= plan.chunks(arena->chunkIndex).weight_grad_arena_bytes();
+  const pb::PipelineChunk &info = plan.chunks(arena->chunkIndex);
+  liveBytes -= arena->bToW ? info.b_to_w_arena_bytes() : info.weight_grad_arena_bytes();
   arena->microbatch = -1;
-  releasedWeightGrad[arena->chunkIndex].push_back(arena);
+  releasedWeightGrad[{arena->chunkIndex, arena->bToW}].push_back(arena);
 }
 
 void PipelineRunner::postReceives(size_t stepIndex) {
@@ -464,7 +502,7 @@ void PipelineRunner::postReceives(size_t stepIndex) {
 }
 
 char *PipelineRunner::baseOf(const pb::Buffer &b, Slot &slot) const {
-  char *base = b.weight_grad_arena() ? slot.weightGradBase() : slot.arena;
+  char *base = slot.arenas().of(b);
   if (!base) // validateStagePlan rules this out
     throw std::logic_error("stage " + std::to_string(stage) + ": buffer '" + b.name() +
                            "' has no arena");
@@ -562,8 +600,7 @@ void PipelineRunner::post(const Transfers &transfers, Slot &slot, int microbatch
 void PipelineRunner::fillInputs(const FillFn &fill, int microbatch, Slot &slot,
                                 const pb::PipelineChunk &info) {
   fill(microbatch, exec.inputs());
-  exec.uploadInputs(slot.arena, slot.weightGradBase(), info.tokens(), info.targets(),
-                    info.inputs());
+  exec.uploadInputs(slot.arenas(), info.tokens(), info.targets(), info.inputs());
 }
 
 void PipelineRunner::progressTransfers() {
@@ -683,7 +720,7 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
     const StepKind kind = stepKindOf(s);
     // A chunk whose W keeps its own arena gave the other back after B.
     const bool ownWeightGradArena = info.weight_grad_slots() > 0;
-    WeightGradArena *weightGrad = nullptr;
+    AwaitingWeightGrad weightGrad;
     Slot *slot = nullptr;
     if (kind == StepKind::WeightGrad && ownWeightGradArena) {
       auto it = awaitingWeightGrad.find({ci, s.microbatch()});
@@ -696,6 +733,10 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
     } else {
       slot = slotFor(ci, s.microbatch());
     }
+    // What B defines for W: taken now, not with the forward's arenas.
+    if (kind == StepKind::Backward && info.b_to_w_slots() > 0)
+      weightGrad.bToW = takeWeightGradArena(ci, s.microbatch(), /*bToW=*/true);
+    char *bToWBase = weightGrad.bToW ? weightGrad.bToW->bytes : nullptr;
     TimedPipelineStep timed{kind, s.chunk(), s.microbatch(), 0, 0};
     const uint64_t key = dropoutBase + static_cast<uint64_t>(s.microbatch());
     if (kind == StepKind::Forward) {
@@ -718,8 +759,10 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
     timed.start = seconds();
     const double cpu = processCpuSeconds();
     MicroBatchLoss loss =
-        slot ? exec.runRange(begin, end, slot->arena, slot->weightGradBase(), key, gradScale)
-             : exec.runRange(begin, end, nullptr, weightGrad->bytes, key, gradScale);
+        slot ? exec.runRange(begin, end, {slot->arena, slot->weightGradBase(), bToWBase}, key,
+                             gradScale)
+             : exec.runRange(begin, end, {nullptr, weightGrad.arena->bytes, bToWBase}, key,
+                             gradScale);
     timed.cpu = processCpuSeconds() - cpu;
     timed.end = seconds();
     if (kind == StepKind::Forward) {
@@ -737,14 +780,16 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
       // the linears' saved inputs and output gradients, unless W keeps
       // those in its own arena.
       if (ownWeightGradArena) {
-        awaitingWeightGrad[{ci, s.microbatch()}] = slot->weightGrad;
+        awaitingWeightGrad[{ci, s.microbatch()}] = {slot->weightGrad, weightGrad.bToW};
         slot->weightGrad = nullptr;
         release(slot);
       } else if (!splitBackward) {
         release(slot);
       }
     } else if (ownWeightGradArena) {
-      release(weightGrad);
+      release(weightGrad.arena);
+      if (weightGrad.bToW)
+        release(weightGrad.bToW);
     } else {
       release(slot);
     }
@@ -816,8 +861,8 @@ LossTerms PipelineRunner::evaluateIteration(const FillFn &fill, uint64_t dropout
       fillInputs(fill, mb, *slot, info);
       exchange(info.recv_forward(), *slot, mb, /*send=*/false);
       // Evaluation runs without dropout, as Executor::forward does.
-      MicroBatchLoss loss = exec.runRange(info.forward_begin(), info.forward_end(), slot->arena,
-                                          slot->weightGradBase(),
+      MicroBatchLoss loss = exec.runRange(info.forward_begin(), info.forward_end(),
+                                          slot->arenas(),
                                           dropoutBase + static_cast<uint64_t>(mb), 0.0f,
                                           /*training=*/false);
       if (info.loss() >= 0)

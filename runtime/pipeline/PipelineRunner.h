@@ -124,7 +124,7 @@ private:
   // Posts a nonblocking receive (or send) for each transfer of a micro-batch.
   void post(const Transfers &transfers, Slot &slot, int microbatch, bool receive,
             std::vector<comm::RequestPtr> &requests);
-  WeightGradArena *takeWeightGradArena(int chunkIndex, int microbatch);
+  WeightGradArena *takeWeightGradArena(int chunkIndex, int microbatch, bool bToW);
   void release(Slot *slot);
   void release(WeightGradArena *arena);
   // Tests every send and posted receive of every slot (MPI progress).
@@ -142,7 +142,8 @@ private:
   void runGroup(const P2pGroup &group);
   const pb::PipelineTransfer &transferFor(const GroupedTransfer &op) const;
   void noteSends(Slot *slot, const pb::PipelineStep &step, const Transfers &sends);
-  // Where a buffer of `slot`'s micro-batch lives: its arena or its W arena.
+  // Where a buffer of `slot`'s micro-batch lives: its arena or its W arena
+  // (transfers never touch the B-to-W arena).
   char *baseOf(const pb::Buffer &b, Slot &slot) const;
   // The chunk on this stage the transfer goes to or comes from (ZB-V).
   bool isLocal(const pb::PipelineTransfer &t) const;
@@ -172,9 +173,14 @@ private:
   // W arenas (before the slots: a slot's pending receive may land in one,
   // and the slots' requests are completed first when the runner goes).
   std::vector<std::unique_ptr<WeightGradArena>> weightGradArenas;
-  std::map<int, std::deque<WeightGradArena *>> releasedWeightGrad;
-  // (chunk index, micro-batch) between its B and W -> its W arena.
-  std::map<std::pair<int, int>, WeightGradArena *> awaitingWeightGrad;
+  // (chunk index, B-to-W) -> arenas whose micro-batch finished, oldest first.
+  std::map<std::pair<int, bool>, std::deque<WeightGradArena *>> releasedWeightGrad;
+  // A micro-batch between its B and W: its W arena and B-to-W arena (or none).
+  struct AwaitingWeightGrad {
+    WeightGradArena *arena = nullptr, *bToW = nullptr;
+  };
+  // (chunk index, micro-batch) between its B and W -> its arenas.
+  std::map<std::pair<int, int>, AwaitingWeightGrad> awaitingWeightGrad;
   std::vector<std::unique_ptr<Slot>> slots;
   // Per chunk index: arenas whose micro-batch finished, oldest first.
   std::map<int, std::deque<Slot *>> released;

@@ -335,8 +335,9 @@ int compile(mtc::CompileOptions options, const char *argv0) {
       const char *sep = layers.empty() ? "" : " + ";
       const auto &counts = plan->parallel().layers_per_chunk();
       layers += sep + (chunk.chunk() < counts.size() ? std::to_string(counts[chunk.chunk()]) : "?");
-      // A chunk whose W keeps its own arena: both arenas.
-      arenas += sep + formatv("{0:f3}", (chunk.arena_bytes() + chunk.weight_grad_arena_bytes()) /
+      // A chunk whose W keeps its own arena: all its arenas (W's, B-to-W's).
+      arenas += sep + formatv("{0:f3}", (chunk.arena_bytes() + chunk.weight_grad_arena_bytes() +
+                                         chunk.b_to_w_arena_bytes()) /
                                             1048576.0)
                           .str();
     }

@@ -24,6 +24,9 @@ struct PlannedBuffer {
   int firstStep = 0, lastStep = 0;
   /// In the arena a split backward's W keeps (MemoryPlan::weightGradArenaBytes).
   bool heldForWeightGrad = false;
+  /// Defined by B and read by W: in the arena taken at B and held until W
+  /// (MemoryPlan::bToWArenaBytes); not heldForWeightGrad then.
+  bool bToW = false;
   /// Pipeline stage plans: defined and last read inside one step (F, B or
   /// W) of its chunk, so in the stage's one transient arena rather than in
   /// an arena per micro-batch (MemoryPlan::transientArenaBytes).
@@ -39,6 +42,9 @@ struct MemoryPlan {
   /// A pipeline chunk with a split backward: the second arena, holding what
   /// its W steps read, kept from the forward until W (0: none).
   int64_t weightGradArenaBytes = 0;
+  /// With it, optionally: the third arena, holding what B defines for W,
+  /// taken at B and held until W (0: none, the W arena holds it).
+  int64_t bToWArenaBytes = 0;
   /// The buffers marked transient: this chunk's part of its stage's shared
   /// transient arena (0: none).
   int64_t transientArenaBytes = 0;

@@ -57,25 +57,31 @@ Result<PipelineSchedule> buildZeroBubbleH1(int pp, int vp, int microbatches);
 /// rank's memory). Errors for pp < 2, vp != 2, microbatches < 2pp - 1.
 Result<PipelineSchedule> buildZeroBubbleV(int pp, int vp, int microbatches);
 
-/// What one rank's steps hold, in bytes, for limitWeightGradDeferral, with
-/// peakHeld's two parts: a forward of chunk c takes untilBackward(c) +
-/// untilWeightGrad(c), its B gives back the first and its W the second;
-/// `base` is held throughout.
+/// What one rank's steps hold, in bytes: a forward of chunk c takes
+/// untilBackward(c) + untilWeightGrad(c), its B takes fromBackward(c) (when
+/// set) and gives back untilBackward(c), its W gives back the rest; `base`
+/// is held throughout.
 struct StepBytes {
-  std::function<double(int chunk)> untilBackward, untilWeightGrad;
+  std::function<double(int chunk)> untilBackward, untilWeightGrad, fromBackward;
   double base = 0;
 };
 
-/// `rank`'s steps with W steps moved earlier, oldest first, wherever the
-/// next forward would otherwise take the rank over `limit` bytes: Qi et al.'s
+/// The most `bytes` `rank` holds at once, base included: peakHeld's walk
+/// with what B takes (taken before B runs, B's own given back after).
+double peakHeld(const RankSchedule &rank, const StepBytes &bytes);
+
+/// `rank`'s steps with W steps moved earlier, oldest B first, wherever the
+/// next forward (or what the next B takes) would otherwise take the rank
+/// over `limit` bytes: Qi et al.'s
 /// memory bound as a constraint on the order rather than a property of the
 /// handcrafted schedule (which holds only when what W keeps is smaller than
-/// what B frees). W steps keep their order (so every parameter accumulates
-/// its micro-batches in the same order) and wait on nothing, so moving one
-/// earlier only delays the rank's later steps and keeps any order the
-/// deadlock checker accepted. A forward that does not fit once nothing is
+/// what B frees). Each chunk's W steps keep their order (so every parameter
+/// accumulates its micro-batches in the same order) and wait on nothing, so
+/// moving one earlier only delays the rank's later steps and keeps any order
+/// the deadlock checker accepted. A step that does not fit once nothing is
 /// left to move runs anyway: the result may still exceed `limit` (the
-/// caller compares). Requires W steps in the order of their B steps.
+/// caller compares). Requires each chunk's W steps in the order of its B
+/// steps (ZB-V interleaves the two chunks' W steps otherwise freely).
 Result<RankSchedule> limitWeightGradDeferral(const RankSchedule &rank, const StepBytes &bytes,
                                              double limit);
 

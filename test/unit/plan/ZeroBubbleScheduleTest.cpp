@@ -314,6 +314,27 @@ TEST(LimitWeightGradDeferral, HandDerived_p2_m3) {
   EXPECT_EQ(joined(*seven), "F1.0 B1.0 F1.1 B1.1 W1.0 F1.2 B1.2 W1.1 W1.2");
 }
 
+// The same rank with what B defines for W taken at B (2 per micro-batch):
+// F 4, B +2 -1, F 4, B +2 -1, W -5, F 4, B +2 -1, W -5, W -5. The peak, 11,
+// is at the second and third B, before B gives its own back.
+TEST(PeakHeld, WhatBTakesCountsFromItsBUntilItsW) {
+  auto zb = buildSchedule(2, 1, 3, ScheduleKind::ZeroBubbleH1);
+  ASSERT_TRUE(zb.ok());
+  StepBytes bytes = heavyWeightGrad();
+  EXPECT_EQ(peakHeld(zb->ranks[1], bytes), 7.0); // without: peakHeld's two parts
+  EXPECT_EQ(peakHeld(zb->ranks[1], bytes.untilBackward, bytes.untilWeightGrad), 7.0);
+  bytes.fromBackward = [](int) { return 2.0; };
+  EXPECT_EQ(peakHeld(zb->ranks[1], bytes), 11.0);
+  bytes.base = 0.5;
+  EXPECT_EQ(peakHeld(zb->ranks[1], bytes), 11.5);
+  // The limit counts it too: at 8, each W runs before the next F (5 + 4
+  // held would exceed it; without the 2, 3 + 4 would fit).
+  bytes.base = 0;
+  auto limited = limitWeightGradDeferral(zb->ranks[1], bytes, 8.0);
+  ASSERT_TRUE(limited.ok()) << limited.error();
+  EXPECT_EQ(joined(*limited), "F1.0 B1.0 W1.0 F1.1 B1.1 W1.1 F1.2 B1.2 W1.2");
+}
+
 TEST(LimitWeightGradDeferral, NoRankAboveTheLimitStillDeadlockFreeAndBetweenTheTwo) {
   const StepBytes bytes = heavyWeightGrad();
   int limitedRanks = 0;
@@ -372,8 +393,48 @@ TEST(LimitWeightGradDeferral, AWOutOfItsBsOrderIsAnError) {
               {StepKind::WeightGrad, 1, 1}, {StepKind::WeightGrad, 1, 0}};
   auto limited = limitWeightGradDeferral(rs, heavyWeightGrad(), 100.0);
   ASSERT_FALSE(limited.ok());
-  EXPECT_NE(limited.error().find("W1.1 is not the oldest pending W"), std::string::npos)
+  EXPECT_NE(limited.error().find("W1.1 is not its chunk's oldest pending W"), std::string::npos)
       << limited.error();
+}
+
+// ZB-V runs its second chunk's W steps before the first's older ones: the
+// limiter takes such an order (each chunk's W steps in its B steps' order),
+// and moves W steps only in the cool-down, where B steps may wait for room.
+// No W is pending at any forward (each W follows its B before the next F),
+// so ZB-V's peak is that of its F and B order alone, its warm-up's 2p
+// forwards, and W deferral has nothing to give back there.
+TEST(LimitWeightGradDeferral, ZeroBubbleVHasNoWPendingAtAForward) {
+  const StepBytes bytes = heavyWeightGrad();
+  for (auto [p, m] : kSizes) {
+    if (p < 2 || m < 2 * p - 1)
+      continue;
+    auto zb = buildSchedule(p, 2, m, ScheduleKind::ZeroBubbleV);
+    ASSERT_TRUE(zb.ok()) << "p=" << p << " m=" << m << ": " << zb.error();
+    for (const RankSchedule &rs : zb->ranks) {
+      const std::string where =
+          "p=" + std::to_string(p) + " m=" + std::to_string(m) + " rank " + std::to_string(rs.rank);
+      int pending = 0;
+      for (const Step &s : rs.steps) {
+        if (s.kind == StepKind::Forward)
+          EXPECT_EQ(pending, 0) << where << " at " << toString(s);
+        pending += s.kind == StepKind::Backward ? 1 : s.kind == StepKind::WeightGrad ? -1 : 0;
+      }
+      auto unchanged = limitWeightGradDeferral(rs, bytes, 1e9);
+      ASSERT_TRUE(unchanged.ok()) << where << ": " << unchanged.error();
+      EXPECT_EQ(joined(*unchanged), joined(rs)) << where;
+      // The tightest limit: every W right after its B, each chunk's in order.
+      auto tightest = limitWeightGradDeferral(rs, bytes, 0.0);
+      ASSERT_TRUE(tightest.ok()) << where << ": " << tightest.error();
+      for (size_t i = 0; i < tightest->steps.size(); ++i)
+        if (tightest->steps[i].kind == StepKind::Backward) {
+          ASSERT_LT(i + 1, tightest->steps.size()) << where;
+          const Step &next = tightest->steps[i + 1];
+          EXPECT_TRUE(next.kind == StepKind::WeightGrad && next.chunk == tightest->steps[i].chunk &&
+                      next.microbatch == tightest->steps[i].microbatch)
+              << where << " after " << toString(tightest->steps[i]);
+        }
+    }
+  }
 }
 
 } // namespace

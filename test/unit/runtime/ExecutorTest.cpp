@@ -153,6 +153,17 @@ TEST(PlanValidation, LiveBuffersMustNotShareBytes) {
   EXPECT_TRUE(anyContains(validatePlan(plan), "'emb'", "share arena bytes"));
 }
 
+TEST(PlanValidation, TheBToWArenaIsOtherMemory) {
+  // The same offset in a chunk's B-to-W arena is other bytes: no overlap;
+  // two buffers both in it that are live together do overlap.
+  pb::Plan plan = makeTinyPlan();
+  plan.mutable_buffers(testing::kLn)->set_offset(plan.buffers(testing::kEmb).offset());
+  plan.mutable_buffers(testing::kLn)->set_b_to_w_arena(true);
+  EXPECT_FALSE(anyContains(validatePlan(plan), "'emb'", "share arena bytes"));
+  plan.mutable_buffers(testing::kEmb)->set_b_to_w_arena(true);
+  EXPECT_TRUE(anyContains(validatePlan(plan), "'emb'", "share arena bytes"));
+}
+
 TEST(PlanValidation, DuplicateParamIdAndSliceOutOfRange) {
   pb::Plan plan = makeTinyPlan();
   plan.mutable_params(testing::kWpe)->set_id(0);
