@@ -179,16 +179,16 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan,
     else if (auto send = dyn_cast<PipelineSendOp>(op))
       crossing.insert(bufferOf(send.getValue()));
   }
+  using Arena = PlannedBuffer::Arena;
   if (weightGradFrom >= 0)
     for (auto [id, b] : llvm::enumerate(plan.buffers)) {
-      b.heldForWeightGrad = b.lastStep >= weightGradFrom;
+      if (b.lastStep < weightGradFrom)
+        continue;
       // Nothing of it exists before B: no micro-batch waiting for its B
       // holds it (a receive lands before B, so it stays in the W arena).
-      if (backwardFrom >= 0 && b.heldForWeightGrad && b.firstStep >= backwardFrom &&
-          !crossing.contains(id)) {
-        b.heldForWeightGrad = false;
-        b.bToW = true;
-      }
+      b.arena = backwardFrom >= 0 && b.firstStep >= backwardFrom && !crossing.contains(id)
+                    ? Arena::BToW
+                    : Arena::WeightGrad;
     }
   if (!stepPhases.empty()) {
     if (static_cast<int>(stepPhases.size()) != numSteps)
@@ -196,10 +196,9 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan,
                                         << " kernels";
     for (auto [id, b] : llvm::enumerate(plan.buffers)) {
       const int8_t phase = stepPhases[b.firstStep];
-      b.transient = static_cast<int>(id) >= inputCount && !crossing.contains(id) &&
-                    phase >= 0 && stepPhases[b.lastStep] == phase;
-      if (b.transient)
-        b.heldForWeightGrad = b.bToW = false;
+      if (static_cast<int>(id) >= inputCount && !crossing.contains(id) && phase >= 0 &&
+          stepPhases[b.lastStep] == phase)
+        b.arena = Arena::Transient;
     }
   }
 
@@ -218,8 +217,7 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan,
     SmallVector<std::pair<int64_t, int64_t>> busy;
     for (int other : placed) {
       const PlannedBuffer &o = plan.buffers[other];
-      if (o.lastStep >= buf.firstStep && o.heldForWeightGrad == buf.heldForWeightGrad &&
-          o.bToW == buf.bToW && o.transient == buf.transient)
+      if (o.lastStep >= buf.firstStep && o.arena == buf.arena)
         busy.push_back({o.offset, llvm::alignTo(o.bytes, kAlignment)});
     }
     llvm::sort(busy);
@@ -230,10 +228,7 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan,
       offset = std::max(offset, start + length);
     }
     buf.offset = offset;
-    int64_t &arena = buf.transient           ? plan.transientArenaBytes
-                     : buf.heldForWeightGrad ? plan.weightGradArenaBytes
-                     : buf.bToW              ? plan.bToWArenaBytes
-                                             : plan.arenaBytes;
+    int64_t &arena = plan.bytesOf(buf.arena);
     arena = std::max(arena, offset + size);
     placed.push_back(id);
   }
@@ -263,12 +258,12 @@ void mtc::describeBuffer(const PlannedBuffer &b, int id, pb::Buffer &out) {
     out.add_shape(d);
   out.set_offset(b.offset);
   out.set_bytes(b.bytes);
-  if (b.heldForWeightGrad)
-    out.set_weight_grad_arena(true);
-  if (b.bToW)
-    out.set_b_to_w_arena(true);
-  if (b.transient)
-    out.set_transient_arena(true);
+  switch (b.arena) {
+  case PlannedBuffer::Arena::Main: break;
+  case PlannedBuffer::Arena::WeightGrad: out.set_weight_grad_arena(true); break;
+  case PlannedBuffer::Arena::BToW: out.set_b_to_w_arena(true); break;
+  case PlannedBuffer::Arena::Transient: out.set_transient_arena(true); break;
+  }
 }
 
 TrainStepMemory::TrainStepMemory(Operation *op) {

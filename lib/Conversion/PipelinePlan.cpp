@@ -363,7 +363,7 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
       sendKept |= splitMemory
                       ->buffers[splitBuffers->bufferOf(
                           cast<PipelineSendOp>(split->lin.kernels[i]).getValue())]
-                      .heldForWeightGrad;
+                      .arena == PlannedBuffer::Arena::WeightGrad;
     auto threeMemory = std::make_unique<MemoryPlan>();
     auto threeBuffers = std::make_unique<BufferAssignment>(split->lin);
     const int backwardFrom = static_cast<int>(

@@ -22,15 +22,16 @@ struct PlannedBuffer {
   int64_t bytes = 0;
   int64_t offset = 0;
   int firstStep = 0, lastStep = 0;
-  /// In the arena a split backward's W keeps (MemoryPlan::weightGradArenaBytes).
-  bool heldForWeightGrad = false;
-  /// Defined by B and read by W: in the arena taken at B and held until W
-  /// (MemoryPlan::bToWArenaBytes); not heldForWeightGrad then.
-  bool bToW = false;
-  /// Pipeline stage plans: defined and last read inside one step (F, B or
-  /// W) of its chunk, so in the stage's one transient arena rather than in
-  /// an arena per micro-batch (MemoryPlan::transientArenaBytes).
-  bool transient = false;
+  /// The arena it lies in, each planned on its own:
+  /// - Main: the program's, or a pipeline chunk's per micro-batch;
+  /// - WeightGrad: what a split backward's W reads from the forward, kept
+  ///   from F until W (MemoryPlan::weightGradArenaBytes);
+  /// - BToW: what B defines for W, taken at B and kept until W
+  ///   (MemoryPlan::bToWArenaBytes);
+  /// - Transient: pipeline stage plans, defined and last read inside one
+  ///   step (F, B or W) of its chunk, so in the stage's one transient arena
+  ///   rather than in an arena per micro-batch (MemoryPlan::transientArenaBytes).
+  enum class Arena { Main, WeightGrad, BToW, Transient } arena = Arena::Main;
 };
 
 /// @train_step's kernels in execution order with their buffers packed.
@@ -48,6 +49,16 @@ struct MemoryPlan {
   /// The buffers marked transient: this chunk's part of its stage's shared
   /// transient arena (0: none).
   int64_t transientArenaBytes = 0;
+
+  int64_t &bytesOf(PlannedBuffer::Arena a) {
+    switch (a) {
+    case PlannedBuffer::Arena::WeightGrad: return weightGradArenaBytes;
+    case PlannedBuffer::Arena::BToW: return bToWArenaBytes;
+    case PlannedBuffer::Arena::Transient: return transientArenaBytes;
+    case PlannedBuffer::Arena::Main: break;
+    }
+    return arenaBytes;
+  }
 };
 
 /// Translates the whole training step into the runtime's Plan: the
