@@ -338,8 +338,8 @@ LogicalResult StageBuilder::addChunk(int chunk, pb::Plan &out) {
   // sent buffer is one W reads (a send must not outlive its arena's B).
   // What of it B defines (the output gradients) may go to a third arena,
   // taken only at B: a micro-batch between its F and B then holds no room
-  // for it, which is what keeps ZB-V's warm-up, 2p forwards before any B,
-  // at 1F1B's bytes. Of the three ways, the chunk takes the one that
+  // for it, which is what ZB-V's warm-up (2p forwards before any B) pays
+  // for otherwise. Of the three ways, the chunk takes the one that
   // allocates fewest bytes (each arena kind of each chunk is a pool of its
   // own, sized for its most micro-batches at once, so what the runner holds
   // is the pools, not the walk's peak), then the one whose bytes alone peak
