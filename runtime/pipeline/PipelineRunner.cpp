@@ -190,6 +190,23 @@ PipelineRunner::PipelineRunner(Executor &executor, Optimizer &optimizer,
 
 PipelineRunner::~PipelineRunner() = default;
 
+namespace {
+// The arena of `c` a buffer of its lies in: whether the chunk has one, its
+// bytes and its name (for errors). The transient arena is the stage's.
+struct ChunkArena {
+  bool held;
+  int64_t bytes;
+  const char *name;
+};
+ChunkArena arenaOf(const pb::Buffer &b, const pb::PipelineChunk &c) {
+  if (b.b_to_w_arena())
+    return {c.b_to_w_slots() > 0, c.b_to_w_arena_bytes(), "B-to-W arena"};
+  if (b.weight_grad_arena())
+    return {c.weight_grad_slots() > 0, c.weight_grad_arena_bytes(), "W arena"};
+  return {true, c.arena_bytes(), "arena"};
+}
+} // namespace
+
 void PipelineRunner::validateStagePlan() const {
   std::vector<std::string> errors;
   const std::string where = "stage " + std::to_string(stage) + " plan: ";
@@ -223,21 +240,19 @@ void PipelineRunner::validateStagePlan() const {
         return;
       }
       const pb::Buffer &b = plan.buffers(id);
-      const int64_t arena =
-          b.weight_grad_arena() ? c.weight_grad_arena_bytes() : c.arena_bytes();
+      const ChunkArena arena = arenaOf(b, c);
       if (b.b_to_w_arena()) // taken at B: after inputs and receives land
         errors.push_back(chunk + ": " + role + " buffer '" + b.name() +
                          "' lies in the B-to-W arena, which B takes after it is written");
-      else if (b.weight_grad_arena() && c.weight_grad_slots() <= 0)
-        errors.push_back(chunk + ": " + role + " buffer '" + b.name() +
-                         "' lies in a W arena the chunk does not have");
+      else if (!arena.held)
+        errors.push_back(chunk + ": " + role + " buffer '" + b.name() + "' lies in a " +
+                         arena.name + " the chunk does not have");
       else if (b.transient_arena()) // written or read outside the chunk's steps
         errors.push_back(chunk + ": " + role + " buffer '" + b.name() +
                          "' lies in the transient arena, which the next step reuses");
-      else if (b.offset() < 0 || b.offset() + b.bytes() > arena)
+      else if (b.offset() < 0 || b.offset() + b.bytes() > arena.bytes)
         errors.push_back(chunk + ": " + role + " buffer '" + b.name() + "' lies outside the chunk's " +
-                         (b.weight_grad_arena() ? "W arena" : "arena") + " of " +
-                         std::to_string(arena) + " bytes");
+                         arena.name + " of " + std::to_string(arena.bytes) + " bytes");
     };
     checkBuffer(c.tokens(), "tokens");
     checkBuffer(c.targets(), "targets");
@@ -260,21 +275,14 @@ void PipelineRunner::validateStagePlan() const {
     if (b.transient_arena() || !chunkOf.count(b.pipeline_chunk()))
       continue;
     const pb::PipelineChunk &c = *chunkOf[b.pipeline_chunk()];
-    const bool held = b.b_to_w_arena() ? c.b_to_w_slots() > 0
-                      : b.weight_grad_arena() ? c.weight_grad_slots() > 0
-                                              : true;
-    const int64_t arena = b.b_to_w_arena()        ? c.b_to_w_arena_bytes()
-                          : b.weight_grad_arena() ? c.weight_grad_arena_bytes()
-                                                  : c.arena_bytes();
-    const char *name = b.b_to_w_arena() ? "B-to-W arena" : b.weight_grad_arena() ? "W arena"
-                                                                                 : "arena";
-    if (!held)
-      errors.push_back(where + "buffer '" + b.name() + "' lies in a " + name + " chunk " +
+    const ChunkArena arena = arenaOf(b, c);
+    if (!arena.held)
+      errors.push_back(where + "buffer '" + b.name() + "' lies in a " + arena.name + " chunk " +
                        std::to_string(c.chunk()) + " does not have");
-    else if (b.offset() < 0 || b.offset() + b.bytes() > arena)
+    else if (b.offset() < 0 || b.offset() + b.bytes() > arena.bytes)
       errors.push_back(where + "buffer '" + b.name() + "' lies outside chunk " +
-                       std::to_string(c.chunk()) + "'s " + name + " of " +
-                       std::to_string(arena) + " bytes");
+                       std::to_string(c.chunk()) + "'s " + arena.name + " of " +
+                       std::to_string(arena.bytes) + " bytes");
   }
   for (int32_t id : plan.embedding_group_params())
     if (id < 0 || id >= plan.params_size())
