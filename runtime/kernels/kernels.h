@@ -159,6 +159,47 @@ void attentionBackward(const AttentionShape &a, const float *qkv,
                        const float *out, const float *lse, const float *dout,
                        float *dqkv);
 
+// ---- one block of context-parallel (ring) attention ----
+// Context parallelism splits every sequence over ranks (mtc/Plan/ContextSplit.h);
+// attention then runs one key/value block at a time as blocks travel around
+// the ring, merging each block's result by log-sum-exp. Every row carries its
+// position in the whole sequence, so the causal mask, BERT's padding lengths
+// and the dropout draws are attentionForward's on the whole sequence.
+// `whole` is the one-rank shape (seq = the whole sequence, batch, heads and
+// their offset, kvHeads, dropout, lengths). Local tensors hold localSeq rows
+// per sample: qkv and dqkv in the packed layout above, out and dout [B,
+// localSeq, heads, hd], lse [B, heads, localSeq]. A key/value block is
+// kv [B, kvRows, kvHeads, 2, hd] (each group's key then value: only the
+// key/value heads travel).
+struct AttentionBlock {
+  AttentionShape whole;
+  int64_t localSeq;
+  const int64_t *positions;    // [localSeq] whole-sequence position of each local row
+  int64_t firstQuery, queries; // the local query rows this block serves
+  int64_t kvRows;              // rows per sample of kv
+  int64_t keys;                // the block is kv's rows [0, keys) ...
+  const int64_t *keyPositions; // ... at these whole-sequence positions
+};
+// Merges the block into out and lse (each row's result over the blocks
+// before); first: overwrites them. A row that attends to none of the block's
+// keys keeps what it had (first: out 0, lse -inf).
+void attentionBlockForward(const AttentionBlock &blk, const float *qkv, const float *kv,
+                           float *out, float *lse);
+void attentionBlockForwardFirst(const AttentionBlock &blk, const float *qkv, const float *kv,
+                                float *out, float *lse);
+// With the final out and lse of the forward: adds the block's part of dQ into
+// dqkv's query columns and overwrites dkv's rows [0, keys) with the block's
+// dK and dV (which go back to the block's owner).
+void attentionBlockBackward(const AttentionBlock &blk, const float *qkv, const float *kv,
+                            const float *out, const float *lse, const float *dout, float *dqkv,
+                            float *dkv);
+// kv [B, S, kvHeads, 2, hd] = the key and value heads of qkv [B, S, packed].
+void packKeyValues(const AttentionShape &a, int64_t S, const float *qkv, float *kv);
+// dqkv's key and value columns of rows [0, rows) of each sample += dkv's
+// (dkv [B, kvRows, kvHeads, 2, hd], dqkv [B, S, packed]).
+void addKeyValueGrads(const AttentionShape &a, int64_t S, int64_t kvRows, int64_t rows,
+                      const float *dkv, float *dqkv);
+
 // ---- LLaMA family: RMSNorm, rotary position embeddings, SwiGLU ----
 // y = x * rsqrt(mean(x^2) + eps) * gamma over the last dimension H of N rows
 // (the row's sum of squares accumulated in double; rsqrt recomputed in backward).
