@@ -1,38 +1,42 @@
-//===- RankGrid.cpp - Megatron tp-dp-pp rank layout -----------------------===//
+//===- RankGrid.cpp - Megatron tp-cp-dp-pp rank layout --------------------===//
 #include "mtc/Plan/RankGrid.h"
 
 #include <string>
 
 namespace mtc {
 
-Result<RankGrid> RankGrid::create(int world, int tp, int pp, int dp, int vp) {
+Result<RankGrid> RankGrid::create(int world, int tp, int pp, int dp, int vp, int cp) {
   auto sizes = [&] {
     return "world=" + std::to_string(world) + " tp=" + std::to_string(tp) +
-           " pp=" + std::to_string(pp) + " dp=" + std::to_string(dp) +
-           " vp=" + std::to_string(vp);
+           " cp=" + std::to_string(cp) + " pp=" + std::to_string(pp) +
+           " dp=" + std::to_string(dp) + " vp=" + std::to_string(vp);
   };
-  if (world < 1 || tp < 1 || pp < 1 || dp < 1 || vp < 1)
+  if (world < 1 || tp < 1 || pp < 1 || dp < 1 || vp < 1 || cp < 1)
     return Error{"rank grid: every size must be >= 1, got " + sizes()};
-  if (static_cast<long long>(tp) * pp * dp != world)
+  const long long product = static_cast<long long>(tp) * cp * pp * dp;
+  if (product != world)
     return Error{"rank grid: world " + std::to_string(world) +
-                 " != tp*pp*dp = " + std::to_string(tp) + "*" +
+                 " != tp*cp*pp*dp = " + std::to_string(tp) + "*" + std::to_string(cp) + "*" +
                  std::to_string(pp) + "*" + std::to_string(dp) + " = " +
-                 std::to_string(static_cast<long long>(tp) * pp * dp)};
+                 std::to_string(product)};
   if (vp > 1 && pp == 1)
     return Error{"rank grid: vp=" + std::to_string(vp) +
                  " virtual chunks need pp > 1, got pp=1"};
-  return RankGrid(world, tp, pp, dp, vp);
+  return RankGrid(world, tp, pp, dp, vp, cp);
 }
 
 RankCoord RankGrid::coord(int rank) const {
   RankCoord c;
   c.tp = rank % tp_;
-  c.dp = (rank / tp_) % dp_;
-  c.pp = rank / (tp_ * dp_);
+  c.cp = (rank / tp_) % cp_;
+  c.dp = (rank / (tp_ * cp_)) % dp_;
+  c.pp = rank / (tp_ * cp_ * dp_);
   return c;
 }
 
-int RankGrid::rankOf(RankCoord c) const { return c.tp + tp_ * (c.dp + dp_ * c.pp); }
+int RankGrid::rankOf(RankCoord c) const {
+  return c.tp + tp_ * (c.cp + cp_ * (c.dp + dp_ * c.pp));
+}
 
 std::vector<int> RankGrid::tpGroup(int rank) const {
   RankCoord c = coord(rank);
@@ -55,6 +59,23 @@ std::vector<int> RankGrid::ppGroup(int rank) const {
   std::vector<int> members;
   for (c.pp = 0; c.pp < pp_; ++c.pp)
     members.push_back(rankOf(c));
+  return members;
+}
+
+std::vector<int> RankGrid::cpGroup(int rank) const {
+  RankCoord c = coord(rank);
+  std::vector<int> members;
+  for (c.cp = 0; c.cp < cp_; ++c.cp)
+    members.push_back(rankOf(c));
+  return members;
+}
+
+std::vector<int> RankGrid::dataContextGroup(int rank) const {
+  RankCoord c = coord(rank);
+  std::vector<int> members;
+  for (c.dp = 0; c.dp < dp_; ++c.dp)
+    for (c.cp = 0; c.cp < cp_; ++c.cp)
+      members.push_back(rankOf(c));
   return members;
 }
 
@@ -88,6 +109,12 @@ std::vector<std::vector<int>> RankGrid::allDpGroups() const {
 }
 std::vector<std::vector<int>> RankGrid::allPpGroups() const {
   return collectGroups(world_, [&](int r) { return ppGroup(r); });
+}
+std::vector<std::vector<int>> RankGrid::allCpGroups() const {
+  return collectGroups(world_, [&](int r) { return cpGroup(r); });
+}
+std::vector<std::vector<int>> RankGrid::allDataContextGroups() const {
+  return collectGroups(world_, [&](int r) { return dataContextGroup(r); });
 }
 
 } // namespace mtc

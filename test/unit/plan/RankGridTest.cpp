@@ -78,3 +78,34 @@ TEST(RankGrid, ErrorsNameTheNumbers) {
   EXPECT_EQ(withVp->stageOfChunk(5), 1);
 }
 } // namespace
+
+namespace {
+// Megatron's tp-cp-dp-pp order (parallel_state.py's RankGenerator, order
+// "tp-cp-ep-dp-pp" without experts): t=2, c=2, d=2, p=2 on 16 ranks.
+TEST(RankGrid, ContextParallelFollowsTensorRanks) {
+  auto grid = RankGrid::create(16, /*tp=*/2, /*pp=*/2, /*dp=*/2, /*vp=*/1, /*cp=*/2);
+  ASSERT_TRUE(grid.ok()) << grid.error();
+  EXPECT_EQ(grid->allTpGroups().front(), (std::vector<int>{0, 1}));
+  EXPECT_EQ(grid->allCpGroups(),
+            (Groups{{0, 2}, {1, 3}, {4, 6}, {5, 7}, {8, 10}, {9, 11}, {12, 14}, {13, 15}}));
+  EXPECT_EQ(grid->dpGroup(0), (std::vector<int>{0, 4}));
+  EXPECT_EQ(grid->ppGroup(0), (std::vector<int>{0, 8}));
+  EXPECT_EQ(grid->dataContextGroup(5), (std::vector<int>{1, 3, 5, 7}));
+  EXPECT_EQ(grid->allDataContextGroups().size(), 4u);
+  RankCoord c = grid->coord(11);
+  EXPECT_EQ(c.tp, 1);
+  EXPECT_EQ(c.cp, 1);
+  EXPECT_EQ(c.dp, 0);
+  EXPECT_EQ(c.pp, 1);
+  for (int r = 0; r < 16; ++r)
+    EXPECT_EQ(grid->rankOf(grid->coord(r)), r);
+  // cp = 1 leaves every group of the tp-dp-pp layout as it was.
+  auto flat = RankGrid::create(8, 2, 2, 2);
+  ASSERT_TRUE(flat.ok());
+  EXPECT_EQ(flat->dataContextGroup(3), flat->dpGroup(3));
+  EXPECT_EQ(flat->cpGroup(3), (std::vector<int>{3}));
+  auto bad = RankGrid::create(8, 2, 2, 2, 1, 2);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().find("tp*cp*pp*dp = 2*2*2*2 = 16"), std::string::npos) << bad.error();
+}
+} // namespace
