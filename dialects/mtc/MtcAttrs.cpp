@@ -122,25 +122,31 @@ SmallVector<int64_t> ModelAttr::tensorParallelSizes() const {
 LogicalResult ParallelAttr::verify(EmitError emitError, int64_t tp, int64_t pp,
                                    int64_t vp, int64_t dp, int64_t microBatch,
                                    int64_t globalBatch,
-                                   int64_t sequenceParallel) {
+                                   int64_t sequenceParallel, int64_t cp) {
   StringRef attr = "mtc.parallel";
   for (auto [field, value] :
        {std::pair<StringRef, int64_t>{"tp", tp}, {"pp", pp}, {"vp", vp},
-        {"dp", dp}, {"micro_batch", microBatch}, {"global_batch", globalBatch}})
+        {"dp", dp}, {"micro_batch", microBatch}, {"global_batch", globalBatch}, {"cp", cp}})
     if (failed(inRange(emitError, attr, field, value)))
       return failure();
   if (sequenceParallel != 0 && sequenceParallel != 1)
     return emitAttributeError(emitError, attr)
            << "sequence_parallel must be 0 or 1, got " << sequenceParallel;
-  Result<int64_t> world = checkedProduct({{"tp", tp}, {"pp", pp}, {"dp", dp}});
-  if (!world || *world > kMaxSize)
-    return emitAttributeError(emitError, attr)
-           << "the world size tp x pp x dp (" << tp << " x " << pp << " x " << dp << ") exceeds "
+  Result<int64_t> world = checkedProduct({{"tp", tp}, {"cp", cp}, {"pp", pp}, {"dp", dp}});
+  if (!world || *world > kMaxSize) {
+    auto diag = emitAttributeError(emitError, attr);
+    if (cp > 1)
+      diag << "the world size tp x cp x pp x dp (" << tp << " x " << cp << " x " << pp << " x "
+           << dp << ") exceeds " << kMaxSize << " ranks";
+    else
+      diag << "the world size tp x pp x dp (" << tp << " x " << pp << " x " << dp << ") exceeds "
            << kMaxSize << " ranks";
+    return diag;
+  }
   // A layout the runtime's rank grid cannot place is not a layout.
   if (Result<RankGrid> grid = RankGrid::create(static_cast<int>(*world), static_cast<int>(tp),
                                                static_cast<int>(pp), static_cast<int>(dp),
-                                               static_cast<int>(vp));
+                                               static_cast<int>(vp), static_cast<int>(cp));
       !grid)
     return emitAttributeError(emitError, attr) << grid.error();
   return success();

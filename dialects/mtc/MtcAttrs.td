@@ -67,15 +67,18 @@ def Mtc_ModelAttr : Mtc_Attr<"Model", "model"> {
 }
 
 def Mtc_ParallelAttr : Mtc_Attr<"Parallel", "parallel"> {
-  let summary = "How the model is split: tensor, pipeline, virtual, data sizes and batches";
+  let summary = "How the model is split: tensor, pipeline, virtual, data, context sizes and batches";
   let description = [{
     Attached to the module as `mtc.parallel` by `--mtc-verify-config` once the
     combination has been checked. `sequence_parallel` is 0 or 1; every other
-    field is between 1 and 2^31 - 1, and so is the world size tp x pp x dp.
+    field is between 1 and 2^31 - 1, and so is the world size
+    tp x cp x pp x dp. `cp` (context parallelism, default 1) splits every
+    sequence over cp ranks (`--mtc-context-parallel`).
   }];
   let parameters = (ins "int64_t":$tp, "int64_t":$pp, "int64_t":$vp,
                         "int64_t":$dp, "int64_t":$micro_batch,
-                        "int64_t":$global_batch, "int64_t":$sequence_parallel);
+                        "int64_t":$global_batch, "int64_t":$sequence_parallel,
+                        DefaultValuedParameter<"int64_t", "1">:$cp);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
 }

@@ -22,11 +22,12 @@ Result<int64_t> LinearOp::getForwardFlops() {
 Result<int64_t> AttentionOp::getForwardFlops() {
   auto qkv = cast<ShapedType>(getQkv().getType()).getShape();
   // Scores Q K^T and context P V, each b * heads * s * s * head_dim MACs;
-  // grouped-query attention shares keys and values, not the work.
+  // grouped-query attention shares keys and values, not the work. Context
+  // parallelism: the local queries against the whole sequence's keys.
   return checkedProduct({{"4", 4},
                          {"batch", qkv[0]},
                          {"heads", static_cast<int64_t>(getHeads())},
                          {"seq", qkv[1]},
-                         {"seq", qkv[1]},
+                         {"seq", qkv[1] * static_cast<int64_t>(getContextParallel())},
                          {"head_dim", static_cast<int64_t>(getHeadDim())}});
 }

@@ -163,7 +163,7 @@ LogicalResult AttentionOp::buildGradient(GradientBuilder &g) {
       g.builder(), getLoc(), getQkv().getType(), g.save(getQkv()), g.save(getResult()),
       g.save(getLse()), dout, getLengths() ? g.save(getLengths()) : Value(), getHeadsAttr(),
       getHeadDimAttr(), getCausalAttr(), getScaleAttr(), getDropoutAttr(), getStreamAttr(),
-      getKvHeadsAttr());
+      getKvHeadsAttr(), getContextParallelAttr());
   g.addGrad(getQkv(), dqkv);
   return success();
 }

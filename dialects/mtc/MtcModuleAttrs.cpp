@@ -90,18 +90,22 @@ LogicalResult verifyLayers(ModuleOp module, ModelAttr model) {
 /// Integer arguments of every function are micro-batch inputs whose shape
 /// follows from their role and [micro_batch, seq]: the runtime fills them
 /// from the header's sizes, so another shape would train on rows that hold
-/// no data.
+/// no data. A function split by --mtc-context-parallel (its attention has
+/// context_parallel = c) holds seq / c tokens of each sample.
 LogicalResult verifyTokenShapes(ModuleOp module, ModelAttr model) {
   for (Operation &top : module.getBody()->getOperations()) {
     auto fn = dyn_cast<func::FuncOp>(top);
     if (!fn)
       continue;
+    int64_t context = 1;
+    fn.walk([&](AttentionOp a) { context = std::max<int64_t>(context, a.getContextParallel()); });
+    const int64_t seq = model.getSeq() / context;
     for (auto [i, type] : llvm::enumerate(fn.getArgumentTypes())) {
       auto tensor = dyn_cast<RankedTensorType>(type);
       if (!tensor || !tensor.getElementType().isInteger())
         continue;
       StringRef role = inputRole(fn, i);
-      SmallVector<int64_t> want = inputShape(role, model.getMicroBatch(), model.getSeq());
+      SmallVector<int64_t> want = inputShape(role, model.getMicroBatch(), seq);
       if (want.empty())
         return fn.emitOpError("argument ")
                << i << " has no known input role (mtc.input = \"" << role
@@ -111,7 +115,11 @@ LogicalResult verifyTokenShapes(ModuleOp module, ModelAttr model) {
         auto diag = fn.emitOpError("argument ") << i << " (" << role << ") has shape ";
         llvm::interleave(tensor.getShape(), diag, "x");
         diag << ", but mtc.model says micro_batch = " << model.getMicroBatch()
-             << ", seq = " << model.getSeq() << " (re-shape with --mtc-set-shape)";
+             << ", seq = " << model.getSeq();
+        if (context > 1)
+          diag << " (" << seq << " per rank of " << context << " context-parallel ranks)";
+        else
+          diag << " (re-shape with --mtc-set-shape)";
         return diag;
       }
     }

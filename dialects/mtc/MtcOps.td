@@ -213,13 +213,20 @@ def Mtc_AttentionOp : Mtc_Op<"attention", [Mtc_KernelStep, DeclareOpInterfaceMet
     group's `heads / kv_heads` query heads, then its key head, then its value
     head; with `kv_heads` = 0 (or `heads`) that is the per-head layout above.
     Splitting by whole groups is again a contiguous slice.
+
+    With `context_parallel` = c > 1 (`--mtc-context-parallel`) every sequence
+    is split over c ranks: `qkv` holds this rank's s = seq / c tokens of each
+    sample (mtc/Plan/ContextSplit.h says which positions), and the op is
+    attention over the whole sequence, key/value blocks passed around the
+    ring of the c ranks; results hold the local rows.
   }];
   let arguments = (ins Mtc_F32Tensor:$qkv, Optional<Mtc_I32Tensor>:$lengths,
                        I64Attr:$heads, I64Attr:$head_dim,
                        BoolAttr:$causal, F64Attr:$scale,
                        DefaultValuedAttr<F64Attr, "0.0">:$dropout,
                        DefaultValuedAttr<I64Attr, "0">:$stream,
-                       DefaultValuedAttr<I64Attr, "0">:$kv_heads);
+                       DefaultValuedAttr<I64Attr, "0">:$kv_heads,
+                       DefaultValuedAttr<I64Attr, "1">:$context_parallel);
   let results = (outs Mtc_F32Tensor:$result, Mtc_F32Tensor:$lse);
   let assemblyFormat = [{
     $qkv (`,` $lengths^)? attr-dict `:` type($qkv) (`,` type($lengths)^)? `->`
@@ -455,7 +462,8 @@ def Mtc_AttentionGradOp : Mtc_Op<"attention_grad", [Mtc_KernelStep, Pure]> {
                        BoolAttr:$causal, F64Attr:$scale,
                        DefaultValuedAttr<F64Attr, "0.0">:$dropout,
                        DefaultValuedAttr<I64Attr, "0">:$stream,
-                       DefaultValuedAttr<I64Attr, "0">:$kv_heads);
+                       DefaultValuedAttr<I64Attr, "0">:$kv_heads,
+                       DefaultValuedAttr<I64Attr, "1">:$context_parallel);
   let results = (outs Mtc_F32Tensor:$result);
   let assemblyFormat = [{
     $qkv `,` $out `,` $lse `,` $grad (`,` $lengths^)? attr-dict `:` type($qkv) `,`

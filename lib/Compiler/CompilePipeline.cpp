@@ -30,6 +30,7 @@ std::optional<std::string> checkCompileOptions(const CompileOptions &o) {
       {"pp", {double(o.pp), ranks}},
       {"vp", {double(o.vp), ranks}},
       {"dp", {double(o.dp), ranks}},
+      {"cp", {double(o.cp), ranks}},
       {"dp-bucket-mb", {o.dpBucketMb, ValueRange::between(0, 1 << 20)}},
       {"lr", {o.lr, ValueRange::above(0)}},
       {"min-lr", {o.minLr, count}},
@@ -88,6 +89,7 @@ void buildCompilePipeline(OpPassManager &pm, const CompileOptions &o) {
   config.pp = o.pp;
   config.vp = o.vp;
   config.dp = o.dp;
+  config.cp = o.cp;
   config.microBatch = o.microBatch;
   config.globalBatch = o.globalBatch;
   config.sequenceParallel = o.sequenceParallel;
@@ -97,6 +99,8 @@ void buildCompilePipeline(OpPassManager &pm, const CompileOptions &o) {
   config.lastStageLayers = o.lastStageLayers;
   config.report = false; // mtc-compile prints its own summary
   pm.addPass(createVerifyConfig(config));
+  if (o.cp > 1)
+    pm.addPass(createContextParallel());
   if (o.sequenceParallel)
     pm.addPass(createSequenceParallel());
   pm.addPass(createAutodiff());
@@ -164,6 +168,7 @@ struct CompilePipelineOptions : PassPipelineOptions<CompilePipelineOptions> {
   Option<int64_t> vp{*this, "vp", llvm::cl::desc("virtual pipeline chunks per rank"),
                      llvm::cl::init(1)};
   Option<int64_t> dp{*this, "dp", llvm::cl::desc("data-parallel size"), llvm::cl::init(1)};
+  Option<int64_t> cp{*this, "cp", llvm::cl::desc("context-parallel size"), llvm::cl::init(1)};
   Option<bool> sequenceParallel{*this, "sequence-parallel",
                                 llvm::cl::desc("Megatron sequence parallelism (needs tp > 1)"),
                                 llvm::cl::init(false)};
@@ -238,6 +243,7 @@ struct CompilePipelineOptions : PassPipelineOptions<CompilePipelineOptions> {
     o.pp = pp;
     o.vp = vp;
     o.dp = dp;
+    o.cp = cp;
     o.sequenceParallel = sequenceParallel;
     o.schedule = schedule;
     o.zeroBubbleMemoryLimit = zeroBubbleMemoryLimit;

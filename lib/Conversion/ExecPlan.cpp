@@ -115,6 +115,13 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module, const TrainStepMemory &p
   par->set_virtual_chunks(parallel ? parallel.getVp() : 1);
   par->set_data(parallel ? parallel.getDp() : 1);
   par->set_sequence_parallel(parallel && parallel.getSequenceParallel());
+  // Context parallelism: buffers hold seq / context tokens of each sample,
+  // laid out by the attention's mask (--mtc-context-parallel made them agree).
+  par->set_context(parallel ? parallel.getCp() : 1);
+  fn->walk([&](AttentionOp a) {
+    if (a.getContextParallel() > 1)
+      par->set_context_causal(a.getCausal());
+  });
   par->set_micro_batch(model.getMicroBatch());
   par->set_global_batch(parallel ? parallel.getGlobalBatch()
                                  : model.getMicroBatch());

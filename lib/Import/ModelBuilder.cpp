@@ -368,7 +368,7 @@ private:
         b.getBoolAttr(true), b.getF64FloatAttr(1.0 / std::sqrt(hd)),
         b.getF64FloatAttr(c.attentionDropout),
         b.getI64IntegerAttr(c.attentionDropout > 0 ? nextStream++ : 0),
-        b.getI64IntegerAttr(kv == c.heads ? 0 : kv));
+        b.getI64IntegerAttr(kv == c.heads ? 0 : kv), b.getI64IntegerAttr(1));
     Value proj = linearNoBias(attn.getResult(), prefix + ".o_proj.weight", c.hidden, c.hidden,
                               outputStd());
     return dropout(proj, c.hiddenDropout);
@@ -407,7 +407,7 @@ private:
         b.getBoolAttr(c.arch == "gpt"), b.getF64FloatAttr(1.0 / std::sqrt(hd)),
         b.getF64FloatAttr(c.attentionDropout),
         b.getI64IntegerAttr(c.attentionDropout > 0 ? nextStream++ : 0),
-        b.getI64IntegerAttr(0));
+        b.getI64IntegerAttr(0), b.getI64IntegerAttr(1));
     Value proj = linear(attn.getResult(), prefix + ".c_proj", c.hidden,
                         c.hidden, outputStd());
     return dropout(proj, c.hiddenDropout);

@@ -107,7 +107,8 @@ struct SequenceParallelPass : mtc::impl::SequenceParallelBase<SequenceParallelPa
       module->setAttr(kParallelAttrName,
                       ParallelAttr::get(&getContext(), parallel.getTp(), parallel.getPp(),
                                         parallel.getVp(), parallel.getDp(),
-                                        parallel.getMicroBatch(), parallel.getGlobalBatch(), 1));
+                                        parallel.getMicroBatch(), parallel.getGlobalBatch(), 1,
+                                        parallel.getCp()));
 
     // Which values are sequence shards: what a reduce-scatter makes and all
     // that is computed from it, up to an all-gather or BERT's [CLS] pick.

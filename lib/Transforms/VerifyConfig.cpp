@@ -50,6 +50,7 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
     int64_t p = pick(pp, prev ? prev.getPp() : 0, 1);
     int64_t v = pick(vp, prev ? prev.getVp() : 0, 1);
     int64_t d = pick(dp, prev ? prev.getDp() : 0, 1);
+    int64_t c = pick(cp, prev ? prev.getCp() : 0, 1);
     int64_t mb = pick(microBatch, prev ? prev.getMicroBatch() : 0,
                       model.getMicroBatch());
     int64_t gb = pick(globalBatch, prev ? prev.getGlobalBatch() : 0, mb * d);
@@ -62,21 +63,25 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
     };
     for (auto [name, value] :
          {std::pair<const char *, int64_t>{"tp", t}, {"pp", p}, {"vp", v},
-          {"dp", d}, {"micro-batch", mb}, {"global-batch", gb}})
+          {"dp", d}, {"cp", c}, {"micro-batch", mb}, {"global-batch", gb}})
       if (value < 1 || value > kMaxSize)
         fail() << name << " must be between 1 and " << kMaxSize << ", got "
                << value;
     if (static_cast<int64_t>(worldSize) < 0 || static_cast<int64_t>(worldSize) > kMaxSize)
-      fail() << "world-size must be between 0 (tp*pp*dp) and " << kMaxSize
+      fail() << "world-size must be between 0 (tp*cp*pp*dp) and " << kMaxSize
              << ", got " << static_cast<int64_t>(worldSize);
     if (!ok)
       return signalPassFailure();
     // Each is at most 2^31 - 1, so pairwise products fit in int64; the world
-    // size tp*pp*dp may not.
-    Result<int64_t> ranks = checkedProduct({{"tp", t}, {"pp", p}, {"dp", d}});
+    // size tp*cp*pp*dp may not.
+    Result<int64_t> ranks = checkedProduct({{"tp", t}, {"cp", c}, {"pp", p}, {"dp", d}});
     if (!ranks || *ranks > kMaxSize) {
-      fail() << "tp*pp*dp (" << t << "*" << p << "*" << d << ") exceeds "
-             << kMaxSize << " ranks";
+      if (c > 1)
+        fail() << "tp*cp*pp*dp (" << t << "*" << c << "*" << p << "*" << d << ") exceeds "
+               << kMaxSize << " ranks";
+      else
+        fail() << "tp*pp*dp (" << t << "*" << p << "*" << d << ") exceeds " << kMaxSize
+               << " ranks";
       return signalPassFailure();
     }
 
@@ -86,7 +91,7 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
     // The grid's own rules (the same RankGrid the runtime places ranks with).
     if (Result<RankGrid> grid = RankGrid::create(static_cast<int>(*ranks), static_cast<int>(t),
                                                  static_cast<int>(p), static_cast<int>(d),
-                                                 static_cast<int>(v));
+                                                 static_cast<int>(v), static_cast<int>(c));
         !grid)
       fail(kParallelAttrName) << grid.error();
     SmallVector<int64_t> explicitLayout = explicitPipelineLayout(module);
@@ -116,22 +121,37 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
              << "micro-batch*dp*pp (" << mb * d * p << "), e.g. " << multiplesNear(gb, mb * d * p)
              << ", or vp=1";
     }
-    int64_t world = worldSize != 0 ? worldSize : t * p * d;
-    if (world != t * p * d)
-      fail() << "world size " << world << " is not tp*pp*dp (" << t << "*" << p << "*" << d << "="
-             << t * p * d << "); launch " << t * p * d << " ranks or choose sizes whose product is "
-             << world;
+    int64_t world = worldSize != 0 ? worldSize : *ranks;
+    if (world != *ranks) {
+      auto diag = fail();
+      diag << "world size " << world << " is not tp*";
+      if (c > 1)
+        diag << "cp*";
+      diag << "pp*dp (" << t << "*";
+      if (c > 1)
+        diag << c << "*";
+      diag << p << "*" << d << "=" << *ranks << "); launch " << *ranks
+           << " ranks or choose sizes whose product is " << world;
+    }
     if (sp && t == 1)
       fail() << "sequence parallelism needs tp > 1; set tp, or drop sequence parallelism";
     if (sp && t > 1)
       ok &= succeeded(checkSequenceParallelSplit(module, model, t));
+    // Context parallelism's own rules (which attention it can split, what
+    // must divide the sequence) are --mtc-context-parallel's; with sequence
+    // parallelism on top, t splits each rank's share of the sequence.
+    if (sp && t > 1 && c > 1 && (model.getSeq() % c != 0 || (model.getSeq() / c) % t != 0))
+      fail(kModelAttrName) << "sequence parallelism splits each context rank's "
+                           << model.getSeq() / c << " of seq " << model.getSeq()
+                           << " tokens over tp " << t << ": use a seq that cp*tp ("
+                           << c * t << ") divides";
     if (!ok)
       return signalPassFailure();
 
     module->setAttr(kParallelAttrName,
-                    ParallelAttr::get(&getContext(), t, p, v, d, mb, gb, sp));
+                    ParallelAttr::get(&getContext(), t, p, v, d, mb, gb, sp, c));
     if (report)
-      reportVerdict(module, model, *padding, t, p, v, d, mb, gb, sp,
+      reportVerdict(module, model, *padding, t, p, v, d, mb, gb, sp, c,
                     p > 1 ? requestedLayerCounts(model.getLayers(), p, v, layout)
                           : std::vector<int>());
   }
@@ -150,10 +170,16 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
   /// One remark per aspect of a layout that passed.
   void reportVerdict(ModuleOp module, ModelAttr model, const VocabPadding &padding, int64_t t,
                      int64_t p, int64_t v, int64_t d, int64_t mb, int64_t gb, bool sp,
-                     const std::vector<int> &layout) {
-    emitModuleRemark(module, kParallelAttrName)
-        << "world size " << t * p * d << " = tp " << t << " x pp " << p << " x dp " << d
-        << " (Megatron-LM's order: tensor ranks adjacent, then data, then pipeline)";
+                     int64_t c, const std::vector<int> &layout) {
+    if (c > 1)
+      emitModuleRemark(module, kParallelAttrName)
+          << "world size " << t * c * p * d << " = tp " << t << " x cp " << c << " x pp " << p
+          << " x dp " << d
+          << " (Megatron-LM's order: tensor ranks adjacent, then context, data, pipeline)";
+    else
+      emitModuleRemark(module, kParallelAttrName)
+          << "world size " << t * p * d << " = tp " << t << " x pp " << p << " x dp " << d
+          << " (Megatron-LM's order: tensor ranks adjacent, then data, then pipeline)";
     int64_t perStep = gb / (mb * d);
     emitModuleRemark(module, kParallelAttrName)
         << "global batch " << gb << " = micro-batch " << mb << " x dp " << d << " x " << perStep
@@ -171,10 +197,14 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
       else
         vocab << "padded_vocab " << padding.rows << ": " << padding.rows / t << " rows per rank";
     }
+    if (c > 1)
+      emitModuleRemark(module, kModelAttrName)
+          << "context parallelism: " << model.getSeq() / c << " of seq " << model.getSeq()
+          << " tokens of each sample per rank, attention around a ring of " << c << " ranks";
     if (sp)
       emitModuleRemark(module, kModelAttrName)
-          << "sequence parallelism: " << model.getSeq() / t << " of seq " << model.getSeq()
-          << " per rank outside the attention and MLP";
+          << "sequence parallelism: " << model.getSeq() / (c * t) << " of seq "
+          << model.getSeq() << " per rank outside the attention and MLP";
     if (p > 1) {
       auto pipeline = emitModuleRemark(module, kModelAttrName);
       pipeline << "pp " << p << " x vp " << v << ": the " << model.getLayers() << " layers in "

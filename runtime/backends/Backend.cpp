@@ -4,6 +4,31 @@
 
 namespace mtc::runtime {
 
+namespace {
+[[noreturn]] void noContextParallelism(const Backend &backend) {
+  throw std::runtime_error(std::string("the ") + backend.name() +
+                           " backend has no ring attention: it cannot run a context-parallel "
+                           "plan (--context-parallel-size > 1)");
+}
+} // namespace
+
+void Backend::attentionBlockForward(const kernels::AttentionBlock &, const float *,
+                                    const float *, float *, float *, bool) {
+  noContextParallelism(*this);
+}
+void Backend::attentionBlockBackward(const kernels::AttentionBlock &, const float *,
+                                     const float *, const float *, const float *, const float *,
+                                     float *, float *) {
+  noContextParallelism(*this);
+}
+void Backend::packKeyValues(const kernels::AttentionShape &, int64_t, const float *, float *) {
+  noContextParallelism(*this);
+}
+void Backend::addKeyValueGrads(const kernels::AttentionShape &, int64_t, int64_t, int64_t,
+                               const float *, float *) {
+  noContextParallelism(*this);
+}
+
 void Backend::biasGelu(const float *, const float *, float *, float *, int64_t, int64_t) {
   throw std::logic_error(std::string("the ") + name() + " backend has no fused bias+GeLU");
 }

@@ -124,6 +124,19 @@ public:
   // Generation: new tokens against the key/value cache (keys, values: device).
   virtual void attentionDecode(const kernels::DecodeShape &d, const float *qkv, float *keys,
                                float *values, float *out) = 0;
+  // Context parallelism's ring attention (kernels.h's attention blocks):
+  // blk.positions and blk.keyPositions are host memory, the tensors and
+  // blk.whole.lengths backend memory. The defaults throw: a backend without
+  // them cannot run a context-parallel plan.
+  virtual void attentionBlockForward(const kernels::AttentionBlock &blk, const float *qkv,
+                                     const float *kv, float *out, float *lse, bool first);
+  virtual void attentionBlockBackward(const kernels::AttentionBlock &blk, const float *qkv,
+                                      const float *kv, const float *out, const float *lse,
+                                      const float *dout, float *dqkv, float *dkv);
+  virtual void packKeyValues(const kernels::AttentionShape &a, int64_t S, const float *qkv,
+                             float *kv);
+  virtual void addKeyValueGrads(const kernels::AttentionShape &a, int64_t S, int64_t kvRows,
+                                int64_t rows, const float *dkv, float *dqkv);
   virtual void crossEntropyRowMax(const float *logits, float *rowMax, int64_t N, int64_t V,
                                   int64_t validLocal) = 0;
   virtual void crossEntropySumExp(const float *logits, const int32_t *targets,

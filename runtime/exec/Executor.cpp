@@ -91,16 +91,31 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
   if (const int64_t transient = planData.pipeline_transient_arena_bytes(); transient > 0)
     transientArena = static_cast<char *>(dev.allocate(
         transient, "the pipeline transient arena of " + std::to_string(transient) + " bytes"));
-  auto elements = [&](int32_t id) { return numElements(index.buffers[id]->shape()); };
+  const int64_t contextSize = std::max<int64_t>(1, planData.parallel().context());
+  const int groupSize = options.contextGroup ? options.contextGroup->size() : 1;
+  if (groupSize != contextSize)
+    throw std::runtime_error("the plan splits sequences over " + std::to_string(contextSize) +
+                             " context-parallel rank(s), but the context group has " +
+                             std::to_string(groupSize));
+  context = contextSize > 1
+                ? ContextShard::create(planData.model().seq(), static_cast<int>(contextSize),
+                                       options.contextGroup->rank(),
+                                       planData.parallel().context_causal())
+                : ContextShard::unsplit(planData.model().seq());
+  // Per-token inputs hold whole sequences (uploadInputs takes this rank's).
+  auto elements = [&](int32_t id) {
+    return numElements(index.buffers[id]->shape()) * contextSize;
+  };
   hostInputs.tokens.assign(elements(planData.tokens()), 0);
   hostInputs.targets.assign(elements(planData.targets()), -1);
   const pb::ModelInputs &extra = planData.inputs();
   if (extra.has_token_types())
     hostInputs.tokenTypes.assign(elements(extra.token_types()), 0);
   if (extra.has_lengths())
-    hostInputs.lengths.assign(elements(extra.lengths()), 1);
+    hostInputs.lengths.assign(numElements(index.buffers[extra.lengths()]->shape()), 1);
   if (extra.has_sentence_labels())
-    hostInputs.sentenceLabels.assign(elements(extra.sentence_labels()), 0);
+    hostInputs.sentenceLabels.assign(
+        numElements(index.buffers[extra.sentence_labels()]->shape()), 0);
   if (options.tensorGroup) {
     shard.rank = options.tensorGroup->rank();
     shard.size = options.tensorGroup->size();
@@ -110,8 +125,8 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
                              "-way tensor parallel, but the tensor group has " +
                              std::to_string(shard.size) + " rank(s)");
   sequenceShards = shard.size > 1 && planData.parallel().sequence_parallel();
-  // A sequence shard's dropout counters and position rows depend on the
-  // rank, which the fused kernels do not take: those plans run unfused, as
+  // A sequence or context shard's dropout counters and position rows depend
+  // on the rank, which the fused kernels do not take: those plans run unfused, as
   // do runs checking dropout replicas (every dropout output is compared) and
   // runs poisoning dead buffers (a fused group may write its output in place
   // of an input that dies at its first step, which would then be poisoned).
@@ -120,7 +135,7 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
   bool allF32 = weightStorage == kernels::StorageType::F32;
   for (const pb::Buffer &b : planData.buffers())
     allF32 = allF32 && (b.dtype() == pb::F32 || b.dtype() == pb::I32);
-  if (dev.fusesSteps() && !sequenceShards && !options.checkTensorReplicas &&
+  if (dev.fusesSteps() && !sequenceShards && !context.split() && !options.checkTensorReplicas &&
       !options.checkLifetimes && allF32)
     fusions = planStepFusions(planData);
   if (options.initializeParams)
@@ -280,10 +295,16 @@ void Executor::uploadInputs(const ChunkArenas &into, int32_t tokensBuffer, int32
       throw PlanError("input buffer '" + b.name() + "' lies in an arena the chunk does not hold");
     dev.toDevice(base + b.offset(), host.data(), bytes);
   };
-  upload(tokensBuffer, hostInputs.tokens);
-  upload(targetsBuffer, hostInputs.targets);
+  // Per-token inputs: this rank's positions of each sequence.
+  auto uploadTokens = [&](int32_t id, const std::vector<int32_t> &whole) {
+    if (!context.split())
+      return upload(id, whole);
+    upload(id, localRows(context, whole, planData.model().micro_batch()));
+  };
+  uploadTokens(tokensBuffer, hostInputs.tokens);
+  uploadTokens(targetsBuffer, hostInputs.targets);
   if (extra.has_token_types())
-    upload(extra.token_types(), hostInputs.tokenTypes);
+    uploadTokens(extra.token_types(), hostInputs.tokenTypes);
   if (extra.has_lengths())
     upload(extra.lengths(), hostInputs.lengths);
   if (extra.has_sentence_labels())

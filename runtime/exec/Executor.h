@@ -3,6 +3,7 @@
 // micro-batch at a time.
 #pragma once
 #include "backends/Backend.h"
+#include "exec/ContextParallel.h"
 #include "exec/KvCache.h"
 #include "exec/MicroBatch.h"
 #include "exec/StepShapes.h"
@@ -35,6 +36,9 @@ struct ExecutorOptions {
   // Tensor-parallel group (a Backend::deviceGroup) for the tensor steps and
   // the vocabulary-split cross-entropy; null = 1 rank.
   comm::Communicator *tensorGroup = nullptr;
+  // Context-parallel group (its rank i is context rank i) for ring attention
+  // and the loss; null = 1 rank.
+  comm::Communicator *contextGroup = nullptr;
   // The run's precision ("fp32", "bf16", "fp16"; empty: the plan's). In
   // bf16/fp16 the fp32 parameters are the master weights and the kernels
   // read a 16-bit copy that refreshWeights() makes. A plan whose activations
@@ -90,7 +94,8 @@ public:
 
   // The next micro-batch's inputs in host memory (forwardBackward and
   // forward copy them in), sized for the plan: the BERT inputs are empty for
-  // a model without them.
+  // a model without them. Whole sequences: a context-parallel rank uploads
+  // its positions' tokens.
   MicroBatchInputs &inputs() { return hostInputs; }
   int32_t *tokens() { return hostInputs.tokens.data(); }
   int32_t *targets() { return hostInputs.targets.data(); }
@@ -173,6 +178,7 @@ public:
 
   // This rank's place in its tensor group (param slice offsets, vocab shards).
   const TensorShard &tensorShard() const { return shard; }
+  const ContextShard &contextShard() const { return context; }
 
   // Runs every step as its own kernel from now on (mixed precision rounds
   // what each step writes, which a fused kernel would skip).
@@ -275,6 +281,8 @@ private:
   TensorShard shard;       // this rank's place in its tensor group
   bool sequenceShards = false; // dropout runs on sequence shards
   DeviceArray commScratch; // sequence collectives with batch > 1
+  ContextShard context;    // the positions this rank's tokens hold
+  DeviceArray contextScratch; // ring attention's key/value blocks
   std::function<void(int)> stepObserver;
   std::function<void()> progressHook;
   CachedWindow *window = nullptr; // set while forwardCached runs

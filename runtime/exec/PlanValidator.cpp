@@ -180,7 +180,12 @@ std::vector<std::string> validatePlan(const pb::Plan &plan) {
   checkParams(plan, errors);
   checkBuffers(plan, errors);
   checkArenaOverlaps(plan, errors);
-  const int64_t tokens = m.micro_batch() * m.seq();
+  // Context parallelism: each rank holds seq / context tokens of a sample.
+  const int64_t context = std::max<int64_t>(1, plan.parallel().context());
+  if (m.seq() % context != 0)
+    errors.push_back("model seq " + std::to_string(m.seq()) + " is not divisible by the " +
+                     std::to_string(context) + " context-parallel ranks");
+  const int64_t tokens = m.micro_batch() * (m.seq() / context);
   checkSpecialBuffer(index, plan.tokens(), "tokens", pb::I32, tokens, errors);
   checkSpecialBuffer(index, plan.targets(), "targets", pb::I32, tokens, errors);
   // BERT's further inputs, when the model has them.

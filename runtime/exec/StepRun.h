@@ -45,6 +45,16 @@ public:
   bool sequenceShards() const { return exec.sequenceShards; }
   // Scratch for the sequence collectives (grows as they need).
   DeviceArray &commScratch() { return exec.commScratch; }
+  // The positions this rank's tokens hold (unsplit without context
+  // parallelism) and the context group (null with one context rank).
+  const ContextShard &context() const { return exec.context; }
+  comm::Communicator *contextGroup() const { return exec.options.contextGroup; }
+  DeviceArray &contextScratch() { return exec.contextScratch; }
+  // The first of this rank's local rows that a [batch, rows, hidden] buffer
+  // holds: a sequence-parallel shard's, or the generation window's position.
+  int64_t firstRow(int64_t rows) const {
+    return sequenceShards() ? shard().rank * rows : position();
+  }
 
   // Generation (Executor::forwardCached): the cache and the new tokens'
   // first position; null and 0 otherwise.

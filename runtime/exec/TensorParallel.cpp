@@ -92,32 +92,6 @@ void reduceScatterSequence(Backend &dev, comm::Communicator &group, const float 
   group.reduceScatter(rankMajor, y, static_cast<size_t>(shard), comm::DataType::F32);
 }
 
-void addPositionRows(Backend &dev, const float *x, const float *table, float *y, int64_t batch,
-                     int64_t seq, int64_t hidden, int64_t rowOffset) {
-  const int64_t sample = seq * hidden;
-  for (int64_t b = 0; b < batch; ++b)
-    dev.add(x + b * sample, table + rowOffset * hidden, y + b * sample, sample);
-}
-
-void accumulatePositionRows(Backend &dev, const float *dy, float *dtable, int64_t batch,
-                            int64_t seq, int64_t hidden, int64_t rowOffset) {
-  const int64_t sample = seq * hidden;
-  float *rows = dtable + rowOffset * hidden;
-  for (int64_t b = 0; b < batch; ++b)
-    dev.add(rows, dy + b * sample, rows, sample);
-}
-
-void dropoutSequenceShard(Backend &dev, const float *x, float *y, int64_t batch,
-                          int64_t seqLocal, int64_t hidden, const TensorShard &shard, float rate,
-                          uint64_t seed, uint64_t stream) {
-  const int64_t chunk = seqLocal * hidden;
-  const int64_t fullSample = chunk * shard.size;
-  for (int64_t b = 0; b < batch; ++b) {
-    uint64_t offset = static_cast<uint64_t>(b * fullSample + shard.rank * chunk);
-    dev.dropout(x + b * chunk, y + b * chunk, chunk, rate, seed, stream, offset);
-  }
-}
-
 void requireReplicated(Backend &dev, comm::Communicator &group, const float *buf, int64_t n,
                        const std::string &what) {
   std::vector<float> mine(static_cast<size_t>(n));

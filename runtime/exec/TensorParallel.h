@@ -39,21 +39,7 @@ void reduceScatterSequence(Backend &dev, comm::Communicator &group, const float 
                            int64_t batch, int64_t seqLocal, int64_t hidden,
                            DeviceArray &scratch);
 
-// A position table [positions, hidden] added to each [seq, hidden] sample:
-// rows [rowOffset, rowOffset + seq) (a sequence shard's rows start at
-// rank * seq). The backward accumulates each sample's dy into those rows,
-// samples in order.
-void addPositionRows(Backend &dev, const float *x, const float *table, float *y, int64_t batch,
-                     int64_t seq, int64_t hidden, int64_t rowOffset);
-void accumulatePositionRows(Backend &dev, const float *dy, float *dtable, int64_t batch,
-                            int64_t seq, int64_t hidden, int64_t rowOffset);
-
-// Dropout on a [batch, seqLocal, hidden] sequence shard with the mask of the
-// full [batch, seqLocal * t, hidden] tensor: every tensor rank draws from the
-// same stream, so the shards together equal the unsplit run's dropout.
-void dropoutSequenceShard(Backend &dev, const float *x, float *y, int64_t batch,
-                          int64_t seqLocal, int64_t hidden, const TensorShard &shard, float rate,
-                          uint64_t seed, uint64_t stream);
+// Position rows and dropout of sequence shards: exec/ContextParallel.h.
 
 // Tensor-group traffic, counted by CountingCommunicator. `payload` is the
 // full tensor each collective produces (all-reduce: the buffer; all-gather:

@@ -188,8 +188,8 @@ void attentionBlockForward(const AttentionBlock &blk, const float *qkv, const fl
 void attentionBlockForwardFirst(const AttentionBlock &blk, const float *qkv, const float *kv,
                                 float *out, float *lse);
 // With the final out and lse of the forward: adds the block's part of dQ into
-// dqkv's query columns and overwrites dkv's rows [0, keys) with the block's
-// dK and dV (which go back to the block's owner).
+// dqkv's query columns and its dK and dV into dkv's rows [0, keys) (dkv
+// travels with its block and returns to the block's owner).
 void attentionBlockBackward(const AttentionBlock &blk, const float *qkv, const float *kv,
                             const float *out, const float *lse, const float *dout, float *dqkv,
                             float *dkv);

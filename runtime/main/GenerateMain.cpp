@@ -230,9 +230,10 @@ int generateMain(int argc, char **argv, const std::string &planBytes,
                       "with --tokenizer-model");
     if (!tokenizerModel.empty() && (!vocabFile.empty() || flags.given("vocab-dir")))
       throw FlagError("give --tokenizer-model or GPT-2's --vocab-file/--vocab-dir, not both");
-    if (world->size() != 1 || plan.parallel().tensor() > 1 || plan.parallel().pipeline() > 1)
+    if (world->size() != 1 || plan.parallel().tensor() > 1 || plan.parallel().pipeline() > 1 ||
+        plan.parallel().context() > 1)
       throw std::invalid_argument("generate runs on one rank with a plan compiled for "
-                                  "tensor = pipeline = 1");
+                                  "tensor = pipeline = context = 1");
     if (threads > 0)
       kernels::setNumThreads(static_cast<int>(threads));
 

@@ -79,35 +79,47 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   if (cfg.logInterval <= 0)
     cfg.logInterval = 1;
 
-  // The rank grid in Megatron-LM's tp-dp-pp order: tensor rank varies fastest.
+  // The rank grid in Megatron-LM's tp-cp-dp-pp order: tensor rank varies fastest.
   const int64_t tp = atLeastOne(plan.parallel().tensor());
   const int64_t pp = atLeastOne(plan.parallel().pipeline());
+  const int64_t cp = atLeastOne(plan.parallel().context());
   const int64_t dp = atLeastOne(plan.parallel().data());
-  if (tp * pp * dp != world.size())
+  if (tp * cp * pp * dp != world.size())
     throw std::invalid_argument(
-        "the plan was compiled for tensor " + std::to_string(tp) + " x pipeline " +
+        "the plan was compiled for tensor " + std::to_string(tp) +
+        (cp > 1 ? " x context " + std::to_string(cp) : std::string()) + " x pipeline " +
         std::to_string(pp) + " x data " + std::to_string(dp) + " = " +
-        std::to_string(tp * pp * dp) + " ranks, but this job has " +
-        std::to_string(world.size()) + " (mpirun -np " + std::to_string(tp * pp * dp) + ")");
+        std::to_string(tp * cp * pp * dp) + " ranks, but this job has " +
+        std::to_string(world.size()) + " (mpirun -np " + std::to_string(tp * cp * pp * dp) +
+        ")");
   if (cfg.injectOverflowRank >= world.size())
     throw std::invalid_argument("--inject-overflow-rank " +
                                 std::to_string(cfg.injectOverflowRank) + " is not a rank of this " +
                                 std::to_string(world.size()) + "-rank job");
   // The same pure function the compiler and mtc-plan use (lib/Plan/RankGrid).
-  Result<RankGrid> grid = RankGrid::create(world.size(), static_cast<int>(tp),
-                                           static_cast<int>(pp), static_cast<int>(dp));
+  Result<RankGrid> grid =
+      RankGrid::create(world.size(), static_cast<int>(tp), static_cast<int>(pp),
+                       static_cast<int>(dp), /*vp=*/1, static_cast<int>(cp));
   if (!grid)
     throw std::invalid_argument(grid.error());
   const RankCoord coord = grid.value().coord(world.rank());
-  const int64_t tpRank = coord.tp, dpRank = coord.dp, ppRank = coord.pp;
+  const int64_t tpRank = coord.tp, dpRank = coord.dp, ppRank = coord.pp, cpRank = coord.cp;
   std::unique_ptr<comm::Communicator> tensorGroupOwned;
   if (tp > 1) { // keyed by the group's first rank, members in grid order
     tensorMpi = world.split(grid.value().tpGroup(world.rank()).front(),
                             static_cast<int>(tpRank));
     tensorGroupOwned = backend.deviceGroup(*tensorMpi, /*overlap=*/false);
   }
-  if (dp > 1) {
-    dataMpi = world.split(static_cast<int>(tpRank + tp * ppRank), static_cast<int>(dpRank));
+  if (cp > 1) { // ring attention and the loss, ranks in context order
+    contextMpi = world.split(grid.value().cpGroup(world.rank()).front(),
+                             static_cast<int>(cpRank));
+    contextGroup = backend.deviceGroup(*contextMpi, /*overlap=*/false);
+  }
+  if (dp * cp > 1) {
+    // Replicated parameters' gradients are reduced over data x context
+    // ranks (Megatron-LM's data-parallel group with context parallelism).
+    const std::vector<int> replicas = grid.value().dataContextGroup(world.rank());
+    dataMpi = world.split(replicas.front(), static_cast<int>(cpRank + cp * dpRank));
     // Gradient buckets all-reduce beside the backward.
     dataGroup = backend.deviceGroup(*dataMpi, /*overlap=*/true);
   }
@@ -123,6 +135,7 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
     tensorDevice = countingCommunicator(std::move(tensorGroupOwned), &tensorTraffic);
   tensorGroup = tensorDevice.get();
   options.tensorGroup = tensorGroup;
+  options.contextGroup = contextGroup.get();
   // Pipeline parallelism: every rank of a stage runs that stage's plan.
   exec = std::make_unique<Executor>(pp > 1 ? stagePlanFor(plan, ppRank) : plan, options);
 
@@ -134,19 +147,22 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   if (pp > 1) {
     PipelineOptions po;
     po.p2p = cfg.pipelineP2p == "staged" ? PipelineP2p::Staged : PipelineP2p::Grouped;
-    pipeline = std::make_unique<PipelineRunner>(*exec, *opt, world, plan, tp, dp, pp, po);
+    // Context ranks lie between tensor and data ranks: to the pipeline they
+    // are more replicas of each stage.
+    pipeline = std::make_unique<PipelineRunner>(*exec, *opt, world, plan, tp, dp * cp, pp, po);
   }
   // Whole-model files: one data-parallel replica of every tensor and pipeline
   // place holds all the weights.
   for (int r = 0; r < world.size(); ++r) {
     const RankCoord c = grid.value().coord(r);
-    if (c.dp == 0)
+    if (c.dp == 0 && c.cp == 0)
       weightHolders.push_back(r);
     // --dump-batch: what each replica's first stage feeds (ascending dp).
-    if (c.tp == 0 && c.pp == 0)
+    if (c.tp == 0 && c.pp == 0 && c.cp == 0)
       batchRecorders.push_back(r);
   }
-  recordsBatches = tpRank == 0 && ppRank == 0;
+  recordsBatches = tpRank == 0 && ppRank == 0 && cpRank == 0;
+  contextSize = cp;
 
   const int64_t micro = plan.model().micro_batch();
   int64_t globalBatch = cfg.globalBatch > 0 ? cfg.globalBatch : plan.parallel().global_batch();
@@ -355,7 +371,11 @@ LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *l
                                   bool *skipped) {
   *skipped = false;
   const double lossScale = lossScaler ? lossScaler->scale() : 1.0;
-  const float scale = static_cast<float>(lossScale / static_cast<double>(microBatches));
+  // Context ranks each backpropagate their tokens' share of the loss; the
+  // data group averages over data x context ranks, so each share counts cp
+  // times (Megatron-LM scales the loss by the context size the same way).
+  const float scale = static_cast<float>(lossScale * static_cast<double>(contextSize) /
+                                         static_cast<double>(microBatches));
   LossTerms lossSum;
   if (pipeline) {
     const uint64_t key = exec->dropoutCounter();

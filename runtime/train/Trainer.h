@@ -157,10 +157,14 @@ private:
   // The tensor group (MPI, and the counted device group over it): declared
   // before the executor, which uses it, so they outlive it.
   std::unique_ptr<comm::Communicator> tensorMpi, tensorDevice;
+  // The context group (context parallelism), likewise before the executor.
+  std::unique_ptr<comm::Communicator> contextMpi, contextGroup;
+  int64_t contextSize = 1;
   std::unique_ptr<Executor> exec;
   std::unique_ptr<Optimizer> opt;
   Backend &backend;
-  // Same tensor/pipeline place: the MPI group and its Backend::deviceGroup.
+  // Same tensor/pipeline place (data x context ranks): the MPI group and its
+  // Backend::deviceGroup.
   std::unique_ptr<comm::Communicator> dataMpi, dataGroup;
   std::unique_ptr<GradBuckets> gradBuckets;         // overlapped data-parallel all-reduce
   GradSyncTimes gradSyncTotal;                      // summed over the iterations
@@ -177,7 +181,7 @@ private:
   std::unique_ptr<PipelineRunner> pipeline; // pipeline > 1: this rank's schedule
   BatchGeometry geometry;
   int64_t microBatches = 1;
-  std::vector<int> weightHolders; // world ranks of data-parallel rank 0
+  std::vector<int> weightHolders; // world ranks of data- and context-parallel rank 0
   int64_t startIteration = 0;
   LossTerms logLossSum;
   bool hasSop = false; // the plan trains a sentence-order head (BERT)

@@ -62,7 +62,7 @@
 // OPT-NEG: error: dp must be between 1 and 2147483647, got -2
 // RUN: not %mtc-opt %models/gpt2-tiny.mlir --mtc-verify-config="pp=4294967297 world-size=-1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPT-BIG
 // OPT-BIG: error: pp must be between 1 and 2147483647, got 4294967297
-// OPT-BIG: error: world-size must be between 0 (tp*pp*dp) and 2147483647, got -1
+// OPT-BIG: error: world-size must be between 0 (tp*cp*pp*dp) and 2147483647, got -1
 // RUN: not %mtc-opt %models/gpt2-tiny.mlir --mtc-verify-config="tp=2147483647 pp=2147483647 dp=2147483647" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPT-WORLD
 // OPT-WORLD: error: tp*pp*dp (2147483647*2147483647*2147483647) exceeds 2147483647 ranks
 // A model imported with Megatron's padding takes tp = 2 and sequence parallelism.

@@ -32,6 +32,7 @@ struct CompileOptions {
   int64_t globalBatch = 0; ///< 0: micro-batch x dp
 
   int64_t tp = 1, pp = 1, vp = 1, dp = 1;
+  int64_t cp = 1; ///< context parallelism: each sequence split over cp ranks
   bool sequenceParallel = false;
   std::string schedule;                ///< 1f1b or interleaved; "": interleaved when vp > 1
   /// zb-h1: "1f1b" (no stage above 1F1B's fullest) or "none".
@@ -59,7 +60,8 @@ struct CompileOptions {
 std::optional<std::string> checkCompileOptions(const CompileOptions &options);
 
 /// Adds the passes that take a model (@forward) to a planned training step:
-/// shape, tensor parallelism, configuration check, sequence parallelism,
+/// shape, tensor parallelism, configuration check, context parallelism,
+/// sequence parallelism,
 /// autodiff, recomputation, optimizer, data parallelism, distributed
 /// optimizer, pipeline partition and schedule, memory plan. A
 /// --mtc-lower-to-exec after them writes the plan.

@@ -66,6 +66,9 @@ inline const FlagSpec decoderLastPipelineNumLayers{
 inline const FlagSpec dataParallel{"data-parallel-size", {"dp"},
                                    "data-parallel size d (Megatron-LM derives it from the "
                                    "number of ranks)"};
+inline const FlagSpec contextParallel{"context-parallel-size", {"cp"},
+                                      "context-parallel size c (each sequence split over c "
+                                      "ranks, ring attention; Megatron-Core's)"};
 inline const FlagSpec sequenceParallel{"sequence-parallel", {},
                                        "Megatron sequence parallelism (needs t > 1)"};
 inline const FlagSpec recomputeGranularity{"recompute-granularity", {"recompute"},

@@ -19,9 +19,9 @@ def VerifyConfig : Pass<"mtc-verify-config", "mlir::ModuleOp"> {
     own rule),
     interleaving with pp=1, a
     global batch not divisible by micro-batch*dp, micro-batches per step not a
-    multiple of pp when interleaving, a world size other than tp*pp*dp,
+    multiple of pp when interleaving, a world size other than tp*cp*pp*dp,
     sequence parallelism without tensor parallelism or with a sequence tp
-    does not divide. A padded vocabulary tp does not divide is not an error:
+    (times cp) does not divide. A padded vocabulary tp does not divide is not an error:
     `--mtc-tensor-parallel` pads it to the next multiple of tp (as
     mtc-compile does), and the verdict says so; a model it cannot pad is
     refused by both with the same message.
@@ -36,9 +36,10 @@ def VerifyConfig : Pass<"mtc-verify-config", "mlir::ModuleOp"> {
     Option<"pp", "pp", "int64_t", "0", "pipeline-parallel size (0: keep)">,
     Option<"vp", "vp", "int64_t", "0", "virtual chunks per pipeline rank (0: keep)">,
     Option<"dp", "dp", "int64_t", "0", "data-parallel size (0: keep)">,
+    Option<"cp", "cp", "int64_t", "0", "context-parallel size (0: keep)">,
     Option<"microBatch", "micro-batch", "int64_t", "0", "micro-batch size (0: the model's)">,
     Option<"globalBatch", "global-batch", "int64_t", "0", "global batch size (0: keep)">,
-    Option<"worldSize", "world-size", "int64_t", "0", "ranks the job will run on (0: tp*pp*dp)">,
+    Option<"worldSize", "world-size", "int64_t", "0", "ranks the job will run on (0: tp*cp*pp*dp)">,
     Option<"sequenceParallel", "sequence-parallel", "bool", "false",
            "split layer norm and dropout along the sequence">,
     ListOption<"layersPerChunk", "layers-per-chunk", "int64_t",
@@ -112,6 +113,26 @@ def SequenceParallel : Pass<"mtc-sequence-parallel", "mlir::ModuleOp"> {
     the regions run on [b, s/t, h] shards. Their parameters' gradients are
     then partial per rank: they are marked `tensor_grad_reduce` and the
     runtime all-reduces them over the tensor group before the optimizer.
+  }];
+}
+
+def ContextParallel : Pass<"mtc-context-parallel", "mlir::ModuleOp"> {
+  let summary = "Context parallelism: every sequence split over cp ranks, ring attention";
+  let description = [{
+    Runs on the forward model after `--mtc-verify-config` recorded
+    `mtc.parallel`'s `cp` (and before `--mtc-sequence-parallel`). Each rank
+    then holds seq / cp tokens of every sample: with causal attention the
+    sequence is cut into 2 cp chunks and rank r holds chunks r and
+    2 cp - 1 - r (Megatron-LM's load-balanced layout), bidirectional
+    attention splits it into cp chunks (mtc/Plan/ContextSplit.h). The
+    micro-batch inputs become [micro-batch, seq / cp], every shape follows,
+    and each `mtc.attention` gets `context_parallel = cp`: attention over the
+    whole sequence with key/value blocks passed around the ring. The runtime
+    places positions (position tables, rotary angles, dropout counters, the
+    mask) by the layout, and averages the loss over the group's tokens.
+    Errors: a sequence 2 cp (causal) or cp does not divide, attention ops
+    that mix causal and bidirectional masks, a model whose head reads one
+    position (BERT's sentence-order head), a module already split.
   }];
 }
 

@@ -192,6 +192,24 @@ public:
                        float *values, float *out) override {
     kernels::attentionDecode(d, qkv, keys, values, out);
   }
+  void attentionBlockForward(const kernels::AttentionBlock &blk, const float *qkv,
+                             const float *kv, float *out, float *lse, bool first) override {
+    (first ? kernels::attentionBlockForwardFirst : kernels::attentionBlockForward)(blk, qkv, kv,
+                                                                                 out, lse);
+  }
+  void attentionBlockBackward(const kernels::AttentionBlock &blk, const float *qkv,
+                              const float *kv, const float *out, const float *lse,
+                              const float *dout, float *dqkv, float *dkv) override {
+    kernels::attentionBlockBackward(blk, qkv, kv, out, lse, dout, dqkv, dkv);
+  }
+  void packKeyValues(const kernels::AttentionShape &a, int64_t S, const float *qkv,
+                     float *kv) override {
+    kernels::packKeyValues(a, S, qkv, kv);
+  }
+  void addKeyValueGrads(const kernels::AttentionShape &a, int64_t S, int64_t kvRows,
+                        int64_t rows, const float *dkv, float *dqkv) override {
+    kernels::addKeyValueGrads(a, S, kvRows, rows, dkv, dqkv);
+  }
   void crossEntropyRowMax(const float *logits, float *rowMax, int64_t N, int64_t V,
                           int64_t validLocal) override {
     kernels::crossEntropyRowMax(logits, rowMax, N, V, validLocal);

@@ -51,6 +51,15 @@ kernels::AttentionShape attentionGeometry(StepRun &r, const Record &k) {
   return a;
 }
 
+// Context parallelism: the attention of the whole sequence, whose rows this
+// rank holds some of (the ring's kernels mask and draw dropout by position).
+template <typename Record>
+kernels::AttentionShape wholeSequence(StepRun &r, const Record &k) {
+  kernels::AttentionShape a = attentionGeometry(r, k);
+  a.seq = r.context().wholeSeq();
+  return a;
+}
+
 const StepRegistration registered[] = {
     StepRegistration({
         pb::Step::kAttention,
@@ -72,6 +81,10 @@ const StepRegistration registered[] = {
                                     cache->values(r.index), r.out(k.out()));
             return;
           }
+          if (r.context().split())
+            return ringAttentionForward(r.dev(), *r.contextGroup(), r.context(),
+                                        wholeSequence(r, k), r.f(k.qkv()), r.f(k.out()),
+                                        r.f(k.lse()), r.contextScratch());
           r.dev().attentionForward(attentionGeometry(r, k), r.out(k.qkv()), r.out(k.out()),
                                    r.f(k.lse()));
         },
@@ -94,6 +107,11 @@ const StepRegistration registered[] = {
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.attention_backward();
+          if (r.context().split())
+            return ringAttentionBackward(r.dev(), *r.contextGroup(), r.context(),
+                                         wholeSequence(r, k), r.f(k.qkv()), r.f(k.out()),
+                                         r.f(k.lse()), r.f(k.dout()), r.f(k.dqkv()),
+                                         r.contextScratch());
           r.dev().attentionBackward(attentionGeometry(r, k), r.out(k.qkv()), r.out(k.out()),
                                     r.f(k.lse()), r.out(k.dout()), r.out(k.dqkv()));
         },
@@ -127,7 +145,19 @@ const StepRegistration registered[] = {
           kernels::RotaryShape rot{sh.batch, sh.seq, k.heads(), k.kv_heads(), k.head_dim(),
                                    k.theta(), k.inverse()};
           rot.position = r.position();
-          r.dev().rotary(rot, r.out(k.x()), r.out(k.y()));
+          if (!r.context().split())
+            return r.dev().rotary(rot, r.out(k.x()), r.out(k.y()));
+          // Each run of this rank's rows turns by its own positions' angles.
+          const int64_t width = qkvWidth(k.heads(), k.kv_heads(), k.head_dim());
+          for (int64_t b = 0; b < sh.batch; ++b)
+            for (const PositionRun &run : r.context().runsOf(0, sh.seq)) {
+              kernels::RotaryShape part = rot;
+              part.batch = 1;
+              part.seq = run.length;
+              part.position = run.whole;
+              const int64_t at = (b * sh.seq + run.local) * width;
+              r.dev().rotary(part, r.out(k.x()).at(at), r.out(k.y()).at(at));
+            }
         },
         runsOnAnyWindow,
     }),

@@ -3,6 +3,8 @@
 #include "exec/StepRegistry.h"
 #include "exec/StepRun.h"
 
+#include <stdexcept>
+
 namespace mtc::runtime {
 namespace {
 
@@ -122,10 +124,15 @@ const StepRegistration registered[] = {
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.dropout();
           const int64_t n = r.shape().elements;
-          if (r.training && k.rate() > 0.f && r.sequenceShards()) {
-            const pb::Buffer &x = r.buffer(k.x());
-            dropoutSequenceShard(r.dev(), r.f(k.x()), r.f(k.y()), x.shape(0), x.shape(1),
-                                 x.shape(2), r.shard(), k.rate(), r.seed(), k.stream());
+          const pb::Buffer &x = r.buffer(k.x());
+          if (r.training && k.rate() > 0.f && (r.sequenceShards() || r.context().split())) {
+            // Sequence rows of the whole tensor's mask: [batch, rows, hidden].
+            if (x.shape_size() != 3)
+              throw std::runtime_error("dropout on sequence rows needs a [batch, seq, hidden] "
+                                       "input, '" + x.name() + "' is not");
+            dropoutOnRows(r.dev(), r.in(k.x()), r.out(k.y()), x.shape(0), x.shape(1),
+                          r.firstRow(x.shape(1)), x.shape(2), r.context(), k.rate(), r.seed(),
+                          k.stream());
           } else if (r.training && k.rate() > 0.f) {
             r.dev().dropout(r.out(k.x()), r.out(k.y()), n, k.rate(), r.seed(), k.stream(), 0);
             r.checkReplicated(r.f(k.y()), n);

@@ -71,6 +71,20 @@ const StepRegistration registered[] = {
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.embedding_forward();
           const StepShape &sh = r.shape();
+          if (k.has_wpe() && r.context().split()) {
+            // Each run of this rank's rows adds its own rows of the table.
+            const int64_t batch = sh.rows / sh.seq, H = sh.hidden;
+            for (int64_t b = 0; b < batch; ++b)
+              for (const PositionRun &run : r.context().runsOf(0, sh.seq)) {
+                const int64_t row = b * sh.seq + run.local;
+                r.dev().embeddingForward(r.i32(k.tokens()) + row, r.weightsIn(k.wte_param()),
+                                         r.weightsIn(k.wpe_param()).at(run.whole * H),
+                                         r.out(k.out()).at(row * H), run.length, run.length, H,
+                                         k.vocab_start() + r.shard().vocabStart(sh.vocabLocal),
+                                         sh.vocabLocal);
+              }
+            return;
+          }
           // Generation: rows are the new tokens, at positions from position() on.
           r.dev().embeddingForward(
               r.i32(k.tokens()), r.weightsIn(k.wte_param()),
@@ -100,6 +114,18 @@ const StepRegistration registered[] = {
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.embedding_backward();
           const StepShape &sh = r.shape();
+          if (k.has_wpe() && r.context().split()) {
+            const int64_t batch = sh.rows / sh.seq, H = sh.hidden;
+            for (int64_t b = 0; b < batch; ++b)
+              for (const PositionRun &run : r.context().runsOf(0, sh.seq)) {
+                const int64_t row = b * sh.seq + run.local;
+                r.dev().embeddingBackward(
+                    r.i32(k.tokens()) + row, r.out(k.dout()).at(row * H), r.grad(k.wte_grad()),
+                    r.grad(k.wpe_grad()) + run.whole * H, run.length, run.length, H,
+                    k.vocab_start() + r.shard().vocabStart(sh.vocabLocal), sh.vocabLocal);
+              }
+            return;
+          }
           r.dev().embeddingBackward(r.i32(k.tokens()), r.out(k.dout()), r.grad(k.wte_grad()),
                                     k.has_wpe() ? r.grad(k.wpe_grad()) : nullptr, sh.rows,
                                     sh.seq, sh.hidden,

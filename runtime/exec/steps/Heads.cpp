@@ -60,6 +60,15 @@ void crossEntropy(const pb::Step &step, StepRun &r) {
   int64_t count = 0;
   double sum = dev.crossEntropyLoss(r.i32(k.targets()), r.f(k.row_max()), r.f(k.sum_exp()),
                                     r.f(k.target_logit()), sh.rows, r.f(k.loss()), &count);
+  if (comm::Communicator *cp = r.contextGroup(); cp && cp->size() > 1) {
+    // The loss is the mean over the whole sequences' tokens: every context
+    // rank reports it, and its backward divides by their count.
+    cp->allReduceSum(r.f(k.loss()), 2);
+    double total[2] = {sum, static_cast<double>(count)};
+    cp->allReduceSum(total, 2);
+    sum = total[0];
+    count = static_cast<int64_t>(total[1]);
+  }
   MicroBatchLoss &loss = r.loss();
   if (r.plan().has_sop_loss() && k.loss() == r.plan().sop_loss()) {
     loss.sopSum = sum;

@@ -110,11 +110,11 @@ const StepRegistration registered[] = {
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.bias_add();
           const StepShape &sh = r.shape();
-          // On a sequence shard, position s is the full sequence's rank * seq + s.
+          // A position table: on a sequence shard, local row s is the local
+          // sequence's rank * seq + s, at its whole-sequence position.
           if (r.param(k.bias_param()).shape_size() == 2)
             addPositionRows(r.dev(), r.f(k.x()), r.weights(k.bias_param()), r.f(k.y()),
-                            sh.batch, sh.seq, sh.hidden,
-                            r.sequenceShards() ? r.shard().rank * sh.seq : r.position());
+                            sh.batch, sh.seq, sh.hidden, r.firstRow(sh.seq), r.context());
           else
             r.dev().biasAdd(r.out(k.x()), r.weightsIn(k.bias_param()), r.out(k.y()), sh.rows,
                             sh.hidden);
@@ -139,8 +139,7 @@ const StepRegistration registered[] = {
           const StepShape &sh = r.shape();
           if (r.param(k.bias_grad()).shape_size() == 2)
             accumulatePositionRows(r.dev(), r.f(k.dy()), r.grad(k.bias_grad()), sh.batch,
-                                   sh.seq, sh.hidden,
-                                   r.sequenceShards() ? r.shard().rank * sh.seq : 0);
+                                   sh.seq, sh.hidden, r.firstRow(sh.seq), r.context());
           else
             r.dev().biasGrad(r.out(k.dy()), r.grad(k.bias_grad()), sh.rows, sh.hidden);
         },

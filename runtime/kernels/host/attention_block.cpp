@@ -283,8 +283,6 @@ void attentionBlockBackward(const AttentionBlock &blk, const float *qkv, const f
   const AttentionShape &a = blk.whole;
   const int64_t kvHeads = kvHeadsOf(a), r = a.heads / kvHeads, D = a.headDim;
   const int64_t kvWidth = kvHeads * 2 * D, width = math::qkvRowWidth(a.heads, kvHeads, D);
-  for (int64_t b = 0; b < a.batch; ++b)
-    std::fill_n(dkv + b * blk.kvRows * kvWidth, blk.keys * kvWidth, 0.0f);
   if (a.batch == 0 || blk.queries == 0 || blk.keys == 0)
     return;
   const int64_t groups = a.batch * kvHeads;
@@ -297,7 +295,7 @@ void attentionBlockBackward(const AttentionBlock &blk, const float *qkv, const f
 #pragma omp for schedule(dynamic, 1)
     for (int64_t bg = 0; bg < groups; ++bg) {
       const int64_t b = bg / kvHeads, g = bg % kvHeads;
-      float *dk = dkv + b * blk.kvRows * kvWidth + g * 2 * D;
+      float *dk = dkv + b * blk.kvRows * kvWidth + g * 2 * D; // accumulated
       for (int64_t h = g * r; h < (g + 1) * r; ++h) {
         const BlockView v = blockView(blk, qkv, kv, b, h);
         float *dq = dqkv + (b * blk.localSeq + blk.firstQuery) * width +

@@ -109,6 +109,7 @@ TEST_P(RingAttention, EqualsTheWholeSequence) {
       const ContextSplit::RingBlock rb = split->ringBlock(r, step);
       const AttentionBlock blk{a, L, positions[r].data(), rb.firstQuery, rb.queries, L,
                                rb.keys, positions[rb.source].data()};
+      std::fill(dkv.begin(), dkv.end(), 0.0f);
       attentionBlockBackward(blk, q[r].data(), kv[rb.source].data(), o[r].data(), l[r].data(),
                              dO[r].data(), dq[r].data(), dkv.data());
       addKeyValueGrads(a, L, L, rb.keys, dkv.data(), dq[rb.source].data());
