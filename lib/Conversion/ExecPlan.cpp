@@ -188,6 +188,17 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module, const TrainStepMemory &p
   report->set_optimizer_bytes(paramElements * 8);
   report->set_activation_peak_bytes(memory.activationPeakBytes);
   report->set_arena_bytes(memory.arenaBytes);
+  // Ring attention keeps two key/value blocks of every sample's local tokens
+  // (the one computed with, the one arriving) and, backward, their
+  // gradients: 4 blocks of [b, s / cp, 2 key/value heads, head_dim] floats.
+  fn->walk([&](AttentionOp a) {
+    if (a.getContextParallel() < 2)
+      return;
+    auto qkv = cast<ShapedType>(a.getQkv().getType()).getShape();
+    const int64_t kvHeads = a.getKvHeads() ? a.getKvHeads() : a.getHeads();
+    const int64_t block = qkv[0] * qkv[1] * 2 * kvHeads * a.getHeadDim() * 4;
+    report->set_context_ring_bytes(std::max(report->context_ring_bytes(), 4 * block));
+  });
 
   // Data parallelism, precision and recomputation (docs/data-parallel.md).
   if (auto state = module->getAttrOfType<DictionaryAttr>("mtc.training_state")) {

@@ -124,9 +124,14 @@ comm::RequestPtr passOn(comm::Communicator &group, const float *from, float *int
   return group.startGroupedSendRecv(ops, kTimeoutSeconds);
 }
 
-float *scratchFloats(Backend &dev, DeviceArray &scratch, int64_t n) {
+// The executor allocates what the plan predicts; a plan that predicted less
+// than the blocks need is a compiler bug, not a reason to allocate more.
+float *scratchFloats(DeviceArray &scratch, int64_t n) {
   if (scratch.size() < n)
-    scratch = DeviceArray(dev, n, "the ring attention's key/value blocks");
+    throw std::runtime_error("ring attention needs " + std::to_string(n * 4) +
+                             " bytes of key/value blocks, the plan holds " +
+                             std::to_string(scratch.size() * 4) +
+                             " (memory.context_ring_bytes): recompile with this mtc-compile");
   return scratch.data();
 }
 
@@ -138,7 +143,7 @@ void ringAttentionForward(Backend &dev, comm::Communicator &group, const Context
   checkGroup(group, ctx);
   const ContextSplit split = ContextSplit::create(ctx.wholeSeq(), ctx.size(), ctx.causal()).value();
   const int64_t n = whole.batch * ctx.localSeq() * 2 * kvHeadsOf(whole) * whole.headDim;
-  float *kv[2] = {scratchFloats(dev, scratch, 2 * n), nullptr};
+  float *kv[2] = {scratchFloats(scratch, 2 * n), nullptr};
   kv[1] = kv[0] + n;
   dev.packKeyValues(whole, ctx.localSeq(), qkv, kv[0]);
   for (int step = 0; step < ctx.size(); ++step) {
@@ -161,7 +166,7 @@ void ringAttentionBackward(Backend &dev, comm::Communicator &group, const Contex
   const ContextSplit split = ContextSplit::create(ctx.wholeSeq(), ctx.size(), ctx.causal()).value();
   const int64_t L = ctx.localSeq();
   const int64_t n = whole.batch * L * 2 * kvHeadsOf(whole) * whole.headDim;
-  float *base = scratchFloats(dev, scratch, 4 * n);
+  float *base = scratchFloats(scratch, 4 * n);
   float *kv[2] = {base, base + n}, *dkv[2] = {base + 2 * n, base + 3 * n};
   const int64_t width = (whole.heads + 2 * kvHeadsOf(whole)) * whole.headDim;
   dev.fill32(dqkv, 0u, whole.batch * L * width);

@@ -102,6 +102,11 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
                                        options.contextGroup->rank(),
                                        planData.parallel().context_causal())
                 : ContextShard::unsplit(planData.model().seq());
+  // Ring attention's blocks, as the plan predicts (they never grow: the
+  // plan's memory report is what the rank holds).
+  if (context.split() && planData.memory().context_ring_bytes() > 0)
+    contextScratch = DeviceArray(dev, planData.memory().context_ring_bytes() / 4,
+                                 "ring attention's key/value blocks");
   // Per-token inputs hold whole sequences (uploadInputs takes this rank's).
   auto elements = [&](int32_t id) {
     return numElements(index.buffers[id]->shape()) * contextSize;

@@ -179,6 +179,9 @@ public:
   // This rank's place in its tensor group (param slice offsets, vocab shards).
   const TensorShard &tensorShard() const { return shard; }
   const ContextShard &contextShard() const { return context; }
+  // Bytes ring attention holds beside the arena (the plan's
+  // memory.context_ring_bytes once a step has run).
+  int64_t contextRingBytes() const { return contextScratch.size() * 4; }
 
   // Runs every step as its own kernel from now on (mixed precision rounds
   // what each step writes, which a fused kernel would skip).

@@ -292,7 +292,13 @@ int compile(mtc::CompileOptions options, const char *argv0) {
   outs() << format("mtc-compile: %s, %lld parameters, micro-batch %lld x seq %lld\n",
                    modelName.c_str(), (long long)params,
                    (long long)plan->model().micro_batch(),
-                   (long long)plan->model().seq())
+                   (long long)plan->model().seq());
+  if (const int64_t cp = plan->parallel().context(); cp > 1)
+    outs() << format("  context parallelism: %lld ranks hold %lld tokens of each sequence; ring "
+                     "attention's key/value blocks %.1f MiB per rank beside the activations\n",
+                     (long long)cp, (long long)(plan->model().seq() / cp),
+                     mem.context_ring_bytes() / 1048576.0);
+  outs()
          << format("  plan: %d steps (%d forward), %d buffers; predicted memory per "
                    "rank: activations %.1f MiB (arena %.1f MiB), parameters + "
                    "gradients + AdamW %.1f MiB\n",

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <stdexcept>
+#include <utility>
 
 namespace mtc::runtime::gpu {
 namespace kc = kernels::cuda;
@@ -105,6 +106,9 @@ void CudaBackend::releaseAll() {
   for (Scratch *s :
        {&layerNormStats, &attentionRowDot, &biasGradVector, &copyBounce, &gemmOperands})
     s->reset();
+  for (PositionsOnDevice &p : ringPositions)
+    cudaFree(p.device);
+  ringPositions.clear();
   if (gemmWorkspace)
     cudaFree(gemmWorkspace);
   if (reduceBlock)
@@ -609,6 +613,82 @@ void CudaBackend::attentionBackward(const kernels::AttentionShape &a, const floa
 void CudaBackend::attentionDecode(const kernels::DecodeShape &d, const float *qkv, float *keys,
                                   float *values, float *out) {
   kc::attentionDecode(d, qkv, keys, values, out, compute);
+}
+
+// Ring attention's positions arrive in host memory (Backend.h). A context
+// shard's arrays never change, so each distinct array is uploaded once and
+// looked up by its values (a few short arrays: cp of them per shard).
+const int64_t *CudaBackend::positionsOnDevice(const int64_t *host, int64_t n) {
+  if (n <= 0)
+    return nullptr;
+  for (const PositionsOnDevice &p : ringPositions)
+    if (static_cast<int64_t>(p.host.size()) >= n &&
+        std::equal(host, host + n, p.host.begin()))
+      return p.device;
+  // Many distinct arrays means shapes keep changing: start over (after the
+  // kernels that may still read the old ones).
+  constexpr size_t kMaxArrays = 64;
+  if (ringPositions.size() >= kMaxArrays) {
+    kc::waitForStream(compute, "free ring attention positions");
+    for (PositionsOnDevice &p : ringPositions)
+      cudaFree(p.device);
+    ringPositions.clear();
+  }
+  PositionsOnDevice p;
+  p.host.assign(host, host + n);
+  const size_t bytes = static_cast<size_t>(n) * sizeof(int64_t);
+  if (cudaMalloc(reinterpret_cast<void **>(&p.device), bytes) != cudaSuccess) {
+    cudaGetLastError();
+    throw kc::CudaError("cannot allocate " + std::to_string(bytes) +
+                        " bytes of GPU memory for ring attention positions");
+  }
+  // Stream-ordered: the entry keeps its host copy alive until freed above,
+  // after the stream has drained.
+  cudaError_t e = cudaMemcpyAsync(p.device, p.host.data(), bytes, cudaMemcpyHostToDevice,
+                                  compute);
+  if (e != cudaSuccess) {
+    cudaFree(p.device);
+    checkCuda(e, "copy ring attention positions to the device");
+  }
+  ringPositions.push_back(std::move(p));
+  return ringPositions.back().device;
+}
+
+void CudaBackend::attentionBlockForward(const kernels::AttentionBlock &blk, const float *qkv,
+                                        const float *kv, float *out, float *lse, bool first) {
+  kc::checkAttentionBlockPositions(
+      first ? "CudaBackend::attentionBlockForwardFirst" : "CudaBackend::attentionBlockForward",
+      blk);
+  kernels::AttentionBlock onDevice = blk;
+  onDevice.positions =
+      positionsOnDevice(blk.positions, blk.queries > 0 ? blk.firstQuery + blk.queries : 0);
+  onDevice.keyPositions = positionsOnDevice(blk.keyPositions, blk.keys);
+  kc::attentionBlockForward(onDevice, qkv, kv, out, lse, first, compute);
+}
+
+void CudaBackend::attentionBlockBackward(const kernels::AttentionBlock &blk, const float *qkv,
+                                         const float *kv, const float *out, const float *lse,
+                                         const float *dout, float *dqkv, float *dkv) {
+  kc::checkAttentionBlockPositions("CudaBackend::attentionBlockBackward", blk);
+  kernels::AttentionBlock onDevice = blk;
+  onDevice.positions =
+      positionsOnDevice(blk.positions, blk.queries > 0 ? blk.firstQuery + blk.queries : 0);
+  onDevice.keyPositions = positionsOnDevice(blk.keyPositions, blk.keys);
+  int64_t rows = std::max<int64_t>(blk.whole.batch, 0) * std::max<int64_t>(blk.whole.heads, 0) *
+                 std::max<int64_t>(blk.queries, 0);
+  auto *rowDot = static_cast<float *>(
+      attentionRowDot.get(rows * int64_t(sizeof(float)), compute, "attention row sums"));
+  kc::attentionBlockBackward(onDevice, qkv, kv, out, lse, dout, dqkv, dkv, rowDot, compute);
+}
+
+void CudaBackend::packKeyValues(const kernels::AttentionShape &a, int64_t S, const float *qkv,
+                                float *kv) {
+  kc::packKeyValues(a, S, qkv, kv, compute);
+}
+
+void CudaBackend::addKeyValueGrads(const kernels::AttentionShape &a, int64_t S, int64_t kvRows,
+                                   int64_t rows, const float *dkv, float *dqkv) {
+  kc::addKeyValueGrads(a, S, kvRows, rows, dkv, dqkv, compute);
 }
 
 void CudaBackend::crossEntropyRowMax(const float *logits, float *rowMax, int64_t N, int64_t V,

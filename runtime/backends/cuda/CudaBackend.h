@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include <cuda_runtime_api.h>
 
@@ -120,6 +121,17 @@ public:
                          const float *lse, const float *dout, float *dqkv) override;
   void attentionDecode(const kernels::DecodeShape &d, const float *qkv, float *keys,
                        float *values, float *out) override;
+  // Ring attention (kernels/cuda/attention_block.cu): the blocks' host
+  // position arrays are uploaded once per distinct content (ringPositions).
+  void attentionBlockForward(const kernels::AttentionBlock &blk, const float *qkv,
+                             const float *kv, float *out, float *lse, bool first) override;
+  void attentionBlockBackward(const kernels::AttentionBlock &blk, const float *qkv,
+                              const float *kv, const float *out, const float *lse,
+                              const float *dout, float *dqkv, float *dkv) override;
+  void packKeyValues(const kernels::AttentionShape &a, int64_t S, const float *qkv,
+                     float *kv) override;
+  void addKeyValueGrads(const kernels::AttentionShape &a, int64_t S, int64_t kvRows,
+                        int64_t rows, const float *dkv, float *dqkv) override;
   void crossEntropyRowMax(const float *logits, float *rowMax, int64_t N, int64_t V,
                           int64_t validLocal) override;
   void crossEntropySumExp(const float *logits, const int32_t *targets, const float *rowMax,
@@ -208,6 +220,15 @@ private:
   Scratch layerNormStats, attentionRowDot, biasGradVector, copyBounce;
   Scratch gemmOperands; // 16-bit copies of A and B (gemmOperandScratchBytes)
   bool tensorCoreAttention = false; // selectCompute: not an fp32 plan
+  // Device copies of ring attention's position arrays (a context shard's
+  // never change): the host values each holds and where they live. A block
+  // reuses any entry whose values begin with its own.
+  struct PositionsOnDevice {
+    std::vector<int64_t> host; // also the upload's source: kept while it may run
+    int64_t *device = nullptr;
+  };
+  std::vector<PositionsOnDevice> ringPositions;
+  const int64_t *positionsOnDevice(const int64_t *host, int64_t n);
 };
 
 } // namespace mtc::runtime::gpu

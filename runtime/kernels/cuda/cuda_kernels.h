@@ -139,6 +139,27 @@ void flashAttentionBackward(const AttentionShape &a, const float *qkv, const flo
                             const float *lse, const float *dout, float *dqkv,
                             float *rowDot, cudaStream_t stream);
 
+// ---- one block of context-parallel (ring) attention (attention_block.cu) ----
+// kernels.h's attention blocks, fp32 on CUDA cores, head dimensions up to
+// 128. Here blk.positions and blk.keyPositions are DEVICE memory (the backend
+// uploads the host arrays), like the tensors and blk.whole.lengths. Every
+// output element has one owning thread: the results are deterministic.
+// first: attentionBlockForwardFirst, else attentionBlockForward.
+void attentionBlockForward(const AttentionBlock &blk, const float *qkv, const float *kv,
+                           float *out, float *lse, bool first, cudaStream_t stream);
+// Adds dQ into dqkv's query columns and dK, dV into dkv's rows [0, keys).
+// rowDot is scratch of batch * heads * queries floats.
+void attentionBlockBackward(const AttentionBlock &blk, const float *qkv, const float *kv,
+                            const float *out, const float *lse, const float *dout,
+                            float *dqkv, float *dkv, float *rowDot, cudaStream_t stream);
+// The launches' argument checks with blk.positions and blk.keyPositions in
+// HOST memory: also that the positions lie in the sequence.
+void checkAttentionBlockPositions(const char *kernel, const AttentionBlock &blk);
+void packKeyValues(const AttentionShape &a, int64_t S, const float *qkv, float *kv,
+                   cudaStream_t stream);
+void addKeyValueGrads(const AttentionShape &a, int64_t S, int64_t kvRows, int64_t rows,
+                      const float *dkv, float *dqkv, cudaStream_t stream);
+
 // ---- vocabulary-parallel cross-entropy (kernels.h's three pieces) ----
 void crossEntropyRowMax(const float *logits, float *rowMax, int64_t N, int64_t V,
                         int64_t validLocal, cudaStream_t stream);
