@@ -265,6 +265,8 @@ LogicalResult StageBuilder::build(int stageIndex, pb::Plan &out) {
   report->set_optimizer_bytes(paramElements * 8);
   report->set_activation_peak_bytes(predicted);
   report->set_arena_bytes(arena);
+  // Every chunk's attention shares the executor's ring blocks.
+  report->set_context_ring_bytes(full.memory().context_ring_bytes());
   return success();
 }
 

@@ -777,6 +777,17 @@ TrainSummary Trainer::run() {
       *log << " | final valid loss: " << format("%.6E", summary.finalValidLoss) << " (PPL "
            << format("%.3f", std::exp(std::min(20.0, summary.finalValidLoss))) << ")";
     *log << std::endl;
+    // What this rank's activations took against the plan (a pipeline stage
+    // reports its own in the pipeline's summary).
+    if (!pipeline && summary.iterations > 0) {
+      const pb::MemoryReport &m = exec->plan().memory();
+      *log << "activation memory (rank 0): measured peak " << exec->measuredPeakBytes()
+           << " B, plan " << m.activation_peak_bytes() << " B";
+      if (exec->contextShard().split())
+        *log << "; ring attention's key/value blocks " << exec->contextRingBytes() << " B, plan "
+             << m.context_ring_bytes() << " B";
+      *log << std::endl;
+    }
   }
   return summary;
 }

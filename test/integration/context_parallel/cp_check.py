@@ -6,19 +6,34 @@
                   [--compare-steps N] [--clean DIR] [train args]
       compiles X with the given mtc-compile arguments and trains it on N MPI
       ranks (1: without mpirun); the per-step losses land in DIR/metrics.jsonl
-      and, with --reference, are compared (relative) with the reference's.
+      and, with --reference, are compared (relative) with the reference's. Without
+      a pipeline, rank 0's measured activation peak and ring blocks must equal
+      the plan's to the byte.
   cp_check.py expect-error --pattern REGEX [--count N] -- COMMAND...
       fails unless COMMAND exits non-zero within the time limit with REGEX in
       its output.
 """
 import argparse
 import os
+import re
 import shlex
 import shutil
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from mpi_checks import compare, compile_model, expect_error, fresh, run  # noqa: E402
+
+
+def check_memory(output):
+    """Rank 0's measured activation peak (and ring blocks) equal the plan's."""
+    m = re.search(r"activation memory \(rank 0\): measured peak (\d+) B, plan (\d+) B"
+                  r"(?:; ring attention's key/value blocks (\d+) B, plan (\d+) B)?", output)
+    if not m:
+        sys.exit("train printed no 'activation memory' line")
+    measured, plan, ring, ring_plan = m.groups()
+    if measured != plan or ring != ring_plan:
+        sys.exit(f"memory differs from the plan: {m.group(0)}")
+    print(f"memory as planned: {m.group(0)}")
 
 
 def cmd_run(args, extra):
@@ -33,6 +48,8 @@ def cmd_run(args, extra):
     print(r.stdout)
     if r.returncode != 0:
         sys.exit(f"training on {args.np} rank(s) failed (exit {r.returncode})")
+    if "--pp" not in args.compile_arg:  # a pipeline stage reports its own memory
+        check_memory(r.stdout)
     if args.reference:
         compare(args.reference, metrics, args.rtol, args.steps)
 
