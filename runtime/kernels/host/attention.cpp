@@ -20,6 +20,7 @@
 // tensors' row strides: oneDNN picks its GEMM by the leading dimensions (an
 // image with dense rows gave other bits), so the products are those of the
 // fp32 kernel on widened tensors.
+#include "host/attention_rows.h"
 #include "host/common.h"
 #include "host/philox_stream.h"
 #include "host/typed_rows.h"
@@ -137,15 +138,13 @@ void scoreTile(const AttentionShape &a, const float *qkv, const HeadView &v,
               kvLen);
 }
 
-// The row loops between the products, cloned per ISA (host/common.h); sums
-// in laneSum's order, so every CPU gives the same bits.
-
-// keep[j] = mask / (1 - rate) from the uniform draws in keep, in place.
-MTC_VECTOR_CLONES
-void keepScales(float *keep, int64_t n, float rate, float invKeep) {
-  for (int64_t j = 0; j < n; ++j)
-    keep[j] = math::dropoutKeepScale(keep[j], rate, invKeep);
-}
+// The row loops between the products: host/attention_rows.h.
+using detail::dotRow;
+using detail::keepScales;
+using detail::multiplyRow;
+using detail::probabilityRow;
+using detail::rowMaxAndSumExp;
+using detail::softmaxBackwardRow;
 
 // keep[j] = mask / (1 - rate) for row i, columns [0, n).
 void dropoutRow(const AttentionShape &a, uint64_t dropoutBase, int64_t i, int64_t n,
@@ -153,48 +152,6 @@ void dropoutRow(const AttentionShape &a, uint64_t dropoutBase, int64_t i, int64_
   detail::uniformRun(a.seed, a.stream, dropoutBase + static_cast<uint64_t>(i * a.seq), n,
                      keep);
   keepScales(keep, n, a.dropout, invKeep);
-}
-
-// Max and sum of expFast(x - max) of a row.
-MTC_VECTOR_CLONES
-math::SoftmaxState rowMaxAndSumExp(const float *row, int64_t n) {
-  float m = -INFINITY;
-  for (int64_t j = 0; j < n; ++j)
-    m = m > row[j] ? m : row[j];
-  return {m, math::laneSum(n, [&](int64_t j) { return math::expFast(row[j] - m); })};
-}
-
-// row[0, valid) = probabilities from the scores and the row's lse; the
-// masked rest [valid, n) = 0.
-MTC_VECTOR_CLONES
-void probabilityRow(float *row, int64_t valid, int64_t n, float lse) {
-  for (int64_t j = 0; j < valid; ++j)
-    row[j] = math::softmaxProb(row[j], lse);
-  for (int64_t j = valid; j < n; ++j)
-    row[j] = 0.0f;
-}
-
-MTC_VECTOR_CLONES
-void multiplyRow(const float *a, const float *b, float *out, int64_t n) {
-  for (int64_t j = 0; j < n; ++j)
-    out[j] = a[j] * b[j];
-}
-
-MTC_VECTOR_CLONES
-float dotRow(const float *a, const float *b, int64_t n) {
-  return math::laneSum(n, [&](int64_t j) { return a[j] * b[j]; });
-}
-
-// p[j] = dS from the probabilities p, dP = g (times keep when dropout ran).
-MTC_VECTOR_CLONES
-void softmaxBackwardRow(float *p, const float *g, const float *keep, int64_t n, float rowDot) {
-  if (keep) {
-    for (int64_t j = 0; j < n; ++j)
-      p[j] = math::softmaxBackward(p[j], g[j] * keep[j], rowDot);
-  } else {
-    for (int64_t j = 0; j < n; ++j)
-      p[j] = math::softmaxBackward(p[j], g[j], rowDot);
-  }
 }
 
 // Where one (batch, query head)'s forward operands are: its query rows, its

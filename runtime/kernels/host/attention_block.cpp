@@ -1,13 +1,16 @@
 // One block of context-parallel (ring) attention (kernels.h). The same tile
-// scheme as attention.cpp (a [block, keys] score tile per thread, probabilities
-// recomputed in backward from the final lse) with two differences: the mask
-// and the dropout counters come from each row's whole-sequence position, and
-// the forward merges the block into the rows' running result by log-sum-exp
-// (math/softmax.h's combine), so the blocks may arrive in any order.
+// scheme and row loops as attention.cpp (a [block, keys] score tile per
+// thread, probabilities recomputed in backward from the final lse) with two
+// differences: the mask and the dropout counters come from each row's
+// whole-sequence position, and the forward merges the block into the rows'
+// running result by log-sum-exp, so the blocks may arrive in any order.
+// A block's key positions ascend (ContextSplit's chunks do), so the keys a
+// row attends to are a prefix of the block's, as in attention.cpp.
 //
 // Threading: forward over (batch, head, query tile); backward over (batch,
 // key/value group), which owns its block's dK and dV rows and its heads' dQ
 // columns.
+#include "host/attention_rows.h"
 #include "host/common.h"
 #include "host/philox_stream.h"
 #include "kernels/gemm.h"
@@ -59,6 +62,11 @@ void checkBlock(const char *kernel, const AttentionBlock &blk) {
   };
   inSequence(blk.positions + blk.firstQuery, blk.queries, "query");
   inSequence(blk.keyPositions, blk.keys, "key");
+  for (int64_t j = 1; j < blk.keys; ++j)
+    if (blk.keyPositions[j] <= blk.keyPositions[j - 1])
+      detail::fail(kernel, "key positions must ascend (key " + std::to_string(j) + " is at " +
+                               std::to_string(blk.keyPositions[j]) + " after " +
+                               std::to_string(blk.keyPositions[j - 1]) + ")");
 }
 
 // Where one (batch, query head)'s operands are.
@@ -90,30 +98,32 @@ BlockView blockView(const AttentionBlock &blk, const float *qkv, const float *kv
   return v;
 }
 
-inline bool attends(const AttentionBlock &blk, const BlockView &v, int64_t position,
-                    int64_t key) {
-  const int64_t kp = blk.keyPositions[key];
-  return kp < v.keysOfSample && (!blk.whole.causal || kp <= position);
+// The keys [0, result) the row at `position` attends to: before the
+// padding and, causal, at or before the row's position.
+inline int64_t attendedKeys(const AttentionBlock &blk, const BlockView &v, int64_t position) {
+  const int64_t last = blk.whole.causal ? std::min(position, v.keysOfSample - 1)
+                                        : v.keysOfSample - 1;
+  return std::upper_bound(blk.keyPositions, blk.keyPositions + blk.keys, last) -
+         blk.keyPositions;
 }
 
-// keep[j] = dropout scale of (position, key j) for the attended keys (others
-// 0), drawn at the whole sequence's counters run by run of consecutive key
-// positions.
-void dropoutRow(const AttentionBlock &blk, const BlockView &v, int64_t position, float *keep) {
+// keep[0, valid) = dropout scales of (position, key j), drawn at the whole
+// sequence's counters run by run of consecutive key positions; keep[valid,
+// keys) = 0.
+void dropoutRow(const AttentionBlock &blk, const BlockView &v, int64_t position, int64_t valid,
+                float *keep) {
   const AttentionShape &a = blk.whole;
-  const float invKeep = math::dropoutInvKeep(a.dropout);
   const uint64_t row = v.dropoutBase + static_cast<uint64_t>(position * a.seq);
-  for (int64_t j = 0; j < blk.keys;) {
+  for (int64_t j = 0; j < valid;) {
     int64_t end = j + 1;
-    while (end < blk.keys && blk.keyPositions[end] == blk.keyPositions[end - 1] + 1)
+    while (end < valid && blk.keyPositions[end] == blk.keyPositions[end - 1] + 1)
       ++end;
     detail::uniformRun(a.seed, a.stream, row + static_cast<uint64_t>(blk.keyPositions[j]),
                        end - j, keep + j);
     j = end;
   }
-  for (int64_t j = 0; j < blk.keys; ++j)
-    keep[j] = attends(blk, v, position, j) ? math::dropoutKeepScale(keep[j], a.dropout, invKeep)
-                                           : 0.0f;
+  detail::keepScales(keep, valid, a.dropout, math::dropoutInvKeep(a.dropout));
+  std::fill(keep + valid, keep + blk.keys, 0.0f);
 }
 
 // scores[rows, keys] = scale Q K^T for local query rows [i0, i0 + rows) of
@@ -133,22 +143,13 @@ void forwardTile(const AttentionBlock &blk, const BlockView &v, int64_t i0, int6
   std::vector<float> blockLse(rows);
   for (int64_t r = 0; r < rows; ++r) {
     const int64_t position = blk.positions[blk.firstQuery + i0 + r];
+    const int64_t valid = attendedKeys(blk, v, position);
     float *row = scores + r * K;
-    math::SoftmaxState s = math::softmaxEmpty();
-    for (int64_t j = 0; j < K; ++j)
-      if (attends(blk, v, position, j))
-        s.max = std::max(s.max, row[j]);
-    if (s.max != -INFINITY)
-      s.sum = math::laneSum(K, [&](int64_t j) {
-        return attends(blk, v, position, j) ? math::expFast(row[j] - s.max) : 0.0f;
-      });
-    blockLse[r] = s.max == -INFINITY ? -INFINITY : math::softmaxLse(s);
-    for (int64_t j = 0; j < K; ++j)
-      row[j] = attends(blk, v, position, j) ? math::softmaxProb(row[j], blockLse[r]) : 0.0f;
-    if (a.dropout > 0.0f) {
-      dropoutRow(blk, v, position, keep);
-      for (int64_t j = 0; j < K; ++j)
-        row[j] *= keep[j];
+    blockLse[r] = valid ? math::softmaxLse(detail::rowMaxAndSumExp(row, valid)) : -INFINITY;
+    detail::probabilityRow(row, valid, K, blockLse[r]);
+    if (a.dropout > 0.0f && valid) {
+      dropoutRow(blk, v, position, valid, keep);
+      detail::multiplyRow(row, keep, row, valid);
     }
   }
   gemm(false, false, rows, D, K, 1.0f, scores, K, v.v, v.kvStride, 0.0f, blockOut, D);
@@ -232,14 +233,12 @@ void backwardHead(const AttentionBlock &blk, const BlockView &v, const float *ou
     scoreTile(blk, v, i0, rows, P);
     for (int64_t r = 0; r < rows; ++r) {
       const int64_t position = blk.positions[local0 + r];
-      const float rowLse = lse[v.lseOffset + local0 + r];
+      const int64_t valid = attendedKeys(blk, v, position);
       float *row = P + r * K;
-      for (int64_t j = 0; j < K; ++j)
-        row[j] = attends(blk, v, position, j) ? math::softmaxProb(row[j], rowLse) : 0.0f;
+      detail::probabilityRow(row, valid, K, lse[v.lseOffset + local0 + r]);
       if (useDropout) {
-        dropoutRow(blk, v, position, keepTile + r * K);
-        for (int64_t j = 0; j < K; ++j)
-          G[r * K + j] = row[j] * keepTile[r * K + j];
+        dropoutRow(blk, v, position, valid, keepTile + r * K);
+        detail::multiplyRow(row, keepTile + r * K, G + r * K, K);
       }
     }
     // dV += P_dropped^T dO.
@@ -248,13 +247,10 @@ void backwardHead(const AttentionBlock &blk, const BlockView &v, const float *ou
     // dP = dO V^T, through the dropout mask; dS = P (dP - rowsum(dO O)).
     gemm(false, true, rows, K, D, 1.0f, dO, v.outStride, v.v, v.kvStride, 0.0f, G, K);
     for (int64_t r = 0; r < rows; ++r) {
-      const float rowDot = math::laneSum(
-          D, [&](int64_t d) { return dO[r * v.outStride + d] * O[r * v.outStride + d]; });
-      float *p = P + r * K;
-      const float *g = G + r * K;
-      for (int64_t j = 0; j < K; ++j)
-        p[j] = math::softmaxBackward(p[j], useDropout ? g[j] * keepTile[r * K + j] : g[j],
-                                     rowDot);
+      // rowsum(dO * O) equals rowsum(P * dP) over the whole sequence.
+      const float rowDot = detail::dotRow(dO + r * v.outStride, O + r * v.outStride, D);
+      detail::softmaxBackwardRow(P + r * K, G + r * K, useDropout ? keepTile + r * K : nullptr,
+                                 K, rowDot);
     }
     // dQ += scale dS K; dK += scale dS^T Q.
     gemm(false, false, rows, D, K, a.scale, P, K, v.k, v.kvStride, 1.0f,
