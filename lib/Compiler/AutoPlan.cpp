@@ -45,6 +45,7 @@ Expected<AutoPlanChoice> chooseAutoPlan(mlir::ModuleOp module, const CompileOpti
   o.pp = c.pp;
   o.vp = c.vp;
   o.dp = c.dp;
+  o.cp = c.cp;
   o.microBatch = c.microBatch;
   o.sequenceParallel = c.sequenceParallel;
   o.recompute = toString(c.recompute);

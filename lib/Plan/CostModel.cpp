@@ -37,18 +37,24 @@ void ReplayCache::store(std::vector<int> key, std::vector<double> bubbles) {
 
 namespace {
 
-// Seconds of one step, split by what they are spent on.
+// Seconds of one step, split by what they are spent on. `cp` is the ring
+// attention's exposed K/V traffic (part of the step), `cpRing` all of it
+// (hidden or not; not part of the step's total).
 struct StepCost {
-  double compute = 0, recompute = 0, tp = 0, p2p = 0;
-  double total() const { return compute + recompute + tp + p2p; }
+  double compute = 0, recompute = 0, tp = 0, p2p = 0, cp = 0, cpRing = 0;
+  double total() const { return compute + recompute + tp + p2p + cp; }
   StepCost &operator+=(const StepCost &o) {
     compute += o.compute;
     recompute += o.recompute;
     tp += o.tp;
     p2p += o.p2p;
+    cp += o.cp;
+    cpRing += o.cpRing;
     return *this;
   }
-  StepCost scaled(double k) const { return {compute * k, recompute * k, tp * k, p2p * k}; }
+  StepCost scaled(double k) const {
+    return {compute * k, recompute * k, tp * k, p2p * k, cp * k, cpRing * k};
+  }
 };
 
 // One transformer layer and micro-batch on one GPU: forward, input-gradient
@@ -61,7 +67,13 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
                     const CostParams &p, const NetworkModel &net) {
   const double b = c.microBatch, s = m.seq, h = m.hidden, a = m.heads;
   const double t = c.tp, f = m.ffnSize(), hd = h / a;
-  const double tokens = b * s;
+  // Context parallelism: a rank holds sq = s/cp tokens of each sequence;
+  // every token-wise op (the linears, norms, the MLP, the TP collectives)
+  // works on them. Attention runs as a ring of cp steps, step j putting the
+  // rank's sq queries against the key/value block of rank (r - j) mod cp.
+  const int cp = c.cp;
+  const double sq = s / cp;
+  const double tokens = b * sq;
   auto gemm = [&](double batch, double M, double N, double K) {
     return gemmSeconds(batch, M, N, K, dev, p.compute);
   };
@@ -82,31 +94,59 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
     linWgrad += gemm(1, l.K, l.N, l.M);
   }
   const double heads = b * a / t;
-  double coreF, coreB, softmaxF = 0, softmaxB = 0;
+  // One ring step's attention (all of it when cp = 1): the rank's sq queries
+  // against one sq-token key/value block. Summed over the cp steps a rank
+  // does (s/cp) x s of the scores, a 1/cp share of the whole.
+  double stepCoreF, stepCoreB, stepSoftmaxF = 0, stepSoftmaxB = 0;
   if (c.flashAttention) {
     // mtc's causal flash attention: forward 2 s^2 d flops per (sample, head)
     // (half of 4), backward 7 s^2 d (S and dP are recomputed in both the dK/dV
     // and the dQ pass); Q, K, V, O in bf16 read once forward (8 s d bytes),
     // 26 s d bytes backward (rowsum(dO O), dK/dV, dQ: 13 tensors). Kernels: 1
-    // forward, 3 backward.
+    // forward, 3 backward. Under the load-balanced causal split every ring
+    // step computes half of its sq x sq block pair (ContextSplit.h), so a
+    // step is the same kernel on sq tokens: 2 sq^2 d, 8 sq d bytes.
     auto flash = [&](double flops, double bytes, int kernels) {
       return std::max(flops / (dev.peakFlops * dev.flashFraction),
                       streamSeconds(bytes, dev, p.compute, kernels));
     };
-    coreF = flash(2.0 * heads * s * s * hd, 8.0 * heads * s * hd, 1);
-    coreB = flash(7.0 * heads * s * s * hd, 26.0 * heads * s * hd, 3);
+    stepCoreF = flash(2.0 * heads * sq * sq * hd, 8.0 * heads * sq * hd, 1);
+    stepCoreB = flash(7.0 * heads * sq * sq * hd, 26.0 * heads * sq * hd, 3);
   } else {
     // Attention core: scores Q K^T and context P V, batched over b a / t; both
-    // backward GEMMs of each are input gradients.
-    coreF = gemm(heads, s, s, hd) + gemm(heads, s, hd, s);
-    coreB = gemm(heads, s, hd, s) + gemm(heads, hd, s, s) + // d scores
-            gemm(heads, s, s, hd) + gemm(heads, s, hd, s);  // d context
+    // backward GEMMs of each are input gradients. The unfused kernels compute
+    // the masked scores too: a step is a whole sq x sq block.
+    stepCoreF = gemm(heads, sq, sq, hd) + gemm(heads, sq, hd, sq);
+    stepCoreB = gemm(heads, sq, hd, sq) + gemm(heads, hd, sq, sq) + // d scores
+                gemm(heads, sq, sq, hd) + gemm(heads, sq, hd, sq);  // d context
     // Scores: fused scale+mask+softmax reads and writes fp16 (4 B), dropout
     // reads, writes and stores a mask (5 B); backward 11 B per score.
-    const double scoreElems = heads * s * s;
+    const double scoreElems = heads * sq * sq;
     // Kernels: fused scale-mask-softmax and dropout, each way.
-    softmaxF = stream(scoreElems * 9.0, 2);
-    softmaxB = stream(scoreElems * 11.0, 2);
+    stepSoftmaxF = stream(scoreElems * 9.0, 2);
+    stepSoftmaxB = stream(scoreElems * 11.0, 2);
+  }
+  const double coreF = cp * stepCoreF, coreB = cp * stepCoreB;
+  const double softmaxF = cp * stepSoftmaxF, softmaxB = cp * stepSoftmaxB;
+
+  // The ring's K/V traffic (cp > 1): forward, cp - 1 exchanges of the rank's
+  // K/V block, each posted before the current block is computed, so it runs
+  // under that block's attention; backward, cp - 1 exchanges of the K/V
+  // block and its K/V gradient (two blocks) under the block's backward. Per
+  // step the exposed time is max(0, transfer of the step's blocks - compute
+  // of one block): only what the transfer exceeds the block computation by
+  // stalls the ring. The group is the cp ranks t apart (tp-cp-dp-pp order):
+  // NVLink while t*cp fits a node, the NICs otherwise.
+  double ringF = 0, ringB = 0, ringExposedF = 0, ringExposedB = 0;
+  if (cp > 1) {
+    const ContextRing ring = contextRingBytes(m, c, p.kvHeads);
+    const GroupPlacement cpGroup = placeGroup(cp, c.tp, net.gpusPerNode());
+    const double stepF = net.ringStep(ring.blockBytes, cpGroup);
+    const double stepB = net.ringStep(2.0 * ring.blockBytes, cpGroup);
+    ringF = (cp - 1) * stepF;
+    ringB = (cp - 1) * stepB;
+    ringExposedF = (cp - 1) * std::max(0.0, stepF - (stepCoreF + stepSoftmaxF));
+    ringExposedB = (cp - 1) * std::max(0.0, stepB - (stepCoreB + stepSoftmaxB));
   }
   // Hidden-sized streaming ops: 2 layer norms (8 B/elem), 2 bias-dropout-add
   // (14 B/elem), on sequence shards with SP; bias + GeLU on the f-sized
@@ -149,14 +189,24 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
   LayerCost lc;
   lc.forward.compute = linF + coreF + softmaxF + streamF;
   lc.forward.tp = 2 * collective;
+  lc.forward.cp = ringExposedF;
+  lc.forward.cpRing = ringF;
   lc.inputGrad.compute = linDgrad + coreB + softmaxB + streamB;
   lc.inputGrad.tp = backwardCollectives;
+  lc.inputGrad.cp = ringExposedB;
+  lc.inputGrad.cpRing = ringB;
   lc.weightGrad.compute = linWgrad;
+  // Both recomputations run the attention forward again, and with it the
+  // ring's forward exchanges.
   if (c.recompute == Recompute::Full) {
     lc.inputGrad.recompute = lc.forward.compute;
     lc.inputGrad.tp += 2 * collective;
   } else if (c.recompute == Recompute::Selective) {
     lc.inputGrad.recompute = coreF + softmaxF;
+  }
+  if (c.recompute != Recompute::None) {
+    lc.inputGrad.cp += ringExposedF;
+    lc.inputGrad.cpRing += ringF;
   }
   return lc;
 }
@@ -182,6 +232,22 @@ double layerForwardFlops(const ModelShape &m) {
 }
 
 } // namespace
+
+ContextRing contextRingBytes(const ModelShape &m, const ParallelConfig &c, int kvHeads) {
+  ContextRing ring;
+  if (c.cp <= 1)
+    return ring;
+  const double kv = kvHeads > 0 ? kvHeads : m.heads;
+  // A tensor rank holds kv/t key/value heads; with fewer heads than ranks
+  // each rank keeps a copy of one (Megatron replicates them).
+  const double kvPerRank = std::max(1.0, kv / c.tp);
+  const double headDim = static_cast<double>(m.hidden) / m.heads;
+  ring.blockBytes = 2.0 /*bf16*/ * c.microBatch * (static_cast<double>(m.seq) / c.cp) * 2.0 *
+                    kvPerRank * headDim;
+  ring.forwardBytes = (c.cp - 1) * ring.blockBytes;
+  ring.backwardBytes = 2.0 * ring.forwardBytes;
+  return ring;
+}
 
 CostParams megatron2021Params() {
   CostParams p;
@@ -217,7 +283,7 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
   const ParallelConfig &c = config;
   const DeviceSpec &dev = cluster.device;
   const double b = c.microBatch, s = model.seq, h = model.hidden, V = model.vocab;
-  const int t = c.tp, pp = c.pp, vp = c.vp, d = c.dp, chunks = pp * vp;
+  const int t = c.tp, pp = c.pp, vp = c.vp, d = c.dp, cp = c.cp, chunks = pp * vp;
   const int m = c.microbatches();
   const int G = cluster.gpusPerNode;
   NetworkModel net(dev, G, p.network);
@@ -237,11 +303,12 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
   auto gemm = [&](double M, double N, double K) {
     return gemmSeconds(1, M, N, K, dev, p.compute);
   };
-  const double tokens = b * s, actBytes = tokens * h * 2.0;
+  // A micro-batch's tokens on one rank: its s/cp share of each sequence.
+  const double tokens = b * s / cp, actBytes = tokens * h * 2.0;
   GroupPlacement tensorGroup{t, 1, t};
   const double tpAllReduce = net.allReduce(actBytes, tensorGroup, AllReduceAlgorithm::Ring);
-  // Placement in tp-dp-pp order: the pipeline group has stride t*d.
-  GroupPlacement pipeGroup = placeGroup(pp, t * d, G);
+  // Placement in tp-cp-dp-pp order: the pipeline group has stride t*cp*d.
+  GroupPlacement pipeGroup = placeGroup(pp, t * cp * d, G);
   const bool pipeCrossesNodes = pipeGroup.nodes > 1;
   double p2p = pp > 1 ? net.p2p(actBytes, pipeCrossesNodes, t, p.scatterGather,
                                 c.sequenceParallel)
@@ -342,7 +409,11 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
   // ---- after the pipeline ----
   MemoryBreakdown mem = predictMemory(model, c, dev, schedule, p.memory);
   double paramsPerGpu = mem.params;
-  GroupPlacement dpGroup = placeGroup(d, t, G);
+  // Replicated parameters' gradients are reduced over the d x cp ranks that
+  // hold them (Megatron's data_parallel_group_with_cp): stride t in
+  // tp-cp-dp-pp order. The distributed optimizer shards over them too.
+  const int replicas = d * cp;
+  GroupPlacement dpGroup = placeGroup(replicas, t, G);
   double gradBytes = p.gradReduceBytes * paramsPerGpu;
   double dpReduce, dpGather = 0;
   AllReduceAlgorithm algorithm = p.dpAllReduce == AllReduceAlgorithm::Auto
@@ -374,7 +445,7 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
     GroupPlacement embeddingGroup{2, pipeCrossesNodes ? 2 : 1, pipeCrossesNodes ? 1 : 2};
     embeddingSync = net.allReduce(4.0 * V * h / t, embeddingGroup, AllReduceAlgorithm::Ring);
   }
-  double optimizerParams = c.distributedOptimizer ? paramsPerGpu / d : paramsPerGpu;
+  double optimizerParams = c.distributedOptimizer ? paramsPerGpu / replicas : paramsPerGpu;
   double optimizer = stream(optimizerParams * 32.0);
 
   Prediction pr;
@@ -384,14 +455,17 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
   pr.recomputeTime = crit.recompute;
   pr.tpCommTime = crit.tp;
   pr.p2pTime = crit.p2p;
+  pr.cpCommTime = crit.cp;
+  pr.cpRingTime = crit.cpRing;
   pr.bubbleTime = bubble;
   pr.dpCommTime = dpReduce + dpGather;
   pr.dpAlgorithm = algorithm;
   pr.dpExposedTime = dpExposed;
   pr.embeddingSyncTime = embeddingSync;
   pr.optimizerTime = optimizer;
-  pr.iterationTime = pr.computeTime + pr.tpCommTime + pr.p2pTime + pr.bubbleTime +
-                     pr.dpExposedTime + pr.embeddingSyncTime + pr.optimizerTime;
+  pr.iterationTime = pr.computeTime + pr.tpCommTime + pr.p2pTime + pr.cpCommTime +
+                     pr.bubbleTime + pr.dpExposedTime + pr.embeddingSyncTime +
+                     pr.optimizerTime;
   pr.bubbleFraction = crit.total() > 0 ? bubble / crit.total() : 0;
   const double gpuSeconds = pr.iterationTime * c.gpus();
   pr.modelFlops = modelFlopsPerIteration(model, c.globalBatch);

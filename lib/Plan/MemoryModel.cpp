@@ -9,28 +9,38 @@ namespace mtc {
 
 namespace {
 
-// Full activations of one layer and micro-batch (Korthikanti et al. 2022).
+// Tokens of a sequence one rank holds: s / cp.
+double localSeq(const ModelShape &m, const ParallelConfig &c) {
+  return static_cast<double>(m.seq) / c.cp;
+}
+
+// Full activations of one layer and micro-batch (Korthikanti et al. 2022),
+// on a context-parallel rank's s/cp tokens: every sbh term over s/cp, the
+// scores of its s/cp queries against all s keys (5 a (s/cp) s b): the
+// whole formula divided by cp.
 double fullLayerActivations(const ModelShape &m, const ParallelConfig &c,
                             bool keepAttentionScores) {
   double s = m.seq, b = c.microBatch, h = m.hidden, a = m.heads, t = c.tp;
-  double f = m.ffnSize();
-  double sbh = s * b * h;
-  double scores = keepAttentionScores ? 5.0 * a * s * s * b : 0.0;
+  double f = m.ffnSize(), sq = localSeq(m, c);
+  double sbh = sq * b * h;
+  double scores = keepAttentionScores ? 5.0 * a * sq * s * b : 0.0;
   if (c.sequenceParallel)
     return (sbh * (18.0 + 4.0 * f / h) + scores) / t;
   return sbh * (10.0 + (8.0 + 4.0 * f / h) / t) + scores / t;
 }
 
-// Communicators a rank belongs to (size > 1): tensor, data, pipeline (its
-// p2p peers), and the embedding group of the first and last stage.
+// Communicators a rank belongs to (size > 1): tensor, context (its ring),
+// data (the dp x cp group replicated gradients are reduced over), pipeline
+// (its p2p peers), and the embedding group of the first and last stage.
 int communicators(const ParallelConfig &c, bool embeddingStage, bool tied) {
-  return (c.tp > 1) + (c.dp > 1) + (c.pp > 1) + (c.pp > 1 && embeddingStage && tied);
+  return (c.tp > 1) + (c.cp > 1) + (c.dp * c.cp > 1) + (c.pp > 1) +
+         (c.pp > 1 && embeddingStage && tied);
 }
 
 } // namespace
 
 double layerActivationBytes(const ModelShape &m, const ParallelConfig &c) {
-  double sbh = static_cast<double>(m.seq) * c.microBatch * m.hidden;
+  double sbh = localSeq(m, c) * c.microBatch * m.hidden;
   switch (c.recompute) {
   case Recompute::Full:
     return c.sequenceParallel ? 2.0 * sbh / c.tp : 2.0 * sbh;
@@ -43,7 +53,8 @@ double layerActivationBytes(const ModelShape &m, const ParallelConfig &c) {
 }
 
 double layerWeightGradBytes(const ModelShape &m, const ParallelConfig &c) {
-  const double s = m.seq, b = c.microBatch, h = m.hidden, f = m.ffnSize(), t = c.tp;
+  const double s = localSeq(m, c), b = c.microBatch, h = m.hidden, f = m.ffnSize(),
+               t = c.tp;
   // Inputs of QKV and fc1 (the layer norms' outputs) and the output
   // gradients of proj and fc2 are whole on every tensor rank unless
   // sequence parallel; proj's and fc2's inputs and QKV's and fc1's output
@@ -72,12 +83,16 @@ std::vector<MemoryBreakdown> predictStageMemory(const ModelShape &m,
                                                 const DeviceSpec &dev,
                                                 const PipelineSchedule *schedule,
                                                 const MemoryParams &mp) {
-  const double t = c.tp, d = c.dp;
-  const double s = m.seq, b = c.microBatch, h = m.hidden;
+  // The distributed optimizer shards over the dp x cp ranks that hold the
+  // same parameters (Megatron's data_parallel_group_with_cp).
+  const double t = c.tp, d = static_cast<double>(c.dp) * c.cp;
+  // Activations hold a context-parallel rank's s/cp tokens.
+  const double s = localSeq(m, c), b = c.microBatch, h = m.hidden;
   const int chunks = c.pp * c.vp;
   const std::vector<int> layers = chunkLayerCounts(m, c);
   const double wordEmbedding = static_cast<double>(m.vocab) * h / t;
-  const double positionEmbedding = s * h; // replicated across tensor ranks
+  // Replicated across tensor and context ranks (every position's row).
+  const double positionEmbedding = static_cast<double>(m.seq) * h;
   const double perLayer = layerActivationBytes(m, c);
 
   PipelineSchedule built;
@@ -107,8 +122,11 @@ std::vector<MemoryBreakdown> predictStageMemory(const ModelShape &m,
       weightGradBytes.push_back(perLayerW * layers[k]);
     weightGradBytes.back() += s * b * (h * 2.0 + m.vocab / t * 2.0);
   }
-  double recomputeWorkingSet =
-      c.recompute == Recompute::Full ? fullLayerActivations(m, c, true) : 0.0;
+  // One layer's full activations while it is recomputed; flash attention
+  // never stores the scores, not even then.
+  double recomputeWorkingSet = c.recompute == Recompute::Full
+                                   ? fullLayerActivations(m, c, !c.flashAttention)
+                                   : 0.0;
 
   std::vector<MemoryBreakdown> stages(c.pp);
   // The output layer's stage: the last (interleaved) or the first (the V).

@@ -95,6 +95,14 @@ double NetworkModel::allGather(double bytes, GroupPlacement g) const {
   return static_cast<double>(n - 1) / n * bytes / busBandwidth(g) + latency;
 }
 
+double NetworkModel::ringStep(double bytes, GroupPlacement g) const {
+  if (g.size <= 1 || bytes <= 0)
+    return 0;
+  // The slowest hop sets the step: NVLink inside one node, else the hop
+  // between nodes, which each sending GPU makes over its own NIC share.
+  return p2p(bytes, g.nodes > 1, 1, false, false);
+}
+
 double NetworkModel::p2p(double bytes, bool crossesNodes, int tp, bool scatterGather,
                          bool preSharded) const {
   if (bytes <= 0)

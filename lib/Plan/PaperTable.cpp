@@ -42,4 +42,39 @@ const std::vector<PaperRow> &narayananTable1() {
   return rows;
 }
 
+namespace {
+// Layers per stage: "we reduce one Transformer layer each from the first and
+// the last stages" (Dubey et al. 2024, section 3.3.2): 7 + 14 x 8 + 7 = 126.
+LongContextRow llama3Row(int gpus, int cp, int dp, int seq, double tflops) {
+  LongContextRow r;
+  r.model = ModelShape{126, 16384, 128, 64512, 128256, seq, /*tied=*/false, "gpt"};
+  r.gpus = gpus;
+  r.kvHeads = 8;
+  r.config.tp = 8;
+  r.config.cp = cp;
+  r.config.pp = 16;
+  r.config.dp = dp;
+  r.config.microBatch = 1;
+  r.config.globalBatch = static_cast<int>((16LL << 20) / seq); // 16M tokens
+  r.config.sequenceParallel = true;
+  r.config.distributedOptimizer = true;
+  r.config.flashAttention = true;
+  r.config.layersPerChunk = {7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 7};
+  r.publishedTflopsPerGpu = tflops;
+  r.label = "405B, seq " + std::to_string(seq) + ", " + std::to_string(gpus) + " GPUs";
+  return r;
+}
+} // namespace
+
+const std::vector<LongContextRow> &llama3Table4() {
+  // t * cp * p * d = GPUs: the 128K row's d is 16384 / (8 * 16 * 16) = 8,
+  // 16 of its 128 sequences per data-parallel replica.
+  static const std::vector<LongContextRow> rows = {
+      llama3Row(8192, 1, 64, 8192, 430),
+      llama3Row(16384, 1, 128, 8192, 400),
+      llama3Row(16384, 16, 8, 131072, 380),
+  };
+  return rows;
+}
+
 } // namespace mtc

@@ -31,7 +31,10 @@ bool parseRecompute(const std::string &text, Recompute &out) {
 
 std::string ParallelConfig::summary() const {
   std::ostringstream os;
-  os << "t=" << tp << " p=" << pp << " v=" << vp << " d=" << dp
+  os << "t=" << tp;
+  if (cp != 1)
+    os << " cp=" << cp;
+  os << " p=" << pp << " v=" << vp << " d=" << dp
      << " b=" << microBatch << " m=" << microbatches()
      << " sp=" << (sequenceParallel ? "on" : "off")
      << " rc=" << toString(recompute)
@@ -55,8 +58,10 @@ ChunkPlacement ParallelConfig::placement() const {
 
 std::string ParallelConfig::compileFlags() const {
   std::ostringstream os;
-  os << "--tp=" << tp << " --pp=" << pp << " --vp=" << vp << " --dp=" << dp
-     << " --micro-batch=" << microBatch << " --global-batch=" << globalBatch
+  os << "--tp=" << tp << " --pp=" << pp << " --vp=" << vp << " --dp=" << dp;
+  if (cp != 1)
+    os << " --context-parallel-size=" << cp;
+  os << " --micro-batch=" << microBatch << " --global-batch=" << globalBatch
      << " --recompute=" << toString(recompute)
      << " --sequence-parallel=" << (sequenceParallel ? "true" : "false")
      << " --distributed-optimizer=" << (distributedOptimizer ? "true" : "false");
@@ -77,14 +82,19 @@ Result<ParallelConfig> validateConfig(const ModelShape &model,
                  " pp=" + str(c.pp) + " vp=" + str(c.vp) + " dp=" + str(c.dp) +
                  " micro-batch=" + str(c.microBatch) +
                  " global-batch=" + str(c.globalBatch)};
+  if (c.cp < 1)
+    return Error{"config: the context-parallel size must be >= 1, got cp=" + str(c.cp)};
   if (c.flashAttention && cluster.device.flashFraction <= 0)
     return Error{"config: --attention-backend flash: mtc's flash attention kernel needs bf16 "
                  "tensor cores (sm_80 or later); the " + cluster.device.name + " has none"};
-  long long world = static_cast<long long>(c.tp) * c.pp * c.dp;
+  long long world = static_cast<long long>(c.tp) * c.cp * c.pp * c.dp;
   if (world != cluster.gpus)
-    return Error{"config: tp*pp*dp = " + str(c.tp) + "*" + str(c.pp) + "*" +
-                 str(c.dp) + " = " + str(world) + " != " + str(cluster.gpus) +
-                 " GPUs"};
+    return Error{c.cp == 1 ? "config: tp*pp*dp = " + str(c.tp) + "*" + str(c.pp) + "*" +
+                                 str(c.dp) + " = " + str(world) + " != " +
+                                 str(cluster.gpus) + " GPUs"
+                           : "config: tp*cp*pp*dp = " + str(c.tp) + "*" + str(c.cp) + "*" +
+                                 str(c.pp) + "*" + str(c.dp) + " = " + str(world) +
+                                 " != " + str(cluster.gpus) + " GPUs"};
   if (c.tp > cluster.gpusPerNode)
     return Error{"config: tp=" + str(c.tp) + " exceeds the " +
                  str(cluster.gpusPerNode) +
@@ -100,9 +110,24 @@ Result<ParallelConfig> validateConfig(const ModelShape &model,
                  str(model.ffnSize())};
   if (c.sequenceParallel && c.tp == 1)
     return Error{"config: sequence parallelism needs tp > 1"};
-  if (c.sequenceParallel && model.seq % c.tp != 0)
-    return Error{"config: sequence parallelism needs tp=" + str(c.tp) +
-                 " to divide the sequence length " + str(model.seq)};
+  // Context parallelism: Megatron's load-balanced split cuts a causal
+  // (GPT) sequence into 2 cp chunks, a bidirectional (BERT) one into cp.
+  const bool causal = model.arch != "bert";
+  const long long seqChunks = (causal ? 2LL : 1LL) * c.cp;
+  if (c.cp > 1 && model.seq % seqChunks != 0)
+    return Error{"config: context parallelism needs " +
+                 (causal ? "2*cp = 2*" + str(c.cp) + " = " + str(seqChunks)
+                         : "cp = " + str(c.cp)) +
+                 " to divide the sequence length " + str(model.seq) +
+                 (causal ? " (causal attention: 2 cp chunks, rank r holds r and 2cp-1-r)"
+                         : "")};
+  if (c.sequenceParallel && (model.seq / c.cp) % c.tp != 0)
+    return Error{c.cp == 1 ? "config: sequence parallelism needs tp=" + str(c.tp) +
+                                 " to divide the sequence length " + str(model.seq)
+                           : "config: sequence parallelism needs tp=" + str(c.tp) +
+                                 " to divide the " + str(model.seq / c.cp) +
+                                 " tokens of a context-parallel rank (seq " +
+                                 str(model.seq) + " / cp " + str(c.cp) + ")"};
   if (c.unevenLayout()) {
     auto layout = assignLayers(c.layersPerChunk, model.layers, c.pp, c.vp);
     if (!layout.ok())

@@ -36,10 +36,11 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
 
   const ValueRange count = ValueRange::between(1, 1 << 30);
   FlagSet flags("mtc-plan",
-                "Searches tensor/pipeline/data-parallel layouts of a model on a cluster, predicts\n"
-                "time and memory per GPU and prints the best plans; --evaluate predicts one given\n"
-                "layout; --paper-table compares with Narayanan et al. 2021, Table 1. The model is\n"
-                "a model.mlir, a config .json (--model-config) or Megatron-LM's model flags.");
+                "Searches tensor/context/pipeline/data-parallel layouts of a model on a cluster,\n"
+                "predicts time and memory per GPU and prints the best plans; --evaluate predicts\n"
+                "one given layout; --paper-table compares with Narayanan et al. 2021, Table 1.\n"
+                "The model is a model.mlir, a config .json (--model-config) or Megatron-LM's\n"
+                "model flags.");
   flags.positional("model", &req.modelPath, "a model .mlir (mtc-import writes one) or a config .json",
                    false);
   flags.topic(flag::kModel);
@@ -107,6 +108,7 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   flags.add(flag::pipelineParallel, &ev.pp, "", count);
   flags.add(flag::virtualStages, &ev.vp, "", count);
   flags.add(flag::dataParallel, &ev.dp, "(default: what --gpus leaves)", count);
+  flags.add(flag::contextParallel, &ev.cp, "", count);
   flags.add(flag::microBatchSize, &ev.microBatch, "", count);
   flags.add(flag::recomputeGranularity, &recompute).choices({"none", "selective", "full"});
   flags.add(flag::sequenceParallel, &ev.sequenceParallel);
@@ -225,11 +227,11 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
     if (!recomputeGiven)
       ev.recompute = Recompute::None;
     if (ev.dp == 0) {
-      long long tpp = static_cast<long long>(ev.tp) * ev.pp;
+      long long tpp = static_cast<long long>(ev.tp) * ev.cp * ev.pp;
       if (req.gpus % tpp != 0)
-        return Error{"mtc-plan: --gpus " + std::to_string(req.gpus) +
-                     " is not a multiple of tp*pp = " + std::to_string(tpp) +
-                     "; give --dp or change --tp/--pp"};
+        return Error{"mtc-plan: --gpus " + std::to_string(req.gpus) + " is not a multiple of " +
+                     (ev.cp > 1 ? "tp*cp*pp = " : "tp*pp = ") + std::to_string(tpp) +
+                     "; give --dp or change --tp/" + (ev.cp > 1 ? "--cp/" : "") + "--pp"};
       ev.dp = static_cast<int>(req.gpus / tpp);
     }
   }

@@ -26,6 +26,7 @@ std::string fmt(const char *format, double v) {
 
 nlohmann::ordered_json configJson(const ParallelConfig &c) {
   return {{"tp", c.tp},
+          {"cp", c.cp},
           {"pp", c.pp},
           {"vp", c.vp},
           {"dp", c.dp},
@@ -57,6 +58,8 @@ nlohmann::ordered_json predictionJson(const Prediction &p) {
                       {"bubble", p.bubbleTime},
                       {"tp_comm", p.tpCommTime},
                       {"pp_comm", p.p2pTime},
+                      {"cp_comm_exposed", p.cpCommTime},
+                      {"cp_comm_total", p.cpRingTime},
                       {"dp_comm_exposed", p.dpExposedTime},
                       {"embedding_sync", p.embeddingSyncTime},
                       {"optimizer", p.optimizerTime},
@@ -86,7 +89,10 @@ void printBreakdown(std::ostream &out, const Prediction &p) {
       << "time per iteration (pipeline rank " << p.criticalRank << ", the busiest): compute "
       << s(p.computeTime) << " s (recompute " << s(p.recomputeTime) << " s) + bubble "
       << s(p.bubbleTime) << " s + TP comm " << s(p.tpCommTime) << " s + PP comm "
-      << s(p.p2pTime) << " s + DP comm " << s(p.dpExposedTime) << " s exposed (of "
+      << s(p.p2pTime) << " s";
+  if (p.config.cp > 1)
+    out << " + CP ring " << s(p.cpCommTime) << " s exposed (of " << s(p.cpRingTime) << " s)";
+  out << " + DP comm " << s(p.dpExposedTime) << " s exposed (of "
       << s(p.dpCommTime) << " s, " << toString(p.dpAlgorithm) << ") + embedding sync "
       << s(p.embeddingSyncTime) << " s + optimizer " << s(p.optimizerTime) << " s = "
       << s(p.iterationTime) << " s\n"
@@ -129,7 +135,7 @@ std::string clusterText(const PlanRequest &r, const ClusterSpec &cl) {
 }
 
 void tableHeader(std::ostream &out) {
-  out << "  #   t   p   v    d    b     m  sp   recompute dopt    schedule  TFLOP/s   MFU"
+  out << "  #   t  cp   p   v    d    b     m  sp   recompute dopt    schedule  TFLOP/s   MFU"
          "  iter(s)  mem(GiB)  bubble  exposed comm  layout\n";
 }
 
@@ -137,9 +143,9 @@ void tableRow(std::ostream &out, int index, const Prediction &p) {
   const ParallelConfig &c = p.config;
   char buf[256];
   std::snprintf(buf, sizeof buf,
-                "%3d %3d %3d %3d %4d %4d %5d %3s %11s %4s %11s %8.1f %4.1f%% %8.2f %9.1f "
+                "%3d %3d %3d %3d %3d %4d %4d %5d %3s %11s %4s %11s %8.1f %4.1f%% %8.2f %9.1f "
                 "%6.1f%% %6.2f s (%.1f%%)  %s\n",
-                index, c.tp, c.pp, c.vp, c.dp, c.microBatch, c.microbatches(),
+                index, c.tp, c.cp, c.pp, c.vp, c.dp, c.microBatch, c.microbatches(),
                 c.sequenceParallel ? "on" : "off", toString(c.recompute),
                 c.distributedOptimizer ? "on" : "off", c.scheduleName().c_str(),
                 p.tflopsPerGpu, p.mfu * 100, p.iterationTime, p.memory.total() / kGiB,
@@ -160,6 +166,7 @@ representativeLosers(const SearchResult &res) {
   };
   std::vector<Knob> knobs = {
       {"t", [](const ParallelConfig &c) { return c.tp; }},
+      {"cp", [](const ParallelConfig &c) { return c.cp; }},
       {"p", [](const ParallelConfig &c) { return c.pp; }},
       {"v", [](const ParallelConfig &c) { return c.vp; }},
       {"b", [](const ParallelConfig &c) { return c.microBatch; }},

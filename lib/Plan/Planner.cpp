@@ -35,48 +35,55 @@ std::vector<int> virtualStageCounts(int layers, int p) {
 // Calls visit(config) for every valid layout; stops early when visit returns
 // false. Every config it produces passes validateConfig.
 template <typename Visit>
-long long forEachLayout(const ModelShape &m, const ClusterSpec &cl,
-                        int globalBatch, Visit visit) {
+long long forEachLayout(const ModelShape &m, const ClusterSpec &cl, int globalBatch,
+                        const SearchOptions &options, Visit visit) {
   long long count = 0;
+  const std::vector<int> contextSizes = contextParallelSizes(m, options);
   for (int t : divisorsOf(cl.gpusPerNode)) {
     if (!tensorSizeOk(m, cl.gpusPerNode, t) || cl.gpus % t != 0)
       continue;
-    for (int p : divisorsOf(cl.gpus / t)) {
-      if (p > m.layers)
+    for (int cp : contextSizes) {
+      if ((cl.gpus / t) % cp != 0)
         continue;
-      int d = cl.gpus / (t * p);
-      if (globalBatch % d != 0)
-        continue;
-      int perReplica = globalBatch / d;
-      for (int v : virtualStageCounts(m.layers, p)) {
-        std::vector<int> layout;
-        if (m.layers % (p * v) != 0)
-          layout = spreadLayout(m.layers, p, v, -1, -1);
-        for (int b : divisorsOf(perReplica)) {
-          int micro = perReplica / b;
-          for (const PlannerSchedule &schedule : plannerSchedules()) {
-            if (!schedule.applies(p, v, micro))
-              continue;
-            for (int sp = 0; sp <= (t > 1 && m.seq % t == 0 ? 1 : 0); ++sp)
-              for (Recompute rc :
-                   {Recompute::None, Recompute::Selective, Recompute::Full})
-                for (int dopt = 0; dopt <= (d > 1 ? 1 : 0); ++dopt) {
-                  ParallelConfig c;
-                  c.tp = t;
-                  c.pp = p;
-                  c.vp = v;
-                  c.dp = d;
-                  c.microBatch = b;
-                  c.globalBatch = globalBatch;
-                  c.sequenceParallel = sp;
-                  c.recompute = rc;
-                  c.distributedOptimizer = dopt;
-                  c.layersPerChunk = layout;
-                  c.schedule = schedule.name;
-                  ++count;
-                  if (!visit(c))
-                    return count;
-                }
+      const int seqPerRank = m.seq / cp;
+      for (int p : divisorsOf(cl.gpus / (t * cp))) {
+        if (p > m.layers)
+          continue;
+        int d = cl.gpus / (t * cp * p);
+        if (globalBatch % d != 0)
+          continue;
+        int perReplica = globalBatch / d;
+        for (int v : virtualStageCounts(m.layers, p)) {
+          std::vector<int> layout;
+          if (m.layers % (p * v) != 0)
+            layout = spreadLayout(m.layers, p, v, -1, -1);
+          for (int b : divisorsOf(perReplica)) {
+            int micro = perReplica / b;
+            for (const PlannerSchedule &schedule : plannerSchedules()) {
+              if (!schedule.applies(p, v, micro))
+                continue;
+              for (int sp = 0; sp <= (t > 1 && seqPerRank % t == 0 ? 1 : 0); ++sp)
+                for (Recompute rc :
+                     {Recompute::None, Recompute::Selective, Recompute::Full})
+                  for (int dopt = 0; dopt <= (d * cp > 1 ? 1 : 0); ++dopt) {
+                    ParallelConfig c;
+                    c.tp = t;
+                    c.cp = cp;
+                    c.pp = p;
+                    c.vp = v;
+                    c.dp = d;
+                    c.microBatch = b;
+                    c.globalBatch = globalBatch;
+                    c.sequenceParallel = sp;
+                    c.recompute = rc;
+                    c.distributedOptimizer = dopt;
+                    c.layersPerChunk = layout;
+                    c.schedule = schedule.name;
+                    ++count;
+                    if (!visit(c))
+                      return count;
+                  }
+            }
           }
         }
       }
@@ -86,10 +93,11 @@ long long forEachLayout(const ModelShape &m, const ClusterSpec &cl,
 }
 
 bool anyLayoutFits(const ModelShape &m, const ClusterSpec &cl, int globalBatch,
-                   const CostParams &params) {
+                   const CostParams &params, const SearchOptions &options) {
   bool fits = false;
   ReplayCache schedules;
-  forEachLayout(m, cl, globalBatch, [&](const ParallelConfig &c) {
+  forEachLayout(m, cl, globalBatch, options, [&](ParallelConfig c) {
+    c.flashAttention = options.flashAttention;
     const PipelineSchedule *schedule =
         schedules.schedule(c.scheduleName(), c.pp, c.vp, c.microbatches());
     if (!schedule)
@@ -106,19 +114,20 @@ bool anyLayoutFits(const ModelShape &m, const ClusterSpec &cl, int globalBatch,
 // limit) for which some layout fits; 0 where none was found.
 std::pair<int, int> nearestFeasibleGpus(const ModelShape &m, ClusterSpec cl,
                                         int globalBatch, long long maxGpus,
-                                        const CostParams &params) {
+                                        const CostParams &params,
+                                        const SearchOptions &options) {
   int below = 0, above = 0;
   const int original = cl.gpus;
   const int reach = std::max(64, original);
   for (int k = 1; k <= reach && (!below || !above); ++k) {
     if (!below && original - k >= 1) {
       cl.gpus = original - k;
-      if (anyLayoutFits(m, cl, globalBatch, params))
+      if (anyLayoutFits(m, cl, globalBatch, params, options))
         below = cl.gpus;
     }
     if (!above && original + k <= maxGpus) {
       cl.gpus = original + k;
-      if (anyLayoutFits(m, cl, globalBatch, params))
+      if (anyLayoutFits(m, cl, globalBatch, params, options))
         above = cl.gpus;
     }
   }
@@ -126,7 +135,7 @@ std::pair<int, int> nearestFeasibleGpus(const ModelShape &m, ClusterSpec cl,
   // doubling, stepping down to a count that keeps a layout.
   for (long long g = 2LL * original; !above && g <= maxGpus && g <= (1LL << 24); g *= 2) {
     cl.gpus = static_cast<int>(g);
-    if (anyLayoutFits(m, cl, globalBatch, params))
+    if (anyLayoutFits(m, cl, globalBatch, params, options))
       above = cl.gpus;
   }
   return {below, above};
@@ -232,12 +241,25 @@ std::vector<int> spreadLayout(int layers, int pp, int vp, int firstStage, int la
   return counts;
 }
 
-long long maxUsableGpus(const ModelShape &m, int gpusPerNode, int globalBatch) {
+std::vector<int> contextParallelSizes(const ModelShape &m, const SearchOptions &options) {
+  std::vector<int> sizes = {1};
+  const bool causal = m.arch != "bert";
+  for (int cp = 2; cp <= options.maxContextParallel && cp <= m.seq; cp *= 2) {
+    const int chunks = causal ? 2 * cp : cp;
+    if (m.seq % chunks == 0 && m.seq / cp >= options.minContextTokens)
+      sizes.push_back(cp);
+  }
+  return sizes;
+}
+
+long long maxUsableGpus(const ModelShape &m, int gpusPerNode, int globalBatch,
+                        const SearchOptions &options) {
   int tMax = 1;
   for (int t : divisorsOf(gpusPerNode))
     if (tensorSizeOk(m, gpusPerNode, t))
       tMax = std::max(tMax, t);
-  return static_cast<long long>(tMax) * m.layers * globalBatch;
+  return static_cast<long long>(tMax) * contextParallelSizes(m, options).back() * m.layers *
+         globalBatch;
 }
 
 Result<SearchResult> searchPlans(const ModelShape &model, const ClusterSpec &cl,
@@ -250,21 +272,25 @@ Result<SearchResult> searchPlans(const ModelShape &model, const ClusterSpec &cl,
     return Error{"planner: --gpus, --gpus-per-node and --global-batch must be "
                  ">= 1, got " + std::to_string(cl.gpus) + ", " +
                  std::to_string(cl.gpusPerNode) + ", " + std::to_string(globalBatch)};
-  long long maxGpus = maxUsableGpus(model, cl.gpusPerNode, globalBatch);
+  long long maxGpus = maxUsableGpus(model, cl.gpusPerNode, globalBatch, options);
   if (cl.gpus > maxGpus) {
     std::pair<int, int> nearest{0, 0};
     ClusterSpec probe = cl;
     probe.gpus = static_cast<int>(std::min<long long>(maxGpus, cl.gpus));
-    if (anyLayoutFits(model, probe, globalBatch, params))
+    if (anyLayoutFits(model, probe, globalBatch, params, options))
       nearest.first = probe.gpus;
     else
-      nearest = nearestFeasibleGpus(model, probe, globalBatch, maxGpus, params);
+      nearest = nearestFeasibleGpus(model, probe, globalBatch, maxGpus, params, options);
+    const int cpMax = contextParallelSizes(model, options).back();
+    const long long tMax =
+        maxGpus / (static_cast<long long>(model.layers) * globalBatch * cpMax);
     return Error{"planner: " + std::to_string(cl.gpus) +
-                 " GPUs are more than this model can use: at most t*p*d = " +
-                 std::to_string(maxGpus / (static_cast<long long>(model.layers) * globalBatch)) +
-                 "*" + std::to_string(model.layers) + "*" +
-                 std::to_string(globalBatch) + " = " + std::to_string(maxGpus) +
-                 " (t limited by heads/GPUs per node, p by the " +
+                 " GPUs are more than this model can use: at most " +
+                 (cpMax > 1 ? "t*cp*p*d = " : "t*p*d = ") + std::to_string(tMax) + "*" +
+                 (cpMax > 1 ? std::to_string(cpMax) + "*" : "") +
+                 std::to_string(model.layers) + "*" + std::to_string(globalBatch) + " = " +
+                 std::to_string(maxGpus) + " (t limited by heads/GPUs per node, " +
+                 (cpMax > 1 ? "cp by the sequence, " : "") + "p by the " +
                  std::to_string(model.layers) + " layers, d by the global batch " +
                  std::to_string(globalBatch) + "); " + nearestText(nearest)};
   }
@@ -272,7 +298,7 @@ Result<SearchResult> searchPlans(const ModelShape &model, const ClusterSpec &cl,
   SearchResult result;
   ReplayCache cache;
   std::string firstError;
-  result.enumerated = forEachLayout(model, cl, globalBatch, [&](ParallelConfig c) {
+  result.enumerated = forEachLayout(model, cl, globalBatch, options, [&](ParallelConfig c) {
     c.flashAttention = options.flashAttention;
     Result<Prediction> pr = evaluatePlan(model, cl, c, params, &cache);
     if (!pr.ok()) {
@@ -309,7 +335,7 @@ Result<SearchResult> searchPlans(const ModelShape &model, const ClusterSpec &cl,
                  " heads, p dividing " + std::to_string(model.layers) +
                  " layers and d dividing the global batch " +
                  std::to_string(globalBatch) + "; " +
-                 nearestText(nearestFeasibleGpus(model, cl, globalBatch, maxGpus, params))};
+                 nearestText(nearestFeasibleGpus(model, cl, globalBatch, maxGpus, params, options))};
   if (result.fitting.empty()) {
     const Prediction *smallest = &result.outOfMemory.front();
     for (const Prediction &p : result.outOfMemory)
@@ -320,7 +346,7 @@ Result<SearchResult> searchPlans(const ModelShape &model, const ClusterSpec &cl,
                  gb(cl.device.hbmBytes) + " per " + cl.device.name +
                  "; the smallest needs " + gb(smallest->memory.total()) + " (" +
                  smallest->config.summary() + "); " +
-                 nearestText(nearestFeasibleGpus(model, cl, globalBatch, maxGpus, params))};
+                 nearestText(nearestFeasibleGpus(model, cl, globalBatch, maxGpus, params, options))};
   }
   return result;
 }
@@ -347,6 +373,7 @@ std::string whyLoses(const Prediction &loser, const Prediction &best,
       {"compute (recompute, smaller GEMMs)", loser.computeTime - best.computeTime},
       {"tensor-parallel communication", loser.tpCommTime - best.tpCommTime},
       {"pipeline p2p", loser.p2pTime - best.p2pTime},
+      {"exposed context-parallel ring communication", loser.cpCommTime - best.cpCommTime},
       {"pipeline bubble", loser.bubbleTime - best.bubbleTime},
       {"exposed data-parallel communication", loser.dpExposedTime - best.dpExposedTime},
       {"optimizer step and embedding sync", otherLoser - otherBest},

@@ -12,6 +12,15 @@
 //    swaps each for an all-gather + reduce-scatter of the same volume.
 //  - Pipeline p2p per step (NetworkModel::p2p, with or without the 2021
 //    paper's scatter/gather); Megatron's p2p blocks, so it is part of a step.
+//  - Context parallelism (cp, Megatron-Core's ring attention): every
+//    token-wise op (GEMMs, norms, MLP, TP collectives, p2p) works on s/cp
+//    tokens; the attention core runs cp ring steps, each the rank's s/cp
+//    queries against one s/cp-token K/V block, (s/cp) x s in all, a 1/cp
+//    share. The ring moves cp - 1 K/V blocks per layer forward and twice
+//    that backward (K/V again plus their gradients; contextRingBytes), each
+//    posted before the current block is computed: a step exposes
+//    max(0, transfer - block compute). Replicated gradients are reduced over
+//    the dp x cp ranks, the distributed optimizer shards over them.
 // Every chunk gets its own step costs: its layer count (uneven layouts), the
 // embedding on chunk 0 and the output layer + cross-entropy on the last
 // chunk. The schedule (1F1B, interleaved, ... PlanSchedules.h) is replayed
@@ -25,8 +34,9 @@
 // sets how many transfers a step waits for, the sharded optimizer's
 // collectives and what gradient accumulation costs per micro-batch.
 //
-// The iteration time is the busiest rank's compute + TP comm + p2p + bubble
-// (= the makespan) + exposed DP comm + embedding sync + optimizer.
+// The iteration time is the busiest rank's compute + TP comm + p2p + exposed
+// CP ring + bubble (= the makespan) + exposed DP comm + embedding sync +
+// optimizer.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MTC_PLAN_COSTMODEL_H
@@ -84,7 +94,23 @@ struct CostParams {
   bool asyncTensorParallelBackward = false;
   /// Headroom a plan must leave (bytes): --memory-margin.
   double memoryMarginBytes = 2.0 * 1024 * 1024 * 1024;
+  /// Key/value heads the ring attention circulates, for grouped-query
+  /// attention (ModelShape has none yet: 0 = the model's heads, multi-head
+  /// attention). Only the context-parallel K/V traffic uses it.
+  int kvHeads = 0;
 };
+
+/// The ring attention's K/V traffic of one layer and micro-batch, per GPU.
+struct ContextRing {
+  /// One K/V block: b (s/cp) x 2 max(1, kv/t) heads x d, bf16 (2 bytes).
+  double blockBytes = 0;
+  double forwardBytes = 0;  ///< cp - 1 blocks sent (and as many received)
+  double backwardBytes = 0; ///< 2 (cp - 1) blocks: K/V again and their gradients
+};
+
+/// Zero when cp = 1. `kvHeads` 0 = the model's heads.
+ContextRing contextRingBytes(const ModelShape &model, const ParallelConfig &config,
+                             int kvHeads = 0);
 
 /// Replays of schedules during a search: the last built schedule and the
 /// bubbles of replays already done (keyed by schedule and per-step costs in
@@ -111,6 +137,7 @@ struct Prediction {
   double recomputeTime = 0;  ///< the recompute part of computeTime
   double tpCommTime = 0;     ///< tensor-parallel collectives
   double p2pTime = 0;        ///< pipeline sends/receives
+  double cpCommTime = 0;     ///< context-parallel ring traffic not hidden
   double bubbleTime = 0;     ///< idle in the pipelined part (replay)
   double dpExposedTime = 0;  ///< data-parallel reduction not hidden
   double embeddingSyncTime = 0;
@@ -118,6 +145,7 @@ struct Prediction {
   int criticalRank = 0;      ///< the busiest pipeline rank
   double bubbleFraction = 0; ///< bubbleTime / (makespan - bubbleTime)
   double dpCommTime = 0;     ///< whole data-parallel reduction
+  double cpRingTime = 0;     ///< whole ring traffic of the busiest rank
   AllReduceAlgorithm dpAlgorithm = AllReduceAlgorithm::Ring;
   double modelFlops = 0;     ///< per iteration, no recompute
   double hardwareFlops = 0;  ///< per iteration, recompute included
@@ -134,7 +162,7 @@ struct Prediction {
   /// Bytes by which total + margin exceeds HBM (negative: headroom).
   double memoryShortfall() const { return memory.total() + memoryMargin - hbmBytes; }
   double exposedCommTime() const {
-    return tpCommTime + p2pTime + dpExposedTime + embeddingSyncTime;
+    return tpCommTime + p2pTime + cpCommTime + dpExposedTime + embeddingSyncTime;
   }
 };
 

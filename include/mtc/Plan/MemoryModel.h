@@ -2,7 +2,8 @@
 //
 // Mixed-precision training state per parameter: fp16/bf16 weight (2 bytes),
 // fp32 gradient (4), fp32 master weight + Adam moments (12) = 18 bytes; the
-// distributed optimizer shards the 12 over d: 6 + 12/d. Parameters per stage
+// distributed optimizer shards the 12 over the d x cp ranks holding the same
+// parameters: 6 + 12/(d cp). Parameters per stage
 // follow the layout: the stage's chunks' layers, the word and position
 // embeddings on stage 0, the output layer (a copy of the word embedding when
 // tied) on stage p-1.
@@ -16,6 +17,14 @@
 //   full recompute        2sbh (2sbh/t with sequence parallelism) kept per
 //                         layer, plus one layer's full activations while it
 //                         is recomputed
+//   context parallel (cp) each rank keeps its s/cp tokens: s -> s/cp in
+//                         every sbh term, the scores 5a(s/cp)sb (its s/cp
+//                         queries against all s keys): every line above
+//                         divided by cp, and so are the embedding output,
+//                         the logits and M_W. Parameters are replicated over
+//                         cp; the ring's K/V blocks in flight (2 blocks of
+//                         b (s/cp) 2 kv/t d bf16 forward, 4 backward) are
+//                         transient and not counted.
 // A chunk's activations for one micro-batch are its layers' (plus the
 // embedding output on chunk 0, the fp16 logits and fp32 softmax of the
 // vocab-parallel cross-entropy on the last chunk). They are live from the

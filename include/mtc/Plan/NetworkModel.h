@@ -22,6 +22,11 @@
 //    share a node; across nodes one NIC carries S, or, with the 2021 paper's
 //    scatter/gather optimisation, each of the t tensor ranks sends S/t over
 //    its own NIC and the receivers all-gather over NVLink.
+//  - One step of a ring exchange (context parallelism's ring attention):
+//    every member sends S bytes to the next and receives S from the previous
+//    at once; inside a node over NVLink at the p2p efficiency, across nodes
+//    the hop between nodes over the sender's NIC share: S / bandwidth + one
+//    hop's latency.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MTC_PLAN_NETWORKMODEL_H
@@ -84,6 +89,10 @@ public:
   /// its bytes/tp share and sends that, with no gather after.
   double p2p(double bytes, bool crossesNodes, int tp, bool scatterGather,
              bool preSharded) const;
+
+  /// One step of a ring exchange over group `g`: each member sends `bytes` to
+  /// the next member and receives as many from the previous, all at once.
+  double ringStep(double bytes, GroupPlacement g) const;
 
   /// Ring bus bandwidth of a group, bytes/s.
   double busBandwidth(GroupPlacement g) const;

@@ -26,6 +26,10 @@ struct ParallelConfig {
   int pp = 1;          ///< pipeline stages p
   int vp = 1;          ///< virtual chunks per stage v
   int dp = 1;          ///< data-parallel size d
+  /// Context-parallel size c (Megatron-Core's --context-parallel-size): each
+  /// sequence split over c ranks (ContextSplit.h), attention as ring
+  /// attention, the rank order tp-cp-dp-pp (RankGrid.h).
+  int cp = 1;
   int microBatch = 1;  ///< b
   int globalBatch = 1; ///< B = d * b * m
   bool sequenceParallel = false;
@@ -41,10 +45,12 @@ struct ParallelConfig {
   bool flashAttention = false;
 
   int microbatches() const { return globalBatch / (dp * microBatch); }
-  int gpus() const { return tp * pp * dp; }
-  /// "t=8 p=64 v=1 d=6 b=1 m=512 sp=off rc=full dopt=off"
+  int gpus() const { return tp * cp * pp * dp; }
+  /// "t=8 p=64 v=1 d=6 b=1 m=512 sp=off rc=full dopt=off" ("t=8 cp=16 p=16
+  /// ..." with context parallelism)
   std::string summary() const;
   /// Options for mtc-compile: "--tp=8 --pp=64 ... --recompute=full ..."
+  /// (--context-parallel-size=N when cp > 1)
   std::string compileFlags() const;
   /// The schedule's name, the default filled in.
   std::string scheduleName() const;
@@ -60,7 +66,8 @@ struct ClusterSpec {
 };
 
 /// Checks a configuration against the model and cluster; the error names the
-/// numbers (t divides heads, t <= GPUs per node, t*p*d = GPUs, the layout
+/// numbers (t divides heads, t <= GPUs per node, t*cp*p*d = GPUs, 2 cp
+/// (causal: GPT) or cp (BERT) divides the sequence, the layout
 /// (pp*vp chunks of >= 1 layer summing to the layers; pp*vp divides the
 /// layers when no layout is given), d*b divides the batch, the schedule
 /// takes (p, v, m), ...).

@@ -1,14 +1,17 @@
 //===- Planner.h - Search over parallel layouts -----------------*- C++ -*-===//
 //
-// Enumerates every valid (t, p, v, d, micro-batch, sequence parallel,
+// Enumerates every valid (t, cp, p, v, d, micro-batch, sequence parallel,
 // recompute, distributed optimizer) for a model, cluster and global batch,
 // predicts each with the cost and memory models, and ranks the ones that fit
 // by iteration time. Rules: t divides the GPUs per node, the heads and the MLP
-// size (tensor groups stay inside a node); p <= layers (p*v not dividing the
+// size (tensor groups stay inside a node); cp a power of two up to
+// SearchOptions::maxContextParallel dividing the GPUs left by t, with 2 cp
+// (causal) or cp (BERT) dividing the sequence and at least
+// SearchOptions::minContextTokens tokens per rank; p <= layers (p*v not dividing the
 // layers gives an uneven layout, middle chunks taking the extra layers); d*b
 // divides the global batch; each schedule of PlanSchedules.h that takes
 // (p, v, m); sequence parallelism only with t > 1; the distributed optimizer
-// only with d > 1. Then, for the fastest few plans with a pipeline, bounded
+// only with d cp > 1. Then, for the fastest few plans with a pipeline, bounded
 // uneven variants (first/last stage layer counts) are tried.
 //
 //===----------------------------------------------------------------------===//
@@ -37,7 +40,18 @@ struct SearchOptions {
   bool unevenLayouts = true;
   /// Every layout with ParallelConfig::flashAttention (--attention-backend flash).
   bool flashAttention = false;
+  /// Context-parallel sizes tried: powers of two up to this (Megatron-Core's
+  /// long-context runs use up to 16-32).
+  int maxContextParallel = 32;
+  /// ...that leave each rank at least this many tokens of a sequence. A
+  /// bound on the search, not a cost: it keeps sequences of up to 2048
+  /// tokens (every run the planner is validated on) searching exactly what
+  /// they did without context parallelism; 1 tries every size.
+  int minContextTokens = 2048;
 };
+
+/// The context-parallel sizes the search tries for `model` (1 first).
+std::vector<int> contextParallelSizes(const ModelShape &model, const SearchOptions &options = {});
 
 /// Layers per chunk with `firstStage` / `lastStage` layers on the first /
 /// last pipeline stage (-1: no constraint) and the rest spread as evenly as
@@ -45,8 +59,9 @@ struct SearchOptions {
 /// no layer).
 std::vector<int> spreadLayout(int layers, int pp, int vp, int firstStage, int lastStage);
 
-/// Most GPUs the model can use: max t * layers * globalBatch.
-long long maxUsableGpus(const ModelShape &model, int gpusPerNode, int globalBatch);
+/// Most GPUs the model can use: max t * max cp * layers * globalBatch.
+long long maxUsableGpus(const ModelShape &model, int gpusPerNode, int globalBatch,
+                        const SearchOptions &options = {});
 
 /// Searches; fails with a message saying what is impossible and the nearest
 /// possible request when no layout exists or none fits in memory.
