@@ -71,30 +71,6 @@ module attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 0, 
 
 // -----
 
-// BERT's sentence-order head reads position 0 of each sample, which one rank holds.
-module attributes {mtc.model = #mtc.model<name = "m", arch = "bert", layers = 0, hidden = 4, heads = 1, ffn = 16, vocab = 10, padded_vocab = 10, positions = 4, seq = 4, micro_batch = 1>, mtc.parallel = #mtc.parallel<tp = 1, pp = 1, vp = 1, dp = 1, micro_batch = 1, global_batch = 1, sequence_parallel = 0, cp = 2>} {
-  mtc.param @w : tensor<10x4xf32> init(normal, 2.000000e-02)
-  mtc.param @qkv : tensor<4x12xf32> init(normal, 2.000000e-02)
-  mtc.param @sop : tensor<4x2xf32> init(normal, 2.000000e-02)
-  func.func @forward(%t: tensor<1x4xi32> {mtc.input = "tokens"}, %y: tensor<1x4xi32> {mtc.input = "targets"}, %s: tensor<1x1xi32> {mtc.input = "sentence_labels"}) -> (tensor<f32>, tensor<f32>) {
-    %w = mtc.param_ref @w : tensor<10x4xf32>
-    %wqkv = mtc.param_ref @qkv : tensor<4x12xf32>
-    %wsop = mtc.param_ref @sop : tensor<4x2xf32>
-    %x = mtc.embedding %t, %w : tensor<1x4xi32>, tensor<10x4xf32> -> tensor<1x4x4xf32>
-    %q = mtc.linear %x, %wqkv : tensor<1x4x4xf32>, tensor<4x12xf32> -> tensor<1x4x12xf32>
-    %a, %lse = mtc.attention %q {heads = 1 : i64, head_dim = 4 : i64, causal = false, scale = 5.000000e-01 : f64} : tensor<1x4x12xf32> -> tensor<1x4x4xf32>, tensor<1x1x4xf32>
-    // expected-error @+1 {{context parallelism splits every sequence over 2 ranks, and this head reads one position of each sample (BERT's sentence-order head); train it with cp = 1}}
-    %c = mtc.first_token %a : tensor<1x4x4xf32> -> tensor<1x1x4xf32>
-    %l = mtc.linear %a, %w {transpose_weight} : tensor<1x4x4xf32>, tensor<10x4xf32> -> tensor<1x4x10xf32>
-    %loss = mtc.cross_entropy %l, %y {valid_vocab = 10 : i64} : tensor<1x4x10xf32>, tensor<1x4xi32> -> tensor<f32>
-    %sl = mtc.linear %c, %wsop : tensor<1x1x4xf32>, tensor<4x2xf32> -> tensor<1x1x2xf32>
-    %sloss = mtc.cross_entropy %sl, %s {valid_vocab = 2 : i64} : tensor<1x1x2xf32>, tensor<1x1xi32> -> tensor<f32>
-    return %loss, %sloss : tensor<f32>, tensor<f32>
-  }
-}
-
-// -----
-
 // No attention: nothing to split the sequence for.
 // expected-error @+1 {{--mtc-context-parallel splits attention's sequence, and @forward has no mtc.attention}}
 module attributes {mtc.model = #mtc.model<name = "m", arch = "gpt", layers = 0, hidden = 4, heads = 1, ffn = 16, vocab = 10, padded_vocab = 10, positions = 4, seq = 4, micro_batch = 1>, mtc.parallel = #mtc.parallel<tp = 1, pp = 1, vp = 1, dp = 1, micro_batch = 1, global_batch = 1, sequence_parallel = 0, cp = 2>} {

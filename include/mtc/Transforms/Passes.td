@@ -131,8 +131,8 @@ def ContextParallel : Pass<"mtc-context-parallel", "mlir::ModuleOp"> {
     places positions (position tables, rotary angles, dropout counters, the
     mask) by the layout, and averages the loss over the group's tokens.
     Errors: a sequence 2 cp (causal) or cp does not divide, attention ops
-    that mix causal and bidirectional masks, a model whose head reads one
-    position (BERT's sentence-order head), a module already split.
+    that mix causal and bidirectional masks, no attention, a module already
+    split.
   }];
 }
 

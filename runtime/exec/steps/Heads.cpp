@@ -60,7 +60,10 @@ void crossEntropy(const pb::Step &step, StepRun &r) {
   int64_t count = 0;
   double sum = dev.crossEntropyLoss(r.i32(k.targets()), r.f(k.row_max()), r.f(k.sum_exp()),
                                     r.f(k.target_logit()), sh.rows, r.f(k.loss()), &count);
-  if (comm::Communicator *cp = r.contextGroup(); cp && cp->size() > 1) {
+  const bool sentenceOrder = r.plan().has_sop_loss() && k.loss() == r.plan().sop_loss();
+  // The sentence-order head sees the same [CLS] on every context rank
+  // (FirstToken): its loss is already the whole sequences'.
+  if (comm::Communicator *cp = r.contextGroup(); cp && cp->size() > 1 && !sentenceOrder) {
     // The loss is the mean over the whole sequences' tokens: every context
     // rank reports it, and its backward divides by their count.
     cp->allReduceSum(r.f(k.loss()), 2);
@@ -70,7 +73,7 @@ void crossEntropy(const pb::Step &step, StepRun &r) {
     count = static_cast<int64_t>(total[1]);
   }
   MicroBatchLoss &loss = r.loss();
-  if (r.plan().has_sop_loss() && k.loss() == r.plan().sop_loss()) {
+  if (sentenceOrder) {
     loss.sopSum = sum;
     loss.sopCount = count;
     // Two whole logits per sample: right when the label's is the larger. An
@@ -136,10 +139,15 @@ const StepRegistration registered[] = {
           const auto &k = step.cross_entropy_backward();
           const StepShape &sh = r.shape();
           auto [vocabStart, validLocal] = vocabularyShard(r, k);
+          // Every context rank computes the sentence-order head on the same
+          // [CLS]: one of them (the one holding position 0) backpropagates it.
+          const bool sentenceOrder = r.plan().has_sop_loss() && k.loss() == r.plan().sop_loss();
+          const float scale =
+              sentenceOrder && r.context().split() && r.context().rank() != 0 ? 0.f : r.gradScale;
           r.dev().crossEntropyBackward(r.in(k.logits()), r.i32(k.targets()), r.f(k.row_max()),
                                        r.f(k.sum_exp()), r.out(k.dlogits()), sh.rows,
                                        sh.vocabLocal, validLocal, vocabStart, r.f(k.loss()),
-                                       r.gradScale);
+                                       scale);
         },
     }),
     StepRegistration({
@@ -152,9 +160,16 @@ const StepRegistration registered[] = {
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.first_token();
           const StepShape &sh = r.shape();
-          // On a sequence shard only the rank holding position 0 has [CLS].
-          r.dev().firstToken(r.out(k.x()), r.out(k.y()), sh.batch, sh.seq, sh.hidden,
-                             !k.sequence_shard() || r.shard().rank == 0);
+          // On a sequence shard only the rank holding position 0 has [CLS];
+          // so on one context rank (rank 0 holds the first chunk), which
+          // shares it with the others (theirs are zeros: a sum).
+          const bool owner = (!k.sequence_shard() || r.shard().rank == 0) &&
+                             (!r.context().split() || r.context().rank() == 0);
+          if (!r.context().split())
+            return r.dev().firstToken(r.out(k.x()), r.out(k.y()), sh.batch, sh.seq, sh.hidden,
+                                      owner);
+          r.dev().firstToken(r.f(k.x()), r.f(k.y()), sh.batch, sh.seq, sh.hidden, owner);
+          r.contextGroup()->allReduceSum(r.f(k.y()), sh.batch * sh.hidden);
         },
     }),
     StepRegistration({
@@ -168,7 +183,8 @@ const StepRegistration registered[] = {
           const auto &k = step.first_token_backward();
           const StepShape &sh = r.shape();
           r.dev().firstTokenBackward(r.out(k.dy()), r.out(k.dx()), sh.batch, sh.seq, sh.hidden,
-                                     !k.sequence_shard() || r.shard().rank == 0);
+                                     (!k.sequence_shard() || r.shard().rank == 0) &&
+                                         (!r.context().split() || r.context().rank() == 0));
         },
     }),
 };

@@ -14,6 +14,7 @@
       its output.
 """
 import argparse
+import json
 import os
 import re
 import shlex
@@ -52,6 +53,23 @@ def cmd_run(args, extra):
         check_memory(r.stdout)
     if args.reference:
         compare(args.reference, metrics, args.rtol, args.steps)
+        compare_sentence_order(args.reference, metrics, args.rtol)
+
+
+def compare_sentence_order(reference, candidate, rtol):
+    """BERT's sentence-order loss too, where the reference has one."""
+    def sop(path):
+        with open(path) as f:
+            rows = [json.loads(line) for line in f if line.strip()]
+        return {r["iteration"]: r["sop_loss"] for r in rows if "sop_loss" in r}
+    ref, got = sop(reference), sop(candidate)
+    if not ref:
+        return
+    for i in sorted(got):
+        rel = abs(ref[i] - got[i]) / max(abs(ref[i]), 1e-30)
+        if i not in ref or rel > rtol:
+            sys.exit(f"iteration {i}: sentence-order loss {got[i]} against {ref.get(i)}")
+    print(f"sentence-order losses within {rtol:g} over iterations {sorted(got)}")
 
 
 def main():
