@@ -23,10 +23,12 @@ ContextShard ContextShard::create(int64_t wholeSeq, int size, int rank, bool cau
   ContextShard c;
   c.rank_ = rank;
   c.size_ = size;
-  c.causal_ = causal;
   c.wholeSeq_ = wholeSeq;
-  for (int r = 0; r < size; ++r)
+  for (int r = 0; r < size; ++r) {
     c.positions_.push_back(split->positions(r));
+    const ContextSplit::RingBlock b = split->ringBlock(rank, r);
+    c.ringSteps_.push_back({b.source, b.firstQuery, b.queries, b.keys});
+  }
   return c;
 }
 
@@ -36,7 +38,7 @@ std::vector<PositionRun> ContextShard::runsOf(int64_t first, int64_t n) const {
   const std::vector<int64_t> &p = positions_[rank_];
   std::vector<PositionRun> runs;
   for (int64_t i = first; i < first + n; ++i) {
-    if (!runs.empty() && p[i] == p[i - 1] + 1 && i > first)
+    if (!runs.empty() && p[i] == p[i - 1] + 1)
       ++runs.back().length;
     else
       runs.push_back({i - first, p[i], 1});
@@ -96,8 +98,8 @@ int64_t kvHeadsOf(const kernels::AttentionShape &a) { return a.kvHeads ? a.kvHea
 
 // The block of ring step `step` as the kernels take it.
 kernels::AttentionBlock ringBlock(const ContextShard &ctx, const kernels::AttentionShape &whole,
-                                  const ContextSplit &split, int step) {
-  const ContextSplit::RingBlock rb = split.ringBlock(ctx.rank(), step);
+                                  int step) {
+  const RingStep &rb = ctx.ringSteps()[step];
   const int64_t L = ctx.localSeq();
   return {whole, L, ctx.positionsOf(ctx.rank()).data(), rb.firstQuery, rb.queries, L, rb.keys,
           ctx.positionsOf(rb.source).data()};
@@ -141,7 +143,6 @@ void ringAttentionForward(Backend &dev, comm::Communicator &group, const Context
                           const kernels::AttentionShape &whole, const float *qkv, float *out,
                           float *lse, DeviceArray &scratch) {
   checkGroup(group, ctx);
-  const ContextSplit split = ContextSplit::create(ctx.wholeSeq(), ctx.size(), ctx.causal()).value();
   const int64_t n = whole.batch * ctx.localSeq() * 2 * kvHeadsOf(whole) * whole.headDim;
   float *kv[2] = {scratchFloats(scratch, 2 * n), nullptr};
   kv[1] = kv[0] + n;
@@ -151,7 +152,7 @@ void ringAttentionForward(Backend &dev, comm::Communicator &group, const Context
     comm::RequestPtr next;
     if (step + 1 < ctx.size())
       next = passOn(group, kv[cur], kv[1 - cur], n);
-    dev.attentionBlockForward(ringBlock(ctx, whole, split, step), qkv, kv[cur], out, lse,
+    dev.attentionBlockForward(ringBlock(ctx, whole, step), qkv, kv[cur], out, lse,
                               /*first=*/step == 0);
     if (next)
       next->wait();
@@ -163,7 +164,6 @@ void ringAttentionBackward(Backend &dev, comm::Communicator &group, const Contex
                            const float *out, const float *lse, const float *dout, float *dqkv,
                            DeviceArray &scratch) {
   checkGroup(group, ctx);
-  const ContextSplit split = ContextSplit::create(ctx.wholeSeq(), ctx.size(), ctx.causal()).value();
   const int64_t L = ctx.localSeq();
   const int64_t n = whole.batch * L * 2 * kvHeadsOf(whole) * whole.headDim;
   float *base = scratchFloats(scratch, 4 * n);
@@ -180,7 +180,7 @@ void ringAttentionBackward(Backend &dev, comm::Communicator &group, const Contex
     // dkv[cur] is the gradient of the block this rank holds, summed over the
     // ranks it visited; this rank adds its part and passes it on with the
     // block (after the last step, on to its owner).
-    dev.attentionBlockBackward(ringBlock(ctx, whole, split, step), qkv, kv[cur], out, lse, dout,
+    dev.attentionBlockBackward(ringBlock(ctx, whole, step), qkv, kv[cur], out, lse, dout,
                                dqkv, dkv[cur]);
     passOn(group, dkv[cur], dkv[1 - cur], n)->wait();
     if (next)

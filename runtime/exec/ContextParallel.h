@@ -18,6 +18,14 @@ struct PositionRun {
   int64_t local, whole, length;
 };
 
+// One ring step's block (mtc/Plan/ContextSplit.h's RingBlock): local query
+// rows [firstQuery, firstQuery + queries) against the source rank's key rows
+// [0, keys).
+struct RingStep {
+  int source;
+  int64_t firstQuery, queries, keys;
+};
+
 class ContextShard {
 public:
   ContextShard() = default;
@@ -31,11 +39,12 @@ public:
   int rank() const { return rank_; }
   int size() const { return size_; }
   bool split() const { return size_ > 1; }
-  bool causal() const { return causal_; }
   int64_t wholeSeq() const { return wholeSeq_; }
   int64_t localSeq() const { return wholeSeq_ / size_; }
   // Whole-sequence positions of rank r's local rows (split() only).
   const std::vector<int64_t> &positionsOf(int r) const { return positions_[r]; }
+  // This rank's ring steps, in order (split() only).
+  const std::vector<RingStep> &ringSteps() const { return ringSteps_; }
 
   // The runs of local rows [first, first + n) (a sequence-parallel shard of
   // them), `local` counted from first. Unsplit: one run at position first
@@ -44,9 +53,9 @@ public:
 
 private:
   int rank_ = 0, size_ = 1;
-  bool causal_ = true;
   int64_t wholeSeq_ = 0;
-  std::vector<std::vector<int64_t>> positions_;
+  std::vector<std::vector<int64_t>> positions_; // every rank's (ContextSplit)
+  std::vector<RingStep> ringSteps_;             // this rank's (ContextSplit)
 };
 
 // local[b, i] = whole[b, position of local row i] for per-token inputs
