@@ -38,6 +38,7 @@ gtest_kernels|gtest|90|15|$CUDA_ENV bin/gpu_kernels_test
 gtest_fused_kernels|gtest|90|15|$CUDA_ENV bin/gpu_fused_kernels_test
 gtest_flash_attention|gtest|120|20|$CUDA_ENV bin/gpu_flash_attention_test
 gtest_backend|gtest|150|30|$CUDA_ENV bin/gpu_backend_test
+gtest_ring_attention|gtest|60|10|$CUDA_ENV bin/gpu_ring_attention_test
 train_tiny_fp32|train|60|15|cd tiny-fp32 && $CUDA_ENV ./train $TINY_TRAIN_ARGS --no-tf32 --metrics $OUT/train_tiny_fp32.jsonl
 train_tiny_bf16|train|60|15|cd tiny-bf16 && $CUDA_ENV ./train $TINY_TRAIN_ARGS --metrics $OUT/train_tiny_bf16.jsonl
 bench_gpt2_124m|bench|90|20|$CUDA_ENV bin/mtc-gpu-bench plans/gpt2-124m/plan.pb --steps 10 --warmup 3

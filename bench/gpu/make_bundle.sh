@@ -36,7 +36,8 @@ trap 'rm -rf "$WORK"' EXIT
 log() { echo "make_bundle.sh: $*"; }
 
 cp "$BIN/mtc-gpu-bench" "$ACC/bin/"
-for t in gpu_kernels_test gpu_fused_kernels_test gpu_flash_attention_test gpu_backend_test; do
+for t in gpu_kernels_test gpu_fused_kernels_test gpu_flash_attention_test gpu_backend_test \
+         gpu_ring_attention_test; do
   f=$(find "$BUILD/test" -type f -name "$t" -perm -u+x | head -1)
   [ -n "$f" ] || { echo "make_bundle.sh: no $t in $BUILD/test" >&2; exit 2; }
   cp "$f" "$ACC/bin/"
