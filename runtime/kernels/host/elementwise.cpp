@@ -2,9 +2,9 @@
 // scale, rounding to the storage type, the bias add and its gradient; each
 // also on 16-bit operands (host/typed_blocks.h).
 #include "host/common.h"
-#include "host/gelu_sigmoid.h"
 #include "host/typed_blocks.h"
 #include "kernels/kernels.h"
+#include "kernels/math/gelu.h"
 #include "kernels/math/precision.h"
 
 #include <algorithm>
@@ -20,14 +20,14 @@ namespace {
 MTC_VECTOR_CLONES
 void geluTanhBlock(const float *x, float *y, int64_t n) {
   for (int64_t i = 0; i < n; ++i)
-    y[i] = detail::geluSigmoidForm(x[i]);
+    y[i] = math::gelu(x[i]);
 }
 
 MTC_VECTOR_CLONES
 void geluTanhBackwardBlock(const float *x, const float *dy,
                            float *dx, int64_t n) {
   for (int64_t i = 0; i < n; ++i)
-    dx[i] = dy[i] * detail::geluDerivativeSigmoidForm(x[i]);
+    dx[i] = dy[i] * math::geluDerivative(x[i]);
 }
 
 // One row of the fused bias + GeLU: the bias add's sum, then the same GeLU.
@@ -37,7 +37,7 @@ void biasGeluRow(const float *x, const float *bias, float *pre,
   for (int64_t c = 0; c < cols; ++c) {
     const float p = x[c] + bias[c];
     pre[c] = p;
-    y[c] = detail::geluSigmoidForm(p);
+    y[c] = math::gelu(p);
   }
 }
 

@@ -1,6 +1,6 @@
 // GeLU (tanh approximation and exact) and squared ReLU against the double
 // formulas and finite differences; add and scale.
-#include "kernels/host/gelu_sigmoid.h"
+#include "kernels/math/gelu.h"
 #include "kernels/kernels.h"
 #include "kernels/math/precision.h"
 #include "TestUtil.h"
@@ -85,16 +85,16 @@ TEST(Gelu, VectorLoopsEqualScalarSigmoidFormBitwise) {
   geluForward(x.data(), y.data(), n, /*exact=*/false);
   geluBackward(x.data(), dy.data(), dx.data(), n, /*exact=*/false);
   for (int64_t i = 0; i < n; ++i) {
-    ASSERT_EQ(y[i], detail::geluSigmoidForm(x[i])) << "x = " << x[i];
-    ASSERT_EQ(dx[i], dy[i] * detail::geluDerivativeSigmoidForm(x[i])) << "x = " << x[i];
+    ASSERT_EQ(y[i], math::gelu(x[i])) << "x = " << x[i];
+    ASSERT_EQ(dx[i], dy[i] * math::geluDerivative(x[i])) << "x = " << x[i];
   }
 }
 
-// The sigmoid form is math::gelu's function up to round-off. Against the
+// math::gelu's sigmoid form is the tanh GeLU up to round-off. Against the
 // double formula, wherever |result| > 1e-30: within a few ulp
 // plus the conditioning of e^-2u (the float u's rounding, relative 2^-24,
 // times 2|u|), i.e. 1e-6 for |x| < 4 and ~2e-5 at x = -10 (results ~1e-37),
-// where math::gelu's 1 + tanhf has cancelled completely (at x = -4.4 it is
+// where a 1 + tanhf would have cancelled completely (at x = -4.4 it is
 // already 1% off). Below 1e-30 (x < -9.9, where expFast saturates) results
 // stay finite and below 1e-30 too. The derivative is within 1e-6
 // absolute of the double one (its terms are O(1)).
@@ -110,7 +110,7 @@ TEST(Gelu, SigmoidFormWithinRoundOffOfDoubleFormula) {
     const double want = xd * s;
     const double wantDerivative =
         s + 2.0 * xd * s * (1.0 - s) * c * (1.0 + 3.0 * 0.044715 * xd * xd);
-    const float got = detail::geluSigmoidForm(v);
+    const float got = math::gelu(v);
     ASSERT_TRUE(std::isfinite(got)) << "x = " << v;
     if (std::abs(want) > 1e-30) {
       double relative = std::abs(got - want) / std::abs(want);
@@ -119,7 +119,7 @@ TEST(Gelu, SigmoidFormWithinRoundOffOfDoubleFormula) {
     } else {
       ASSERT_LE(std::abs(double(got)), 1e-30) << "x = " << v; // x e^-88 at most
     }
-    double d = std::abs(double(detail::geluDerivativeSigmoidForm(v)) - wantDerivative);
+    double d = std::abs(double(math::geluDerivative(v)) - wantDerivative);
     ASSERT_LE(d, 1e-6) << "x = " << v;
     worstDerivative = std::max(worstDerivative, d);
   }
