@@ -166,6 +166,16 @@ int main(int argc, char **argv) {
                 gib(peakBytes), gib(contextBytes), gib(predicted), gib(mem.param_bytes()),
                 gib(mem.grad_bytes()), gib(mem.optimizer_bytes()), gib(mem.arena_bytes()),
                 precision ? " + fp32 masters" : "");
+    // What the measured bytes are (the device memory the backend holds, by use).
+    if (auto *cuda = dynamic_cast<gpu::CudaBackend *>(backend.get())) {
+      std::printf("  held after the last step, by use:");
+      const char *sep = " ";
+      for (const auto &[use, bytes] : cuda->memoryByUse()) {
+        std::printf("%s%s %.2f GiB", sep, use.c_str(), gib(bytes));
+        sep = "; ";
+      }
+      std::printf("\n");
+    }
     std::printf("  compute: %s\n  last loss %.4f\n", compute.c_str(), loss);
     return 0;
   } catch (const std::exception &e) {

@@ -15,9 +15,11 @@
 #include "kernels/math/layer_norm.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <map>
 #include <stdexcept>
 #include <utility>
 
@@ -121,6 +123,27 @@ void CudaBackend::releaseAll() {
   compute = nullptr;
 }
 
+std::vector<std::pair<std::string, int64_t>> CudaBackend::memoryByUse() const {
+  std::map<std::string, int64_t> byUse;
+  for (const auto &[ptr, block] : liveBlocks) {
+    std::string use;
+    for (char ch : block.second) // "the activation arena of 123 bytes": one use
+      if (!std::isdigit(static_cast<unsigned char>(ch)))
+        use += ch;
+      else if (use.empty() || use.back() != 'N')
+        use += 'N';
+    byUse[use] += block.first;
+  }
+  for (const Scratch *s :
+       {&layerNormStats, &attentionRowDot, &biasGradVector, &copyBounce, &gemmOperands})
+    if (s->bytes() > 0)
+      byUse[s->use] += s->bytes();
+  std::vector<std::pair<std::string, int64_t>> sorted(byUse.begin(), byUse.end());
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const auto &a, const auto &b) { return a.second > b.second; });
+  return sorted;
+}
+
 void *CudaBackend::Scratch::get(int64_t bytes, cudaStream_t stream, const char *what) {
   if (bytes <= capacity)
     return ptr;
@@ -170,6 +193,7 @@ void *CudaBackend::allocate(int64_t bytes, const std::string &what) {
     cudaFree(p);
     checkCuda(z, ("zero " + what).c_str());
   }
+  liveBlocks[p] = {static_cast<int64_t>(rounded), what};
   return p;
 }
 
@@ -183,6 +207,7 @@ void CudaBackend::release(void *device) {
     kc::waitForStream(compute, "release device memory");
   } catch (const std::exception &) {
   }
+  liveBlocks.erase(device);
   cudaFree(device);
   cudaGetLastError();
 }

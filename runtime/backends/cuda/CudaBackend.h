@@ -174,13 +174,22 @@ public:
   // Distinct cuBLASLt matmuls prepared so far (each queried once).
   size_t cachedGemmPlans() const;
 
+  // Device memory this backend holds now, by use: allocate()'s live blocks
+  // grouped by their `what` (digits folded to "N"), and each kernel scratch
+  // at its grown size. Largest first; mtc-gpu-bench prints it beside the
+  // plan's prediction.
+  std::vector<std::pair<std::string, int64_t>> memoryByUse() const;
+
 private:
   // Device scratch that grows to the largest request: kernel scratch whose
   // size depends on the call's shape.
   class Scratch {
   public:
+    explicit Scratch(const char *use) : use(use) {}
     void *get(int64_t bytes, cudaStream_t stream, const char *what);
     void reset();
+    int64_t bytes() const { return capacity; }
+    const char *const use;
 
   private:
     void *ptr = nullptr;
@@ -217,8 +226,13 @@ private:
   // and their pinned host copy.
   void *reduceBlock = nullptr;
   void *pinned = nullptr;
-  Scratch layerNormStats, attentionRowDot, biasGradVector, copyBounce;
-  Scratch gemmOperands; // 16-bit copies of A and B (gemmOperandScratchBytes)
+  Scratch layerNormStats{"scratch: layer-norm statistics"},
+      attentionRowDot{"scratch: attention row sums"}, biasGradVector{"scratch: bias gradient"},
+      copyBounce{"scratch: overlapping copies"};
+  // 16-bit copies of A and B (gemmOperandScratchBytes)
+  Scratch gemmOperands{"scratch: 16-bit GEMM operands"};
+  // allocate()'s live blocks: bytes (rounded) and use, for memoryByUse().
+  std::unordered_map<void *, std::pair<int64_t, std::string>> liveBlocks;
   bool tensorCoreAttention = false; // selectCompute: not an fp32 plan
   // Device copies of ring attention's position arrays (a context shard's
   // never change): the host values each holds and where they live. A block
