@@ -142,11 +142,14 @@ int main(int argc, char **argv) {
     double fp32Peak = 2.0 * fp32PerSm * prop.multiProcessorCount * (clockKHz / 1e9);
     double bf16Peak = mtc::bench::bf16DensePeakTflops(prop.name);
     // The plan's prediction of what this runtime allocates (MemoryReport:
-    // fp32 parameters, gradients, AdamW moments, the activation arena); a
-    // bf16/fp16 run also keeps fp32 master weights (storage is emulated in
-    // fp32 until the element-wise kernels store bf16: docs/gpu.md).
+    // fp32 parameters, which are a 16-bit run's master weights, gradients,
+    // AdamW moments, the activation arena) plus a 16-bit run's 16-bit copy of
+    // the weights (half the parameters' bytes). Not in it: the fp32 staging
+    // of 16-bit buffers for the CUDA kernels that compute on fp32 arrays
+    // (docs/gpu.md, "Measured on a GPU"); the line "held after the last step"
+    // shows it.
     int64_t predicted = mem.param_bytes() + mem.grad_bytes() + mem.optimizer_bytes() +
-                        mem.arena_bytes() + (precision ? mem.param_bytes() : 0);
+                        mem.arena_bytes() + (precision ? mem.param_bytes() / 2 : 0);
     std::printf("%s on %s, %s: micro-batch %lld x seq %lld, %.0f M params\n",
                 m.name().c_str(), status.deviceName.c_str(), storageTypeName(storage),
                 (long long)m.micro_batch(), (long long)m.seq(), params / 1e6);
@@ -165,7 +168,7 @@ int main(int argc, char **argv) {
                 "AdamW %.2f + activation arena %.2f%s)\n",
                 gib(peakBytes), gib(contextBytes), gib(predicted), gib(mem.param_bytes()),
                 gib(mem.grad_bytes()), gib(mem.optimizer_bytes()), gib(mem.arena_bytes()),
-                precision ? " + fp32 masters" : "");
+                precision ? " + 16-bit weight copy" : "");
     // What the measured bytes are (the device memory the backend holds, by use).
     if (auto *cuda = dynamic_cast<gpu::CudaBackend *>(backend.get())) {
       std::printf("  held after the last step, by use:");

@@ -42,17 +42,18 @@ gtest_ring_attention|gtest|60|10|$CUDA_ENV bin/gpu_ring_attention_test
 train_tiny_fp32|train|60|15|cd tiny-fp32 && $CUDA_ENV ./train $TINY_TRAIN_ARGS --no-tf32 --metrics $OUT/train_tiny_fp32.jsonl
 train_tiny_bf16|train|60|15|cd tiny-bf16 && $CUDA_ENV ./train $TINY_TRAIN_ARGS --metrics $OUT/train_tiny_bf16.jsonl
 bench_gpt2_124m|bench|90|20|$CUDA_ENV bin/mtc-gpu-bench plans/gpt2-124m/plan.pb --steps 10 --warmup 3
-peer_gpt2_124m|peer|120|30|$PY torch_gpt_peer.py 12 768 12 50257 1024 8 10 3 0
+peer_gpt2_124m|peer|120|30|$PY torch_gpt_peer.py 12 768 12 50257 1024 8 10 3 0 0.1
 bench_gpt_1_3b|bench|150|40|$CUDA_ENV bin/mtc-gpu-bench plans/gpt-1.3b/plan.pb --steps 10 --warmup 3
-peer_gpt_1_3b|peer|150|30|$PY torch_gpt_peer.py 24 2048 16 50304 2048 2 10 3 0
+peer_gpt_1_3b|peer|150|30|$PY torch_gpt_peer.py 24 2048 16 50304 2048 2 10 3 0 0.1
 bench_tinyllama_1_1b|bench|150|40|$CUDA_ENV bin/mtc-gpu-bench plans/tinyllama-1.1b/plan.pb --steps 10 --warmup 3
 bench_bert_large|bench|90|20|$CUDA_ENV bin/mtc-gpu-bench plans/bert-large/plan.pb --steps 10 --warmup 3
+bench_gpt2_124m_padded|bench|90|15|$CUDA_ENV bin/mtc-gpu-bench plans/gpt2-124m-padded/plan.pb --steps 10 --warmup 3
 memcheck_tiny_fp32|sanitizer|120|40|$CUDA_ENV $SAN --tool memcheck --leak-check full --error-exitcode 9 bin/mtc-gpu-bench tiny-fp32/plan.pb --steps 1 --warmup 0
 memcheck_tiny_bf16|sanitizer|120|40|$CUDA_ENV $SAN --tool memcheck --leak-check full --error-exitcode 9 bin/mtc-gpu-bench tiny-bf16/plan.pb --steps 1 --warmup 0
 racecheck_tiny_bf16|sanitizer|120|40|$CUDA_ENV $SAN --tool racecheck --error-exitcode 9 bin/mtc-gpu-bench tiny-bf16/plan.pb --steps 1 --warmup 0
-peer_gpt2_124m_compile|peer|180|100|$PY torch_gpt_peer.py 12 768 12 50257 1024 8 10 3 1
+peer_gpt2_124m_compile|peer|180|100|$PY torch_gpt_peer.py 12 768 12 50257 1024 8 10 3 1 0.1
 racecheck_tiny_fp32|sanitizer|120|40|$CUDA_ENV $SAN --tool racecheck --error-exitcode 9 bin/mtc-gpu-bench tiny-fp32/plan.pb --steps 1 --warmup 0
-peer_gpt_1_3b_compile|peer|180|100|$PY torch_gpt_peer.py 24 2048 16 50304 2048 2 10 3 1
+peer_gpt_1_3b_compile|peer|180|100|$PY torch_gpt_peer.py 24 2048 16 50304 2048 2 10 3 1 0.1
 EOF
 }
 

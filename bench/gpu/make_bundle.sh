@@ -7,8 +7,9 @@
 #
 # The folder holds
 #   bin/        the gpu-labelled GoogleTest programs and mtc-gpu-bench
-#   plans/      bf16 plans of GPT-2 124M (8 x 1024), Megatron's GPT 1.3B
-#               (2 x 2048), TinyLlama 1.1B (2 x 2048) and BERT-large (8 x 512)
+#   plans/      bf16 plans of GPT-2 124M (8 x 1024; also with Megatron's
+#               padded vocabulary), Megatron's GPT 1.3B (2 x 2048), TinyLlama
+#               1.1B (2 x 2048) and BERT-large (8 x 512)
 #   tiny-fp32/, tiny-bf16/   one-rank --target=cuda gpt2-tiny programs
 #   ref/        the host programs' losses for the same runs (train --metrics)
 #   acceptance.sh, acceptance.steps, torch_gpt_peer.py with gpu_peaks.py and
@@ -62,6 +63,12 @@ plan gpt2-124m "$ROOT/models/gpt2.mlir" 8 1024
 plan gpt-1.3b "$WORK/gpt-1.3b.mlir" 2 2048
 plan tinyllama-1.1b "$ROOT/models/tinyllama-1.1b.mlir" 2 2048
 plan bert-large "$ROOT/models/bert-large.mlir" 8 512
+# GPT-2 124M as Megatron-LM builds it (vocabulary padded to 50304): the
+# language-model head's GEMMs then have 16-byte aligned rows.
+"$BIN/mtc-import" --name gpt2-124m-padded --arch gpt --num-layers 12 --hidden-size 768 \
+  --num-attention-heads 12 --seq-length 1024 --vocab-size 50257 \
+  --make-vocab-size-divisible-by 128 -o "$WORK/gpt2-124m-padded.mlir"
+plan gpt2-124m-padded "$WORK/gpt2-124m-padded.mlir" 8 1024
 
 # gpt2-tiny, one rank: the CUDA programs travel, the host ones record the
 # losses the GPU must reproduce (acceptance.steps: TINY_TRAIN_ARGS).

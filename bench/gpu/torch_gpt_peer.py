@@ -5,7 +5,11 @@ attention, AdamW with clipping) in PyTorch as people train it on one GPU: bf16
 autocast, scaled_dot_product_attention (flash on Hopper), fused AdamW, and
 optionally torch.compile.
 
-  torch_gpt_peer.py L H A V S B STEPS WARMUP COMPILE(0/1)
+  torch_gpt_peer.py L H A V S B STEPS WARMUP COMPILE(0/1) [DROPOUT]
+
+DROPOUT (default 0) is GPT-2's and Megatron's: after the embedding, on the
+attention probabilities and on both residual branches, as mtc's plans of
+models/gpt2.mlir and mtc-import's GPTs (0.1) apply it.
 
 Prints one JSON line: median ms/iteration (CUDA events), tokens/s, MFU (PaLM's
 6 N + 12 L H S per token, N without the position table, as mtc-gpu-bench
@@ -22,6 +26,7 @@ import torch.nn.functional as F
 from gpu_peaks import peak_tflops, read_peaks
 
 L, H, A, V, S, B, steps, warmup, compile_ = map(int, sys.argv[1:10])
+P = float(sys.argv[10]) if len(sys.argv) > 10 else 0.0
 torch.manual_seed(0)
 dev = "cuda"
 
@@ -36,9 +41,11 @@ class Block(nn.Module):
         b, n, _ = x.shape
         q, k, v = self.qkv(self.ln1(x)).split(H, -1)
         heads = lambda t: t.view(b, n, A, H // A).transpose(1, 2)
-        y = F.scaled_dot_product_attention(heads(q), heads(k), heads(v), is_causal=True)
-        x = x + self.proj(y.transpose(1, 2).reshape(b, n, H))
-        return x + self.fc2(F.gelu(self.fc(self.ln2(x)), approximate="tanh"))
+        y = F.scaled_dot_product_attention(heads(q), heads(k), heads(v), is_causal=True,
+                                           dropout_p=P if self.training else 0.0)
+        x = x + F.dropout(self.proj(y.transpose(1, 2).reshape(b, n, H)), P, self.training)
+        return x + F.dropout(self.fc2(F.gelu(self.fc(self.ln2(x)), approximate="tanh")), P,
+                             self.training)
 
 
 class GPT(nn.Module):
@@ -49,7 +56,8 @@ class GPT(nn.Module):
         self.lnf = nn.LayerNorm(H)
 
     def forward(self, idx, targets):
-        x = self.wte(idx) + self.wpe(torch.arange(idx.shape[1], device=idx.device))
+        x = F.dropout(self.wte(idx) + self.wpe(torch.arange(idx.shape[1], device=idx.device)), P,
+                      self.training)
         for block in self.h:
             x = block(x)
         logits = self.lnf(x) @ self.wte.weight.T
@@ -94,7 +102,7 @@ flops_per_token = 6 * params + 12 * L * H * S
 peak = peak_tflops(torch.cuda.get_device_name(), read_peaks())
 print(json.dumps({
     "peer": "torch" + (".compile" if compile_ else ""), "device": torch.cuda.get_device_name(),
-    "L": L, "H": H, "S": S, "B": B, "params": params, "median_ms": round(median, 2),
+    "L": L, "H": H, "S": S, "B": B, "dropout": P, "params": params, "median_ms": round(median, 2),
     "tok_s": round(tok_s), "mfu": round(flops_per_token * tok_s / (peak * 1e12), 4) if peak else None,
     "peak_gib": round(torch.cuda.max_memory_allocated() / 2**30, 2), "warmup_s": round(warm_s, 1),
     "last_loss": round(float(loss), 4), "torch": torch.__version__}))

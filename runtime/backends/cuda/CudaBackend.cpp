@@ -126,12 +126,19 @@ void CudaBackend::releaseAll() {
 std::vector<std::pair<std::string, int64_t>> CudaBackend::memoryByUse() const {
   std::map<std::string, int64_t> byUse;
   for (const auto &[ptr, block] : liveBlocks) {
+    // "the activation arena of 123456 bytes": one use whatever its size (a
+    // short number, as in "fp32" or "16-bit", is part of the name).
+    const std::string &what = block.second;
     std::string use;
-    for (char ch : block.second) // "the activation arena of 123 bytes": one use
-      if (!std::isdigit(static_cast<unsigned char>(ch)))
-        use += ch;
-      else if (use.empty() || use.back() != 'N')
-        use += 'N';
+    for (size_t i = 0; i < what.size();) {
+      size_t j = i;
+      while (j < what.size() && std::isdigit(static_cast<unsigned char>(what[j])))
+        ++j;
+      if (j == i)
+        use += what[i++];
+      else
+        use += j - i >= 4 ? std::string("N") : what.substr(i, j - i), i = j;
+    }
     byUse[use] += block.first;
   }
   for (const Scratch *s :

@@ -175,7 +175,7 @@ public:
   size_t cachedGemmPlans() const;
 
   // Device memory this backend holds now, by use: allocate()'s live blocks
-  // grouped by their `what` (digits folded to "N"), and each kernel scratch
+  // grouped by their `what` (sizes folded to "N"), and each kernel scratch
   // at its grown size. Largest first; mtc-gpu-bench prints it beside the
   // plan's prediction.
   std::vector<std::pair<std::string, int64_t>> memoryByUse() const;

@@ -115,9 +115,38 @@ __device__ inline float quadSum(float x) {
 
 // Rows [r0, r0 + n) of a token-strided head slice into a bf16 tile of
 // `rows` x DMAX (stride tileStride); rows past n and columns past D are 0.
-template <int DMAX>
+//
+// Where a row is whole float4s (D = DMAX, the stride and `src` 16-byte
+// aligned: every head dimension the models use), each thread moves ROUND
+// float4 per round, loads first: the one-float form kept too few loads in
+// flight, and attention was 45% of a GPT-2 124M step on an H200 (docs/gpu.md).
+// ROUND 0 is the one-float form alone: the dK/dV kernel's loop keeps it, as
+// with the float4 form beside it ptxas spills that kernel on sm_90.
+template <int DMAX, int ROUND = 2>
 __device__ inline void stageTile(bf16 *tile, const float *src, int64_t stride, int64_t r0,
                                  int64_t n, int rows, int D) {
+  if (ROUND > 0 && D == DMAX && stride % 4 == 0 &&
+      reinterpret_cast<uintptr_t>(src) % 16 == 0) {
+    constexpr int V = DMAX / 4, kRound = ROUND > 0 ? ROUND : 1; // float4 per row; in flight
+    const int total = rows * V;
+    for (int base = threadIdx.x; base < total; base += kRound * blockDim.x) {
+      float4 x[kRound];
+#pragma unroll
+      for (int u = 0; u < kRound; ++u) {
+        const int e = base + u * blockDim.x, r = e / V, c = 4 * (e % V);
+        x[u] = e < total && r < n ? *reinterpret_cast<const float4 *>(src + (r0 + r) * stride + c)
+                                  : make_float4(0.f, 0.f, 0.f, 0.f);
+      }
+#pragma unroll
+      for (int u = 0; u < kRound; ++u) {
+        const int e = base + u * blockDim.x, r = e / V, c = 4 * (e % V);
+        if (e < total)
+          *reinterpret_cast<uint2 *>(tile + r * tileStride<DMAX>() + c) =
+              make_uint2(packBf16(x[u].x, x[u].y), packBf16(x[u].z, x[u].w));
+      }
+    }
+    return;
+  }
   for (int e = threadIdx.x; e < rows * DMAX; e += blockDim.x) {
     int r = e / DMAX, d = e % DMAX;
     float x = r < n && d < D ? src[(r0 + r) * stride + d] : 0.0f;
@@ -268,8 +297,8 @@ __global__ void __launch_bounds__(kThreads)
     for (int64_t q0 = a.causal ? j0 : 0; q0 < a.seq; q0 += BT) {
       int64_t n = a.seq - q0 < BT ? a.seq - q0 : BT;
       __syncthreads();
-      stageTile<DMAX>(qs, qkv + hg.qBase, hg.tokenStride, q0, n, BT, D);
-      stageTile<DMAX>(dos, dout + hg.outBase, hg.outStride, q0, n, BT, D);
+      stageTile<DMAX, 0>(qs, qkv + hg.qBase, hg.tokenStride, q0, n, BT, D);
+      stageTile<DMAX, 0>(dos, dout + hg.outBase, hg.outStride, q0, n, BT, D);
       stageScalars(lseTile, lse + hg.lseBase, q0, n, BT);
       stageScalars(dotTile, rowDot + hg.lseBase, q0, n, BT);
       __syncthreads();

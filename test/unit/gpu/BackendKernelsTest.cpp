@@ -433,6 +433,37 @@ TEST(CudaBackend, LinearStepsInEachComputeMode) {
   });
 }
 
+// convert gives the host's bits for every pair of storage types: groups of
+// four where both sides are aligned to one, the tail and unaligned starts one
+// by one (the offsets shift each side off its alignment), specials included.
+TEST(CudaBackend, ConvertGivesTheHostsBits) {
+  const StorageType types[] = {StorageType::F32, StorageType::BF16, StorageType::FP16};
+  for (int64_t n : {1, 3, 4, 7, 1001, (1 << 20) + 3})
+    for (int64_t offset : {0, 1, 2})
+      for (StorageType from : types)
+        for (StorageType to : types) {
+          const int64_t total = n + offset;
+          auto x = randn(total, 12, 30.f);
+          x[0] = INFINITY, x[total / 2] = -0.0f, x[total - 1] = NAN;
+          if (total > 3)
+            x[3] = 1e30f; // past fp16's range
+          // The source in `from` (its values as the host stores them).
+          std::vector<uint32_t> src(total), hostDst(total), devDst(total);
+          cpu().convert(mtc::kernels::In(x.data()),
+                        mtc::kernels::Out(src.data(), from), total);
+          cpu().convert(mtc::kernels::In(src.data(), from).at(offset),
+                        mtc::kernels::Out(hostDst.data(), to).at(offset), n);
+          Dev<uint32_t> dSrc(src), dDst(std::vector<uint32_t>(total, 0));
+          gpu().convert(mtc::kernels::In(static_cast<uint32_t *>(dSrc), from).at(offset),
+                        mtc::kernels::Out(static_cast<uint32_t *>(dDst), to).at(offset), n);
+          devDst = dDst.host();
+          const std::string what = "n " + std::to_string(n) + " offset " +
+                                   std::to_string(offset) + " from " +
+                                   std::to_string(int(from)) + " to " + std::to_string(int(to));
+          ASSERT_EQ(std::memcmp(devDst.data(), hostDst.data(), total * 4), 0) << what;
+        }
+}
+
 // 16-bit operands are copied with the storage rounding: unrounded inputs give
 // the host's GEMM on rounded ones.
 TEST(CudaBackend, SixteenBitOperandCopiesRoundToNearestEven) {
