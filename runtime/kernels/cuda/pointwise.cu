@@ -368,8 +368,8 @@ __device__ inline void loadFour(const void *src, int64_t q, float (&v)[4]) {
     v[0] = x.x, v[1] = x.y, v[2] = x.z, v[3] = x.w;
   } else {
     uint2 x = static_cast<const uint2 *>(src)[q];
-    const uint16_t h[4] = {uint16_t(x.x & 0xffffu), uint16_t(x.x >> 16), uint16_t(x.y & 0xffffu),
-                           uint16_t(x.y >> 16)};
+    const uint16_t h[4] = {uint16_t(x.x & 0xffffu), uint16_t(x.x >> 16),
+                           uint16_t(x.y & 0xffffu), uint16_t(x.y >> 16)};
     for (int k = 0; k < 4; ++k)
       v[k] = From == StorageType::BF16 ? bf16ToFloat(h[k]) : fp16ToFloat(h[k]);
   }
@@ -397,15 +397,16 @@ __global__ void convertFourKernel(const void *src, void *dst, int64_t quads) {
 template <StorageType From>
 bool launchConvertFour(const void *src, void *dst, StorageType to, int64_t quads,
                        cudaStream_t stream) {
+  const unsigned grid = gridFor(quads);
   switch (to) {
   case StorageType::F32:
-    convertFourKernel<From, StorageType::F32><<<gridFor(quads), kThreads, 0, stream>>>(src, dst, quads);
+    convertFourKernel<From, StorageType::F32><<<grid, kThreads, 0, stream>>>(src, dst, quads);
     return true;
   case StorageType::BF16:
-    convertFourKernel<From, StorageType::BF16><<<gridFor(quads), kThreads, 0, stream>>>(src, dst, quads);
+    convertFourKernel<From, StorageType::BF16><<<grid, kThreads, 0, stream>>>(src, dst, quads);
     return true;
   case StorageType::FP16:
-    convertFourKernel<From, StorageType::FP16><<<gridFor(quads), kThreads, 0, stream>>>(src, dst, quads);
+    convertFourKernel<From, StorageType::FP16><<<grid, kThreads, 0, stream>>>(src, dst, quads);
     return true;
   }
   return false;
@@ -789,18 +790,20 @@ void convert(In src, Out dst, int64_t n, cudaStream_t stream) {
               "cuda::convert");
     return;
   }
-  // Whole groups of four where both sides are aligned to a group, the rest
-  // (at most three elements) one by one.
+  // Groups of four where both sides start aligned to a group; the last n % 4
+  // elements, or all of them where a side is not aligned, one by one.
   auto aligned = [](const void *p, StorageType t) {
     return reinterpret_cast<uintptr_t>(p) % (4 * storageBytes(t)) == 0;
   };
   int64_t quads = aligned(src.data, src.type) && aligned(dst.data, dst.type) ? n / 4 : 0;
   if (quads > 0) {
+    const void *s = src.data;
+    void *d = dst.data;
     bool launched = src.type == StorageType::F32
-                        ? launchConvertFour<StorageType::F32>(src.data, dst.data, dst.type, quads, stream)
+                        ? launchConvertFour<StorageType::F32>(s, d, dst.type, quads, stream)
                     : src.type == StorageType::BF16
-                        ? launchConvertFour<StorageType::BF16>(src.data, dst.data, dst.type, quads, stream)
-                        : launchConvertFour<StorageType::FP16>(src.data, dst.data, dst.type, quads, stream);
+                        ? launchConvertFour<StorageType::BF16>(s, d, dst.type, quads, stream)
+                        : launchConvertFour<StorageType::FP16>(s, d, dst.type, quads, stream);
     require(launched, "cuda::convert", "unknown storage type");
   }
   if (int64_t done = 4 * quads; done < n)
