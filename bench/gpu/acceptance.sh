@@ -28,32 +28,35 @@ STEPS_FILE=${MTC_ACCEPT_STEPS:-}
 me=acceptance.sh
 usage="usage: $me BUNDLE_OR_BUILD OUTDIR | --dry-run [BUNDLE_OR_BUILD] | --table OUTDIR"
 
-# name | kind | timeout s | estimate s (H100) | command, run in the bundle folder.
+# name | kind | timeout s | estimate s | command, run in the bundle folder.
+# The estimates are the H200 run's times (docs/gpu.md, "Measured on a GPU")
+# with room for a slower device: about 1.5x, and at least 8 s.
 # $CUDA_ENV runs our programs with the node's CUDA libraries; $PY the peer's
-# Python without them; $SAN is compute-sanitizer.
+# Python without them; $SAN is compute-sanitizer, $NCU Nsight Compute.
 steps() {
   if [ -n "$STEPS_FILE" ]; then grep -v '^#' "$STEPS_FILE"; return; fi
   cat <<'EOF'
-gtest_kernels|gtest|90|15|$CUDA_ENV bin/gpu_kernels_test
-gtest_fused_kernels|gtest|90|15|$CUDA_ENV bin/gpu_fused_kernels_test
-gtest_flash_attention|gtest|120|20|$CUDA_ENV bin/gpu_flash_attention_test
-gtest_backend|gtest|150|30|$CUDA_ENV bin/gpu_backend_test
-gtest_ring_attention|gtest|60|10|$CUDA_ENV bin/gpu_ring_attention_test
-train_tiny_fp32|train|60|15|cd tiny-fp32 && $CUDA_ENV ./train $TINY_TRAIN_ARGS --no-tf32 --metrics $OUT/train_tiny_fp32.jsonl
-train_tiny_bf16|train|60|15|cd tiny-bf16 && $CUDA_ENV ./train $TINY_TRAIN_ARGS --metrics $OUT/train_tiny_bf16.jsonl
-bench_gpt2_124m|bench|90|20|$CUDA_ENV bin/mtc-gpu-bench plans/gpt2-124m/plan.pb --steps 10 --warmup 3
+gtest_kernels|gtest|90|10|$CUDA_ENV bin/gpu_kernels_test
+gtest_fused_kernels|gtest|90|8|$CUDA_ENV bin/gpu_fused_kernels_test
+gtest_flash_attention|gtest|120|8|$CUDA_ENV bin/gpu_flash_attention_test
+gtest_backend|gtest|150|10|$CUDA_ENV bin/gpu_backend_test
+gtest_ring_attention|gtest|60|8|$CUDA_ENV bin/gpu_ring_attention_test
+train_tiny_fp32|train|60|8|cd tiny-fp32 && $CUDA_ENV ./train $TINY_TRAIN_ARGS --no-tf32 --metrics $OUT/train_tiny_fp32.jsonl
+train_tiny_bf16|train|60|8|cd tiny-bf16 && $CUDA_ENV ./train $TINY_TRAIN_ARGS --metrics $OUT/train_tiny_bf16.jsonl
+bench_gpt2_124m|bench|90|10|$CUDA_ENV bin/mtc-gpu-bench plans/gpt2-124m/plan.pb --steps 10 --warmup 3
 peer_gpt2_124m|peer|120|30|$PY torch_gpt_peer.py 12 768 12 50257 1024 8 10 3 0 0.1
-bench_gpt_1_3b|bench|150|40|$CUDA_ENV bin/mtc-gpu-bench plans/gpt-1.3b/plan.pb --steps 10 --warmup 3
-peer_gpt_1_3b|peer|150|30|$PY torch_gpt_peer.py 24 2048 16 50304 2048 2 10 3 0 0.1
-bench_tinyllama_1_1b|bench|150|40|$CUDA_ENV bin/mtc-gpu-bench plans/tinyllama-1.1b/plan.pb --steps 10 --warmup 3
-bench_bert_large|bench|90|20|$CUDA_ENV bin/mtc-gpu-bench plans/bert-large/plan.pb --steps 10 --warmup 3
-bench_gpt2_124m_padded|bench|90|15|$CUDA_ENV bin/mtc-gpu-bench plans/gpt2-124m-padded/plan.pb --steps 10 --warmup 3
-memcheck_tiny_fp32|sanitizer|120|40|$CUDA_ENV $SAN --tool memcheck --leak-check full --error-exitcode 9 bin/mtc-gpu-bench tiny-fp32/plan.pb --steps 1 --warmup 0
-memcheck_tiny_bf16|sanitizer|120|40|$CUDA_ENV $SAN --tool memcheck --leak-check full --error-exitcode 9 bin/mtc-gpu-bench tiny-bf16/plan.pb --steps 1 --warmup 0
-racecheck_tiny_bf16|sanitizer|120|40|$CUDA_ENV $SAN --tool racecheck --error-exitcode 9 bin/mtc-gpu-bench tiny-bf16/plan.pb --steps 1 --warmup 0
-peer_gpt2_124m_compile|peer|180|100|$PY torch_gpt_peer.py 12 768 12 50257 1024 8 10 3 1 0.1
-racecheck_tiny_fp32|sanitizer|120|40|$CUDA_ENV $SAN --tool racecheck --error-exitcode 9 bin/mtc-gpu-bench tiny-fp32/plan.pb --steps 1 --warmup 0
-peer_gpt_1_3b_compile|peer|180|100|$PY torch_gpt_peer.py 24 2048 16 50304 2048 2 10 3 1 0.1
+bench_gpt_1_3b|bench|150|25|$CUDA_ENV bin/mtc-gpu-bench plans/gpt-1.3b/plan.pb --steps 10 --warmup 3
+peer_gpt_1_3b|peer|150|35|$PY torch_gpt_peer.py 24 2048 16 50304 2048 2 10 3 0 0.1
+bench_tinyllama_1_1b|bench|150|20|$CUDA_ENV bin/mtc-gpu-bench plans/tinyllama-1.1b/plan.pb --steps 10 --warmup 3
+bench_bert_large|bench|90|10|$CUDA_ENV bin/mtc-gpu-bench plans/bert-large/plan.pb --steps 10 --warmup 3
+bench_gpt2_124m_padded|bench|90|10|$CUDA_ENV bin/mtc-gpu-bench plans/gpt2-124m-padded/plan.pb --steps 10 --warmup 3
+profile_gpt2_124m|profile|90|30|$CUDA_ENV $NCU --clock-control none --metrics gpu__time_duration.sum --print-summary per-kernel bin/mtc-gpu-bench plans/gpt2-124m/plan.pb --steps 1 --warmup 0
+memcheck_tiny_fp32|sanitizer|120|10|$CUDA_ENV $SAN --tool memcheck --leak-check full --error-exitcode 9 bin/mtc-gpu-bench tiny-fp32/plan.pb --steps 1 --warmup 0
+memcheck_tiny_bf16|sanitizer|120|10|$CUDA_ENV $SAN --tool memcheck --leak-check full --error-exitcode 9 bin/mtc-gpu-bench tiny-bf16/plan.pb --steps 1 --warmup 0
+racecheck_tiny_bf16|sanitizer|120|60|$CUDA_ENV $SAN --tool racecheck --error-exitcode 9 bin/mtc-gpu-bench tiny-bf16/plan.pb --steps 1 --warmup 0
+racecheck_tiny_fp32|sanitizer|150|95|$CUDA_ENV $SAN --tool racecheck --error-exitcode 9 bin/mtc-gpu-bench tiny-fp32/plan.pb --steps 1 --warmup 0
+peer_gpt2_124m_compile|peer|180|80|$PY torch_gpt_peer.py 12 768 12 50257 1024 8 10 3 1 0.1
+peer_gpt_1_3b_compile|peer|180|120|$PY torch_gpt_peer.py 24 2048 16 50304 2048 2 10 3 1 0.1
 EOF
 }
 
@@ -88,6 +91,8 @@ figures() { # kind log
         awk '{ mfu = $3 == "null" ? "?" : sprintf("%.1f%%", 100 * $3); printf "%s ms, %s tok/s, MFU %s, peak %s GiB\n", $1, $2, mfu, $4 }' ;;
     sanitizer)
       grep -m1 -oE '(ERROR|RACECHECK) SUMMARY: .*' "$log" || echo "-" ;;
+    profile)
+      python3 "$HERE/ncu_summary.py" "$log" 2>/dev/null || echo "-" ;;
     *) echo "-" ;;
   esac
 }
@@ -208,14 +213,14 @@ fi
 # ---- dry run: the plan and the guard's decisions on the estimates ----------
 if [ $DRY = 1 ]; then
   t=0
-  echo "$me --dry-run: limit ${LIMIT}s; estimates are for one H100 (docs/gpu.md)"
+  echo "$me --dry-run: limit ${LIMIT}s; estimates from the H200 run (docs/gpu.md)"
   if [ -n "$BUNDLE" ]; then
     missing=0
     for f in bin/gpu_kernels_test bin/gpu_fused_kernels_test bin/gpu_flash_attention_test \
              bin/gpu_backend_test bin/mtc-gpu-bench tiny-fp32/train tiny-bf16/train \
              ref/tiny-fp32.jsonl ref/tiny-bf16.jsonl plans/gpt2-124m/plan.pb plans/gpt-1.3b/plan.pb \
-             plans/tinyllama-1.1b/plan.pb plans/bert-large/plan.pb torch_gpt_peer.py \
-             gpu_peaks.py GpuPeaks.h; do
+             plans/tinyllama-1.1b/plan.pb plans/bert-large/plan.pb plans/gpt2-124m-padded/plan.pb \
+             bin/gpu_ring_attention_test torch_gpt_peer.py gpu_peaks.py GpuPeaks.h ncu_summary.py; do
       [ -e "$BUNDLE/$f" ] || { echo "  missing from the bundle: $f"; missing=1; }
     done
     [ $missing = 0 ] && echo "  bundle $BUNDLE: complete"
@@ -242,11 +247,13 @@ elapsed() { echo $(( $(date +%s) - T0 )); }
 say() { echo "$*" | tee -a "$OUT/run.log"; }
 SAN=$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer /usr/local/cuda*/compute-sanitizer/compute-sanitizer 2>/dev/null | head -1)
 SAN=${SAN:-compute-sanitizer}
-export CUDA_ENV PY SAN OUT TINY_TRAIN_ARGS
+NCU=$(command -v ncu || ls /usr/local/cuda*/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+NCU=${NCU:-ncu}
+export CUDA_ENV PY SAN NCU OUT TINY_TRAIN_ARGS
 
 say "[t+0s] $me: bundle $BUNDLE, limit ${LIMIT}s"
 say "$(nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv,noheader 2>&1)"
-say "CUDA libraries: ${CUDA_DIRS:-from the loader}; compute-sanitizer: $SAN; python: $($PY -c 'import torch; print("torch", torch.__version__)' 2>&1 | tail -1)"
+say "CUDA libraries: ${CUDA_DIRS:-from the loader}; compute-sanitizer: $SAN; ncu: $NCU; python: $($PY -c 'import torch; print("torch", torch.__version__)' 2>&1 | tail -1)"
 say "$(cat "$BUNDLE/ref/made.txt" 2>/dev/null)"
 say "$($CUDA_ENV "$BUNDLE/bin/check-node" 2>&1 || echo "(the steps that need a missing library fail)")"
 

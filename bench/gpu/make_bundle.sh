@@ -13,7 +13,7 @@
 #   tiny-fp32/, tiny-bf16/   one-rank --target=cuda gpt2-tiny programs
 #   ref/        the host programs' losses for the same runs (train --metrics)
 #   acceptance.sh, acceptance.steps, torch_gpt_peer.py with gpu_peaks.py and
-#               GpuPeaks.h (the peaks its MFU divides by)
+#               GpuPeaks.h (the peaks its MFU divides by), ncu_summary.py
 # and, through mtc-bundle, every library those load but glibc's and CUDA's.
 set -euo pipefail
 usage="usage: bench/gpu/make_bundle.sh BUILD_DIR OUT [--no-tar]"
@@ -44,7 +44,7 @@ for t in gpu_kernels_test gpu_fused_kernels_test gpu_flash_attention_test gpu_ba
   cp "$f" "$ACC/bin/"
 done
 cp "$ROOT/bench/gpu/acceptance.sh" "$ROOT/bench/gpu/torch_gpt_peer.py" \
-   "$ROOT/bench/gpu/gpu_peaks.py" "$ROOT/bench/gpu/GpuPeaks.h" \
+   "$ROOT/bench/gpu/gpu_peaks.py" "$ROOT/bench/gpu/GpuPeaks.h" "$ROOT/bench/gpu/ncu_summary.py" \
    "$ROOT/bench/gpu/acceptance.steps" "$ACC/"
 
 # The benchmark plans: compiled here (no MLIR there), no programs needed.

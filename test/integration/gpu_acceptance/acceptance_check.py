@@ -96,6 +96,44 @@ PEER = json.dumps({"peer": "torch", "device": "NVIDIA H100 80GB HBM3", "L": 12, 
                    "S": 1024, "B": 8, "params": 124439808, "median_ms": 45.3, "tok_s": 180842,
                    "mfu": 0.1545, "peak_gib": 11.2, "warmup_s": 6.1, "last_loss": 10.95,
                    "torch": "2.11.0"})
+# ncu's per-kernel summary, cut to three kernels (two launch shapes of one).
+PROFILE = """==PROF== Connected to process 805 (/tmp/mtc-gpu-acceptance/bin/mtc-gpu-bench)
+==PROF== Profiling "flashKeyGradKernel" - 0: 0%....50%....100% - 1 pass
+gpt2 on NVIDIA H200 (sm_90), bf16: micro-batch 8 x seq 1024, 124 M params
+[805] mtc-gpu-bench@127.0.0.1
+  void mtc::kernels::cuda::<unnamed>::flashKeyGradKernel<64>(mtc::AttentionShape, const float *, const float *, const float *, const float *, float *) (16, 96, 1)x(128, 1, 1), Device 0, CC 9.0, Invocations 12
+    Section: Command line profiler metrics
+    ---------------------- ----------- ------- ------- -------
+    Metric Name            Metric Unit Minimum Maximum Average
+    ---------------------- ----------- ------- ------- -------
+    gpu__time_duration.sum          ms    1.70    1.80    1.75
+    ---------------------- ----------- ------- ------- -------
+
+  mtc::<unnamed>::convertFourKernel<1, 0>(const void *, void *, long) (24576, 1, 1)x(256, 1, 1), Device 0, CC 9.0, Invocations 500
+    Section: Command line profiler metrics
+    ---------------------- ----------- ------- ------- -------
+    Metric Name            Metric Unit Minimum Maximum Average
+    ---------------------- ----------- ------- ------- -------
+    gpu__time_duration.sum          us    9.00   11.00   10.00
+    ---------------------- ----------- ------- ------- -------
+
+  mtc::<unnamed>::convertFourKernel<1, 0>(const void *, void *, long) (3, 1, 1)x(256, 1, 1), Device 0, CC 9.0, Invocations 100
+    Section: Command line profiler metrics
+    ---------------------- ----------- ------- ------- -------
+    Metric Name            Metric Unit Minimum Maximum Average
+    ---------------------- ----------- ------- ------- -------
+    gpu__time_duration.sum          us    1.90    2.10    2.00
+    ---------------------- ----------- ------- ------- -------
+
+  void cutlass::Kernel2<cutlass_75_tensorop_s1688gemm_bf16_128x128_tn_align1>(T1::Params) (512, 50, 1)x(128, 1, 1), Device 0, CC 9.0, Invocations 1
+    Section: Command line profiler metrics
+    ---------------------- ----------- ------- ------- -------
+    Metric Name            Metric Unit Minimum Maximum Average
+    ---------------------- ----------- ------- ------- -------
+    gpu__time_duration.sum          ms    6.60    6.60    6.60
+    ---------------------- ----------- ------- ------- -------
+
+"""
 MEMCHECK = """========= COMPUTE-SANITIZER
 gpt2-tiny on NVIDIA H100 80GB HBM3, fp32: micro-batch 4 x seq 128, 8 M params
 ========= ERROR SUMMARY: 0 errors
@@ -137,6 +175,7 @@ def mode_stubbed(args):
         stub("peer_gpt2_124m", f"echo 'loading'\necho '{PEER}'\n")
         stub("hangs", "echo started; sleep 60\n")
         stub("memcheck_tiny_fp32", f"cat <<'EOF'\n{MEMCHECK}EOF\n")
+        stub("profile_gpt2_124m", f"cat <<'EOF'\n{PROFILE}EOF\n")
         steps = os.path.join(work, "steps")
         with open(steps, "w") as f:
             f.write("# name|kind|timeout|estimate|command\n"
@@ -148,7 +187,8 @@ def mode_stubbed(args):
                     "bench_gpt2_124m|bench|30|1|x\n"
                     "peer_gpt2_124m|peer|30|1|x\n"
                     "too_long|bench|30|1000|x\n"
-                    "memcheck_tiny_fp32|sanitizer|30|1|x\n")
+                    "memcheck_tiny_fp32|sanitizer|30|1|x\n"
+                    "profile_gpt2_124m|profile|30|1|x\n")
         env = dict(os.environ, MTC_ACCEPT_STUBS=stubs, MTC_ACCEPT_STEPS=steps,
                    MTC_ACCEPT_LIMIT="120")
         r = run(["bash", script(args.source), bundle, out], env, timeout=300)
@@ -162,7 +202,7 @@ def mode_stubbed(args):
         want = {"gtest_kernels": "PASS", "gtest_flash_attention": "FAIL",
                 "train_tiny_fp32": "PASS", "train_tiny_bf16": "FAIL", "hangs": "TIMEOUT",
                 "bench_gpt2_124m": "PASS", "peer_gpt2_124m": "PASS", "too_long": "SKIPPED",
-                "memcheck_tiny_fp32": "PASS"}
+                "memcheck_tiny_fp32": "PASS", "profile_gpt2_124m": "PASS"}
         got = {k: v[0] for k, v in results.items()}
         if got != want:
             fail(f"statuses {got}, expected {want}")
@@ -179,7 +219,10 @@ def mode_stubbed(args):
                        "TIMEOUT      2  exit 124",
                        "ERROR SUMMARY: 0 errors",
                        "mtc / PyTorch tokens/s, gpt2_124m: 0.38 (67984 / 180842)",
-                       "5 passed, 3 failed, 1 skipped"]:
+                       # 21 + 5.2 + 6.6 ms: the two convert shapes add up.
+                       "32.8 ms GPU in 613 kernels: attention 64%, GEMMs on align1 kernels 20%, "
+                       "16-bit conversions 16%; largest flashKeyGradKernel<64> 64%",
+                       "6 passed, 3 failed, 1 skipped"]:
             if needle not in table:
                 fail(f"the table lacks '{needle}':\n{table}")
         again = run(["bash", script(args.source), "--table", out])
@@ -213,7 +256,7 @@ def mode_bundle(args):
         if r.returncode != 0:
             fail(f"make_bundle.sh exited {r.returncode}")
         for rel in ["acceptance.sh", "acceptance.steps", "torch_gpt_peer.py", "gpu_peaks.py",
-                "GpuPeaks.h", "BUNDLE.txt",
+                "GpuPeaks.h", "ncu_summary.py", "BUNDLE.txt",
                     "bin/mtc-gpu-bench", "bin/gpu_kernels_test", "bin/gpu_fused_kernels_test",
                     "bin/gpu_flash_attention_test", "bin/gpu_backend_test",
                     "bin/gpu_ring_attention_test", "bin/check-node",
