@@ -2,6 +2,7 @@
 #include "mtc/Plan/MemoryModel.h"
 
 #include "mtc/Plan/PlanSchedules.h"
+#include "mtc/Plan/ZeroBubbleSchedule.h"
 
 #include <algorithm>
 
@@ -64,6 +65,65 @@ double layerWeightGradBytes(const ModelShape &m, const ParallelConfig &c) {
   return (c.sequenceParallel ? whole / t : whole) + shards / t;
 }
 
+ChunkActivations chunkActivationBytes(const ModelShape &m, const ParallelConfig &c,
+                                      bool splitBackward) {
+  // Activations hold a context-parallel rank's s/cp tokens.
+  const double t = c.tp, s = localSeq(m, c), b = c.microBatch, h = m.hidden;
+  const int chunks = c.pp * c.vp;
+  const std::vector<int> layers = chunkLayerCounts(m, c);
+  const double perLayer = layerActivationBytes(m, c);
+  ChunkActivations bytes;
+  // Bytes per micro-batch each chunk keeps until its backward.
+  bytes.held.resize(chunks);
+  for (int k = 0; k < chunks; ++k)
+    bytes.held[k] = perLayer * layers[k];
+  // Embedding output kept for the first layer (dropout mask + output);
+  // logits (fp16) and the fp32 softmax of the vocab-parallel cross-entropy.
+  bytes.held.front() += s * b * h * 3.0 / (c.sequenceParallel ? t : 1.0);
+  bytes.held.back() += s * b * m.vocab / t * (2.0 + 4.0);
+  // What W keeps, for a split backward: the layers' M_W; the output layer's
+  // weight gradient reads its input and the logits' gradient.
+  if (splitBackward) {
+    const double perLayerW = layerWeightGradBytes(m, c);
+    for (int k = 0; k < chunks; ++k)
+      bytes.weightGrad.push_back(perLayerW * layers[k]);
+    bytes.weightGrad.back() += s * b * (h * 2.0 + m.vocab / t * 2.0);
+  }
+  return bytes;
+}
+
+Result<PipelineSchedule> limitZeroBubbleMemory(const PipelineSchedule &schedule,
+                                               const ModelShape &m, const ParallelConfig &c,
+                                               const PipelineSchedule *oneFOneB) {
+  if (!schedule.splitBackward || c.scheduleName() != "zb-h1" || !c.zeroBubbleMemoryLimit)
+    return schedule;
+  const ChunkActivations bytes = chunkActivationBytes(m, c, /*splitBackward=*/true);
+  // The limit: 1F1B's fullest stage, the base ZB-H1 splits.
+  Result<PipelineSchedule> built = PipelineSchedule{};
+  if (!oneFOneB) {
+    built = buildSchedule(c.pp, c.vp, c.microbatches());
+    if (!built)
+      return Error{"zb-h1's memory limit: " + built.error()};
+    oneFOneB = &*built;
+  }
+  double limit = 0;
+  for (int r = 0; r < c.pp; ++r)
+    limit = std::max(limit, peakLiveActivations(*oneFOneB, r, bytes.held));
+  StepBytes step;
+  step.untilBackward = [&](int k) { return std::max(0.0, bytes.held[k] - bytes.weightGrad[k]); };
+  step.untilWeightGrad = [&](int k) { return bytes.weightGrad[k]; };
+  PipelineSchedule limited = schedule;
+  for (int r = 0; r < c.pp; ++r) {
+    if (peakLiveActivations(schedule, r, bytes.held, bytes.weightGrad) <= limit)
+      continue;
+    Result<RankSchedule> order = limitWeightGradDeferral(schedule.ranks[r], step, limit);
+    if (!order)
+      return Error{"zb-h1's memory limit: " + order.error()};
+    limited.ranks[r] = std::move(*order);
+  }
+  return limited;
+}
+
 double peakLiveActivations(const PipelineSchedule &schedule, int rank,
                            const std::vector<double> &chunkBytes,
                            const std::vector<double> &weightGradBytes) {
@@ -86,42 +146,27 @@ std::vector<MemoryBreakdown> predictStageMemory(const ModelShape &m,
   // The distributed optimizer shards over the dp x cp ranks that hold the
   // same parameters (Megatron's data_parallel_group_with_cp).
   const double t = c.tp, d = static_cast<double>(c.dp) * c.cp;
-  // Activations hold a context-parallel rank's s/cp tokens.
-  const double s = localSeq(m, c), b = c.microBatch, h = m.hidden;
+  const double h = m.hidden;
   const int chunks = c.pp * c.vp;
   const std::vector<int> layers = chunkLayerCounts(m, c);
   const double wordEmbedding = static_cast<double>(m.vocab) * h / t;
   // Replicated across tensor and context ranks (every position's row).
   const double positionEmbedding = static_cast<double>(m.seq) * h;
-  const double perLayer = layerActivationBytes(m, c);
 
+  // Without a schedule: the row's, in the order mtc-compile gives it.
   PipelineSchedule built;
   if (!schedule) {
     const PlannerSchedule *row = findPlannerSchedule(c.scheduleName());
     auto r = row ? row->build(c.pp, c.vp, c.microbatches())
                  : buildSchedule(c.pp, c.vp, c.microbatches());
     if (r.ok())
+      r = limitZeroBubbleMemory(*r, m, c);
+    if (r.ok())
       built = std::move(*r);
     schedule = &built;
   }
-
-  // Bytes per micro-batch each chunk keeps until its backward.
-  std::vector<double> chunkBytes(chunks);
-  for (int k = 0; k < chunks; ++k)
-    chunkBytes[k] = perLayer * layers[k];
-  // Embedding output kept for the first layer (dropout mask + output);
-  // logits (fp16) and the fp32 softmax of the vocab-parallel cross-entropy.
-  chunkBytes.front() += s * b * h * 3.0 / (c.sequenceParallel ? t : 1.0);
-  chunkBytes.back() += s * b * m.vocab / t * (2.0 + 4.0);
-  // What W keeps, for a split backward: the layers' M_W; the output layer's
-  // weight gradient reads its input and the logits' gradient.
-  std::vector<double> weightGradBytes;
-  if (schedule->splitBackward) {
-    const double perLayerW = layerWeightGradBytes(m, c);
-    for (int k = 0; k < chunks; ++k)
-      weightGradBytes.push_back(perLayerW * layers[k]);
-    weightGradBytes.back() += s * b * (h * 2.0 + m.vocab / t * 2.0);
-  }
+  const ChunkActivations bytes = chunkActivationBytes(m, c, schedule->splitBackward);
+  const std::vector<double> &chunkBytes = bytes.held, &weightGradBytes = bytes.weightGrad;
   // One layer's full activations while it is recomputed; flash attention
   // never stores the scores, not even then.
   double recomputeWorkingSet = c.recompute == Recompute::Full

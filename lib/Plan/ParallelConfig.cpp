@@ -67,6 +67,8 @@ std::string ParallelConfig::compileFlags() const {
      << " --distributed-optimizer=" << (distributedOptimizer ? "true" : "false");
   if (pp > 1 && scheduleName() != defaultScheduleName(vp))
     os << " --schedule=" << scheduleName();
+  if (pp > 1 && scheduleName() == "zb-h1" && !zeroBubbleMemoryLimit)
+    os << " --zero-bubble-memory-limit=none";
   if (unevenLayout())
     os << " --layers-per-chunk=" << layoutText(layersPerChunk);
   return os.str();

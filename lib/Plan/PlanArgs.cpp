@@ -23,6 +23,7 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
                                   const ModelFileReader &readModelFile) {
   PlanRequest req;
   std::string configPath, recompute, dpAllReduce = "auto", schedule, attentionBackend = "unfused";
+  std::string zeroBubbleMemoryLimit = "1f1b";
   std::string software;
   std::vector<int64_t> layersPerChunk;
   int firstStageLayers = 0, lastStageLayers = 0;
@@ -118,6 +119,10 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
     scheduleChoices.push_back(row.name);
   flags.add("schedule", &schedule, "pipeline schedule (default: interleaved when v > 1, else 1f1b)")
       .choices(scheduleChoices);
+  flags.add("zero-bubble-memory-limit", &zeroBubbleMemoryLimit,
+            "zb-h1 as mtc-compile orders it: 1f1b (default: W steps earlier where a stage would "
+            "hold more activations than 1F1B's fullest) or none (the paper's order)")
+      .choices({"1f1b", "none"});
   flags.add("layers-per-chunk", &layersPerChunk,
             "uneven layout: layers of each of the pp x vp chunks in model order",
             ValueRange::atLeast(1));
@@ -148,6 +153,11 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   req.params.scatterGather = !noScatterGather;
   req.params.memoryMarginBytes = marginGiB * 1024.0 * 1024.0 * 1024.0;
   ev.schedule = schedule;
+  ev.zeroBubbleMemoryLimit = zeroBubbleMemoryLimit != "none";
+  if (zeroBubbleMemoryLimit == "none" && schedule != "zb-h1")
+    return Error{"mtc-plan: --zero-bubble-memory-limit none lifts zb-h1's limit; --schedule is '" +
+                 (schedule.empty() ? std::string("the default") : schedule) +
+                 "' (give --schedule zb-h1)"};
   ev.flashAttention = attentionBackend == "flash";
   const bool recomputeGiven = !recompute.empty();
   if (req.paperTable)

@@ -118,6 +118,8 @@ ContextRing contextRingBytes(const ModelShape &model, const ParallelConfig &conf
 class ReplayCache {
 public:
   const PipelineSchedule *schedule(const std::string &name, int pp, int vp, int m);
+  /// 1F1B (interleaved for vp > 1) for these sizes: zb-h1's memory limit.
+  const PipelineSchedule *oneFOneB(int pp, int vp, int m);
   /// Per rank: makespan - busy, in units of `unit`, or nullptr.
   const std::vector<double> *find(const std::vector<int> &key) const;
   void store(std::vector<int> key, std::vector<double> bubbles);
@@ -126,6 +128,8 @@ public:
 private:
   std::tuple<std::string, int, int, int> scheduleKey_;
   std::unique_ptr<PipelineSchedule> schedule_;
+  std::tuple<int, int, int> oneFOneBKey_;
+  std::unique_ptr<PipelineSchedule> oneFOneB_;
   std::map<std::vector<int>, std::vector<double>> bubbles_;
 };
 

@@ -100,6 +100,29 @@ double layerActivationBytes(const ModelShape &model, const ParallelConfig &confi
 /// shards divided by t, and all of it with sequence parallelism).
 double layerWeightGradBytes(const ModelShape &model, const ParallelConfig &config);
 
+/// One micro-batch's activation bytes per chunk: `held` from its forward to
+/// its backward (the parts W reads until W, with a split backward) and, with
+/// a split backward, `weightGrad`: what W keeps after B (Qi et al.'s M_W; the
+/// output layer's also reads its input and the logits' gradient).
+struct ChunkActivations {
+  std::vector<double> held, weightGrad;
+};
+ChunkActivations chunkActivationBytes(const ModelShape &model, const ParallelConfig &config,
+                                      bool splitBackward);
+
+/// ZB-H1 as mtc-compile orders it by default (--zero-bubble-memory-limit
+/// 1f1b, docs/pipeline.md): on each rank whose peak exceeds the fullest
+/// stage of 1F1B (interleaved 1F1B for v > 1) over the same chunks, W steps
+/// move earlier (limitWeightGradDeferral) until it fits. In this model W
+/// keeps at most what B held, so only a stage whose chunks hold more than the
+/// fullest stage's (the output layer's logits, an uneven layout) binds. Any
+/// other schedule, or zb-h1 with the limit off, comes back unchanged.
+/// `oneFOneB`: that 1F1B schedule if the caller has it (else it is built).
+Result<PipelineSchedule> limitZeroBubbleMemory(const PipelineSchedule &schedule,
+                                               const ModelShape &model,
+                                               const ParallelConfig &config,
+                                               const PipelineSchedule *oneFOneB = nullptr);
+
 /// Peak over the steps of `rank` of the activation bytes alive, given each
 /// chunk's bytes per micro-batch: `chunkBytes` from F to B and, for a split
 /// backward, `weightGradBytes` (empty: none) from B to W, as Qi et al.

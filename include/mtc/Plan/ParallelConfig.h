@@ -39,6 +39,10 @@ struct ParallelConfig {
   std::vector<int> layersPerChunk;
   /// Pipeline schedule (PlanSchedules.h); empty = mtc-compile's default.
   std::string schedule;
+  /// zb-h1 as mtc-compile orders it by default (--zero-bubble-memory-limit
+  /// 1f1b): no stage holds more activation bytes than 1F1B's fullest; false
+  /// is the paper's order (`none`). MemoryModel.h's limitZeroBubbleMemory.
+  bool zeroBubbleMemoryLimit = true;
   /// Attention as one fused flash kernel (mtc's CUDA kernel for bf16/fp16,
   /// Megatron's --attention-backend flash) instead of Megatron-LM 2021's
   /// score GEMMs + softmax/dropout kernels, whose s^2 scores it never stores.

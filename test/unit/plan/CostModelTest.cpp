@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 using namespace mtc;
 
 namespace {
@@ -197,6 +199,56 @@ TEST(MemoryModel, UnevenLayoutMovesParameters) {
   EXPECT_NEAR(stages[3].params, 2 * m.layerParams() + 1000.0 * 1024, 1);
   // Stage 1 holds 3 micro-batches (1F1B warm-up 2 + 1) of 5 layers.
   EXPECT_NEAR(stages[1].activations, 3 * 5 * layerActivationBytes(m, c), 1);
+}
+
+// zb-h1 is costed in mtc-compile's order: with GPT-2's vocabulary on a small
+// model the last stage's logits make the paper's order hold more there than
+// 1F1B's fullest stage (it defers 3 W steps, each keeping the logits'
+// gradient); the limited order holds no more than 1F1B's fullest on any
+// stage, and pays for it with a bubble between the paper's order and 1F1B's.
+TEST(MemoryModel, ZeroBubbleH1HeldToOneFOneBsFullestStage) {
+  ModelShape m{8, 256, 4, 0, 50257, 512, true};
+  ParallelConfig c;
+  c.pp = 4;
+  c.globalBatch = 8;
+  const DeviceSpec &dev = *findDevice("a100-80gb");
+  auto fullest = [&](const ParallelConfig &config) {
+    double most = 0;
+    for (const MemoryBreakdown &s : predictStageMemory(m, config, dev))
+      most = std::max(most, s.activations);
+    return most;
+  };
+  c.schedule = "1f1b";
+  const double oneFOneB = fullest(c);
+  c.schedule = "zb-h1";
+  const double limited = fullest(c);
+  c.zeroBubbleMemoryLimit = false;
+  const double paper = fullest(c);
+  EXPECT_GT(paper, 1.5 * oneFOneB); // the limit binds in this model
+  EXPECT_LE(limited, oneFOneB * (1 + 1e-12));
+
+  ClusterSpec cluster = a100Cluster(4);
+  c.zeroBubbleMemoryLimit = true;
+  auto h1 = evaluatePlan(m, cluster, c);
+  c.zeroBubbleMemoryLimit = false;
+  auto h1Paper = evaluatePlan(m, cluster, c);
+  c.schedule = "1f1b";
+  auto base = evaluatePlan(m, cluster, c);
+  ASSERT_TRUE(h1.ok() && h1Paper.ok() && base.ok())
+      << (h1.ok() ? h1Paper.ok() ? base.error() : h1Paper.error() : h1.error());
+  std::printf("zb-h1 fullest stage: paper's order %.0f B, limited %.0f B, 1F1B %.0f B; bubble "
+              "%.3f, %.3f, %.3f\n",
+              paper, limited, oneFOneB, h1Paper->bubbleFraction, h1->bubbleFraction,
+              base->bubbleFraction);
+  EXPECT_LE(h1->memory.activations, oneFOneB * (1 + 1e-12));
+  EXPECT_GT(h1Paper->memory.total(), h1->memory.total());
+  EXPECT_GT(h1->bubbleFraction, h1Paper->bubbleFraction);
+  EXPECT_LT(h1->bubbleFraction, base->bubbleFraction);
+  // The paper's order is in the flags the planner prints for mtc-compile.
+  c.schedule = "zb-h1";
+  EXPECT_NE(c.compileFlags().find("--zero-bubble-memory-limit=none"), std::string::npos);
+  c.zeroBubbleMemoryLimit = true;
+  EXPECT_EQ(c.compileFlags().find("zero-bubble"), std::string::npos);
 }
 
 TEST(CostModel, InvalidConfigsNameTheNumbers) {
