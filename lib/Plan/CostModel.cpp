@@ -398,7 +398,9 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
       static_cast<int>(findPlannerSchedule(c.scheduleName()) - plannerSchedules().data());
   std::vector<int> key = {pp, vp, m, scheduleIndex, 0};
   if (reordered) { // the order depends on the model's bytes: key it by its steps
-    uint32_t hash = 2166136261u; // FNV-1a over every rank's steps
+    // FNV-1a over every rank's steps, 31 bits: two orders would have to
+    // collide with the same sizes and step costs to share a replay.
+    uint32_t hash = 2166136261u;
     for (const RankSchedule &rs : schedule->ranks)
       for (const Step &st : rs.steps)
         for (int v : {static_cast<int>(st.kind), st.chunk, st.microbatch, rs.rank})

@@ -65,6 +65,22 @@ TEST(PlanArgs, ParsesAndRejects) {
   EXPECT_EQ(e->evaluateConfig.dp, 8);
   EXPECT_EQ(e->evaluateConfig.recompute, Recompute::Full);
 
+  // zb-h1's order: mtc-compile's default limit, or the paper's with none.
+  const std::string zb = std::string(kModelFlags) +
+                         "--gpus 8 --global-batch 16 --evaluate --pp 4 --micro-batch 1 ";
+  auto limited = parsePlanArgs(split(zb + "--schedule zb-h1"));
+  ASSERT_TRUE(limited.ok()) << limited.error();
+  EXPECT_TRUE(limited->evaluateConfig.zeroBubbleMemoryLimit);
+  auto paper = parsePlanArgs(split(zb + "--schedule zb-h1 --zero-bubble-memory-limit none"));
+  ASSERT_TRUE(paper.ok()) << paper.error();
+  EXPECT_FALSE(paper->evaluateConfig.zeroBubbleMemoryLimit);
+  auto notZb = parsePlanArgs(split(zb + "--zero-bubble-memory-limit none"));
+  ASSERT_FALSE(notZb.ok());
+  EXPECT_NE(notZb.error().find("--schedule zb-h1"), std::string::npos) << notZb.error();
+  auto badLimit = parsePlanArgs(split(zb + "--schedule zb-h1 --zero-bubble-memory-limit 2gb"));
+  ASSERT_FALSE(badLimit.ok());
+  EXPECT_NE(badLimit.error().find("2gb"), std::string::npos) << badLimit.error();
+
   auto noModel = parsePlanArgs(split("--gpus 8 --global-batch 8"));
   ASSERT_FALSE(noModel.ok());
   EXPECT_NE(noModel.error().find("--num-layers"), std::string::npos);
