@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <numeric>
+#include <optional>
 
 namespace mtc {
 
@@ -311,12 +312,14 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
                  " m=" + std::to_string(m)};
   // zb-h1 in the order mtc-compile runs it: W steps earlier on a stage the
   // paper's order would take over 1F1B's fullest. Replay and memory see it.
-  auto limited = limitZeroBubbleMemory(*schedule, model, c, cache->oneFOneB(pp, vp, m));
-  if (!limited)
-    return Error{"config: " + limited.error()};
-  bool reordered = false;
-  for (int r = 0; r < pp; ++r)
-    reordered |= !(limited->ranks[r].steps == schedule->ranks[r].steps);
+  std::optional<PipelineSchedule> limited;
+  if (c.limitsZeroBubbleMemory()) {
+    auto order = limitZeroBubbleMemory(*schedule, model, c, cache->oneFOneB(pp, vp, m));
+    if (!order)
+      return Error{"config: " + order.error()};
+    limited = std::move(*order);
+  }
+  const bool reordered = limited.has_value();
   if (reordered)
     schedule = &*limited;
 

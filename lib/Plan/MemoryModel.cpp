@@ -92,11 +92,11 @@ ChunkActivations chunkActivationBytes(const ModelShape &m, const ParallelConfig 
   return bytes;
 }
 
-Result<PipelineSchedule> limitZeroBubbleMemory(const PipelineSchedule &schedule,
-                                               const ModelShape &m, const ParallelConfig &c,
-                                               const PipelineSchedule *oneFOneB) {
-  if (!schedule.splitBackward || c.scheduleName() != "zb-h1" || !c.zeroBubbleMemoryLimit)
-    return schedule;
+Result<std::optional<PipelineSchedule>>
+limitZeroBubbleMemory(const PipelineSchedule &schedule, const ModelShape &m,
+                      const ParallelConfig &c, const PipelineSchedule *oneFOneB) {
+  if (!schedule.splitBackward || !c.limitsZeroBubbleMemory())
+    return std::optional<PipelineSchedule>();
   const ChunkActivations bytes = chunkActivationBytes(m, c, /*splitBackward=*/true);
   // The limit: 1F1B's fullest stage, the base ZB-H1 splits.
   Result<PipelineSchedule> built = PipelineSchedule{};
@@ -112,14 +112,18 @@ Result<PipelineSchedule> limitZeroBubbleMemory(const PipelineSchedule &schedule,
   StepBytes step;
   step.untilBackward = [&](int k) { return std::max(0.0, bytes.held[k] - bytes.weightGrad[k]); };
   step.untilWeightGrad = [&](int k) { return bytes.weightGrad[k]; };
-  PipelineSchedule limited = schedule;
+  std::optional<PipelineSchedule> limited;
   for (int r = 0; r < c.pp; ++r) {
     if (peakLiveActivations(schedule, r, bytes.held, bytes.weightGrad) <= limit)
       continue;
     Result<RankSchedule> order = limitWeightGradDeferral(schedule.ranks[r], step, limit);
     if (!order)
       return Error{"zb-h1's memory limit: " + order.error()};
-    limited.ranks[r] = std::move(*order);
+    if (order->steps == schedule.ranks[r].steps)
+      continue;
+    if (!limited)
+      limited = schedule;
+    limited->ranks[r] = std::move(*order);
   }
   return limited;
 }
@@ -159,10 +163,11 @@ std::vector<MemoryBreakdown> predictStageMemory(const ModelShape &m,
     const PlannerSchedule *row = findPlannerSchedule(c.scheduleName());
     auto r = row ? row->build(c.pp, c.vp, c.microbatches())
                  : buildSchedule(c.pp, c.vp, c.microbatches());
-    if (r.ok())
-      r = limitZeroBubbleMemory(*r, m, c);
-    if (r.ok())
-      built = std::move(*r);
+    if (r.ok()) {
+      auto limited = limitZeroBubbleMemory(*r, m, c);
+      if (limited.ok())
+        built = std::move(*limited ? **limited : *r);
+    }
     schedule = &built;
   }
   const ChunkActivations bytes = chunkActivationBytes(m, c, schedule->splitBackward);

@@ -52,6 +52,10 @@ std::string ParallelConfig::scheduleName() const {
   return schedule.empty() ? defaultScheduleName(vp) : schedule;
 }
 
+bool ParallelConfig::limitsZeroBubbleMemory() const {
+  return zeroBubbleMemoryLimit && scheduleName() == "zb-h1";
+}
+
 ChunkPlacement ParallelConfig::placement() const {
   return scheduleName() == "zb-v" ? ChunkPlacement::V : ChunkPlacement::Interleaved;
 }

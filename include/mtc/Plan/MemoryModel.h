@@ -46,6 +46,8 @@
 #include "mtc/Plan/ParallelConfig.h"
 #include "mtc/Plan/Schedule.h"
 
+#include <optional>
+
 namespace mtc {
 
 struct MemoryParams {
@@ -115,13 +117,13 @@ ChunkActivations chunkActivationBytes(const ModelShape &model, const ParallelCon
 /// stage of 1F1B (interleaved 1F1B for v > 1) over the same chunks, W steps
 /// move earlier (limitWeightGradDeferral) until it fits. In this model W
 /// keeps at most what B held, so only a stage whose chunks hold more than the
-/// fullest stage's (the output layer's logits, an uneven layout) binds. Any
-/// other schedule, or zb-h1 with the limit off, comes back unchanged.
-/// `oneFOneB`: that 1F1B schedule if the caller has it (else it is built).
-Result<PipelineSchedule> limitZeroBubbleMemory(const PipelineSchedule &schedule,
-                                               const ModelShape &model,
-                                               const ParallelConfig &config,
-                                               const PipelineSchedule *oneFOneB = nullptr);
+/// fullest stage's (the output layer's logits, an uneven layout) binds.
+/// Returns the reordered schedule, or nothing where no rank's order changes
+/// or `config.limitsZeroBubbleMemory()` is false. `oneFOneB`: that 1F1B
+/// schedule if the caller has it (else it is built).
+Result<std::optional<PipelineSchedule>>
+limitZeroBubbleMemory(const PipelineSchedule &schedule, const ModelShape &model,
+                      const ParallelConfig &config, const PipelineSchedule *oneFOneB = nullptr);
 
 /// Peak over the steps of `rank` of the activation bytes alive, given each
 /// chunk's bytes per micro-batch: `chunkBytes` from F to B and, for a split

@@ -58,6 +58,8 @@ struct ParallelConfig {
   std::string compileFlags() const;
   /// The schedule's name, the default filled in.
   std::string scheduleName() const;
+  /// Whether zb-h1's order is held to 1F1B's fullest stage (zeroBubbleMemoryLimit).
+  bool limitsZeroBubbleMemory() const;
   /// Where the chunks sit: the V of zb-v, else interleaved.
   ChunkPlacement placement() const;
   bool unevenLayout() const { return !layersPerChunk.empty(); }
