@@ -259,6 +259,109 @@ struct SquaredReluBackward {
   int64_t n;
 };
 
+// ---- mixture of experts: routing, dispatch, combine (math/moe.h) ----
+// N tokens, E experts, k experts per token (1 <= k <= E), H the hidden size.
+// An entry is one (token t, pick j) pair, index t * k + j. The permuted layout
+// holds each kept entry's row once, expert by expert (expert 0's first), in
+// token order within an expert; its `rows` rows are N k without a capacity
+// and min(N k, E capacity) with one, and rows past the kept total are unused
+// (zero in the outputs below). The per-expert GEMMs run on each expert's rows
+// [sum of earlier kept, + kept[e]).
+
+// probs [N, E] = softmax of each row of logits (fp32; the auxiliary loss and
+// the backward read it), experts [N, k] and weights [N, k] as moeRouteRow.
+struct MoeRoute {
+  static constexpr const char *name = "moe_route";
+  static void host(const MoeRoute &k);
+  const float *logits;
+  float *probs;
+  int32_t *experts;
+  float *weights;
+  int64_t N, E, k;
+};
+// dlogits [N, E] (overwrites) from dweights [N, k] (may be null) and the
+// auxiliary loss's per-expert gradient auxGrad [E] (may be null).
+struct MoeRouteBackward {
+  static constexpr const char *name = "moe_route_backward";
+  static void host(const MoeRouteBackward &k);
+  const float *probs;
+  const int32_t *experts;
+  const float *weights;
+  const float *dweights;
+  const float *auxGrad;
+  float *dlogits;
+  int64_t N, E, k;
+};
+// Sorts the entries by expert: routed [E] counts the entries each expert was
+// picked for (before dropping; the auxiliary loss reads it), kept [E] those it
+// keeps, rowOf [N k] the permuted row of each entry (-1: dropped), entryOf
+// [rows] the entry of each permuted row (-1: unused). capacity 0 keeps every
+// entry; otherwise each expert keeps its first `capacity` entries by
+// moeKeptBefore (dropByPosition: Megatron's "position" policy, else "probs").
+struct MoeDispatch {
+  static constexpr const char *name = "moe_dispatch";
+  static void host(const MoeDispatch &k);
+  const int32_t *experts;
+  const float *weights;
+  int32_t *routed, *kept, *rowOf, *entryOf;
+  int64_t N, E, k, rows, capacity;
+  bool dropByPosition;
+};
+// xp [rows, H]: row r = x's row of entry entryOf[r]'s token (zero if unused).
+struct MoePermute {
+  static constexpr const char *name = "moe_permute";
+  static void host(const MoePermute &k);
+  const float *x;
+  const int32_t *entryOf;
+  float *xp;
+  int64_t rows, k, H;
+};
+// Its backward: dx [N, H] (overwrites) = sum over the token's kept entries, in
+// pick order, of dxp's row.
+struct MoePermuteBackward {
+  static constexpr const char *name = "moe_permute_backward";
+  static void host(const MoePermuteBackward &k);
+  const float *dxp;
+  const int32_t *rowOf;
+  float *dx;
+  int64_t N, k, H;
+};
+// y [N, H] (overwrites) = sum over the token's kept entries, in pick order, of
+// weight x yp's row: the experts' outputs weighted and summed back per token (a
+// token whose every entry was dropped gets 0; the residual carries it).
+struct MoeCombine {
+  static constexpr const char *name = "moe_combine";
+  static void host(const MoeCombine &k);
+  const float *yp;
+  const int32_t *rowOf;
+  const float *weights;
+  float *y;
+  int64_t N, k, H;
+};
+// Its backward (both overwrite): dyp [rows, H] = weight x dy's row of the
+// row's token (zero if unused); dweights [N, k] = dy's row . yp's row (zero if
+// dropped).
+struct MoeCombineBackward {
+  static constexpr const char *name = "moe_combine_backward";
+  static void host(const MoeCombineBackward &k);
+  const float *yp;
+  const int32_t *rowOf;
+  const int32_t *entryOf;
+  const float *weights;
+  const float *dy;
+  float *dyp, *dweights;
+  int64_t N, k, H, rows;
+};
+// sums [E] = each column of probs [N, E] summed over the rows in order (in
+// double): with routed, all the auxiliary loss needs (math/moe.h).
+struct MoeProbSums {
+  static constexpr const char *name = "moe_prob_sums";
+  static void host(const MoeProbSums &k);
+  const float *probs;
+  float *sums;
+  int64_t N, E;
+};
+
 // ---- cross-entropy over a (possibly vocabulary-split) logits row ----
 // The three pieces are separate so tensor parallelism can all-reduce between
 // them without ever gathering logits. Columns >= validLocal are padding and

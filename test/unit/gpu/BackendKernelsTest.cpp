@@ -837,6 +837,81 @@ TEST(CudaBackend, SquaredReluLaunchedByName) {
   }
 }
 
+// Mixture of experts (kernels.h): the routing and the permuted layout are
+// the host's exactly (same picks, same rows); gathers and weighted sums add
+// in the host's order, bit for bit; the probabilities differ by expf's ulp,
+// the two reductions by their order.
+void checkMoe(int64_t N, int64_t E, int64_t k, int64_t H, int64_t capacity, bool byPosition) {
+  const std::string what = "N " + std::to_string(N) + " E " + std::to_string(E) + " k " +
+                           std::to_string(k) + " capacity " + std::to_string(capacity) + ": ";
+  auto logits = randn(N * E, 21, 2.f), x = randn(N * H, 22), dy = randn(N * H, 23);
+  std::vector<float> probs(N * E), weights(N * k);
+  std::vector<int32_t> experts(N * k);
+  cpu().launch(kernels::MoeRoute{logits.data(), probs.data(), experts.data(), weights.data(),
+                                 N, E, k});
+  Dev<float> dLogits(logits), dProbs(N * E), dWeights(N * k);
+  Dev<int32_t> dExperts(N * k);
+  gpu().launch(kernels::MoeRoute{dLogits, dProbs, dExperts, dWeights, N, E, k});
+  ASSERT_EQ(dExperts.host(), experts) << what << "picks";
+  expectClose(dProbs.host(), probs, 1e-6, what + "probs");
+  expectClose(dWeights.host(), weights, 1e-6, what + "weights");
+
+  const int64_t rows = capacity > 0 ? std::min(N * k, E * capacity) : N * k;
+  std::vector<int32_t> routed(E), kept(E), rowOf(N * k), entryOf(rows);
+  cpu().launch(kernels::MoeDispatch{experts.data(), weights.data(), routed.data(), kept.data(),
+                                    rowOf.data(), entryOf.data(), N, E, k, rows, capacity,
+                                    byPosition});
+  Dev<float> hostWeights(weights); // the same ranks on both sides
+  Dev<int32_t> dRouted(E), dKept(E), dRowOf(N * k), dEntryOf(rows);
+  gpu().launch(kernels::MoeDispatch{dExperts, hostWeights, dRouted, dKept, dRowOf, dEntryOf, N,
+                                    E, k, rows, capacity, byPosition});
+  ASSERT_EQ(dRouted.host(), routed) << what << "routed";
+  ASSERT_EQ(dKept.host(), kept) << what << "kept";
+  ASSERT_EQ(dRowOf.host(), rowOf) << what << "rowOf";
+  ASSERT_EQ(dEntryOf.host(), entryOf) << what << "entryOf";
+
+  auto yp = randn(rows * H, 24), dxp = randn(rows * H, 25);
+  std::vector<float> xp(rows * H), dx(N * H), y(N * H), dyp(rows * H), dweights(N * k), sums(E);
+  cpu().launch(kernels::MoePermute{x.data(), entryOf.data(), xp.data(), rows, k, H});
+  cpu().launch(kernels::MoePermuteBackward{dxp.data(), rowOf.data(), dx.data(), N, k, H});
+  cpu().launch(kernels::MoeCombine{yp.data(), rowOf.data(), weights.data(), y.data(), N, k, H});
+  cpu().launch(kernels::MoeCombineBackward{yp.data(), rowOf.data(), entryOf.data(),
+                                           weights.data(), dy.data(), dyp.data(),
+                                           dweights.data(), N, k, H, rows});
+  cpu().launch(kernels::MoeProbSums{probs.data(), sums.data(), N, E});
+  Dev<float> dX(x), dYp(yp), dDxp(dxp), dDy(dy), dXp(rows * H), dDx(N * H), dY(N * H),
+      dDyp(rows * H), dDweights(N * k), dSums(E), hostProbs(probs);
+  gpu().launch(kernels::MoePermute{dX, dEntryOf, dXp, rows, k, H});
+  gpu().launch(kernels::MoePermuteBackward{dDxp, dRowOf, dDx, N, k, H});
+  gpu().launch(kernels::MoeCombine{dYp, dRowOf, hostWeights, dY, N, k, H});
+  gpu().launch(kernels::MoeCombineBackward{dYp, dRowOf, dEntryOf, hostWeights, dDy, dDyp,
+                                           dDweights, N, k, H, rows});
+  gpu().launch(kernels::MoeProbSums{hostProbs, dSums, N, E});
+  expectBits(dXp.host(), xp, what + "permute");
+  expectBits(dDx.host(), dx, what + "permute backward");
+  expectBits(dY.host(), y, what + "combine");
+  expectBits(dDyp.host(), dyp, what + "combine backward rows");
+  expectClose(dDweights.host(), dweights, 1e-5, what + "combine backward weights");
+  expectClose(dSums.host(), sums, 1e-5, what + "prob sums");
+
+  auto dw = randn(N * k, 26), auxGrad = randn(E, 27);
+  std::vector<float> dlogits(N * E);
+  cpu().launch(kernels::MoeRouteBackward{probs.data(), experts.data(), weights.data(),
+                                         dw.data(), auxGrad.data(), dlogits.data(), N, E, k});
+  Dev<float> dDw(dw), dAux(auxGrad), dDlogits(N * E);
+  gpu().launch(kernels::MoeRouteBackward{hostProbs, dExperts, hostWeights, dDw, dAux, dDlogits,
+                                         N, E, k});
+  expectClose(dDlogits.host(), dlogits, 1e-6, what + "router backward");
+}
+
+TEST(CudaBackend, MoeKernelsLaunchedByName) {
+  checkMoe(1, 4, 1, 7, 0, false);
+  checkMoe(1000, 8, 2, 96, 0, false);
+  checkMoe(1000, 8, 2, 96, 200, false); // 250 entries per expert on average: some dropped
+  checkMoe(1000, 8, 2, 96, 200, true);
+  checkMoe(333, 64, 6, 33, 0, false);
+}
+
 // ---------------------------------------------------------- cross-entropy
 
 struct CrossEntropyCase {
