@@ -27,7 +27,7 @@ Expected<AutoPlanChoice> chooseAutoPlan(mlir::ModuleOp module, const CompileOpti
     return fail("--plan=auto needs --gpus and --global-batch-size");
   int gpusPerNode = request.gpusPerNode > 0 ? request.gpusPerNode : device->gpusPerNode;
   ClusterSpec cluster{request.gpus, gpusPerNode, *device};
-  ModelShape shape = modelShapeOf(model);
+  ModelShape shape = modelShapeOf(module, model);
   if (options.seq)
     shape.seq = options.seq;
   auto found = searchPlans(shape, cluster, options.globalBatch);

@@ -95,12 +95,15 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
     return streamSeconds(bytes, dev, p.compute, kernels);
   };
   // A linear X(M x K) W(K x N): forward (M, N, K), input gradient (M, K, N),
-  // weight gradient (K, N, M).
+  // weight gradient (K, N, M). QKV (grouped-query: h + 2 kv widths), the
+  // output projection, fc1 (SwiGLU's gate and up in one) and fc2.
   struct Linear {
     double M, N, K;
   };
-  const Linear linears[] = {
-      {tokens, 3 * h / t, h}, {tokens, h, h / t}, {tokens, f / t, h}, {tokens, h, f / t}};
+  const Linear linears[] = {{tokens, m.qkvWidth() / t, h},
+                            {tokens, h, h / t},
+                            {tokens, m.fc1Width() / t, h},
+                            {tokens, h, f / t}};
   double linF = 0, linDgrad = 0, linWgrad = 0;
   for (const Linear &l : linears) {
     linF += gemm(1, l.M, l.N, l.K);
@@ -135,10 +138,12 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
                 gemm(heads, sq, sq, hd) + gemm(heads, sq, hd, sq);  // d context
     // Scores: fused scale+mask+softmax reads and writes fp16 (4 B), dropout
     // reads, writes and stores a mask (5 B); backward 11 B per score.
+    // LLaMA has no attention dropout: the softmax alone, 4 B forward and
+    // 6 B backward (reads its output and gradient, writes the scores').
     const double scoreElems = heads * sq * sq;
-    // Kernels: fused scale-mask-softmax and dropout, each way.
-    stepSoftmaxF = stream(scoreElems * 9.0, 2);
-    stepSoftmaxB = stream(scoreElems * 11.0, 2);
+    const int kernels = m.llama() ? 1 : 2; // scale-mask-softmax (and dropout), each way
+    stepSoftmaxF = stream(scoreElems * (m.llama() ? 4.0 : 9.0), kernels);
+    stepSoftmaxB = stream(scoreElems * (m.llama() ? 6.0 : 11.0), kernels);
   }
   const double coreF = cp * stepCoreF, coreB = cp * stepCoreB;
   const double softmaxF = cp * stepSoftmaxF, softmaxB = cp * stepSoftmaxB;
@@ -153,7 +158,7 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
   // NVLink while t*cp fits a node, the NICs otherwise.
   double ringF = 0, ringB = 0, ringExposedF = 0, ringExposedB = 0;
   if (cp > 1) {
-    const ContextRing ring = contextRingBytes(m, c, p.kvHeads);
+    const ContextRing ring = contextRingBytes(m, c);
     const GroupPlacement cpGroup = placeGroup(cp, c.tp, net.gpusPerNode());
     const double stepF = net.ringStep(ring.blockBytes, cpGroup);
     const double stepB = net.ringStep(2.0 * ring.blockBytes, cpGroup);
@@ -164,11 +169,19 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
   }
   // Hidden-sized streaming ops: 2 layer norms (8 B/elem), 2 bias-dropout-add
   // (14 B/elem), on sequence shards with SP; bias + GeLU on the f-sized
-  // activation (4 B/elem). Backward moves about twice the bytes.
+  // activation (4 B/elem): five kernels. LLaMA: 2 RMSNorms (8 B/elem) and 2
+  // residual adds (12 B/elem); rotary on Q and K (4 B/elem of h + kv width);
+  // SwiGLU reads gate and up and writes f (6 B per f element): six kernels.
+  // Backward moves about twice the bytes.
   const double hiddenElems = tokens * h / (c.sequenceParallel ? t : 1.0);
-  // Five kernels each way (2 layer norms, 2 bias-dropout-add, bias-GeLU).
-  const double streamBytes = hiddenElems * 22.0 + tokens * f / t * 4.0;
-  const double streamF = stream(streamBytes, 5), streamB = stream(2.0 * streamBytes, 5);
+  const double keyValueWidth = (m.qkvWidth() - h) / 2;
+  const double streamBytes =
+      m.llama() ? hiddenElems * 20.0 + tokens * (h + keyValueWidth) / t * 4.0 +
+                      tokens * f / t * 6.0
+                : hiddenElems * 22.0 + tokens * f / t * 4.0;
+  const int streamKernels = m.llama() ? 6 : 5;
+  const double streamF = stream(streamBytes, streamKernels),
+               streamB = stream(2.0 * streamBytes, streamKernels);
 
   // Two tensor-parallel all-reduces (or AG + RS pairs) each way.
   GroupPlacement tensorGroup{c.tp, 1, c.tp};
@@ -232,29 +245,22 @@ double chunkParams(const ModelShape &m, const ParallelConfig &c, int k, int laye
   const int chunks = c.pp * c.vp;
   const double t = c.tp, vocabShard = static_cast<double>(m.vocab) * m.hidden / t;
   double params = layers * m.layerParams() / t;
-  if (k == 0)
-    params += vocabShard + static_cast<double>(m.seq) * m.hidden;
+  if (k == 0) // the word embeddings, and GPT's and BERT's positions
+    params += vocabShard + (m.llama() ? 0.0 : static_cast<double>(m.seq) * m.hidden);
   if (k == chunks - 1 && (c.pp > 1 || !m.tied))
     params += vocabShard;
   return params;
 }
 
-// Forward-layer FLOPs of one sample: 2 s (3h^2 + h^2 + 2hf) + 4 s^2 h.
-double layerForwardFlops(const ModelShape &m) {
-  double s = m.seq, h = m.hidden, f = m.ffnSize();
-  return 2.0 * s * (4.0 * h * h + 2.0 * h * f) + 4.0 * s * s * h;
-}
-
 } // namespace
 
-ContextRing contextRingBytes(const ModelShape &m, const ParallelConfig &c, int kvHeads) {
+ContextRing contextRingBytes(const ModelShape &m, const ParallelConfig &c) {
   ContextRing ring;
   if (c.cp <= 1)
     return ring;
-  const double kv = kvHeads > 0 ? kvHeads : m.heads;
-  // A tensor rank holds kv/t key/value heads; with fewer heads than ranks
-  // each rank keeps a copy of one (Megatron replicates them).
-  const double kvPerRank = std::max(1.0, kv / c.tp);
+  const double kv = m.keyValueHeads();
+  // A tensor rank holds kv/t key/value heads (t divides kv: validateConfig).
+  const double kvPerRank = kv / c.tp;
   const double headDim = static_cast<double>(m.hidden) / m.heads;
   ring.blockBytes = 2.0 /*bf16*/ * c.microBatch * (static_cast<double>(m.seq) / c.cp) * 2.0 *
                     kvPerRank * headDim;
@@ -272,14 +278,14 @@ CostParams megatron2021Params() {
 
 double modelFlopsPerIteration(const ModelShape &m, int globalBatch) {
   double logits = 2.0 * m.seq * m.hidden * static_cast<double>(m.vocab);
-  return 3.0 * globalBatch * (m.layers * layerForwardFlops(m) + logits);
+  return 3.0 * globalBatch * (m.layers * m.layerForwardFlops() + logits);
 }
 
 double recomputeFlopsPerIteration(const ModelShape &m, int globalBatch, Recompute r) {
   double s = m.seq, h = m.hidden;
   switch (r) {
   case Recompute::Full:
-    return static_cast<double>(globalBatch) * m.layers * layerForwardFlops(m);
+    return static_cast<double>(globalBatch) * m.layers * m.layerForwardFlops();
   case Recompute::Selective:
     return static_cast<double>(globalBatch) * m.layers * 4.0 * s * s * h;
   case Recompute::None:

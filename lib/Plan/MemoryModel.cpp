@@ -24,6 +24,19 @@ double fullLayerActivations(const ModelShape &m, const ParallelConfig &c,
   double s = m.seq, b = c.microBatch, h = m.hidden, a = m.heads, t = c.tp;
   double f = m.ffnSize(), sq = localSeq(m, c);
   double sbh = sq * b * h;
+  if (m.llama()) {
+    // The same count for LLaMA's layer, which has no dropout: the two
+    // RMSNorms' inputs and outputs (the QKV and fc1 inputs) 8 sbh, whole on
+    // every tensor rank; Q and the projection's input 4 sbh, K and V
+    // 4 sb kvWidth, SwiGLU's gate and up and fc2's input 6 sbf, all sharded;
+    // the softmax's output 2 a s^2 b (no dropout mask or output).
+    const double keyValueWidth = (m.qkvWidth() - h) / 2;
+    const double sharded = sbh * (4.0 + 4.0 * keyValueWidth / h + 6.0 * f / h);
+    const double llamaScores = keepAttentionScores ? 2.0 * a * sq * s * b : 0.0;
+    if (c.sequenceParallel)
+      return (sbh * 8.0 + sharded + llamaScores) / t;
+    return sbh * 8.0 + (sharded + llamaScores) / t;
+  }
   double scores = keepAttentionScores ? 5.0 * a * sq * s * b : 0.0;
   if (c.sequenceParallel)
     return (sbh * (18.0 + 4.0 * f / h) + scores) / t;
@@ -59,9 +72,9 @@ double layerWeightGradBytes(const ModelShape &m, const ParallelConfig &c) {
   // Inputs of QKV and fc1 (the layer norms' outputs) and the output
   // gradients of proj and fc2 are whole on every tensor rank unless
   // sequence parallel; proj's and fc2's inputs and QKV's and fc1's output
-  // gradients are shards. Two bytes an element.
+  // gradients (qkvWidth and fc1Width wide) are shards. Two bytes an element.
   const double whole = 2.0 * s * b * (h + h + h + h);
-  const double shards = 2.0 * s * b * (h + f + 3 * h + f);
+  const double shards = 2.0 * s * b * (h + f + m.qkvWidth() + m.fc1Width());
   return (c.sequenceParallel ? whole / t : whole) + shards / t;
 }
 
@@ -77,9 +90,11 @@ ChunkActivations chunkActivationBytes(const ModelShape &m, const ParallelConfig 
   bytes.held.resize(chunks);
   for (int k = 0; k < chunks; ++k)
     bytes.held[k] = perLayer * layers[k];
-  // Embedding output kept for the first layer (dropout mask + output);
-  // logits (fp16) and the fp32 softmax of the vocab-parallel cross-entropy.
-  bytes.held.front() += s * b * h * 3.0 / (c.sequenceParallel ? t : 1.0);
+  // Embedding output kept for the first layer (dropout mask + output; LLaMA
+  // has no embedding dropout, and its first norm counts its input); logits
+  // (fp16) and the fp32 softmax of the vocab-parallel cross-entropy.
+  if (!m.llama())
+    bytes.held.front() += s * b * h * 3.0 / (c.sequenceParallel ? t : 1.0);
   bytes.held.back() += s * b * m.vocab / t * (2.0 + 4.0);
   // What W keeps, for a split backward: the layers' M_W; the output layer's
   // weight gradient reads its input and the logits' gradient.
@@ -154,8 +169,9 @@ std::vector<MemoryBreakdown> predictStageMemory(const ModelShape &m,
   const int chunks = c.pp * c.vp;
   const std::vector<int> layers = chunkLayerCounts(m, c);
   const double wordEmbedding = static_cast<double>(m.vocab) * h / t;
-  // Replicated across tensor and context ranks (every position's row).
-  const double positionEmbedding = static_cast<double>(m.seq) * h;
+  // Replicated across tensor and context ranks (every position's row);
+  // LLaMA's rotary positions have no table.
+  const double positionEmbedding = m.llama() ? 0.0 : static_cast<double>(m.seq) * h;
 
   // Without a schedule: the row's, in the order mtc-compile gives it.
   PipelineSchedule built;

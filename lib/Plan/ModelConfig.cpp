@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -27,6 +28,44 @@ int readInt(const nlohmann::json &j, std::initializer_list<const char *> keys,
     return 1;
   }
   return 0;
+}
+// The LLaMA family's keys that change what the cost model counts: read, or
+// refused when the layer would not be the one it costs. "" when all is well.
+std::string readLlamaKeys(const nlohmann::json &j, const std::string &source, ModelShape &m) {
+  auto refuse = [&](const std::string &what) { return source + ": " + what + "; not costed"; };
+  std::string error;
+  int kv = 0;
+  if (readInt(j, {"num_key_value_heads"}, kv, source, error) < 0)
+    return error;
+  m.kvHeads = kv; // 0 (absent): one per query head
+  m.tied = false; // HF's LlamaConfig default
+  if (auto it = j.find("tie_word_embeddings"); it != j.end() && it->is_boolean())
+    m.tied = it->get<bool>();
+  if (auto it = j.find("hidden_act"); it != j.end() && *it != "silu")
+    return refuse("hidden_act " + it->dump() + " (the SwiGLU MLP is silu's)");
+  for (const char *key : {"attention_bias", "mlp_bias"})
+    if (auto it = j.find(key); it != j.end() && *it == true)
+      return refuse(std::string(key) + " = true (the LLaMA layer has no biases)");
+  if (auto it = j.find("attention_dropout"); it != j.end() && it->is_number() &&
+                                             it->get<double>() != 0.0)
+    return refuse("attention_dropout " + it->dump() + " (the LLaMA layer has no dropout)");
+  if (auto it = j.find("head_dim"); it != j.end() && !it->is_null() &&
+                                    !(it->is_number_integer() && m.heads > 0 &&
+                                      it->get<long long>() * m.heads == m.hidden))
+    return refuse("head_dim " + it->dump() + " with hidden size " + std::to_string(m.hidden) +
+                  " and " + std::to_string(m.heads) + " heads (heads x head_dim must be "
+                  "the hidden size)");
+  // Mistral's sliding window: full causal attention is exactly the model
+  // on sequences up to the window (mtc-import caps the positions alike).
+  if (auto it = j.find("sliding_window"); it != j.end() && !it->is_null()) {
+    if (!it->is_number_integer() || it->get<long long>() < 1 ||
+        it->get<long long>() > 1LL << 30)
+      return refuse("sliding_window " + it->dump() + " (a positive integer or null)");
+    m.slidingWindow = it->get<int>();
+    if (!j.contains("seq_length"))
+      m.seq = std::min(m.seq, m.slidingWindow);
+  }
+  return "";
 }
 } // namespace
 
@@ -74,7 +113,15 @@ Result<ModelShape> parseModelConfig(const std::string &text,
     else if (type == "llama" || type == "mistral")
       m.arch = "llama";
     else
-      return Error{source + ": model_type '" + type + "' is not supported (gpt2 or bert)"};
+      return Error{source + ": model_type '" + type +
+                   "' is not supported (gpt2, bert, llama or mistral)"};
+  }
+  if (m.llama()) {
+    if (auto error = readLlamaKeys(j, source, m); !error.empty())
+      return Error{error};
+  } else if (j.contains("num_key_value_heads")) {
+    return Error{source + ": num_key_value_heads (grouped-query attention) is a LLaMA-family "
+                          "key; model_type says '" + m.arch + "'"};
   }
   auto valid = validateModel(m);
   if (!valid.ok())

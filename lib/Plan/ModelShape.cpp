@@ -6,8 +6,18 @@
 
 namespace mtc {
 
+double ModelShape::qkvWidth() const {
+  return hidden + 2.0 * keyValueHeads() * (static_cast<double>(hidden) / heads);
+}
+
+double ModelShape::fc1Width() const { return llama() ? 2.0 * ffnSize() : ffnSize(); }
+
 double ModelShape::layerParams() const {
   double h = hidden, f = ffnSize();
+  if (llama())
+    // QKV (h x qkvWidth) + output projection (h^2) + gate, up and down (3hf)
+    // + two RMSNorm gains (2h); no biases.
+    return h * qkvWidth() + h * h + 3 * h * f + 2 * h;
   // QKV (3h^2 + 3h) + output projection (h^2 + h) + fc1 (hf + f) + fc2
   // (fh + h) + two layer norms (4h). For f = 4h: 12h^2 + 13h.
   return 4 * h * h + 4 * h + 2 * h * f + f + h + 4 * h;
@@ -15,7 +25,9 @@ double ModelShape::layerParams() const {
 
 double ModelShape::embeddingParams() const {
   double h = hidden;
-  double p = static_cast<double>(vocab) * h + static_cast<double>(seq) * h + 2 * h;
+  // Word embeddings and the final norm (RMSNorm: a gain; LayerNorm: gain and
+  // bias); GPT and BERT add the learned positions.
+  double p = static_cast<double>(vocab) * h + (llama() ? h : static_cast<double>(seq) * h + 2 * h);
   if (!tied)
     p += static_cast<double>(vocab) * h;
   return p;
@@ -25,8 +37,15 @@ double ModelShape::totalParams() const {
   return layers * layerParams() + embeddingParams();
 }
 
+double ModelShape::layerForwardFlops() const {
+  double s = seq, h = hidden, f = ffnSize();
+  return 2.0 * s * h * (qkvWidth() + h + fc1Width() + f) + 4.0 * s * s * h;
+}
+
 double ModelShape::paperFlopsPerIteration(int globalBatch) const {
   double B = globalBatch, s = seq, l = layers, h = hidden, V = vocab;
+  if (llama())
+    return B * (4.0 * l * layerForwardFlops() + 6.0 * s * h * V);
   return 96.0 * B * s * l * h * h * (1.0 + s / (6.0 * h) + V / (16.0 * l * h));
 }
 
@@ -43,10 +62,9 @@ std::string ModelShape::paramsLabel() const {
 }
 
 Result<ModelShape> validateModel(const ModelShape &m) {
-  if (m.arch != "gpt" && m.arch != "bert")
-    return Error{"model: the planner's cost model has GPT and BERT layers only, not '" + m.arch +
-                 "' (SwiGLU MLPs and grouped-query attention are not costed yet); "
-                 "give the layout with --tp/--pp/--vp/--dp"};
+  if (m.arch != "gpt" && m.arch != "bert" && m.arch != "llama")
+    return Error{"model: the planner's cost model has GPT, BERT and LLaMA layers, not '" +
+                 m.arch + "'"};
   auto need = [](const char *name, int v) -> std::string {
     return v >= 1 ? "" : std::string("model: ") + name + " must be >= 1, got " +
                              std::to_string(v);
@@ -64,6 +82,19 @@ Result<ModelShape> validateModel(const ModelShape &m) {
   if (m.hidden % m.heads != 0)
     return Error{"model: heads " + std::to_string(m.heads) +
                  " do not divide hidden " + std::to_string(m.hidden)};
+  if (m.kvHeads < 0 || (m.kvHeads > 0 && m.heads % m.kvHeads != 0))
+    return Error{"model: key/value heads " + std::to_string(m.kvHeads) +
+                 " must divide the " + std::to_string(m.heads) + " attention heads"};
+  if (m.slidingWindow > 0 && m.seq > m.slidingWindow)
+    return Error{"model: sequence length " + std::to_string(m.seq) +
+                 " exceeds the attention's sliding window of " +
+                 std::to_string(m.slidingWindow) +
+                 " tokens, which the cost model does not cost (full causal attention "
+                 "is the model up to the window)"};
+  if (m.kvHeads > 0 && m.kvHeads != m.heads && !m.llama())
+    return Error{"model: grouped-query attention (key/value heads " +
+                 std::to_string(m.kvHeads) + " of " + std::to_string(m.heads) +
+                 ") is a LLaMA-family layer (arch 'llama')"};
   return m;
 }
 

@@ -47,9 +47,8 @@ namespace {
 // the last stages" (Dubey et al. 2024, section 3.3.2): 7 + 14 x 8 + 7 = 126.
 LongContextRow llama3Row(int gpus, int cp, int dp, int seq, double tflops) {
   LongContextRow r;
-  r.model = ModelShape{126, 16384, 128, 64512, 128256, seq, /*tied=*/false, "gpt"};
+  r.model = ModelShape{126, 16384, 128, 53248, 128256, seq, /*tied=*/false, "llama", 8};
   r.gpus = gpus;
-  r.kvHeads = 8;
   r.config.tp = 8;
   r.config.cp = cp;
   r.config.pp = 16;

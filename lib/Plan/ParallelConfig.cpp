@@ -114,6 +114,11 @@ Result<ParallelConfig> validateConfig(const ModelShape &model,
   if (model.ffnSize() % c.tp != 0)
     return Error{"config: tp=" + str(c.tp) + " does not divide the MLP size " +
                  str(model.ffnSize())};
+  // Grouped-query attention splits by whole key/value groups (Megatron-LM:
+  // num_query_groups % tensor_model_parallel_size == 0).
+  if (model.keyValueHeads() % c.tp != 0)
+    return Error{"config: tp=" + str(c.tp) + " does not divide the " +
+                 str(model.keyValueHeads()) + " key/value heads"};
   if (c.sequenceParallel && c.tp == 1)
     return Error{"config: sequence parallelism needs tp > 1"};
   // Context parallelism: Megatron's load-balanced split cuts a causal

@@ -3,6 +3,7 @@
 #include "mtc/Plan/PlanTool.h"
 #include "mtc/Plan/StageLayout.h"
 #include "mtc/Support/FlagVocabulary.h"
+#include "mtc/Support/LlamaFamilyFlags.h"
 
 #include <sys/stat.h>
 
@@ -32,6 +33,7 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   int seqOverride = 0;
   ModelShape shapeFlags; // fields set by model flags, 0 = not given
   bool untied = false;
+  LlamaFamilyFlags llamaFlags;
   ParallelConfig &ev = req.evaluateConfig;
   ev.dp = 0; // 0 = take what the GPU count leaves
 
@@ -54,6 +56,8 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   flags.add(flag::ffnHiddenSize, &shapeFlags.ffn, "(default 4 x hidden)", count);
   flags.add(flag::seqLength, &seqOverride, "(overrides the model's)", count);
   flags.add(flag::untieEmbeddings, &untied);
+  flags.topic("LLaMA family (Megatron-LM's flags)");
+  llamaFlags.addTo(flags);
 
   flags.topic(flag::kPlanner);
   flags.add(flag::gpus, &req.gpus, "", count).required().valueName("N");
@@ -195,6 +199,18 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   if (shapeFlags.ffn) req.model.ffn = shapeFlags.ffn;
   if (seqOverride) req.model.seq = seqOverride;
   if (untied) req.model.tied = false;
+  bool llama = false;
+  if (auto error = llamaFlags.resolve(req.model.llama(), llama))
+    return Error{"mtc-plan: " + *error};
+  if (llama && !req.model.llama()) {
+    if (!configPath.empty() || !req.modelPath.empty())
+      return Error{"mtc-plan: the LLaMA-family flags describe the model; the model given (" +
+                   (configPath.empty() ? req.modelPath : configPath) + ") is '" +
+                   req.model.arch + "'"};
+    req.model.arch = "llama"; // Megatron-LM: tied unless untied, as for GPT
+  }
+  if (llamaFlags.groupQueryAttention)
+    req.model.kvHeads = static_cast<int>(llamaFlags.numQueryGroups);
   if (req.modelName.empty())
     req.modelName = "model from flags";
   std::string missing;

@@ -114,7 +114,9 @@ std::string modelLine(const PlanRequest &r) {
   const ModelShape &m = r.model;
   return r.modelName + ": " + m.paramsLabel() + " parameters (" +
          std::to_string(m.layers) + " layers, hidden " + std::to_string(m.hidden) +
-         ", " + std::to_string(m.heads) + " heads, ffn " +
+         ", " + std::to_string(m.heads) + " heads" +
+         (m.llama() ? " (" + std::to_string(m.keyValueHeads()) + " key/value), SwiGLU" : "") +
+         ", ffn " +
          std::to_string(m.ffnSize()) + ", vocab " + std::to_string(m.vocab) +
          ", seq " + std::to_string(m.seq) + (m.tied ? ", tied" : ", untied") + ")";
 }
@@ -319,9 +321,11 @@ int runPlanTool(const PlanRequest &req, std::ostream &out, std::ostream &err) {
   if (req.json) {
     nlohmann::ordered_json j;
     j["model"] = {{"name", req.modelName},
+                  {"arch", req.model.arch},
                   {"layers", req.model.layers},
                   {"hidden", req.model.hidden},
                   {"heads", req.model.heads},
+                  {"kv_heads", req.model.keyValueHeads()},
                   {"ffn", req.model.ffnSize()},
                   {"vocab", req.model.vocab},
                   {"seq", req.model.seq},

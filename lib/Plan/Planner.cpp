@@ -13,7 +13,8 @@ namespace mtc {
 namespace {
 
 bool tensorSizeOk(const ModelShape &m, int gpusPerNode, int t) {
-  return gpusPerNode % t == 0 && m.heads % t == 0 && m.ffnSize() % t == 0;
+  return gpusPerNode % t == 0 && m.heads % t == 0 && m.ffnSize() % t == 0 &&
+         m.keyValueHeads() % t == 0;
 }
 
 // Virtual stages tried for p stages: the divisors of L/p when p divides the
@@ -331,8 +332,11 @@ Result<SearchResult> searchPlans(const ModelShape &model, const ClusterSpec &cl,
   if (result.enumerated == 0)
     return Error{"planner: no layout splits " + std::to_string(cl.gpus) +
                  " GPUs as t*p*d with t dividing " + std::to_string(cl.gpusPerNode) +
-                 " GPUs per node and " + std::to_string(model.heads) +
-                 " heads, p dividing " + std::to_string(model.layers) +
+                 " GPUs per node and " + std::to_string(model.heads) + " heads" +
+                 (model.keyValueHeads() != model.heads
+                      ? " (" + std::to_string(model.keyValueHeads()) + " key/value heads)"
+                      : std::string()) +
+                 ", p dividing " + std::to_string(model.layers) +
                  " layers and d dividing the global batch " +
                  std::to_string(globalBatch) + "; " +
                  nearestText(nearestFeasibleGpus(model, cl, globalBatch, maxGpus, params, options))};

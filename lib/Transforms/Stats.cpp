@@ -130,7 +130,7 @@ FailureOr<ModelStats> mtc::computeModelStats(ModuleOp module) {
   return stats;
 }
 
-ModelShape mtc::modelShapeOf(ModelAttr model) {
+ModelShape mtc::modelShapeOf(mlir::ModuleOp module, ModelAttr model) {
   ModelShape shape;
   shape.layers = model.getLayers();
   shape.hidden = model.getHidden();
@@ -138,8 +138,9 @@ ModelShape mtc::modelShapeOf(ModelAttr model) {
   shape.ffn = model.getFfn();
   shape.vocab = model.getPaddedVocab();
   shape.seq = model.getSeq();
-  shape.tied = true; // GPT and BERT tie the output layer to the embedding
   shape.arch = model.getArch().str();
+  shape.kvHeads = static_cast<int>(model.getKvHeads());
+  shape.tied = !shape.llama() || !mlir::SymbolTable::lookupSymbolIn(module, "lm_head.weight");
   return shape;
 }
 

@@ -4,6 +4,7 @@
 #include "mtc/MtcDialect.h"
 #include "mtc/Support/ValueRange.h"
 #include "mtc/Support/FlagVocabulary.h"
+#include "mtc/Support/LlamaFamilyFlags.h"
 #include "data/ModelTokenizer.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -27,11 +28,11 @@ struct ImportFlags {
   std::string configPath, outputPath = "-", name, arch;
   int64_t numLayers = 0, hiddenSize = 0, numHeads = 0, ffnSize = 0, vocabSize = 0,
           maxPositions = 0, seqLength = 0, microBatch = 0, divisibleBy = 0,
-          tensorParallel = 1, numQueryGroups = 0;
+          tensorParallel = 1;
   double hiddenDropout = -1, attentionDropout = -1, rotaryBase = 0, normEpsilon = 0;
-  std::string normalization, positionEmbeddingType, tokenizerType, tokenizerModel;
-  bool swiglu = false, disableBiasLinear = false, groupQueryAttention = false,
-       untieEmbeddings = false, noBinaryHead = false, squaredRelu = false;
+  std::string tokenizerType, tokenizerModel;
+  mtc::LlamaFamilyFlags llama;
+  bool untieEmbeddings = false, noBinaryHead = false, squaredRelu = false;
 };
 ImportFlags f;
 mtc::FlagSet flags(
@@ -84,19 +85,9 @@ void addImportFlags() {
 
   // Megatron-LM's flags for LLaMA-family models; together they are --arch llama.
   flags.topic("LLaMA family (Megatron-LM's flags)");
-  flags.add("normalization", &f.normalization, "LayerNorm or RMSNorm (LLaMA)")
-      .choices({"LayerNorm", "RMSNorm"});
-  flags.add("swiglu", &f.swiglu, "SwiGLU MLP (LLaMA)");
+  f.llama.addTo(flags);
   flags.add("squared-relu", &f.squaredRelu,
             "squared-ReLU MLP, max(x, 0)^2 (Primer, Nemotron; GPT and BERT)");
-  flags.add("position-embedding-type", &f.positionEmbeddingType,
-            "learned_absolute or rope (LLaMA)")
-      .choices({"learned_absolute", "rope"});
-  flags.add("disable-bias-linear", &f.disableBiasLinear, "linears without bias (LLaMA)");
-  flags.add("group-query-attention", &f.groupQueryAttention,
-            "grouped-query attention (with --num-query-groups)");
-  flags.add("num-query-groups", &f.numQueryGroups, "key/value heads of grouped-query attention",
-            positive);
   flags.add(flag::untieEmbeddings, &f.untieEmbeddings, "(LLaMA; default: tied)");
   flags.add("rotary-base", &f.rotaryBase, "rotary base, rope_theta (default 10000)",
             ValueRange::above(0));
@@ -148,27 +139,20 @@ int fail(const Twine &message) {
 /// Megatron-LM's LLaMA flags name one model family here: all of them make
 /// --arch llama, some of them a model this importer does not build.
 std::optional<std::string> applyLlamaFlags(mtc::ModelConfig &config) {
-  bool rms = f.normalization == "RMSNorm", rope = f.positionEmbeddingType == "rope";
-  int llamaFlags = rms + f.swiglu + rope + f.disableBiasLinear;
-  bool llama = config.arch == "llama";
-  if (!llama && llamaFlags == 4 && f.arch.empty())
-    config.arch = "llama", llama = true;
-  else if (!llama && llamaFlags > 0)
-    return std::string("--normalization RMSNorm, --swiglu, --position-embedding-type rope "
-                       "and --disable-bias-linear build a LLaMA-family model together "
-                       "(or with --arch llama); one without the others is not supported");
-  if (llama && ((given("normalization") && !rms) ||
-                (given("position-embedding-type") && !rope)))
-    return std::string("a LLaMA-family model uses RMSNorm and rope positions");
-  if (!llama && (f.groupQueryAttention || given("num-query-groups") ||
-                 f.untieEmbeddings || given("rotary-base")))
-    return std::string("--group-query-attention, --num-query-groups, "
-                       "--untie-embeddings-and-output-weights and --rotary-base are for "
+  bool llama = false;
+  // --arch gpt or bert with all four flags stays that family, and refuses them.
+  const bool otherArch = !f.arch.empty() && config.arch != "llama";
+  if (auto error = f.llama.resolve(config.arch == "llama", llama))
+    return error;
+  if (llama && otherArch)
+    return std::string("--arch ") + f.arch + " is not a LLaMA-family model: "
+           "--normalization RMSNorm, --swiglu, --position-embedding-type rope and "
+           "--disable-bias-linear build one";
+  if (llama)
+    config.arch = "llama";
+  if (!llama && (f.untieEmbeddings || given("rotary-base")))
+    return std::string("--untie-embeddings-and-output-weights and --rotary-base are for "
                        "LLaMA-family models");
-  if (given("num-query-groups") && !f.groupQueryAttention)
-    return std::string("--num-query-groups needs --group-query-attention (as in Megatron-LM)");
-  if (f.groupQueryAttention && !given("num-query-groups"))
-    return std::string("--group-query-attention needs --num-query-groups");
   if (!llama)
     return std::nullopt;
   if (f.configPath.empty()) {
@@ -179,8 +163,8 @@ std::optional<std::string> applyLlamaFlags(mtc::ModelConfig &config) {
   } else if (f.untieEmbeddings) {
     config.tiedEmbeddings = false;
   }
-  if (f.groupQueryAttention)
-    config.kvHeads = f.numQueryGroups;
+  if (f.llama.groupQueryAttention)
+    config.kvHeads = f.llama.numQueryGroups;
   if (given("rotary-base"))
     config.ropeTheta = f.rotaryBase;
   return std::nullopt;

@@ -34,7 +34,7 @@ static mtc::Result<mtc::ModelShape> readModelMlir(const std::string &path) {
   if (!model)
     return mtc::Error{"'" + path + "' has no #mtc.model attribute (write models "
                       "with mtc-import)"};
-  return mtc::modelShapeOf(model);
+  return mtc::modelShapeOf(*module, model);
 }
 #endif
 

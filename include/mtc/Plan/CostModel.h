@@ -94,23 +94,18 @@ struct CostParams {
   bool asyncTensorParallelBackward = false;
   /// Headroom a plan must leave (bytes): --memory-margin.
   double memoryMarginBytes = 2.0 * 1024 * 1024 * 1024;
-  /// Key/value heads the ring attention circulates, for grouped-query
-  /// attention (ModelShape has none yet: 0 = the model's heads, multi-head
-  /// attention). Only the context-parallel K/V traffic uses it.
-  int kvHeads = 0;
 };
 
 /// The ring attention's K/V traffic of one layer and micro-batch, per GPU.
 struct ContextRing {
-  /// One K/V block: b (s/cp) x 2 max(1, kv/t) heads x d, bf16 (2 bytes).
+  /// One K/V block: b (s/cp) x 2 kv/t heads x d, bf16 (2 bytes).
   double blockBytes = 0;
   double forwardBytes = 0;  ///< cp - 1 blocks sent (and as many received)
   double backwardBytes = 0; ///< 2 (cp - 1) blocks: K/V again and their gradients
 };
 
-/// Zero when cp = 1. `kvHeads` 0 = the model's heads.
-ContextRing contextRingBytes(const ModelShape &model, const ParallelConfig &config,
-                             int kvHeads = 0);
+/// Zero when cp = 1. The blocks hold the model's key/value heads.
+ContextRing contextRingBytes(const ModelShape &model, const ParallelConfig &config);
 
 /// Replays of schedules during a search: the last built schedule and the
 /// bubbles of replays already done (keyed by schedule and per-step costs in

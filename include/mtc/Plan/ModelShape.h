@@ -1,8 +1,13 @@
 //===- ModelShape.h - The transformer sizes the planner needs ---*- C++ -*-===//
 //
-// A GPT-style decoder: `layers` blocks of attention + MLP, learned position
-// embeddings, word embeddings of `vocab` x `hidden` (tied with the logits
-// projection when `tied`).
+// A transformer of `layers` blocks of attention + MLP and word embeddings of
+// `vocab` x `hidden` (tied with the logits projection when `tied`), in one of
+// three families (`arch`):
+//  - "gpt": pre-LayerNorm, learned positions, biases, GeLU MLP, dropout;
+//  - "bert": the same layer, bidirectional;
+//  - "llama": pre-RMSNorm, rotary positions (no position table), grouped-query
+//    attention (`kvHeads`), a SwiGLU MLP (gate, up and down: three h x f
+//    matrices), no biases, no dropout.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MTC_PLAN_MODELSHAPE_H
@@ -22,24 +27,41 @@ struct ModelShape {
   int vocab = 0;
   int seq = 0;
   bool tied = true;
-  /// "gpt" or "bert": the layers the cost model knows. A LLaMA-family model
-  /// (SwiGLU, grouped-query attention) is refused rather than costed as GPT.
+  /// "gpt", "bert" or "llama" (above).
   std::string arch = "gpt";
+  /// Key/value heads of grouped-query attention ("llama"); 0 = heads.
+  int kvHeads = 0;
+  /// Mistral's sliding-window attention ("llama"; 0: none). Costed as full
+  /// causal attention, which it is on sequences up to the window only.
+  int slidingWindow = 0;
 
   int ffnSize() const { return ffn > 0 ? ffn : 4 * hidden; }
-  /// Parameters of one transformer layer (weights and biases, 2 layer norms).
+  bool llama() const { return arch == "llama"; }
+  int keyValueHeads() const { return kvHeads > 0 ? kvHeads : heads; }
+  /// Columns of the fused QKV projection: h + 2 kvHeads h/heads.
+  double qkvWidth() const;
+  /// Columns of the MLP's first linear: f, or 2f for SwiGLU's gate and up.
+  double fc1Width() const;
+  /// Parameters of one transformer layer (weights, biases, 2 norms).
   double layerParams() const;
-  /// Word + position embeddings (+ untied output projection) + final norm.
+  /// Word (+ position) embeddings (+ untied output projection) + final norm.
   double embeddingParams() const;
   double totalParams() const;
+  /// Model FLOPs of one layer's forward for one sample: its GEMMs, 2 s h
+  /// (qkvWidth + h + fc1Width + f), and attention's 4 s^2 h (not halved for
+  /// the causal mask, as the papers count).
+  double layerForwardFlops() const;
   /// Narayanan et al. 2021, eq. (3): FLOPs of one iteration of global batch
-  /// B with full recomputation, 96 B s l h^2 (1 + s/(6h) + V/(16 l h)).
+  /// B with full recomputation, 96 B s l h^2 (1 + s/(6h) + V/(16 l h)): four
+  /// passes of each layer, three of the logits. For "llama", the same count
+  /// of its own layer: B (4 l layerForwardFlops + 6 s h V).
   double paperFlopsPerIteration(int globalBatch) const;
   /// "1.7B", "1008B", ...
   std::string paramsLabel() const;
 };
 
-/// Errors name the field: every size >= 1, heads divides hidden.
+/// Errors name the field: every size >= 1, heads divides hidden; kvHeads
+/// (only with "llama") divides heads.
 Result<ModelShape> validateModel(const ModelShape &model);
 
 } // namespace mtc

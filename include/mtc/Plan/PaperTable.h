@@ -28,14 +28,10 @@ const std::vector<PaperRow> &narayananTable1();
 
 /// Dubey et al. 2024, "The Llama 3 Herd of Models" (arXiv 2407.21783),
 /// Table 4: Llama 3 405B pre-training on H100-80GB (8 per node, bf16),
-/// 16M tokens per batch, TFLOP/s per GPU as published. The planner's layer
-/// is GPT's (multi-head attention, a 2-matrix MLP, learned positions), so
-/// the 405B (126 layers, hidden 16384, 128 heads, 8 key/value heads, SwiGLU
-/// MLP of 53248, vocabulary 128256, untied) is given as the GPT layer with
-/// its parameters and GEMM FLOPs per token: attention 2h^2 + 2h(8 x 128) =
-/// 2.125 h^2 against GPT's 4h^2, SwiGLU 3hf against GPT's 2hf', so
-/// f' = 1.5 f - 0.9375 h = 64512 (406B parameters). `kvHeads` (8) is for
-/// CostParams::kvHeads (the ring's K/V blocks). The paper does not print the
+/// 16M tokens per batch, TFLOP/s per GPU as published. The model is the
+/// 405B's LLaMA layer: 126 layers, hidden 16384, 128 heads, 8 key/value
+/// heads, a SwiGLU MLP of 53248, vocabulary 128256, untied (405.85B
+/// parameters). The paper does not print the
 /// interleaving depth, recomputation or micro-batch size; the rows give the
 /// published t, cp, p, d with micro-batch 1, sequence parallelism, the
 /// distributed optimizer (FSDP's sharded optimizer state) and flash
@@ -45,7 +41,6 @@ struct LongContextRow {
   ModelShape model;
   ParallelConfig config;
   int gpus = 0;
-  int kvHeads = 0;
   double publishedTflopsPerGpu = 0;
 };
 

@@ -32,8 +32,10 @@ struct ModelStats {
 mlir::FailureOr<ModelStats> computeModelStats(mlir::ModuleOp module);
 
 /// The planner's view of a model (lib/Plan links no MLIR): the sizes of its
-/// #mtc.model, with the padded vocabulary and the output layer tied.
-ModelShape modelShapeOf(ModelAttr model);
+/// #mtc.model (`module`'s), with the padded vocabulary and its key/value
+/// heads. GPT and BERT tie the output layer to the embedding; a LLaMA-family
+/// model does unless it has an `lm_head.weight` (mtc-import's untied output).
+ModelShape modelShapeOf(mlir::ModuleOp module, ModelAttr model);
 } // namespace mtc
 
 #endif // MTC_TRANSFORMS_MODELSTATS_H
