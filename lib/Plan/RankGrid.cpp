@@ -5,13 +5,14 @@
 
 namespace mtc {
 
-Result<RankGrid> RankGrid::create(int world, int tp, int pp, int dp, int vp, int cp) {
+Result<RankGrid> RankGrid::create(int world, int tp, int pp, int dp, int vp, int cp, int ep) {
   auto sizes = [&] {
     return "world=" + std::to_string(world) + " tp=" + std::to_string(tp) +
            " cp=" + std::to_string(cp) + " pp=" + std::to_string(pp) +
-           " dp=" + std::to_string(dp) + " vp=" + std::to_string(vp);
+           " dp=" + std::to_string(dp) + " vp=" + std::to_string(vp) +
+           " ep=" + std::to_string(ep);
   };
-  if (world < 1 || tp < 1 || pp < 1 || dp < 1 || vp < 1 || cp < 1)
+  if (world < 1 || tp < 1 || pp < 1 || dp < 1 || vp < 1 || cp < 1 || ep < 1)
     return Error{"rank grid: every size must be >= 1, got " + sizes()};
   const long long product = static_cast<long long>(tp) * cp * pp * dp;
   if (product != world)
@@ -22,7 +23,12 @@ Result<RankGrid> RankGrid::create(int world, int tp, int pp, int dp, int vp, int
   if (vp > 1 && pp == 1)
     return Error{"rank grid: vp=" + std::to_string(vp) +
                  " virtual chunks need pp > 1, got pp=1"};
-  return RankGrid(world, tp, pp, dp, vp, cp);
+  if ((static_cast<long long>(cp) * dp) % ep != 0)
+    return Error{"rank grid: ep=" + std::to_string(ep) + " does not divide cp*dp = " +
+                 std::to_string(cp) + "*" + std::to_string(dp) + " = " +
+                 std::to_string(static_cast<long long>(cp) * dp) +
+                 " (expert groups are folded onto the data-parallel ranks)"};
+  return RankGrid(world, tp, pp, dp, vp, cp, ep);
 }
 
 RankCoord RankGrid::coord(int rank) const {
@@ -79,6 +85,28 @@ std::vector<int> RankGrid::dataContextGroup(int rank) const {
   return members;
 }
 
+template <typename Keep>
+std::vector<int> RankGrid::foldedGroup(int rank, Keep keep) const {
+  const RankCoord at = coord(rank);
+  std::vector<int> members;
+  for (int folded = 0; folded < cp_ * dp_; ++folded)
+    if (keep(folded))
+      members.push_back(rankOf({at.tp, folded / cp_, at.pp, folded % cp_}));
+  return members;
+}
+
+std::vector<int> RankGrid::epGroup(int rank) const {
+  const RankCoord c = coord(rank);
+  const int block = (c.cp + cp_ * c.dp) / ep_;
+  return foldedGroup(rank, [&](int folded) { return folded / ep_ == block; });
+}
+
+std::vector<int> RankGrid::expertDataGroup(int rank) const {
+  const RankCoord c = coord(rank);
+  const int place = (c.cp + cp_ * c.dp) % ep_;
+  return foldedGroup(rank, [&](int folded) { return folded % ep_ == place; });
+}
+
 std::vector<int> RankGrid::embeddingGroup(int rank) const {
   std::vector<int> stages = ppGroup(rank);
   if (stages.size() == 1)
@@ -115,6 +143,12 @@ std::vector<std::vector<int>> RankGrid::allCpGroups() const {
 }
 std::vector<std::vector<int>> RankGrid::allDataContextGroups() const {
   return collectGroups(world_, [&](int r) { return dataContextGroup(r); });
+}
+std::vector<std::vector<int>> RankGrid::allEpGroups() const {
+  return collectGroups(world_, [&](int r) { return epGroup(r); });
+}
+std::vector<std::vector<int>> RankGrid::allExpertDataGroups() const {
+  return collectGroups(world_, [&](int r) { return expertDataGroup(r); });
 }
 
 } // namespace mtc

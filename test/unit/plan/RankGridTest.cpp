@@ -109,3 +109,86 @@ TEST(RankGrid, ContextParallelFollowsTensorRanks) {
   EXPECT_NE(bad.error().find("tp*cp*pp*dp = 2*2*2*2 = 16"), std::string::npos) << bad.error();
 }
 } // namespace
+
+namespace {
+// Expert parallelism folds onto the data-parallel (and context) ranks as
+// Megatron-Core's expert rank generator does (tp-ep-dp-pp, expert tensor
+// parallelism = tp).
+TEST(RankGrid, ExpertGroupsFoldOntoDataParallelRanks) {
+  auto grid = RankGrid::create(8, /*tp=*/2, /*pp=*/1, /*dp=*/4, 1, 1, /*ep=*/2);
+  ASSERT_TRUE(grid.ok()) << grid.error();
+  EXPECT_EQ(grid->ep(), 2);
+  EXPECT_EQ(grid->allEpGroups(), (Groups{{0, 2}, {1, 3}, {4, 6}, {5, 7}}));
+  EXPECT_EQ(grid->allExpertDataGroups(), (Groups{{0, 4}, {1, 5}, {2, 6}, {3, 7}}));
+  EXPECT_EQ(grid->epGroup(6), (std::vector<int>{4, 6}));
+  EXPECT_EQ(grid->expertDataGroup(6), (std::vector<int>{2, 6}));
+
+  // With context parallelism the folded index runs over cp first: t=1 cp=2
+  // d=2 ep=2 puts each sequence's two halves in one expert group.
+  auto cp = RankGrid::create(4, 1, 1, /*dp=*/2, 1, /*cp=*/2, /*ep=*/2);
+  ASSERT_TRUE(cp.ok()) << cp.error();
+  EXPECT_EQ(cp->allEpGroups(), cp->allCpGroups());
+  EXPECT_EQ(cp->allExpertDataGroups(), (Groups{{0, 2}, {1, 3}}));
+  auto whole = RankGrid::create(4, 1, 1, 2, 1, 2, /*ep=*/4);
+  ASSERT_TRUE(whole.ok()) << whole.error();
+  EXPECT_EQ(whole->allEpGroups(), (Groups{{0, 1, 2, 3}}));
+  EXPECT_EQ(whole->allExpertDataGroups(), (Groups{{0}, {1}, {2}, {3}}));
+
+  // ep = 1: every rank its own expert group, experts reduced like the rest.
+  auto dense = RankGrid::create(8, 2, 2, 2, 1, 1);
+  ASSERT_TRUE(dense.ok()) << dense.error();
+  for (int r = 0; r < 8; ++r) {
+    EXPECT_EQ(dense->epGroup(r), (std::vector<int>{r}));
+    EXPECT_EQ(dense->expertDataGroup(r), dense->dataContextGroup(r));
+  }
+}
+
+TEST(RankGrid, ExpertGroupsPartitionEveryStageAndTensorRank) {
+  for (int tp : {1, 2, 4})
+    for (int cp : {1, 2})
+      for (int dp : {1, 2, 4, 8})
+        for (int pp : {1, 2})
+          for (int ep : {1, 2, 4, 8}) {
+            if ((cp * dp) % ep != 0)
+              continue;
+            const int world = tp * cp * dp * pp;
+            auto grid = RankGrid::create(world, tp, pp, dp, 1, cp, ep);
+            ASSERT_TRUE(grid.ok()) << grid.error();
+            std::vector<int> inEp(world, 0), inData(world, 0);
+            for (const auto &g : grid->allEpGroups()) {
+              ASSERT_EQ(static_cast<int>(g.size()), ep);
+              for (int r : g) {
+                ++inEp[r];
+                EXPECT_EQ(grid->coord(r).tp, grid->coord(g[0]).tp);
+                EXPECT_EQ(grid->coord(r).pp, grid->coord(g[0]).pp);
+              }
+            }
+            for (const auto &g : grid->allExpertDataGroups()) {
+              ASSERT_EQ(static_cast<int>(g.size()), cp * dp / ep);
+              for (int r : g)
+                ++inData[r];
+            }
+            for (int r = 0; r < world; ++r) {
+              ASSERT_EQ(inEp[r], 1) << "rank " << r;
+              ASSERT_EQ(inData[r], 1) << "rank " << r;
+              // The two groups of a rank meet in the rank alone.
+              const std::vector<int> group = grid->epGroup(r);
+              const std::set<int> e(group.begin(), group.end());
+              int shared = 0;
+              for (int m : grid->expertDataGroup(r))
+                shared += e.count(m);
+              EXPECT_EQ(shared, 1);
+            }
+          }
+}
+
+TEST(RankGrid, ExpertParallelMustDivideTheDataRanks) {
+  auto bad = RankGrid::create(8, 2, 1, 4, 1, 1, /*ep=*/3);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error(), "rank grid: ep=3 does not divide cp*dp = 1*4 = 4 (expert groups are "
+                         "folded onto the data-parallel ranks)");
+  auto zero = RankGrid::create(8, 2, 1, 4, 1, 1, /*ep=*/0);
+  ASSERT_FALSE(zero.ok());
+  EXPECT_NE(zero.error().find("ep=0"), std::string::npos) << zero.error();
+}
+} // namespace
