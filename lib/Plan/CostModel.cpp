@@ -174,9 +174,8 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
   // SwiGLU reads gate and up and writes f (6 B per f element): six kernels.
   // Backward moves about twice the bytes.
   const double hiddenElems = tokens * h / (c.sequenceParallel ? t : 1.0);
-  const double keyValueWidth = (m.qkvWidth() - h) / 2;
   const double streamBytes =
-      m.llama() ? hiddenElems * 20.0 + tokens * (h + keyValueWidth) / t * 4.0 +
+      m.llama() ? hiddenElems * 20.0 + tokens * (h + m.keyValueWidth()) / t * 4.0 +
                       tokens * f / t * 6.0
                 : hiddenElems * 22.0 + tokens * f / t * 4.0;
   const int streamKernels = m.llama() ? 6 : 5;
@@ -258,12 +257,9 @@ ContextRing contextRingBytes(const ModelShape &m, const ParallelConfig &c) {
   ContextRing ring;
   if (c.cp <= 1)
     return ring;
-  const double kv = m.keyValueHeads();
   // A tensor rank holds kv/t key/value heads (t divides kv: validateConfig).
-  const double kvPerRank = kv / c.tp;
-  const double headDim = static_cast<double>(m.hidden) / m.heads;
   ring.blockBytes = 2.0 /*bf16*/ * c.microBatch * (static_cast<double>(m.seq) / c.cp) * 2.0 *
-                    kvPerRank * headDim;
+                    m.keyValueWidth() / c.tp;
   ring.forwardBytes = (c.cp - 1) * ring.blockBytes;
   ring.backwardBytes = 2.0 * ring.forwardBytes;
   return ring;

@@ -30,8 +30,7 @@ double fullLayerActivations(const ModelShape &m, const ParallelConfig &c,
     // every tensor rank; Q and the projection's input 4 sbh, K and V
     // 4 sb kvWidth, SwiGLU's gate and up and fc2's input 6 sbf, all sharded;
     // the softmax's output 2 a s^2 b (no dropout mask or output).
-    const double keyValueWidth = (m.qkvWidth() - h) / 2;
-    const double sharded = sbh * (4.0 + 4.0 * keyValueWidth / h + 6.0 * f / h);
+    const double sharded = sbh * (4.0 + 4.0 * m.keyValueWidth() / h + 6.0 * f / h);
     const double llamaScores = keepAttentionScores ? 2.0 * a * sq * s * b : 0.0;
     if (c.sequenceParallel)
       return (sbh * 8.0 + sharded + llamaScores) / t;

@@ -6,9 +6,11 @@
 
 namespace mtc {
 
-double ModelShape::qkvWidth() const {
-  return hidden + 2.0 * keyValueHeads() * (static_cast<double>(hidden) / heads);
+double ModelShape::keyValueWidth() const {
+  return keyValueHeads() * (static_cast<double>(hidden) / heads);
 }
+
+double ModelShape::qkvWidth() const { return hidden + 2.0 * keyValueWidth(); }
 
 double ModelShape::fc1Width() const { return llama() ? 2.0 * ffnSize() : ffnSize(); }
 

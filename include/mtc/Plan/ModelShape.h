@@ -38,7 +38,9 @@ struct ModelShape {
   int ffnSize() const { return ffn > 0 ? ffn : 4 * hidden; }
   bool llama() const { return arch == "llama"; }
   int keyValueHeads() const { return kvHeads > 0 ? kvHeads : heads; }
-  /// Columns of the fused QKV projection: h + 2 kvHeads h/heads.
+  /// Width of the keys (and of the values): kvHeads x the head size.
+  double keyValueWidth() const;
+  /// Columns of the fused QKV projection: h + 2 keyValueWidth.
   double qkvWidth() const;
   /// Columns of the MLP's first linear: f, or 2f for SwiGLU's gate and up.
   double fc1Width() const;
