@@ -329,6 +329,7 @@ struct MoePermuteBackward {
 // y [N, H] (overwrites) = sum over the token's kept entries, in pick order, of
 // weight x yp's row: the experts' outputs weighted and summed back per token (a
 // token whose every entry was dropped gets 0; the residual carries it).
+// Weights null: weight 1 (MoePermuteBackward is this sum).
 struct MoeCombine {
   static constexpr const char *name = "moe_combine";
   static void host(const MoeCombine &k);

@@ -5,6 +5,7 @@
 #include "kernels/cuda/CudaCheck.h"
 #include "kernels/cuda/column_partials.h"
 #include "kernels/cuda/cuda_kernels.h"
+#include "kernels/cuda/launch_checks.h"
 #include "kernels/math/llama.h"
 
 #include <cmath>
@@ -17,17 +18,6 @@ namespace {
 constexpr int kThreads = 256;
 constexpr int kWarp = 32;
 constexpr int kWarpsPerBlock = kThreads / kWarp;
-
-void require(bool ok, const char *kernel, const std::string &what) {
-  if (!ok)
-    throw std::invalid_argument(std::string(kernel) + ": " + what);
-}
-
-unsigned gridFor(int64_t n, int perBlock = kThreads) {
-  int64_t blocks = (n + perBlock - 1) / perBlock;
-  // Grid-stride loops cover the rest.
-  return static_cast<unsigned>(blocks < 65535 * 32 ? (blocks > 0 ? blocks : 1) : 65535 * 32);
-}
 
 void checkRmsNorm(const char *kernel, int64_t N, int64_t H, float eps) {
   require(N >= 0, kernel, "N must be >= 0 (got " + std::to_string(N) + ")");

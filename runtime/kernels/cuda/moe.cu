@@ -7,6 +7,7 @@
 // another order.
 #include "kernels/cuda/CudaCheck.h"
 #include "kernels/cuda/DeviceKernels.h"
+#include "kernels/cuda/launch_checks.h"
 #include "kernels/kernels.h"
 #include "kernels/math/moe.h"
 
@@ -21,20 +22,11 @@ namespace {
 constexpr int kThreads = 256;
 constexpr int kWarp = 32;
 
-void require(bool ok, const char *kernel, const std::string &what) {
-  if (!ok)
-    throw std::invalid_argument(std::string(kernel) + ": " + what);
-}
 void requireRouting(const char *kernel, int64_t N, int64_t E, int64_t k) {
   require(N >= 0, kernel, "N must be >= 0 (got " + std::to_string(N) + ")");
   require(E > 0, kernel, "E must be > 0 (got " + std::to_string(E) + ")");
   require(k >= 1 && k <= E, kernel,
           "k must be in [1, E = " + std::to_string(E) + "] (got " + std::to_string(k) + ")");
-}
-
-unsigned gridFor(int64_t n, int perBlock = kThreads) {
-  const int64_t blocks = (n + perBlock - 1) / perBlock;
-  return static_cast<unsigned>(blocks < 65535 * 32 ? (blocks > 0 ? blocks : 1) : 65535 * 32);
 }
 
 #define MTC_GRID_STRIDE_LOOP(i, n)                                                             \
@@ -137,19 +129,9 @@ __global__ void permuteKernel(MoePermute a) {
   }
 }
 
-__global__ void permuteBackwardKernel(MoePermuteBackward a) {
-  MTC_GRID_STRIDE_LOOP(i, a.N * a.H) {
-    const int64_t t = i / a.H, h = i % a.H;
-    float s = 0.f;
-    for (int64_t j = 0; j < a.k; ++j) {
-      const int32_t r = a.rowOf[t * a.k + j];
-      if (r >= 0)
-        s += a.dxp[static_cast<int64_t>(r) * a.H + h];
-    }
-    a.dx[i] = s;
-  }
-}
-
+// Each token's kept rows summed in pick order, each times its weight (1
+// without weights: the permutation's backward), the product rounded before
+// the add as on the host.
 __global__ void combineKernel(MoeCombine a) {
   MTC_GRID_STRIDE_LOOP(i, a.N * a.H) {
     const int64_t t = i / a.H, h = i % a.H;
@@ -157,7 +139,8 @@ __global__ void combineKernel(MoeCombine a) {
     for (int64_t j = 0; j < a.k; ++j) {
       const int32_t r = a.rowOf[t * a.k + j];
       if (r >= 0)
-        s += __fmul_rn(a.weights[t * a.k + j], a.yp[static_cast<int64_t>(r) * a.H + h]);
+        s += __fmul_rn(a.weights ? a.weights[t * a.k + j] : 1.f,
+                       a.yp[static_cast<int64_t>(r) * a.H + h]);
     }
     a.y[i] = s;
   }
@@ -209,20 +192,21 @@ __global__ void __launch_bounds__(kThreads) probSumsKernel(MoeProbSums a) {
     a.sums[e] = static_cast<float>(partial[0]);
 }
 
-void route(const MoeRoute &a, cudaStream_t stream) {
-  requireRouting("cuda::moeRoute", a.N, a.E, a.k);
+// One thread per token.
+template <typename Args>
+void launchPerToken(void (*kernel)(Args), const Args &a, const char *name, cudaStream_t stream) {
+  requireRouting(name, a.N, a.E, a.k);
   if (a.N == 0)
     return;
-  routeKernel<<<gridFor(a.N), kThreads, 0, stream>>>(a);
-  checkLaunch("cuda::moeRoute");
+  kernel<<<gridFor(a.N), kThreads, 0, stream>>>(a);
+  checkLaunch(name);
 }
 
+void route(const MoeRoute &a, cudaStream_t stream) {
+  launchPerToken(routeKernel, a, "cuda::moeRoute", stream);
+}
 void routeBackward(const MoeRouteBackward &a, cudaStream_t stream) {
-  requireRouting("cuda::moeRouteBackward", a.N, a.E, a.k);
-  if (a.N == 0)
-    return;
-  routeBackwardKernel<<<gridFor(a.N), kThreads, 0, stream>>>(a);
-  checkLaunch("cuda::moeRouteBackward");
+  launchPerToken(routeBackwardKernel, a, "cuda::moeRouteBackward", stream);
 }
 
 void dispatch(const MoeDispatch &a, cudaStream_t stream) {
@@ -244,33 +228,38 @@ void dispatch(const MoeDispatch &a, cudaStream_t stream) {
   checkLaunch(kernel);
 }
 
+// The sizes of a gather over `rows` rows of H, each naming itself.
+void checkRows(const char *kernel, const char *what, int64_t rows, int64_t k, int64_t H) {
+  requireNonNegative(kernel, what, rows);
+  requirePositive(kernel, "k", k);
+  requirePositive(kernel, "H", H);
+}
+
+// One thread per element of `rows` x H.
+template <typename Args>
+void launchElements(void (*kernel)(Args), const Args &a, const char *name, const char *what,
+                    int64_t rows, cudaStream_t stream) {
+  checkRows(name, what, rows, a.k, a.H);
+  if (rows == 0)
+    return;
+  kernel<<<gridFor(rows * a.H), kThreads, 0, stream>>>(a);
+  checkLaunch(name);
+}
+
 void permute(const MoePermute &a, cudaStream_t stream) {
-  require(a.rows >= 0 && a.k > 0 && a.H > 0, "cuda::moePermute", "bad shape");
-  if (a.rows == 0)
-    return;
-  permuteKernel<<<gridFor(a.rows * a.H), kThreads, 0, stream>>>(a);
-  checkLaunch("cuda::moePermute");
+  launchElements(permuteKernel, a, "cuda::moePermute", "rows", a.rows, stream);
 }
-
 void permuteBackward(const MoePermuteBackward &a, cudaStream_t stream) {
-  require(a.N >= 0 && a.k > 0 && a.H > 0, "cuda::moePermuteBackward", "bad shape");
-  if (a.N == 0)
-    return;
-  permuteBackwardKernel<<<gridFor(a.N * a.H), kThreads, 0, stream>>>(a);
-  checkLaunch("cuda::moePermuteBackward");
+  const MoeCombine sum{a.dxp, a.rowOf, nullptr, a.dx, a.N, a.k, a.H};
+  launchElements(combineKernel, sum, "cuda::moePermuteBackward", "N", a.N, stream);
 }
-
 void combine(const MoeCombine &a, cudaStream_t stream) {
-  require(a.N >= 0 && a.k > 0 && a.H > 0, "cuda::moeCombine", "bad shape");
-  if (a.N == 0)
-    return;
-  combineKernel<<<gridFor(a.N * a.H), kThreads, 0, stream>>>(a);
-  checkLaunch("cuda::moeCombine");
+  launchElements(combineKernel, a, "cuda::moeCombine", "N", a.N, stream);
 }
 
 void combineBackward(const MoeCombineBackward &a, cudaStream_t stream) {
-  require(a.N >= 0 && a.rows >= 0 && a.k > 0 && a.H > 0, "cuda::moeCombineBackward",
-          "bad shape");
+  checkRows("cuda::moeCombineBackward", "N", a.N, a.k, a.H);
+  requireNonNegative("cuda::moeCombineBackward", "rows", a.rows);
   if (a.rows > 0) {
     combineRowGradKernel<<<gridFor(a.rows * a.H), kThreads, 0, stream>>>(a);
     checkLaunch("cuda::moeCombineBackward");
@@ -282,7 +271,9 @@ void combineBackward(const MoeCombineBackward &a, cudaStream_t stream) {
 }
 
 void probSums(const MoeProbSums &a, cudaStream_t stream) {
-  require(a.N >= 0 && a.E > 0 && a.E <= 65535, "cuda::moeProbSums", "bad shape");
+  requireNonNegative("cuda::moeProbSums", "N", a.N);
+  require(a.E > 0 && a.E <= 65535, "cuda::moeProbSums",
+          "E must be in [1, 65535] (one block per expert; got " + std::to_string(a.E) + ")");
   probSumsKernel<<<static_cast<unsigned>(a.E), kThreads, 0, stream>>>(a);
   checkLaunch("cuda::moeProbSums");
 }

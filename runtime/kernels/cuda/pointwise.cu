@@ -7,6 +7,7 @@
 #include "kernels/cuda/DeviceKernels.h"
 #include "kernels/cuda/column_partials.h"
 #include "kernels/cuda/cuda_kernels.h"
+#include "kernels/cuda/launch_checks.h"
 #include "kernels/cuda/row_math.h"
 #include "kernels/cuda/vector_slots.h"
 #include "kernels/math/adamw.h"
@@ -25,23 +26,6 @@ namespace {
 
 constexpr int kThreads = 256;
 constexpr int kWarp = 32;
-
-void require(bool ok, const char *kernel, const std::string &what) {
-  if (!ok)
-    throw std::invalid_argument(std::string(kernel) + ": " + what);
-}
-void requireNonNegative(const char *kernel, const char *what, int64_t v) {
-  require(v >= 0, kernel, std::string(what) + " must be >= 0 (got " + std::to_string(v) + ")");
-}
-void requirePositive(const char *kernel, const char *what, int64_t v) {
-  require(v > 0, kernel, std::string(what) + " must be > 0 (got " + std::to_string(v) + ")");
-}
-
-unsigned gridFor(int64_t n, int threads = kThreads) {
-  int64_t blocks = (n + threads - 1) / threads;
-  // Grid-stride loops cover the rest; 65535 * 32 blocks keeps every SM busy.
-  return static_cast<unsigned>(blocks < 65535 * 32 ? (blocks > 0 ? blocks : 1) : 65535 * 32);
-}
 
 __device__ inline float warpSum(float v) {
   for (int o = kWarp / 2; o > 0; o /= 2)

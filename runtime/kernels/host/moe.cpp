@@ -120,39 +120,35 @@ void MoePermute::host(const MoePermute &a) {
   });
 }
 
-void MoePermuteBackward::host(const MoePermuteBackward &a) {
-  requireNonNegative("moePermuteBackward", "N", a.N);
-  requirePositive("moePermuteBackward", "k", a.k);
-  forEachRow(a.N, a.k * a.H, [&](int64_t t) {
-    float *out = a.dx + t * a.H;
-    std::fill(out, out + a.H, 0.f);
-    for (int64_t j = 0; j < a.k; ++j) {
-      const int32_t r = a.rowOf[t * a.k + j];
+namespace {
+// out[t] = each token's kept rows of `rows`, in pick order, times its weight
+// (1 without weights: the permutation's backward; w x 1 is exact).
+void sumKeptRows(const char *kernel, const float *rows, const int32_t *rowOf,
+                 const float *weights, float *out, int64_t N, int64_t k, int64_t H) {
+  requireNonNegative(kernel, "N", N);
+  requirePositive(kernel, "k", k);
+  forEachRow(N, k * H, [&](int64_t t) {
+    float *o = out + t * H;
+    std::fill(o, o + H, 0.f);
+    for (int64_t j = 0; j < k; ++j) {
+      const int32_t r = rowOf[t * k + j];
       if (r < 0)
         continue;
-      const float *in = a.dxp + static_cast<int64_t>(r) * a.H;
-      for (int64_t h = 0; h < a.H; ++h)
-        out[h] += in[h];
+      const float w = weights ? weights[t * k + j] : 1.f;
+      const float *in = rows + static_cast<int64_t>(r) * H;
+      for (int64_t h = 0; h < H; ++h)
+        o[h] += w * in[h];
     }
   });
 }
+} // namespace
+
+void MoePermuteBackward::host(const MoePermuteBackward &a) {
+  sumKeptRows("moePermuteBackward", a.dxp, a.rowOf, nullptr, a.dx, a.N, a.k, a.H);
+}
 
 void MoeCombine::host(const MoeCombine &a) {
-  requireNonNegative("moeCombine", "N", a.N);
-  requirePositive("moeCombine", "k", a.k);
-  forEachRow(a.N, a.k * a.H, [&](int64_t t) {
-    float *out = a.y + t * a.H;
-    std::fill(out, out + a.H, 0.f);
-    for (int64_t j = 0; j < a.k; ++j) {
-      const int32_t r = a.rowOf[t * a.k + j];
-      if (r < 0)
-        continue;
-      const float w = a.weights[t * a.k + j];
-      const float *in = a.yp + static_cast<int64_t>(r) * a.H;
-      for (int64_t h = 0; h < a.H; ++h)
-        out[h] += w * in[h];
-    }
-  });
+  sumKeptRows("moeCombine", a.yp, a.rowOf, a.weights, a.y, a.N, a.k, a.H);
 }
 
 void MoeCombineBackward::host(const MoeCombineBackward &a) {
