@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <random>
 #include <vector>
 
 namespace mtc::kernels {
@@ -95,6 +96,57 @@ TEST(MoeDispatch, CapacityKeepsTheHighestWeightsThenTheEarlierTokens) {
   EXPECT_EQ(entryOf, (std::vector<int32_t>{0, 4, 3, 5, 1, 2}));
   EXPECT_EQ(rowOf[7], -1);
   EXPECT_EQ(rowOf[6], -1);
+}
+
+// Random routings against the rule written directly: each expert's entries
+// ranked (weight down then token up, or token up), the first `capacity` kept,
+// kept entries laid out expert by expert in token order. Weights are drawn
+// from eight values so ties are common.
+TEST(MoeDispatch, RandomRoutingsFollowTheRule) {
+  std::mt19937 gen(7);
+  for (int trial = 0; trial < 40; ++trial) {
+    const int64_t N = 1 + gen() % 300, E = 1 + gen() % 16, k = 1 + gen() % E;
+    const int64_t capacity = trial % 4 == 0 ? 0 : 1 + gen() % (2 * N * k / E + 1);
+    const bool byPosition = trial % 3 == 0;
+    std::vector<int32_t> experts(N * k);
+    std::vector<float> weights(N * k);
+    for (int64_t t = 0; t < N; ++t) {
+      std::vector<int32_t> all(E);
+      std::iota(all.begin(), all.end(), 0);
+      std::shuffle(all.begin(), all.end(), gen);
+      for (int64_t j = 0; j < k; ++j) {
+        experts[t * k + j] = all[j];
+        weights[t * k + j] = static_cast<float>(gen() % 8) / 8.f;
+      }
+    }
+    const int64_t rows = capacity > 0 ? std::min(N * k, E * capacity) : N * k;
+    std::vector<int32_t> routed(E), kept(E), rowOf(N * k), entryOf(rows);
+    MoeDispatch::host({experts.data(), weights.data(), routed.data(), kept.data(), rowOf.data(),
+                       entryOf.data(), N, E, k, rows, capacity, byPosition});
+    std::vector<int32_t> wantEntryOf, wantRowOf(N * k, -1);
+    for (int32_t e = 0; e < E; ++e) {
+      std::vector<int32_t> mine;
+      for (int32_t i = 0; i < N * k; ++i)
+        if (experts[i] == e)
+          mine.push_back(i);
+      ASSERT_EQ(routed[e], static_cast<int32_t>(mine.size()));
+      std::vector<int32_t> ranked = mine;
+      if (!byPosition)
+        std::stable_sort(ranked.begin(), ranked.end(),
+                         [&](int32_t a, int32_t b) { return weights[a] > weights[b]; });
+      if (capacity > 0 && static_cast<int64_t>(ranked.size()) > capacity)
+        ranked.resize(capacity);
+      std::sort(ranked.begin(), ranked.end());
+      ASSERT_EQ(kept[e], static_cast<int32_t>(ranked.size()));
+      for (int32_t i : ranked) {
+        wantRowOf[i] = static_cast<int32_t>(wantEntryOf.size());
+        wantEntryOf.push_back(i);
+      }
+    }
+    wantEntryOf.resize(rows, -1);
+    ASSERT_EQ(entryOf, wantEntryOf) << "trial " << trial;
+    ASSERT_EQ(rowOf, wantRowOf) << "trial " << trial;
+  }
 }
 
 TEST(MoeDispatch, RefusesTooFewRowsAndUnknownExperts) {
