@@ -244,8 +244,8 @@ double chunkParams(const ModelShape &m, const ParallelConfig &c, int k, int laye
   const int chunks = c.pp * c.vp;
   const double t = c.tp, vocabShard = static_cast<double>(m.vocab) * m.hidden / t;
   double params = layers * m.layerParams() / t;
-  if (k == 0) // the word embeddings, and GPT's and BERT's positions
-    params += vocabShard + (m.llama() ? 0.0 : static_cast<double>(m.seq) * m.hidden);
+  if (k == 0)
+    params += vocabShard + m.positionParams();
   if (k == chunks - 1 && (c.pp > 1 || !m.tied))
     params += vocabShard;
   return params;

@@ -168,9 +168,6 @@ std::vector<MemoryBreakdown> predictStageMemory(const ModelShape &m,
   const int chunks = c.pp * c.vp;
   const std::vector<int> layers = chunkLayerCounts(m, c);
   const double wordEmbedding = static_cast<double>(m.vocab) * h / t;
-  // Replicated across tensor and context ranks (every position's row);
-  // LLaMA's rotary positions have no table.
-  const double positionEmbedding = m.llama() ? 0.0 : static_cast<double>(m.seq) * h;
 
   // Without a schedule: the row's, in the order mtc-compile gives it.
   PipelineSchedule built;
@@ -204,7 +201,7 @@ std::vector<MemoryBreakdown> predictStageMemory(const ModelShape &m,
       stageLayers += layers[k];
     mb.params = stageLayers * m.layerParams() / t;
     if (r == 0)
-      mb.params += wordEmbedding + positionEmbedding;
+      mb.params += wordEmbedding + m.positionParams(); // positions: on every tensor rank
     if (r == headStage && (headStage != 0 || !m.tied))
       mb.params += wordEmbedding;
     mb.weights = 2.0 * mb.params;

@@ -29,10 +29,14 @@ double ModelShape::embeddingParams() const {
   double h = hidden;
   // Word embeddings and the final norm (RMSNorm: a gain; LayerNorm: gain and
   // bias); GPT and BERT add the learned positions.
-  double p = static_cast<double>(vocab) * h + (llama() ? h : static_cast<double>(seq) * h + 2 * h);
+  double p = static_cast<double>(vocab) * h + positionParams() + (llama() ? h : 2 * h);
   if (!tied)
     p += static_cast<double>(vocab) * h;
   return p;
+}
+
+double ModelShape::positionParams() const {
+  return llama() ? 0.0 : static_cast<double>(seq) * hidden;
 }
 
 double ModelShape::totalParams() const {

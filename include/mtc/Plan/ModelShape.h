@@ -46,6 +46,9 @@ struct ModelShape {
   double fc1Width() const;
   /// Parameters of one transformer layer (weights, biases, 2 norms).
   double layerParams() const;
+  /// The learned position table of GPT and BERT (s x h); LLaMA's rotary
+  /// positions have none.
+  double positionParams() const;
   /// Word (+ position) embeddings (+ untied output projection) + final norm.
   double embeddingParams() const;
   double totalParams() const;
