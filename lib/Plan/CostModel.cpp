@@ -12,32 +12,37 @@
 
 namespace mtc {
 
-const PipelineSchedule *ReplayCache::schedule(const std::string &name, int pp, int vp,
-                                              int m) {
-  auto key = std::make_tuple(name, pp, vp, m);
-  if (schedule_ && key == scheduleKey_)
-    return schedule_.get();
-  const PlannerSchedule *row = findPlannerSchedule(name);
-  if (!row)
-    return nullptr;
-  auto built = row->build(pp, vp, m);
+namespace {
+// `last`'s schedule when built for `key`, else build()'s, kept for the next
+// call; null when it fails.
+template <typename Key, typename Build>
+const PipelineSchedule *reuseOrBuild(ReplayCache::LastBuilt<Key> &last, const Key &key,
+                                     Build build) {
+  if (last.schedule && last.key == key)
+    return last.schedule.get();
+  Result<PipelineSchedule> built = build();
   if (!built.ok())
     return nullptr;
-  schedule_ = std::make_unique<PipelineSchedule>(std::move(*built));
-  scheduleKey_ = key;
-  return schedule_.get();
+  last.schedule = std::make_unique<PipelineSchedule>(std::move(built).value());
+  last.key = key;
+  return last.schedule.get();
+}
+} // namespace
+
+const PipelineSchedule *ReplayCache::schedule(const std::string &name, int pp, int vp,
+                                              int m) {
+  return reuseOrBuild(schedule_, std::make_tuple(name, pp, vp, m),
+                      [&]() -> Result<PipelineSchedule> {
+                        const PlannerSchedule *row = findPlannerSchedule(name);
+                        if (!row)
+                          return Error{"no schedule " + name};
+                        return row->build(pp, vp, m);
+                      });
 }
 
 const PipelineSchedule *ReplayCache::oneFOneB(int pp, int vp, int m) {
-  auto key = std::make_tuple(pp, vp, m);
-  if (oneFOneB_ && key == oneFOneBKey_)
-    return oneFOneB_.get();
-  auto built = buildSchedule(pp, vp, m);
-  if (!built.ok())
-    return nullptr;
-  oneFOneB_ = std::make_unique<PipelineSchedule>(std::move(*built));
-  oneFOneBKey_ = key;
-  return oneFOneB_.get();
+  return reuseOrBuild(oneFOneB_, std::make_tuple(pp, vp, m),
+                      [&] { return buildSchedule(pp, vp, m); });
 }
 
 const std::vector<double> *ReplayCache::find(const std::vector<int> &key) const {

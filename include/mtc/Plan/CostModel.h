@@ -120,11 +120,15 @@ public:
   void store(std::vector<int> key, std::vector<double> bubbles);
   size_t size() const { return bubbles_.size(); }
 
+  /// The schedule last built for `key`, kept until another key comes.
+  template <typename Key> struct LastBuilt {
+    Key key;
+    std::unique_ptr<PipelineSchedule> schedule;
+  };
+
 private:
-  std::tuple<std::string, int, int, int> scheduleKey_;
-  std::unique_ptr<PipelineSchedule> schedule_;
-  std::tuple<int, int, int> oneFOneBKey_;
-  std::unique_ptr<PipelineSchedule> oneFOneB_;
+  LastBuilt<std::tuple<std::string, int, int, int>> schedule_;
+  LastBuilt<std::tuple<int, int, int>> oneFOneB_;
   std::map<std::vector<int>, std::vector<double>> bubbles_;
 };
 
