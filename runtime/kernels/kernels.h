@@ -307,7 +307,9 @@ struct MoeDispatch {
   int64_t N, E, k, rows, capacity;
   bool dropByPosition;
 };
-// xp [rows, H]: row r = x's row of entry entryOf[r]'s token (zero if unused).
+// xp [rows, H]: row r = x's row of entry entryOf[r]'s token (zero if unused),
+// times the entry's weight when `weights` [N, k] is given (MoeCombineBackward's
+// row gradient is that gather).
 struct MoePermute {
   static constexpr const char *name = "moe_permute";
   static void host(const MoePermute &k);
@@ -315,6 +317,7 @@ struct MoePermute {
   const int32_t *entryOf;
   float *xp;
   int64_t rows, k, H;
+  const float *weights = nullptr;
 };
 // Its backward: dx [N, H] (overwrites) = sum over the token's kept entries, in
 // pick order, of dxp's row.

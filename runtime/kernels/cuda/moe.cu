@@ -125,7 +125,9 @@ __global__ void permuteKernel(MoePermute a) {
   MTC_GRID_STRIDE_LOOP(i, a.rows * a.H) {
     const int64_t r = i / a.H, h = i % a.H;
     const int32_t entry = a.entryOf[r];
-    a.xp[i] = entry < 0 ? 0.f : a.x[(entry / a.k) * a.H + h];
+    a.xp[i] = entry < 0    ? 0.f
+              : a.weights ? a.weights[entry] * a.x[(entry / a.k) * a.H + h]
+                          : a.x[(entry / a.k) * a.H + h];
   }
 }
 
@@ -143,14 +145,6 @@ __global__ void combineKernel(MoeCombine a) {
                        a.yp[static_cast<int64_t>(r) * a.H + h]);
     }
     a.y[i] = s;
-  }
-}
-
-__global__ void combineRowGradKernel(MoeCombineBackward a) {
-  MTC_GRID_STRIDE_LOOP(i, a.rows * a.H) {
-    const int64_t r = i / a.H, h = i % a.H;
-    const int32_t entry = a.entryOf[r];
-    a.dyp[i] = entry < 0 ? 0.f : a.weights[entry] * a.dy[(entry / a.k) * a.H + h];
   }
 }
 
@@ -259,11 +253,8 @@ void combine(const MoeCombine &a, cudaStream_t stream) {
 
 void combineBackward(const MoeCombineBackward &a, cudaStream_t stream) {
   checkRows("cuda::moeCombineBackward", "N", a.N, a.k, a.H);
-  requireNonNegative("cuda::moeCombineBackward", "rows", a.rows);
-  if (a.rows > 0) {
-    combineRowGradKernel<<<gridFor(a.rows * a.H), kThreads, 0, stream>>>(a);
-    checkLaunch("cuda::moeCombineBackward");
-  }
+  const MoePermute rows{a.dy, a.entryOf, a.dyp, a.rows, a.k, a.H, a.weights};
+  launchElements(permuteKernel, rows, "cuda::moeCombineBackward", "rows", a.rows, stream);
   if (a.N > 0) {
     combineWeightGradKernel<<<gridFor(a.N * a.k * kWarp), kThreads, 0, stream>>>(a);
     checkLaunch("cuda::moeCombineBackward");

@@ -116,7 +116,13 @@ void MoePermute::host(const MoePermute &a) {
       return;
     }
     const float *in = a.x + (entry / a.k) * a.H;
-    std::copy(in, in + a.H, out);
+    if (!a.weights) {
+      std::copy(in, in + a.H, out);
+      return;
+    }
+    const float w = a.weights[entry];
+    for (int64_t h = 0; h < a.H; ++h)
+      out[h] = w * in[h];
   });
 }
 
@@ -155,18 +161,7 @@ void MoeCombineBackward::host(const MoeCombineBackward &a) {
   requireNonNegative("moeCombineBackward", "N", a.N);
   requireNonNegative("moeCombineBackward", "rows", a.rows);
   requirePositive("moeCombineBackward", "k", a.k);
-  forEachRow(a.rows, a.H, [&](int64_t r) {
-    float *out = a.dyp + r * a.H;
-    const int32_t entry = a.entryOf[r];
-    if (entry < 0) {
-      std::fill(out, out + a.H, 0.f);
-      return;
-    }
-    const float w = a.weights[entry];
-    const float *d = a.dy + (entry / a.k) * a.H;
-    for (int64_t h = 0; h < a.H; ++h)
-      out[h] = w * d[h];
-  });
+  MoePermute::host({a.dy, a.entryOf, a.dyp, a.rows, a.k, a.H, a.weights});
   forEachRow(a.N * a.k, a.H, [&](int64_t entry) {
     const int32_t r = a.rowOf[entry];
     if (r < 0) {
