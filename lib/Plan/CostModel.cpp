@@ -58,10 +58,11 @@ namespace {
 
 // Seconds of one step, split by what they are spent on. `cp` is the ring
 // attention's exposed K/V traffic (part of the step), `cpRing` all of it
-// (hidden or not; not part of the step's total).
+// (hidden or not; not part of the step's total); `ep` the experts'
+// all-to-alls.
 struct StepCost {
-  double compute = 0, recompute = 0, tp = 0, p2p = 0, cp = 0, cpRing = 0;
-  double total() const { return compute + recompute + tp + p2p + cp; }
+  double compute = 0, recompute = 0, tp = 0, p2p = 0, cp = 0, cpRing = 0, ep = 0;
+  double total() const { return compute + recompute + tp + p2p + cp + ep; }
   StepCost &operator+=(const StepCost &o) {
     compute += o.compute;
     recompute += o.recompute;
@@ -69,10 +70,11 @@ struct StepCost {
     p2p += o.p2p;
     cp += o.cp;
     cpRing += o.cpRing;
+    ep += o.ep;
     return *this;
   }
   StepCost scaled(double k) const {
-    return {compute * k, recompute * k, tp * k, p2p * k, cp * k, cpRing * k};
+    return {compute * k, recompute * k, tp * k, p2p * k, cp * k, cpRing * k, ep * k};
   }
 };
 
@@ -100,20 +102,32 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
     return streamSeconds(bytes, dev, p.compute, kernels);
   };
   // A linear X(M x K) W(K x N): forward (M, N, K), input gradient (M, K, N),
-  // weight gradient (K, N, M). QKV (grouped-query: h + 2 kv widths), the
-  // output projection, fc1 (SwiGLU's gate and up in one) and fc2.
+  // weight gradient (K, N, M), `count` of them. QKV (grouped-query: h + 2 kv
+  // widths), the output projection, fc1 (SwiGLU's gate and up in one) and
+  // fc2.
   struct Linear {
-    double M, N, K;
+    double M, N, K, count = 1;
   };
-  const Linear linears[] = {{tokens, m.qkvWidth() / t, h},
-                            {tokens, h, h / t},
-                            {tokens, m.fc1Width() / t, h},
-                            {tokens, h, f / t}};
+  std::vector<Linear> linears = {{tokens, m.qkvWidth() / t, h}, {tokens, h, h / t}};
+  const ExpertTraffic moeTraffic = expertTraffic(m, c);
+  if (m.moe()) {
+    // The router, on the rank's own b s/(cp t) tokens (sequence parallel),
+    // then each of the rank's E/ep experts on its rows: with uniform
+    // routing b (s/cp) k ep / E of them, gathered over the tensor ranks.
+    const double routed = tokens / t, localExperts = m.experts / c.ep;
+    const double rows = tokens * m.topk * c.ep / m.experts;
+    linears.push_back({routed, static_cast<double>(m.experts), h});
+    linears.push_back({rows, m.fc1Width() / t, h, localExperts});
+    linears.push_back({rows, h, f / t, localExperts});
+  } else {
+    linears.push_back({tokens, m.fc1Width() / t, h});
+    linears.push_back({tokens, h, f / t});
+  }
   double linF = 0, linDgrad = 0, linWgrad = 0;
   for (const Linear &l : linears) {
-    linF += gemm(1, l.M, l.N, l.K);
-    linDgrad += gemm(1, l.M, l.K, l.N);
-    linWgrad += gemm(1, l.K, l.N, l.M);
+    linF += l.count * gemm(1, l.M, l.N, l.K);
+    linDgrad += l.count * gemm(1, l.M, l.K, l.N);
+    linWgrad += l.count * gemm(1, l.K, l.N, l.M);
   }
   const double heads = b * a / t;
   // One ring step's attention (all of it when cp = 1): the rank's sq queries
@@ -178,18 +192,37 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
   // residual adds (12 B/elem); rotary on Q and K (4 B/elem of h + kv width);
   // SwiGLU reads gate and up and writes f (6 B per f element): six kernels.
   // Backward moves about twice the bytes.
+  // A mixture of experts runs SwiGLU on k rows a token, and adds the
+  // router's softmax and top-k (E fp32 values a token), the permutation and
+  // the combine (each reads and writes k rows of h): three more kernels.
   const double hiddenElems = tokens * h / (c.sequenceParallel ? t : 1.0);
-  const double streamBytes =
+  const double mlpRows = m.moe() ? tokens * m.topk : tokens;
+  double streamBytes =
       m.llama() ? hiddenElems * 20.0 + tokens * (h + m.keyValueWidth()) / t * 4.0 +
-                      tokens * f / t * 6.0
+                      mlpRows * f / t * 6.0
                 : hiddenElems * 22.0 + tokens * f / t * 4.0;
-  const int streamKernels = m.llama() ? 6 : 5;
+  int streamKernels = m.llama() ? 6 : 5;
+  if (m.moe()) {
+    const double routed = tokens / t;
+    streamBytes += routed * m.experts * 8.0 + 2.0 * routed * m.topk * h * 4.0;
+    streamKernels += 3;
+  }
   const double streamF = stream(streamBytes, streamKernels),
                streamB = stream(2.0 * streamBytes, streamKernels);
 
-  // Two tensor-parallel all-reduces (or AG + RS pairs) each way.
+  // Two tensor-parallel all-reduces (or AG + RS pairs) each way: the
+  // attention's and the MLP's. A mixture of experts gathers and scatters k
+  // rows a token (`mlpCollective`).
   GroupPlacement tensorGroup{c.tp, 1, c.tp};
   double collective = net.allReduce(tokens * h * 2.0, tensorGroup, AllReduceAlgorithm::Ring);
+  double mlpCollective =
+      m.moe() ? net.allReduce(mlpRows * h * 2.0, tensorGroup, AllReduceAlgorithm::Ring)
+              : collective;
+  // The experts' all-to-alls over the expert group (ep ranks t apart,
+  // RankGrid.h): dispatch and combine forward, their mirrors backward.
+  // Megatron-Core's alltoall dispatcher waits for them in the step.
+  const double allToAll =
+      net.allToAll(moeTraffic.allToAllBytes, placeGroup(c.ep, c.tp, net.gpusPerNode()));
 
   // Backward: two all-reduce-sized collectives (the column-parallel linears'
   // input-gradient all-reduces, or with SP the row-parallel all-gathers and
@@ -197,11 +230,13 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
   // asyncTensorParallelBackward, Megatron-LM 2022's: each column-parallel
   // linear (linears[0], QKV; linears[2], fc1) hides its collectives under its
   // own GEMMs and only the excess shows.
-  double backwardCollectives = 2 * collective;
+  // The experts' gathers and scatters are not overlapped (Megatron-Core's
+  // dispatcher runs them in the step).
+  double backwardCollectives = collective + mlpCollective;
   if (p.asyncTensorParallelBackward) {
     const double gather = net.allGather(tokens * h * 2.0, tensorGroup);
-    backwardCollectives = 0;
-    for (int i : {0, 2}) {
+    backwardCollectives = m.moe() ? mlpCollective : 0.0;
+    for (int i : m.moe() ? std::vector<int>{0} : std::vector<int>{0, 2}) {
       const Linear &l = linears[i];
       const double dgrad = gemm(1, l.M, l.K, l.N), wgrad = gemm(1, l.K, l.N, l.M);
       if (c.sequenceParallel)
@@ -214,12 +249,14 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
     // Row-parallel linears (proj, fc2) with SP: their output gradient is
     // all-gathered before their backward GEMMs, synchronously.
     if (c.sequenceParallel)
-      backwardCollectives += 2 * gather;
+      backwardCollectives += (m.moe() ? 1 : 2) * gather;
   }
 
   LayerCost lc;
   lc.forward.compute = linF + coreF + softmaxF + streamF;
-  lc.forward.tp = 2 * collective;
+  lc.forward.tp = collective + mlpCollective;
+  lc.forward.ep = moeTraffic.allToAllsForward * allToAll;
+  lc.inputGrad.ep = moeTraffic.allToAllsBackward * allToAll;
   lc.forward.cp = ringExposedF;
   lc.forward.cpRing = ringF;
   lc.inputGrad.compute = linDgrad + coreB + softmaxB + streamB;
@@ -231,7 +268,8 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
   // ring's forward exchanges.
   if (c.recompute == Recompute::Full) {
     lc.inputGrad.recompute = lc.forward.compute;
-    lc.inputGrad.tp += 2 * collective;
+    lc.inputGrad.tp += lc.forward.tp;
+    lc.inputGrad.ep += lc.forward.ep;
   } else if (c.recompute == Recompute::Selective) {
     lc.inputGrad.recompute = coreF + softmaxF;
   }
@@ -248,7 +286,7 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
 double chunkParams(const ModelShape &m, const ParallelConfig &c, int k, int layers) {
   const int chunks = c.pp * c.vp;
   const double t = c.tp, vocabShard = static_cast<double>(m.vocab) * m.hidden / t;
-  double params = layers * m.layerParams() / t;
+  double params = layers * layerParamsPerGpu(m, c);
   if (k == 0)
     params += vocabShard + m.positionParams();
   if (k == chunks - 1 && (c.pp > 1 || !m.tied))
@@ -257,6 +295,19 @@ double chunkParams(const ModelShape &m, const ParallelConfig &c, int k, int laye
 }
 
 } // namespace
+
+ExpertTraffic expertTraffic(const ModelShape &m, const ParallelConfig &c) {
+  ExpertTraffic traffic;
+  if (!m.moe())
+    return traffic;
+  // A rank routes its b s/(cp t) tokens (sequence parallel) and sends k rows
+  // of each, h bf16 values.
+  traffic.allToAllBytes = 2.0 /*bf16*/ * c.microBatch * m.seq / c.cp / c.tp * m.topk * m.hidden;
+  traffic.leavingBytes = traffic.allToAllBytes * (c.ep - 1) / c.ep;
+  traffic.allToAllsForward = 2;
+  traffic.allToAllsBackward = 2;
+  return traffic;
+}
 
 ContextRing contextRingBytes(const ModelShape &m, const ParallelConfig &c) {
   ContextRing ring;
@@ -455,25 +506,40 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
   // Replicated parameters' gradients are reduced over the d x cp ranks that
   // hold them (Megatron's data_parallel_group_with_cp): stride t in
   // tp-cp-dp-pp order. The distributed optimizer shards over them too.
-  const int replicas = d * cp;
+  // Expert parameters are reduced, and sharded, over their expert-data
+  // group instead: the d cp / ep ranks t ep apart (RankGrid.h), after the
+  // dense ones.
+  const int replicas = d * cp, expertReplicas = replicas / c.ep;
+  const double denseParams = paramsPerGpu - mem.expertParams;
   GroupPlacement dpGroup = placeGroup(replicas, t, G);
-  double gradBytes = p.gradReduceBytes * paramsPerGpu;
-  double dpReduce, dpGather = 0;
   AllReduceAlgorithm algorithm = p.dpAllReduce == AllReduceAlgorithm::Auto
-                                     ? net.chooseAllReduce(gradBytes, dpGroup)
+                                     ? net.chooseAllReduce(p.gradReduceBytes * denseParams,
+                                                           dpGroup)
                                      : p.dpAllReduce;
-  if (c.distributedOptimizer && p.shardedOptimizerAllReduces) {
-    // Whole gradients all-reduced, then each rank's updated 16-bit shard
-    // all-gathered (DeepSpeed's BF16_Optimizer).
-    dpReduce = net.allReduce(gradBytes, dpGroup, algorithm);
-    dpGather = net.allGather(2.0 * paramsPerGpu, dpGroup);
-  } else if (c.distributedOptimizer) {
+  // Reduce and gather times of `params` replicated over `group`.
+  auto reduceOver = [&](double params, GroupPlacement group, double &reduce, double &gather) {
+    const double gradBytes = p.gradReduceBytes * params;
+    AllReduceAlgorithm a = p.dpAllReduce == AllReduceAlgorithm::Auto
+                               ? net.chooseAllReduce(gradBytes, group)
+                               : p.dpAllReduce;
+    if (c.distributedOptimizer && p.shardedOptimizerAllReduces) {
+      // Whole gradients all-reduced, then each rank's updated 16-bit shard
+      // all-gathered (DeepSpeed's BF16_Optimizer).
+      reduce += net.allReduce(gradBytes, group, a);
+      gather += net.allGather(2.0 * params, group);
+    } else if (c.distributedOptimizer) {
+      reduce += net.allGather(gradBytes, group); // reduce-scatter: a ring
+      gather += net.allGather(2.0 * params, group);
+    } else {
+      reduce += net.allReduce(gradBytes, group, a);
+    }
+  };
+  double dpReduce = 0, dpGather = 0;
+  reduceOver(denseParams, dpGroup, dpReduce, dpGather);
+  if (mem.expertParams > 0)
+    reduceOver(mem.expertParams, placeGroup(expertReplicas, t * c.ep, G), dpReduce, dpGather);
+  if (c.distributedOptimizer && !p.shardedOptimizerAllReduces)
     algorithm = AllReduceAlgorithm::Ring; // reduce-scatter + all-gather are rings
-    dpReduce = net.allGather(gradBytes, dpGroup);
-    dpGather = net.allGather(2.0 * paramsPerGpu, dpGroup);
-  } else {
-    dpReduce = net.allReduce(gradBytes, dpGroup, algorithm);
-  }
   // Buckets reduce while the last micro-batch's backward still runs only
   // without a pipeline; with p > 1 the reduction starts after the flush.
   double overlapWindow = 0;
@@ -488,7 +554,9 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
     GroupPlacement embeddingGroup{2, pipeCrossesNodes ? 2 : 1, pipeCrossesNodes ? 1 : 2};
     embeddingSync = net.allReduce(4.0 * V * h / t, embeddingGroup, AllReduceAlgorithm::Ring);
   }
-  double optimizerParams = c.distributedOptimizer ? paramsPerGpu / replicas : paramsPerGpu;
+  double optimizerParams = c.distributedOptimizer
+                               ? denseParams / replicas + mem.expertParams / expertReplicas
+                               : paramsPerGpu;
   double optimizer = stream(optimizerParams * 32.0);
 
   Prediction pr;
@@ -500,6 +568,7 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
   pr.p2pTime = crit.p2p;
   pr.cpCommTime = crit.cp;
   pr.cpRingTime = crit.cpRing;
+  pr.epCommTime = crit.ep;
   pr.bubbleTime = bubble;
   pr.dpCommTime = dpReduce + dpGather;
   pr.dpAlgorithm = algorithm;
@@ -507,7 +576,7 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
   pr.embeddingSyncTime = embeddingSync;
   pr.optimizerTime = optimizer;
   pr.iterationTime = pr.computeTime + pr.tpCommTime + pr.p2pTime + pr.cpCommTime +
-                     pr.bubbleTime + pr.dpExposedTime + pr.embeddingSyncTime +
+                     pr.epCommTime + pr.bubbleTime + pr.dpExposedTime + pr.embeddingSyncTime +
                      pr.optimizerTime;
   pr.bubbleFraction = crit.total() > 0 ? bubble / crit.total() : 0;
   const double gpuSeconds = pr.iterationTime * c.gpus();

@@ -30,11 +30,23 @@ double fullLayerActivations(const ModelShape &m, const ParallelConfig &c,
     // every tensor rank; Q and the projection's input 4 sbh, K and V
     // 4 sb kvWidth, SwiGLU's gate and up and fc2's input 6 sbf, all sharded;
     // the softmax's output 2 a s^2 b (no dropout mask or output).
-    const double sharded = sbh * (4.0 + 4.0 * m.keyValueWidth() / h + 6.0 * f / h);
+    double mlp = 6.0 * sbh * f / h, gathered = 0;
+    if (m.moe()) {
+      // A mixture of experts (uniform routing, docs/moe.md): the router's
+      // fp32 probabilities 4 sbE and the experts' output rows 2 k sbh (the
+      // combine's weight gradient reads them) on the rank's own tokens; the
+      // gate, up and SwiGLU outputs of k rows a token, 6 k sbf, split by t;
+      // the experts' input rows, 2 k sbh, all-gathered over the tensor
+      // ranks: whole on each, sequence parallel or not.
+      const double k = m.topk;
+      mlp = sbh * (6.0 * k * f / h + 4.0 * m.experts / h + 2.0 * k);
+      gathered = 2.0 * k * sbh;
+    }
+    const double sharded = sbh * (4.0 + 4.0 * m.keyValueWidth() / h) + mlp;
     const double llamaScores = keepAttentionScores ? 2.0 * a * sq * s * b : 0.0;
     if (c.sequenceParallel)
-      return (sbh * 8.0 + sharded + llamaScores) / t;
-    return sbh * 8.0 + (sharded + llamaScores) / t;
+      return (sbh * 8.0 + sharded + llamaScores) / t + gathered;
+    return sbh * 8.0 + gathered + (sharded + llamaScores) / t;
   }
   double scores = keepAttentionScores ? 5.0 * a * sq * s * b : 0.0;
   if (c.sequenceParallel)
@@ -45,9 +57,12 @@ double fullLayerActivations(const ModelShape &m, const ParallelConfig &c,
 // Communicators a rank belongs to (size > 1): tensor, context (its ring),
 // data (the dp x cp group replicated gradients are reduced over), pipeline
 // (its p2p peers), and the embedding group of the first and last stage.
+// With expert parallelism, the expert group and the expert-data group
+// (RankGrid.h) too.
 int communicators(const ParallelConfig &c, bool embeddingStage, bool tied) {
   return (c.tp > 1) + (c.cp > 1) + (c.dp * c.cp > 1) + (c.pp > 1) +
-         (c.pp > 1 && embeddingStage && tied);
+         (c.pp > 1 && embeddingStage && tied) + (c.ep > 1) +
+         (c.ep > 1 && c.dp * c.cp > c.ep);
 }
 
 } // namespace
@@ -72,9 +87,25 @@ double layerWeightGradBytes(const ModelShape &m, const ParallelConfig &c) {
   // gradients of proj and fc2 are whole on every tensor rank unless
   // sequence parallel; proj's and fc2's inputs and QKV's and fc1's output
   // gradients (qkvWidth and fc1Width wide) are shards. Two bytes an element.
-  const double whole = 2.0 * s * b * (h + h + h + h);
-  const double shards = 2.0 * s * b * (h + f + m.qkvWidth() + m.fc1Width());
-  return (c.sequenceParallel ? whole / t : whole) + shards / t;
+  double whole = 2.0 * s * b * (h + h + h + h);
+  double shards = 2.0 * s * b * (h + f + m.qkvWidth() + m.fc1Width());
+  double gathered = 0;
+  if (m.moe()) {
+    // The router's input (the second norm's output) and its output
+    // gradient (E); k rows a token of the experts' inputs and fc2's output
+    // gradients, all-gathered over the tensor ranks; fc2's inputs and fc1's
+    // output gradients, split by t.
+    const double k = m.topk;
+    whole = 2.0 * s * b * (h + h + h);
+    shards = 2.0 * s * b * (h + m.qkvWidth() + k * (f + m.fc1Width()) + m.experts);
+    gathered = 2.0 * s * b * 2.0 * k * h;
+  }
+  return (c.sequenceParallel ? whole / t : whole) + shards / t + gathered;
+}
+
+double layerParamsPerGpu(const ModelShape &m, const ParallelConfig &c) {
+  const double experts = m.layerExpertParams();
+  return (m.layerParams() - experts) / c.tp + experts / (static_cast<double>(c.tp) * c.ep);
 }
 
 ChunkActivations chunkActivationBytes(const ModelShape &m, const ParallelConfig &c,
@@ -199,14 +230,19 @@ std::vector<MemoryBreakdown> predictStageMemory(const ModelShape &m,
     double stageLayers = 0;
     for (int k : chunksOfStage(r, c.pp, c.vp, c.placement()))
       stageLayers += layers[k];
-    mb.params = stageLayers * m.layerParams() / t;
+    mb.params = stageLayers * layerParamsPerGpu(m, c);
+    mb.expertParams = stageLayers * m.layerExpertParams() / (t * c.ep);
     if (r == 0)
       mb.params += wordEmbedding + m.positionParams(); // positions: on every tensor rank
     if (r == headStage && (headStage != 0 || !m.tied))
       mb.params += wordEmbedding;
     mb.weights = 2.0 * mb.params;
     mb.gradients = 4.0 * mb.params;
-    mb.optimizer = (c.distributedOptimizer ? 12.0 / d : 12.0) * mb.params;
+    // Expert parameters are sharded over the d/ep ranks of their
+    // expert-data group, the rest over d.
+    mb.optimizer = c.distributedOptimizer
+                       ? 12.0 * ((mb.params - mb.expertParams) / d + mb.expertParams * c.ep / d)
+                       : 12.0 * mb.params;
     double live = schedule->ranks.size() == static_cast<size_t>(c.pp)
                       ? peakLiveActivations(*schedule, r, chunkBytes, weightGradBytes)
                       : 0.0;

@@ -104,17 +104,34 @@ Result<ModelShape> parseModelConfig(const std::string &text,
   }
   if (auto it = j.find("tie_word_embeddings"); it != j.end() && it->is_boolean())
     m.tied = it->get<bool>();
+  bool mixtral = false;
   if (auto it = j.find("model_type"); it != j.end()) {
     std::string type = it->is_string() ? it->get<std::string>() : it->dump();
     if (type == "gpt2" || type == "gpt")
       m.arch = "gpt";
     else if (type == "bert")
       m.arch = "bert";
-    else if (type == "llama" || type == "mistral")
+    else if (type == "llama" || type == "mistral" || type == "mixtral")
       m.arch = "llama";
     else
       return Error{source + ": model_type '" + type +
-                   "' is not supported (gpt2, bert, llama or mistral)"};
+                   "' is not supported (gpt2, bert, llama, mistral or mixtral)"};
+    mixtral = type == "mixtral";
+  }
+  // Mixtral's experts (HF) or Megatron's; any other model's are refused.
+  for (const char *key : {"num_local_experts", "num_experts_per_tok", "num_experts",
+                          "moe_router_topk", "moe_ffn_hidden_size"})
+    if (j.contains(key) && !j[key].is_null() && !mixtral)
+      return Error{source + ": \"" + key + "\" describes a mixture of experts, which the "
+                   "planner costs for model_type mixtral only"};
+  if (mixtral) {
+    if (readInt(j, {"num_local_experts", "num_experts"}, m.experts, source, error) < 1 ||
+        readInt(j, {"num_experts_per_tok", "moe_router_topk"}, m.topk, source, error) < 1)
+      return Error{error.empty() ? source + ": a mixtral config needs \"num_local_experts\" "
+                                            "and \"num_experts_per_tok\""
+                                 : error};
+    if (readInt(j, {"moe_ffn_hidden_size"}, m.ffn, source, error) < 0)
+      return Error{error};
   }
   if (m.llama()) {
     if (auto error = readLlamaKeys(j, source, m); !error.empty())

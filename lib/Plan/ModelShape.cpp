@@ -14,8 +14,22 @@ double ModelShape::qkvWidth() const { return hidden + 2.0 * keyValueWidth(); }
 
 double ModelShape::fc1Width() const { return llama() ? 2.0 * ffnSize() : ffnSize(); }
 
+double ModelShape::layerExpertParams() const {
+  return moe() ? experts * 3.0 * hidden * ffnSize() : 0.0;
+}
+
+double ModelShape::layerActiveParams() const {
+  if (!moe())
+    return layerParams();
+  return layerParams() - layerExpertParams() + topk * 3.0 * hidden * ffnSize();
+}
+
 double ModelShape::layerParams() const {
   double h = hidden, f = ffnSize();
+  if (moe())
+    // QKV + output projection + the router (h x E) + E experts' gate, up and
+    // down (3hf each) + two RMSNorm gains; no biases.
+    return h * qkvWidth() + h * h + h * experts + layerExpertParams() + 2 * h;
   if (llama())
     // QKV (h x qkvWidth) + output projection (h^2) + gate, up and down (3hf)
     // + two RMSNorm gains (2h); no biases.
@@ -43,9 +57,15 @@ double ModelShape::totalParams() const {
   return layers * layerParams() + embeddingParams();
 }
 
+double ModelShape::activeParams() const {
+  return layers * layerActiveParams() + embeddingParams();
+}
+
 double ModelShape::layerForwardFlops() const {
   double s = seq, h = hidden, f = ffnSize();
-  return 2.0 * s * h * (qkvWidth() + h + fc1Width() + f) + 4.0 * s * s * h;
+  const double mlpWidth =
+      moe() ? experts + topk * (fc1Width() + f) : fc1Width() + f; // router + active experts
+  return 2.0 * s * h * (qkvWidth() + h + mlpWidth) + 4.0 * s * s * h;
 }
 
 double ModelShape::paperFlopsPerIteration(int globalBatch) const {
@@ -97,6 +117,18 @@ Result<ModelShape> validateModel(const ModelShape &m) {
                  std::to_string(m.slidingWindow) +
                  " tokens, which the cost model does not cost (full causal attention "
                  "is the model up to the window)"};
+  if (m.experts < 0 || m.topk < 0)
+    return Error{"model: experts and topk must be >= 0, got " + std::to_string(m.experts) +
+                 " and " + std::to_string(m.topk)};
+  if (m.experts > 0 && !m.llama())
+    return Error{"model: a mixture of experts (" + std::to_string(m.experts) +
+                 " experts) is costed as the LLaMA family's SwiGLU experts (Mixtral, arch "
+                 "'llama'), not '" + m.arch + "'"};
+  if (m.experts > 0 && (m.topk < 1 || m.topk > m.experts))
+    return Error{"model: the router's top-k must be between 1 and the " +
+                 std::to_string(m.experts) + " experts, got " + std::to_string(m.topk)};
+  if (m.experts == 0 && m.topk > 0)
+    return Error{"model: top-k " + std::to_string(m.topk) + " routing needs experts"};
   if (m.kvHeads > 0 && m.kvHeads != m.heads && !m.llama())
     return Error{"model: grouped-query attention (key/value heads " +
                  std::to_string(m.kvHeads) + " of " + std::to_string(m.heads) +

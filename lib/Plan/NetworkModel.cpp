@@ -95,6 +95,18 @@ double NetworkModel::allGather(double bytes, GroupPlacement g) const {
   return static_cast<double>(n - 1) / n * bytes / busBandwidth(g) + latency;
 }
 
+double NetworkModel::allToAll(double bytes, GroupPlacement g) const {
+  if (g.size <= 1 || bytes <= 0)
+    return 0;
+  const double share = bytes / g.size;
+  const double nvlink = (g.perNode - 1) * share /
+                        (device_.nvlinkBandwidth * params_.nvlinkP2pEfficiency);
+  const double network = (g.size - g.perNode) * share /
+                         (device_.networkBandwidth * params_.networkEfficiency);
+  const double hop = g.nodes > 1 ? params_.ringNetworkLatency : params_.ringNvlinkLatency;
+  return std::max(nvlink, network) + params_.baseLatency + hop;
+}
+
 double NetworkModel::ringStep(double bytes, GroupPlacement g) const {
   if (g.size <= 1 || bytes <= 0)
     return 0;

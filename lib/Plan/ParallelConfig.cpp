@@ -34,8 +34,10 @@ std::string ParallelConfig::summary() const {
   os << "t=" << tp;
   if (cp != 1)
     os << " cp=" << cp;
-  os << " p=" << pp << " v=" << vp << " d=" << dp
-     << " b=" << microBatch << " m=" << microbatches()
+  os << " p=" << pp << " v=" << vp << " d=" << dp;
+  if (ep != 1)
+    os << " ep=" << ep;
+  os << " b=" << microBatch << " m=" << microbatches()
      << " sp=" << (sequenceParallel ? "on" : "off")
      << " rc=" << toString(recompute)
      << " dopt=" << (distributedOptimizer ? "on" : "off");
@@ -65,6 +67,8 @@ std::string ParallelConfig::compileFlags() const {
   os << "--tp=" << tp << " --pp=" << pp << " --vp=" << vp << " --dp=" << dp;
   if (cp != 1)
     os << " --context-parallel-size=" << cp;
+  if (ep != 1)
+    os << " --expert-model-parallel-size=" << ep;
   os << " --micro-batch=" << microBatch << " --global-batch=" << globalBatch
      << " --recompute=" << toString(recompute)
      << " --sequence-parallel=" << (sequenceParallel ? "true" : "false")
@@ -90,6 +94,8 @@ Result<ParallelConfig> validateConfig(const ModelShape &model,
                  " global-batch=" + str(c.globalBatch)};
   if (c.cp < 1)
     return Error{"config: the context-parallel size must be >= 1, got cp=" + str(c.cp)};
+  if (c.ep < 1)
+    return Error{"config: the expert-parallel size must be >= 1, got ep=" + str(c.ep)};
   if (c.flashAttention && cluster.device.flashFraction <= 0)
     return Error{"config: --attention-backend flash: mtc's flash attention kernel needs bf16 "
                  "tensor cores (sm_80 or later); the " + cluster.device.name + " has none"};
@@ -121,6 +127,22 @@ Result<ParallelConfig> validateConfig(const ModelShape &model,
                  str(model.keyValueHeads()) + " key/value heads"};
   if (c.sequenceParallel && c.tp == 1)
     return Error{"config: sequence parallelism needs tp > 1"};
+  // Expert parallelism (Megatron-Core's rules): ep splits the experts, and
+  // its groups fold onto the cp x dp ranks; an MoE layer under tensor
+  // parallelism needs sequence parallelism (each tensor rank routes its
+  // own tokens).
+  if (c.ep > 1 && !model.moe())
+    return Error{"config: ep=" + str(c.ep) + " splits experts; the model has none"};
+  if (model.moe() && model.experts % c.ep != 0)
+    return Error{"config: ep=" + str(c.ep) + " does not divide the " + str(model.experts) +
+                 " experts"};
+  if (c.ep > 1 && (static_cast<long long>(c.cp) * c.dp) % c.ep != 0)
+    return Error{"config: ep=" + str(c.ep) + " does not divide cp*dp = " + str(c.cp) + "*" +
+                 str(c.dp) + " = " + str(static_cast<long long>(c.cp) * c.dp) +
+                 " (expert groups fold onto the data-parallel ranks)"};
+  if (model.moe() && c.tp > 1 && !c.sequenceParallel)
+    return Error{"config: a mixture of experts with tp=" + str(c.tp) +
+                 " needs sequence parallelism (Megatron-LM's rule)"};
   // Context parallelism: Megatron's load-balanced split cuts a causal
   // (GPT) sequence into 2 cp chunks, a bidirectional (BERT) one into cp.
   const bool causal = model.arch != "bert";

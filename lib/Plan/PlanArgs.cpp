@@ -58,6 +58,11 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   flags.add(flag::untieEmbeddings, &untied);
   flags.topic("LLaMA family (Megatron-LM's flags)");
   llamaFlags.addTo(flags);
+  flags.topic("Mixture of experts (Megatron-LM's flags; SwiGLU experts, as Mixtral's)");
+  int experts = 0, topk = 0, expertFfn = 0;
+  flags.add(flag::numExperts, &experts, "", count);
+  flags.add(flag::moeRouterTopk, &topk, "", count);
+  flags.add(flag::moeFfnHiddenSize, &expertFfn, "", count);
 
   flags.topic(flag::kPlanner);
   flags.add(flag::gpus, &req.gpus, "", count).required().valueName("N");
@@ -114,6 +119,7 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   flags.add(flag::virtualStages, &ev.vp, "", count);
   flags.add(flag::dataParallel, &ev.dp, "(default: what --gpus leaves)", count);
   flags.add(flag::contextParallel, &ev.cp, "", count);
+  flags.add(flag::expertParallel, &ev.ep, "", count);
   flags.add(flag::microBatchSize, &ev.microBatch, "", count);
   flags.add(flag::recomputeGranularity, &recompute).choices({"none", "selective", "full"});
   flags.add(flag::sequenceParallel, &ev.sequenceParallel);
@@ -211,6 +217,22 @@ Result<PlanRequest> parsePlanArgs(const std::vector<std::string> &args,
   }
   if (llamaFlags.groupQueryAttention)
     req.model.kvHeads = static_cast<int>(llamaFlags.numQueryGroups);
+  if (experts) {
+    if (!req.model.llama())
+      return Error{"mtc-plan: --num-experts: the planner costs SwiGLU experts (Mixtral's); "
+                   "give the LLaMA-family flags (--swiglu ...) or a Mixtral config"};
+    req.model.experts = experts;
+    if (!topk && !req.model.topk)
+      req.model.topk = 2; // Megatron-LM's --moe-router-topk default
+  }
+  if ((topk || expertFfn) && !req.model.moe())
+    return Error{std::string("mtc-plan: ") +
+                 (topk ? "--moe-router-topk" : "--moe-ffn-hidden-size") +
+                 " describes experts; the model has none (give --num-experts)"};
+  if (topk)
+    req.model.topk = topk;
+  if (expertFfn)
+    req.model.ffn = expertFfn;
   if (req.modelName.empty())
     req.modelName = "model from flags";
   std::string missing;

@@ -30,6 +30,7 @@ nlohmann::ordered_json configJson(const ParallelConfig &c) {
           {"pp", c.pp},
           {"vp", c.vp},
           {"dp", c.dp},
+          {"ep", c.ep},
           {"micro_batch", c.microBatch},
           {"microbatches", c.microbatches()},
           {"global_batch", c.globalBatch},
@@ -60,6 +61,7 @@ nlohmann::ordered_json predictionJson(const Prediction &p) {
                       {"pp_comm", p.p2pTime},
                       {"cp_comm_exposed", p.cpCommTime},
                       {"cp_comm_total", p.cpRingTime},
+                      {"ep_comm", p.epCommTime},
                       {"dp_comm_exposed", p.dpExposedTime},
                       {"embedding_sync", p.embeddingSyncTime},
                       {"optimizer", p.optimizerTime},
@@ -92,6 +94,8 @@ void printBreakdown(std::ostream &out, const Prediction &p) {
       << s(p.p2pTime) << " s";
   if (p.config.cp > 1)
     out << " + CP ring " << s(p.cpCommTime) << " s exposed (of " << s(p.cpRingTime) << " s)";
+  if (p.epCommTime > 0)
+    out << " + expert all-to-all " << s(p.epCommTime) << " s";
   out << " + DP comm " << s(p.dpExposedTime) << " s exposed (of "
       << s(p.dpCommTime) << " s, " << toString(p.dpAlgorithm) << ") + embedding sync "
       << s(p.embeddingSyncTime) << " s + optimizer " << s(p.optimizerTime) << " s = "
@@ -116,6 +120,10 @@ std::string modelLine(const PlanRequest &r) {
          std::to_string(m.layers) + " layers, hidden " + std::to_string(m.hidden) +
          ", " + std::to_string(m.heads) + " heads" +
          (m.llama() ? " (" + std::to_string(m.keyValueHeads()) + " key/value), SwiGLU" : "") +
+         (m.moe() ? ", " + std::to_string(m.experts) + " experts, top-" +
+                        std::to_string(m.topk) + " (" +
+                        fmt("%.1f", m.activeParams() / 1e9) + "B active)"
+                  : "") +
          ", ffn " +
          std::to_string(m.ffnSize()) + ", vocab " + std::to_string(m.vocab) +
          ", seq " + std::to_string(m.seq) + (m.tied ? ", tied" : ", untied") + ")";
@@ -136,18 +144,21 @@ std::string clusterText(const PlanRequest &r, const ClusterSpec &cl) {
   return text;
 }
 
-void tableHeader(std::ostream &out) {
-  out << "  #   t  cp   p   v    d    b     m  sp   recompute dopt    schedule  TFLOP/s   MFU"
+// A mixture of experts' table has an ep column after d.
+void tableHeader(std::ostream &out, bool experts) {
+  out << "  #   t  cp   p   v    d" << (experts ? "   ep" : "")
+      << "    b     m  sp   recompute dopt    schedule  TFLOP/s   MFU"
          "  iter(s)  mem(GiB)  bubble  exposed comm  layout\n";
 }
 
-void tableRow(std::ostream &out, int index, const Prediction &p) {
+void tableRow(std::ostream &out, int index, const Prediction &p, bool experts) {
   const ParallelConfig &c = p.config;
   char buf[256];
   std::snprintf(buf, sizeof buf,
-                "%3d %3d %3d %3d %3d %4d %4d %5d %3s %11s %4s %11s %8.1f %4.1f%% %8.2f %9.1f "
+                "%3d %3d %3d %3d %3d %4d%s %4d %5d %3s %11s %4s %11s %8.1f %4.1f%% %8.2f %9.1f "
                 "%6.1f%% %6.2f s (%.1f%%)  %s\n",
-                index, c.tp, c.cp, c.pp, c.vp, c.dp, c.microBatch, c.microbatches(),
+                index, c.tp, c.cp, c.pp, c.vp, c.dp,
+                experts ? fmt(" %4.0f", c.ep).c_str() : "", c.microBatch, c.microbatches(),
                 c.sequenceParallel ? "on" : "off", toString(c.recompute),
                 c.distributedOptimizer ? "on" : "off", c.scheduleName().c_str(),
                 p.tflopsPerGpu, p.mfu * 100, p.iterationTime, p.memory.total() / kGiB,
@@ -169,6 +180,7 @@ representativeLosers(const SearchResult &res) {
   std::vector<Knob> knobs = {
       {"t", [](const ParallelConfig &c) { return c.tp; }},
       {"cp", [](const ParallelConfig &c) { return c.cp; }},
+      {"ep", [](const ParallelConfig &c) { return c.ep; }},
       {"p", [](const ParallelConfig &c) { return c.pp; }},
       {"v", [](const ParallelConfig &c) { return c.vp; }},
       {"b", [](const ParallelConfig &c) { return c.microBatch; }},
@@ -291,8 +303,8 @@ int runPlanTool(const PlanRequest &req, std::ostream &out, std::ostream &err) {
       out << predictionJson(*pr).dump(1) << "\n";
     } else {
       out << modelLine(req) << "\non " << clusterText(req, cl) << "\n\n";
-      tableHeader(out);
-      tableRow(out, 1, *pr);
+      tableHeader(out, req.model.moe());
+      tableRow(out, 1, *pr, req.model.moe());
       out << "\n";
       printBreakdown(out, *pr);
       out << "mtc-compile flags: " << pr->config.compileFlags() << "\n";
@@ -330,7 +342,10 @@ int runPlanTool(const PlanRequest &req, std::ostream &out, std::ostream &err) {
                   {"vocab", req.model.vocab},
                   {"seq", req.model.seq},
                   {"tied", req.model.tied},
-                  {"params", req.model.totalParams()}};
+                  {"experts", req.model.experts},
+                  {"topk", req.model.topk},
+                  {"params", req.model.totalParams()},
+                  {"active_params", req.model.activeParams()}};
     j["cluster"] = {{"gpus", req.gpus},
                     {"gpus_per_node", cl.gpusPerNode},
                     {"device", dev->name},
@@ -366,9 +381,9 @@ int runPlanTool(const PlanRequest &req, std::ostream &out, std::ostream &err) {
       << res->simulatedSchedules << " schedules simulated)\n\n"
       << "best plans (hardware TFLOP/s per GPU: the FLOPs done, recompute included; MFU "
          "counts model FLOPs only):\n";
-  tableHeader(out);
+  tableHeader(out, req.model.moe());
   for (int i = 0; i < top; ++i)
-    tableRow(out, i + 1, res->fitting[i]);
+    tableRow(out, i + 1, res->fitting[i], req.model.moe());
   out << "\nplan 1:\n";
   printBreakdown(out, res->best());
   out << "\nmtc-compile flags for plan 1:\n  " << res->best().config.compileFlags()

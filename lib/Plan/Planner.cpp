@@ -17,6 +17,16 @@ bool tensorSizeOk(const ModelShape &m, int gpusPerNode, int t) {
          m.keyValueHeads() % t == 0;
 }
 
+// Expert-parallel sizes tried: the common divisors of the experts and the
+// cp x d ranks the expert groups fold onto; {1} for a dense model.
+std::vector<int> expertParallelSizes(const ModelShape &m, int replicas) {
+  std::vector<int> sizes;
+  for (int64_t ep : divisorsOf(replicas))
+    if (ep == 1 || (m.moe() && m.experts % ep == 0))
+      sizes.push_back(static_cast<int>(ep));
+  return sizes;
+}
+
 // Virtual stages tried for p stages: the divisors of L/p when p divides the
 // layers, else 1..4 (an uneven layout either way).
 std::vector<int> virtualStageCounts(int layers, int p) {
@@ -54,6 +64,7 @@ long long forEachLayout(const ModelShape &m, const ClusterSpec &cl, int globalBa
         if (globalBatch % d != 0)
           continue;
         int perReplica = globalBatch / d;
+        for (int ep : expertParallelSizes(m, cp * d))
         for (int v : virtualStageCounts(m.layers, p)) {
           std::vector<int> layout;
           if (m.layers % (p * v) != 0)
@@ -63,13 +74,17 @@ long long forEachLayout(const ModelShape &m, const ClusterSpec &cl, int globalBa
             for (const PlannerSchedule &schedule : plannerSchedules()) {
               if (!schedule.applies(p, v, micro))
                 continue;
-              for (int sp = 0; sp <= (t > 1 && seqPerRank % t == 0 ? 1 : 0); ++sp)
+              // A mixture of experts under tensor parallelism needs
+              // sequence parallelism (validateConfig).
+              const int spOn = t > 1 && seqPerRank % t == 0 ? 1 : 0;
+              for (int sp = m.moe() && t > 1 ? spOn : 0; sp <= spOn; ++sp)
                 for (Recompute rc :
                      {Recompute::None, Recompute::Selective, Recompute::Full})
                   for (int dopt = 0; dopt <= (d * cp > 1 ? 1 : 0); ++dopt) {
                     ParallelConfig c;
                     c.tp = t;
                     c.cp = cp;
+                    c.ep = ep;
                     c.pp = p;
                     c.vp = v;
                     c.dp = d;
@@ -378,6 +393,7 @@ std::string whyLoses(const Prediction &loser, const Prediction &best,
       {"tensor-parallel communication", loser.tpCommTime - best.tpCommTime},
       {"pipeline p2p", loser.p2pTime - best.p2pTime},
       {"exposed context-parallel ring communication", loser.cpCommTime - best.cpCommTime},
+      {"expert all-to-all", loser.epCommTime - best.epCommTime},
       {"pipeline bubble", loser.bubbleTime - best.bubbleTime},
       {"exposed data-parallel communication", loser.dpExposedTime - best.dpExposedTime},
       {"optimizer step and embedding sync", otherLoser - otherBest},

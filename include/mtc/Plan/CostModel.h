@@ -34,8 +34,15 @@
 // sets how many transfers a step waits for, the sharded optimizer's
 // collectives and what gradient accumulation costs per micro-batch.
 //
+//  - Mixture of experts (ModelShape::experts, expert parallelism ep): the
+//    router on the rank's b s/(cp t) tokens, its E/ep experts' GEMMs on
+//    b (s/cp) k ep / E rows each (routing uniform over the experts: skew is
+//    not modelled), the MLP's tensor-parallel gather and scatter on k rows a
+//    token, and the alltoall dispatcher's four all-to-alls per layer
+//    (expertTraffic; six with full recomputation) over the expert group, in
+//    the step. Expert gradients are reduced over the expert-data group.
 // The iteration time is the busiest rank's compute + TP comm + p2p + exposed
-// CP ring + bubble (= the makespan) + exposed DP comm + embedding sync +
+// CP ring + expert all-to-alls + bubble (= the makespan) + exposed DP comm + embedding sync +
 // optimizer.
 //
 //===----------------------------------------------------------------------===//
@@ -107,6 +114,21 @@ struct ContextRing {
 /// Zero when cp = 1. The blocks hold the model's key/value heads.
 ContextRing contextRingBytes(const ModelShape &model, const ParallelConfig &config);
 
+/// The expert all-to-alls of one MoE layer and micro-batch, per GPU
+/// (Megatron-Core's alltoall token dispatcher).
+struct ExpertTraffic {
+  /// One all-to-all's data: the rank's b s/(cp t) tokens, k rows of h bf16
+  /// values each (2 b s k h / (cp t) bytes).
+  double allToAllBytes = 0;
+  /// Its (ep - 1)/ep that leaves the rank (uniform routing).
+  double leavingBytes = 0;
+  int allToAllsForward = 0;  ///< dispatch and combine: 2
+  int allToAllsBackward = 0; ///< their mirrors: 2 (and 2 more when fully recomputing)
+};
+
+/// Zero for a dense model.
+ExpertTraffic expertTraffic(const ModelShape &model, const ParallelConfig &config);
+
 /// Replays of schedules during a search: the last built schedule and the
 /// bubbles of replays already done (keyed by schedule and per-step costs in
 /// 1/64ths of the mean forward step).
@@ -141,6 +163,7 @@ struct Prediction {
   double tpCommTime = 0;     ///< tensor-parallel collectives
   double p2pTime = 0;        ///< pipeline sends/receives
   double cpCommTime = 0;     ///< context-parallel ring traffic not hidden
+  double epCommTime = 0;     ///< the experts' all-to-alls (expertTraffic)
   double bubbleTime = 0;     ///< idle in the pipelined part (replay)
   double dpExposedTime = 0;  ///< data-parallel reduction not hidden
   double embeddingSyncTime = 0;
@@ -165,7 +188,7 @@ struct Prediction {
   /// Bytes by which total + margin exceeds HBM (negative: headroom).
   double memoryShortfall() const { return memory.total() + memoryMargin - hbmBytes; }
   double exposedCommTime() const {
-    return tpCommTime + p2pTime + cpCommTime + dpExposedTime + embeddingSyncTime;
+    return tpCommTime + p2pTime + cpCommTime + epCommTime + dpExposedTime + embeddingSyncTime;
   }
 };
 

@@ -25,6 +25,13 @@
 //                         cp; the ring's K/V blocks in flight (2 blocks of
 //                         b (s/cp) 2 kv/t d bf16 forward, 4 backward) are
 //                         transient and not counted.
+// A mixture of experts (docs/moe.md): expert weights are split over t x ep,
+// and the distributed optimizer shards their 12 bytes over the d cp / ep
+// ranks of their expert-data group; the MLP's activations become the
+// router's fp32 probabilities 4 sbE, the experts' input rows 2 k sbh
+// (all-gathered: whole on each tensor rank), their gate, up and SwiGLU
+// outputs 6 k sbf / t and their output rows 2 k sbh / t, with routing
+// uniform over the experts (what the load-balancing loss drives it to).
 // A chunk's activations for one micro-batch are its layers' (plus the
 // embedding output on chunk 0, the fp16 logits and fp32 softmax of the
 // vocab-parallel cross-entropy on the last chunk). They are live from the
@@ -64,6 +71,9 @@ struct MemoryParams {
 struct MemoryBreakdown {
   int stage = 0;            ///< pipeline stage the figures describe
   double params = 0;        ///< parameters held by one GPU of that stage
+  /// The experts' share of `params` (mixture of experts): reduced and sharded
+  /// over the expert-data-parallel group, the rest over the data-parallel one.
+  double expertParams = 0;
   double weights = 0;       ///< bytes
   double gradients = 0;     ///< bytes
   double optimizer = 0;     ///< bytes
@@ -101,6 +111,10 @@ double layerActivationBytes(const ModelShape &model, const ParallelConfig &confi
 /// Qi et al.'s M_W (32 sbh bytes in 16 bits with f = 4h; tensor-parallel
 /// shards divided by t, and all of it with sequence parallelism).
 double layerWeightGradBytes(const ModelShape &model, const ParallelConfig &config);
+
+/// Parameters of one layer held by one GPU: the dense ones over t, the
+/// experts over t x ep.
+double layerParamsPerGpu(const ModelShape &model, const ParallelConfig &config);
 
 /// One micro-batch's activation bytes per chunk: `held` from its forward to
 /// its backward (the parts W reads until W, with a split backward) and, with

@@ -27,6 +27,11 @@
 //    at once; inside a node over NVLink at the p2p efficiency, across nodes
 //    the hop between nodes over the sender's NIC share: S / bandwidth + one
 //    hop's latency.
+//  - All-to-all (expert parallelism's token dispatch), NCCL's grouped
+//    send/recv: each member sends bytes/n to every other member; the share
+//    bound for its own node goes over NVLink at the p2p efficiency, the rest
+//    over its NIC share, both at once: the slower sets the time, plus the
+//    base latency and one hop of the slowest kind.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MTC_PLAN_NETWORKMODEL_H
@@ -93,6 +98,10 @@ public:
   /// One step of a ring exchange over group `g`: each member sends `bytes` to
   /// the next member and receives as many from the previous, all at once.
   double ringStep(double bytes, GroupPlacement g) const;
+
+  /// All-to-all over group `g`: each member holds `bytes`, a 1/n share for
+  /// each member, and sends the n - 1 shares that are not its own.
+  double allToAll(double bytes, GroupPlacement g) const;
 
   /// Ring bus bandwidth of a group, bytes/s.
   double busBandwidth(GroupPlacement g) const;

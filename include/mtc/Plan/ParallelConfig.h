@@ -30,6 +30,11 @@ struct ParallelConfig {
   /// sequence split over c ranks (ContextSplit.h), attention as ring
   /// attention, the rank order tp-cp-dp-pp (RankGrid.h).
   int cp = 1;
+  /// Expert-parallel size (Megatron's --expert-model-parallel-size): each
+  /// rank holds experts/ep of every MoE layer's experts. Folded onto the
+  /// data-parallel (and context) ranks, as Megatron-Core folds it
+  /// (RankGrid.h): it does not multiply the GPUs.
+  int ep = 1;
   int microBatch = 1;  ///< b
   int globalBatch = 1; ///< B = d * b * m
   bool sequenceParallel = false;
@@ -51,10 +56,11 @@ struct ParallelConfig {
   int microbatches() const { return globalBatch / (dp * microBatch); }
   int gpus() const { return tp * cp * pp * dp; }
   /// "t=8 p=64 v=1 d=6 b=1 m=512 sp=off rc=full dopt=off" ("t=8 cp=16 p=16
-  /// ..." with context parallelism)
+  /// ..." with context parallelism, "... d=8 ep=4 ..." with experts split)
   std::string summary() const;
   /// Options for mtc-compile: "--tp=8 --pp=64 ... --recompute=full ..."
-  /// (--context-parallel-size=N when cp > 1)
+  /// (--context-parallel-size=N when cp > 1, --expert-model-parallel-size=N
+  /// when ep > 1)
   std::string compileFlags() const;
   /// The schedule's name, the default filled in.
   std::string scheduleName() const;
@@ -76,7 +82,8 @@ struct ClusterSpec {
 /// (causal: GPT) or cp (BERT) divides the sequence, the layout
 /// (pp*vp chunks of >= 1 layer summing to the layers; pp*vp divides the
 /// layers when no layout is given), d*b divides the batch, the schedule
-/// takes (p, v, m), ...).
+/// takes (p, v, m), a mixture of experts: ep divides the experts and cp*d,
+/// t > 1 needs sequence parallelism, ...).
 Result<ParallelConfig> validateConfig(const ModelShape &model,
                                       const ClusterSpec &cluster,
                                       const ParallelConfig &config);

@@ -1,6 +1,6 @@
 //===- Planner.h - Search over parallel layouts -----------------*- C++ -*-===//
 //
-// Enumerates every valid (t, cp, p, v, d, micro-batch, sequence parallel,
+// Enumerates every valid (t, cp, p, v, d, ep, micro-batch, sequence parallel,
 // recompute, distributed optimizer) for a model, cluster and global batch,
 // predicts each with the cost and memory models, and ranks the ones that fit
 // by iteration time. Rules: t divides the GPUs per node, the heads and the MLP
@@ -11,7 +11,8 @@
 // layers gives an uneven layout, middle chunks taking the extra layers); d*b
 // divides the global batch; each schedule of PlanSchedules.h that takes
 // (p, v, m); sequence parallelism only with t > 1; the distributed optimizer
-// only with d cp > 1. Then, for the fastest few plans with a pipeline, bounded
+// only with d cp > 1; for a mixture of experts every ep dividing the experts
+// and cp d, and sequence parallelism whenever t > 1. Then, for the fastest few plans with a pipeline, bounded
 // uneven variants (first/last stage layer counts) are tried.
 //
 //===----------------------------------------------------------------------===//

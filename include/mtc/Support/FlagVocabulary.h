@@ -36,6 +36,13 @@ inline const FlagSpec hiddenSize{"hidden-size", {}, "hidden size"};
 inline const FlagSpec numAttentionHeads{"num-attention-heads", {}, "attention heads"};
 inline const FlagSpec ffnHiddenSize{"ffn-hidden-size", {}, "MLP hidden size"};
 inline const FlagSpec vocabSize{"vocab-size", {}, "vocabulary size"};
+// Mixture of experts (Megatron-LM's names).
+inline const FlagSpec numExperts{"num-experts", {}, "experts of every layer's MLP"};
+inline const FlagSpec moeRouterTopk{"moe-router-topk", {},
+                                    "experts each token is routed to (Megatron's default 2)"};
+inline const FlagSpec moeFfnHiddenSize{"moe-ffn-hidden-size", {},
+                                       "one expert's MLP hidden size (default: "
+                                       "--ffn-hidden-size)"};
 inline const FlagSpec untieEmbeddings{"untie-embeddings-and-output-weights", {"untied"},
                                       "an output layer of its own instead of the embedding's"};
 
@@ -66,6 +73,10 @@ inline const FlagSpec decoderLastPipelineNumLayers{
 inline const FlagSpec dataParallel{"data-parallel-size", {"dp"},
                                    "data-parallel size d (Megatron-LM derives it from the "
                                    "number of ranks)"};
+inline const FlagSpec expertParallel{"expert-model-parallel-size", {"ep"},
+                                     "expert-parallel size (each rank holds experts/ep of "
+                                     "every layer's experts; folded onto the data-parallel "
+                                     "ranks, Megatron-Core's)"};
 inline const FlagSpec contextParallel{"context-parallel-size", {"cp"},
                                       "context-parallel size c (each sequence split over c "
                                       "ranks, ring attention; Megatron-Core's)"};

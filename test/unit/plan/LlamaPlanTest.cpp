@@ -139,7 +139,7 @@ TEST(LlamaPlan, ConfigKeysItCannotCostAreRefused) {
           "LLaMA-family key");
   refused(R"({"model_type": "mixtral", "n_layer": 2, "n_embd": 64, "n_head": 4,
               "vocab_size": 10, "n_positions": 8})",
-          "model_type 'mixtral' is not supported");
+          "a mixtral config needs \"num_local_experts\"");
 
   // Mistral's sliding window: costed up to the window, as mtc-import builds it.
   ModelShape mistral =
