@@ -82,6 +82,25 @@ std::string ParallelConfig::compileFlags() const {
   return os.str();
 }
 
+std::string tensorParallelProblem(const ModelShape &model, int gpusPerNode, int t) {
+  auto str = [](long long v) { return std::to_string(v); };
+  if (t > gpusPerNode)
+    return "tp=" + str(t) + " exceeds the " + str(gpusPerNode) +
+           " GPUs per node (tensor groups stay inside a node)";
+  if (gpusPerNode % t != 0)
+    return "tp=" + str(t) + " does not divide the " + str(gpusPerNode) + " GPUs per node";
+  if (model.heads % t != 0)
+    return "tp=" + str(t) + " does not divide the " + str(model.heads) + " attention heads";
+  if (model.ffnSize() % t != 0)
+    return "tp=" + str(t) + " does not divide the MLP size " + str(model.ffnSize());
+  // Grouped-query attention splits by whole key/value groups (Megatron-LM:
+  // num_query_groups % tensor_model_parallel_size == 0).
+  if (model.keyValueHeads() % t != 0)
+    return "tp=" + str(t) + " does not divide the " + str(model.keyValueHeads()) +
+           " key/value heads";
+  return "";
+}
+
 Result<ParallelConfig> validateConfig(const ModelShape &model,
                                       const ClusterSpec &cluster,
                                       const ParallelConfig &c) {
@@ -107,24 +126,9 @@ Result<ParallelConfig> validateConfig(const ModelShape &model,
                            : "config: tp*cp*pp*dp = " + str(c.tp) + "*" + str(c.cp) + "*" +
                                  str(c.pp) + "*" + str(c.dp) + " = " + str(world) +
                                  " != " + str(cluster.gpus) + " GPUs"};
-  if (c.tp > cluster.gpusPerNode)
-    return Error{"config: tp=" + str(c.tp) + " exceeds the " +
-                 str(cluster.gpusPerNode) +
-                 " GPUs per node (tensor groups stay inside a node)"};
-  if (cluster.gpusPerNode % c.tp != 0)
-    return Error{"config: tp=" + str(c.tp) + " does not divide the " +
-                 str(cluster.gpusPerNode) + " GPUs per node"};
-  if (model.heads % c.tp != 0)
-    return Error{"config: tp=" + str(c.tp) + " does not divide the " +
-                 str(model.heads) + " attention heads"};
-  if (model.ffnSize() % c.tp != 0)
-    return Error{"config: tp=" + str(c.tp) + " does not divide the MLP size " +
-                 str(model.ffnSize())};
-  // Grouped-query attention splits by whole key/value groups (Megatron-LM:
-  // num_query_groups % tensor_model_parallel_size == 0).
-  if (model.keyValueHeads() % c.tp != 0)
-    return Error{"config: tp=" + str(c.tp) + " does not divide the " +
-                 str(model.keyValueHeads()) + " key/value heads"};
+  if (std::string problem = tensorParallelProblem(model, cluster.gpusPerNode, c.tp);
+      !problem.empty())
+    return Error{"config: " + problem};
   if (c.sequenceParallel && c.tp == 1)
     return Error{"config: sequence parallelism needs tp > 1"};
   // Expert parallelism (Megatron-Core's rules): ep splits the experts, and

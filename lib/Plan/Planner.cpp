@@ -13,8 +13,7 @@ namespace mtc {
 namespace {
 
 bool tensorSizeOk(const ModelShape &m, int gpusPerNode, int t) {
-  return gpusPerNode % t == 0 && m.heads % t == 0 && m.ffnSize() % t == 0 &&
-         m.keyValueHeads() % t == 0;
+  return tensorParallelProblem(m, gpusPerNode, t).empty();
 }
 
 // Expert-parallel sizes tried: the common divisors of the experts and the

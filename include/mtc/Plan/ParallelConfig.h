@@ -77,6 +77,11 @@ struct ClusterSpec {
   DeviceSpec device;
 };
 
+/// Why t cannot split this model on nodes of `gpusPerNode` GPUs ("" when it
+/// can): t divides the GPUs per node, the heads, the MLP size and the
+/// key/value heads. validateConfig and the search share it.
+std::string tensorParallelProblem(const ModelShape &model, int gpusPerNode, int t);
+
 /// Checks a configuration against the model and cluster; the error names the
 /// numbers (t divides heads, t <= GPUs per node, t*cp*p*d = GPUs, 2 cp
 /// (causal: GPT) or cp (BERT) divides the sequence, the layout
