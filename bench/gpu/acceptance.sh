@@ -48,6 +48,7 @@ peer_gpt2_124m|peer|120|30|$PY torch_gpt_peer.py 12 768 12 50257 1024 8 10 3 0 0
 bench_gpt_1_3b|bench|150|25|$CUDA_ENV bin/mtc-gpu-bench plans/gpt-1.3b/plan.pb --steps 10 --warmup 3
 peer_gpt_1_3b|peer|150|35|$PY torch_gpt_peer.py 24 2048 16 50304 2048 2 10 3 0 0.1
 bench_tinyllama_1_1b|bench|150|20|$CUDA_ENV bin/mtc-gpu-bench plans/tinyllama-1.1b/plan.pb --steps 10 --warmup 3
+bench_moe_kernels|moe|90|20|$CUDA_ENV bin/mtc-moe-gpu-bench
 bench_bert_large|bench|90|10|$CUDA_ENV bin/mtc-gpu-bench plans/bert-large/plan.pb --steps 10 --warmup 3
 bench_gpt2_124m_padded|bench|90|10|$CUDA_ENV bin/mtc-gpu-bench plans/gpt2-124m-padded/plan.pb --steps 10 --warmup 3
 profile_gpt2_124m|profile|90|30|$CUDA_ENV $NCU --clock-control none --metrics gpu__time_duration.sum --print-summary per-kernel bin/mtc-gpu-bench plans/gpt2-124m/plan.pb --steps 1 --warmup 0
@@ -91,6 +92,10 @@ figures() { # kind log
         awk '{ mfu = $3 == "null" ? "?" : sprintf("%.1f%%", 100 * $3); printf "%s ms, %s tok/s, MFU %s, peak %s GiB\n", $1, $2, mfu, $4 }' ;;
     sanitizer)
       grep -m1 -oE '(ERROR|RACECHECK) SUMMARY: .*' "$log" || echo "-" ;;
+    moe) # Mixtral's permutation: GB/s and the share of a device copy's
+      awk '$1 == "mixtral" && $2 == "b1" && $3 == "permute" && $4 ~ /^[0-9.]+$/ {
+             printf "permute %s GB/s, %s of a copy\n", $(NF-1), $NF; found = 1 }
+           END { if (!found) print "-" }' "$log" ;;
     profile)
       python3 "$HERE/ncu_summary.py" "$log" 2>/dev/null || echo "-" ;;
     *) echo "-" ;;

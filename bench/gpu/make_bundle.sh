@@ -6,7 +6,8 @@
 #   bench/gpu/make_bundle.sh BUILD_DIR OUT     (OUT.tar.xz, or OUT/ with --no-tar)
 #
 # The folder holds
-#   bin/        the gpu-labelled GoogleTest programs and mtc-gpu-bench
+#   bin/        the gpu-labelled GoogleTest programs, mtc-gpu-bench and
+#               mtc-moe-gpu-bench
 #   plans/      bf16 plans of GPT-2 124M (8 x 1024; also with Megatron's
 #               padded vocabulary), Megatron's GPT 1.3B (2 x 2048), TinyLlama
 #               1.1B (2 x 2048) and BERT-large (8 x 512)
@@ -22,7 +23,8 @@ if [ "${3:-}" = "--no-tar" ]; then TAR=0; fi
 BUILD=$(cd "$BUILD" && pwd)
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BIN=$BUILD/bin
-for f in "$BIN/mtc-compile" "$BIN/mtc-import" "$BIN/mtc-bundle" "$BIN/mtc-gpu-bench"; do
+for f in "$BIN/mtc-compile" "$BIN/mtc-import" "$BIN/mtc-bundle" "$BIN/mtc-gpu-bench" \
+         "$BIN/mtc-moe-gpu-bench"; do
   [ -x "$f" ] || { echo "make_bundle.sh: no $f (build mtc with CUDA first)" >&2; exit 2; }
 done
 OUT=${OUT%.tar.xz}
@@ -36,7 +38,7 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/mtc-gpu-work.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 log() { echo "make_bundle.sh: $*"; }
 
-cp "$BIN/mtc-gpu-bench" "$ACC/bin/"
+cp "$BIN/mtc-gpu-bench" "$BIN/mtc-moe-gpu-bench" "$ACC/bin/"
 for t in gpu_kernels_test gpu_fused_kernels_test gpu_flash_attention_test gpu_backend_test \
          gpu_ring_attention_test; do
   f=$(find "$BUILD/test" -type f -name "$t" -perm -u+x | head -1)

@@ -257,7 +257,7 @@ def mode_bundle(args):
             fail(f"make_bundle.sh exited {r.returncode}")
         for rel in ["acceptance.sh", "acceptance.steps", "torch_gpt_peer.py", "gpu_peaks.py",
                 "GpuPeaks.h", "ncu_summary.py", "BUNDLE.txt",
-                    "bin/mtc-gpu-bench", "bin/gpu_kernels_test", "bin/gpu_fused_kernels_test",
+                    "bin/mtc-gpu-bench", "bin/mtc-moe-gpu-bench", "bin/gpu_kernels_test", "bin/gpu_fused_kernels_test",
                     "bin/gpu_flash_attention_test", "bin/gpu_backend_test",
                     "bin/gpu_ring_attention_test", "bin/check-node",
                     "bin/mpirun", "tiny-fp32/train", "tiny-bf16/train", "tiny-fp32/plan.pb",
