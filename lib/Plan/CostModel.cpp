@@ -511,13 +511,10 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
   // dense ones.
   const int replicas = d * cp, expertReplicas = replicas / c.ep;
   const double denseParams = paramsPerGpu - mem.expertParams;
-  GroupPlacement dpGroup = placeGroup(replicas, t, G);
-  AllReduceAlgorithm algorithm = p.dpAllReduce == AllReduceAlgorithm::Auto
-                                     ? net.chooseAllReduce(p.gradReduceBytes * denseParams,
-                                                           dpGroup)
-                                     : p.dpAllReduce;
-  // Reduce and gather times of `params` replicated over `group`.
-  auto reduceOver = [&](double params, GroupPlacement group, double &reduce, double &gather) {
+  // Adds the reduce and gather times of `params` replicated over `group`;
+  // returns the reduction's algorithm.
+  double dpReduce = 0, dpGather = 0;
+  auto reduceOver = [&](double params, GroupPlacement group) {
     const double gradBytes = p.gradReduceBytes * params;
     AllReduceAlgorithm a = p.dpAllReduce == AllReduceAlgorithm::Auto
                                ? net.chooseAllReduce(gradBytes, group)
@@ -525,21 +522,20 @@ Result<Prediction> evaluatePlan(const ModelShape &model, const ClusterSpec &clus
     if (c.distributedOptimizer && p.shardedOptimizerAllReduces) {
       // Whole gradients all-reduced, then each rank's updated 16-bit shard
       // all-gathered (DeepSpeed's BF16_Optimizer).
-      reduce += net.allReduce(gradBytes, group, a);
-      gather += net.allGather(2.0 * params, group);
+      dpReduce += net.allReduce(gradBytes, group, a);
+      dpGather += net.allGather(2.0 * params, group);
     } else if (c.distributedOptimizer) {
-      reduce += net.allGather(gradBytes, group); // reduce-scatter: a ring
-      gather += net.allGather(2.0 * params, group);
+      a = AllReduceAlgorithm::Ring; // reduce-scatter + all-gather are rings
+      dpReduce += net.allGather(gradBytes, group);
+      dpGather += net.allGather(2.0 * params, group);
     } else {
-      reduce += net.allReduce(gradBytes, group, a);
+      dpReduce += net.allReduce(gradBytes, group, a);
     }
+    return a;
   };
-  double dpReduce = 0, dpGather = 0;
-  reduceOver(denseParams, dpGroup, dpReduce, dpGather);
+  const AllReduceAlgorithm algorithm = reduceOver(denseParams, placeGroup(replicas, t, G));
   if (mem.expertParams > 0)
-    reduceOver(mem.expertParams, placeGroup(expertReplicas, t * c.ep, G), dpReduce, dpGather);
-  if (c.distributedOptimizer && !p.shardedOptimizerAllReduces)
-    algorithm = AllReduceAlgorithm::Ring; // reduce-scatter + all-gather are rings
+    reduceOver(mem.expertParams, placeGroup(expertReplicas, t * c.ep, G));
   // Buckets reduce while the last micro-batch's backward still runs only
   // without a pipeline; with p > 1 the reduction starts after the flush.
   double overlapWindow = 0;
