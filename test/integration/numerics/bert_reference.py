@@ -24,6 +24,8 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
+from numerics_common import report_self_checks
+
 
 def gelu_tanh(x):
     return F.gelu(x, approximate="tanh")
@@ -357,16 +359,7 @@ def padding_case():
 
 
 def self_check():
-    failures = 0
-    checks = hand_computed_case() + loops_case() + padding_case()
-    for name, got, expected, tolerance in checks:
-        error = abs(got - expected)
-        ok = error <= tolerance * max(1.0, abs(expected))
-        failures += not ok
-        print(f"{'ok  ' if ok else 'FAIL'}  {name}: {got:.15g} vs {expected:.15g} "
-              f"(difference {error:.1e}, allowed {tolerance:g})")
-    print(f"{len(checks) - failures} passed, {failures} failed")
-    return 1 if failures else 0
+    return report_self_checks(hand_computed_case() + loops_case() + padding_case())
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
+from numerics_common import report_self_checks, worst_gradient_error
+
 
 class RMSNorm(nn.Module):
     def __init__(self, hidden, eps):
@@ -237,24 +239,7 @@ def finite_difference_case():
     for tied in (False, True):
         model = tiny(tied=tied)
         tokens, targets = sample_batch(2)
-        model.zero_grad()
-        model(tokens, targets).backward()
-        generator = torch.Generator().manual_seed(3)
-        worst, worst_name = 0.0, ""
-        for name, p in model.named_parameters():
-            direction = torch.randn(p.shape, generator=generator, dtype=p.dtype)
-            analytic = float((p.grad * direction).sum())
-            step = 1e-6
-            with torch.no_grad():
-                p.add_(step * direction)
-                plus = model(tokens, targets).item()
-                p.sub_(2 * step * direction)
-                minus = model(tokens, targets).item()
-                p.add_(step * direction)
-            numeric = (plus - minus) / (2 * step)
-            error = abs(analytic - numeric) / max(abs(numeric), 1e-3)
-            if error > worst:
-                worst, worst_name = error, name
+        worst, worst_name = worst_gradient_error(model, lambda: model(tokens, targets), 3)
         checks.append((f"gradients vs central differences ({'tied' if tied else 'untied'}, "
                        f"worst {worst_name})", worst, 0.0, 1e-7))
     return checks
@@ -481,17 +466,9 @@ def config_case():
 
 
 def self_check():
-    failures = 0
-    checks = (finite_difference_case() + rotary_case() + gqa_case() + hand_computed_case()
-              + loops_case() + causality_case() + config_case())
-    for name, got, expected, tolerance in checks:
-        error = abs(got - expected)
-        ok = error <= tolerance * max(1.0, abs(expected))
-        failures += not ok
-        print(f"{'ok  ' if ok else 'FAIL'}  {name}: {got:.15g} vs {expected:.15g} "
-              f"(difference {error:.1e}, allowed {tolerance:g})")
-    print(f"{len(checks) - failures} passed, {failures} failed")
-    return 1 if failures else 0
+    return report_self_checks(finite_difference_case() + rotary_case() + gqa_case()
+                              + hand_computed_case() + loops_case() + causality_case()
+                              + config_case())
 
 
 if __name__ == "__main__":

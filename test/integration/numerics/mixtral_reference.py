@@ -38,7 +38,8 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from llama_reference import Attention, LlamaForCausalLM, RMSNorm
+from llama_reference import Attention, LlamaForCausalLM, RMSNorm, randomize, sample_batch
+from numerics_common import report_self_checks, worst_gradient_error
 
 
 def route(logits, k):
@@ -203,27 +204,12 @@ def no_decay(name):
     return name.endswith("norm.weight")
 
 
-# ---- self-checks (float64) ----
-
-def randomize(model, seed, scale=0.3):
-    generator = torch.Generator().manual_seed(seed)
-    with torch.no_grad():
-        for name, p in model.named_parameters():
-            base = 1.0 if no_decay(name) else 0.0
-            p.copy_(base + scale * torch.randn(p.shape, generator=generator, dtype=p.dtype))
-    return model
-
+# ---- self-checks (float64; randomize and sample_batch are llama_reference's) ----
 
 def tiny(experts=4, k=2, kv_heads=2, tied=False, seed=1, coeff=0.05):
     """2 layers, hidden 8, 4 heads of 2, experts of ffn 6, vocabulary 7."""
     return randomize(MixtralForCausalLM(2, 8, 4, 7, 6, experts, k, kv_heads=kv_heads,
                                         tied=tied, aux_loss_coeff=coeff).double(), seed)
-
-
-def sample_batch(seed, batch=2, seq=5, vocab=7):
-    generator = torch.Generator().manual_seed(seed)
-    return (torch.randint(0, vocab, (batch, seq), generator=generator),
-            torch.randint(0, vocab, (batch, seq), generator=generator))
 
 
 def finite_difference_case():
@@ -234,26 +220,7 @@ def finite_difference_case():
     for experts, k, tied in ((4, 2, False), (4, 1, True), (3, 3, False)):
         model = tiny(experts=experts, k=k, tied=tied)
         tokens, targets = sample_batch(2)
-        model.zero_grad()
-        model(tokens, targets).backward()
-        generator = torch.Generator().manual_seed(3)
-        worst, worst_name = 0.0, ""
-        for name, p in model.named_parameters():
-            direction = torch.randn(p.shape, generator=generator, dtype=p.dtype)
-            # An expert no token picked has no gradient: zero.
-            grad = p.grad if p.grad is not None else torch.zeros_like(p)
-            analytic = float((grad * direction).sum())
-            step = 1e-6
-            with torch.no_grad():
-                p.add_(step * direction)
-                plus = model(tokens, targets).item()
-                p.sub_(2 * step * direction)
-                minus = model(tokens, targets).item()
-                p.add_(step * direction)
-            numeric = (plus - minus) / (2 * step)
-            error = abs(analytic - numeric) / max(abs(numeric), 1e-3)
-            if error > worst:
-                worst, worst_name = error, name
+        worst, worst_name = worst_gradient_error(model, lambda: model(tokens, targets), 3)
         checks.append((f"gradients vs central differences (E {experts}, top-{k}, "
                        f"{'tied' if tied else 'untied'}; worst {worst_name})", worst, 0.0, 1e-7))
     return checks
@@ -416,17 +383,8 @@ def config_case():
 
 
 def self_check():
-    failures = 0
-    checks = (finite_difference_case() + one_expert_case() + routing_case()
-              + load_balancing_case() + loops_case() + config_case())
-    for name, got, expected, tolerance in checks:
-        error = abs(got - expected)
-        ok = error <= tolerance * max(1.0, abs(expected))
-        failures += not ok
-        print(f"{'ok  ' if ok else 'FAIL'}  {name}: {got:.15g} vs {expected:.15g} "
-              f"(difference {error:.1e}, allowed {tolerance:g})")
-    print(f"{len(checks) - failures} passed, {failures} failed")
-    return 1 if failures else 0
+    return report_self_checks(finite_difference_case() + one_expert_case() + routing_case()
+                              + load_balancing_case() + loops_case() + config_case())
 
 
 if __name__ == "__main__":

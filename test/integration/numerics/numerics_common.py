@@ -1,7 +1,9 @@
 """What the PyTorch reference checks (check_numerics.py for GPT-2,
 check_bert_numerics.py for BERT, check_llama_numerics.py for LLaMA) share:
 running mtc's tools, Megatron-LM's learning-rate schedule and clipping, AdamW
-on the reference, and the per-step comparison of the training losses."""
+on the reference, and the per-step comparison of the training losses; and
+what the references' own self-checks share (report_self_checks,
+worst_gradient_error)."""
 import csv
 import math
 import os
@@ -173,3 +175,43 @@ def check_gradients(check, mine, grads64, grads32, tol, error=None):
     check(worst <= tol,
           f"all {len(grads64)} gradients within {tol:g} relative norm (worst {worst:.2e} "
           f"on {worst_name}; torch float32's (bf16 run: torch.bfloat16's) worst {worst32:.2e})")
+
+
+def report_self_checks(checks):
+    """checks: (name, got, expected, relative tolerance) tuples. Prints one
+    line each and a count; returns the exit status (1 on a failure)."""
+    failures = 0
+    for name, got, expected, tolerance in checks:
+        error = abs(got - expected)
+        ok = error <= tolerance * max(1.0, abs(expected))
+        failures += not ok
+        print(f"{'ok  ' if ok else 'FAIL'}  {name}: {got:.15g} vs {expected:.15g} "
+              f"(difference {error:.1e}, allowed {tolerance:g})")
+    print(f"{len(checks) - failures} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+def worst_gradient_error(model, loss, seed, step=1e-6):
+    """Each parameter's gradient of loss() along a random direction against
+    the central difference (float64): the worst relative error and the
+    parameter it is on. A parameter with no gradient (an expert no token
+    reached) has a zero one."""
+    model.zero_grad()
+    loss().backward()
+    generator = torch.Generator().manual_seed(seed)
+    worst, worst_name = 0.0, ""
+    for name, p in model.named_parameters():
+        direction = torch.randn(p.shape, generator=generator, dtype=p.dtype)
+        grad = p.grad if p.grad is not None else torch.zeros_like(p)
+        analytic = float((grad * direction).sum())
+        with torch.no_grad():
+            p.add_(step * direction)
+            plus = loss().item()
+            p.sub_(2 * step * direction)
+            minus = loss().item()
+            p.add_(step * direction)
+        numeric = (plus - minus) / (2 * step)
+        error = abs(analytic - numeric) / max(abs(numeric), 1e-3)
+        if error > worst:
+            worst, worst_name = error, name
+    return worst, worst_name
