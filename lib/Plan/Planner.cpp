@@ -74,9 +74,9 @@ long long forEachLayout(const ModelShape &m, const ClusterSpec &cl, int globalBa
               if (!schedule.applies(p, v, micro))
                 continue;
               // A mixture of experts under tensor parallelism needs
-              // sequence parallelism (validateConfig).
+              // sequence parallelism (validateConfig): none without it.
               const int spOn = t > 1 && seqPerRank % t == 0 ? 1 : 0;
-              for (int sp = m.moe() && t > 1 ? spOn : 0; sp <= spOn; ++sp)
+              for (int sp = m.moe() && t > 1 ? 1 : 0; sp <= spOn; ++sp)
                 for (Recompute rc :
                      {Recompute::None, Recompute::Selective, Recompute::Full})
                   for (int dopt = 0; dopt <= (d * cp > 1 ? 1 : 0); ++dopt) {

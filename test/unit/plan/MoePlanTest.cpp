@@ -296,5 +296,26 @@ TEST(MoePlan, SearchOverExpertParallelism) {
             std::string::npos);
 }
 
+// A tensor size whose sequence split fails (100 tokens over t = 8) cannot
+// carry a mixture of experts at all: the search never proposes it.
+TEST(MoePlan, SearchSkipsTensorSizesWithoutSequenceParallelism) {
+  ModelShape m = config(mixtralJson(4, 1024, 8, 8, 2048, 1000, 4, 2));
+  m.seq = 100;
+  ClusterSpec cl = h100s(16);
+  SearchOptions options;
+  options.maxContextParallel = 1;
+  auto searched = searchPlans(m, cl, 16, CostParams{}, options);
+  ASSERT_TRUE(searched.ok()) << searched.error();
+  ASSERT_FALSE(searched->fitting.empty());
+  std::set<int> tps;
+  for (const auto *list : {&searched->fitting, &searched->outOfMemory})
+    for (const Prediction &p : *list) {
+      tps.insert(p.config.tp);
+      EXPECT_TRUE(validateConfig(m, cl, p.config).ok()) << p.config.summary();
+    }
+  EXPECT_EQ(tps.count(8), 0u);
+  EXPECT_EQ(tps.count(4), 1u);
+}
+
 } // namespace
 } // namespace mtc
