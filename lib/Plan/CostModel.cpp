@@ -110,11 +110,14 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
   };
   std::vector<Linear> linears = {{tokens, m.qkvWidth() / t, h}, {tokens, h, h / t}};
   const ExpertTraffic moeTraffic = expertTraffic(m, c);
+  // A mixture of experts routes the rank's own b s/(cp t) tokens (sequence
+  // parallel).
+  const double routed = tokens / t;
   if (m.moe()) {
-    // The router, on the rank's own b s/(cp t) tokens (sequence parallel),
-    // then each of the rank's E/ep experts on its rows: with uniform
-    // routing b (s/cp) k ep / E of them, gathered over the tensor ranks.
-    const double routed = tokens / t, localExperts = m.experts / c.ep;
+    // The router, then each of the rank's E/ep experts on its rows: with
+    // uniform routing b (s/cp) k ep / E of them, gathered over the tensor
+    // ranks.
+    const double localExperts = m.experts / c.ep;
     const double rows = tokens * m.topk * c.ep / m.experts;
     linears.push_back({routed, static_cast<double>(m.experts), h});
     linears.push_back({rows, m.fc1Width() / t, h, localExperts});
@@ -203,7 +206,6 @@ LayerCost layerCost(const ModelShape &m, const ParallelConfig &c, const DeviceSp
                 : hiddenElems * 22.0 + tokens * f / t * 4.0;
   int streamKernels = m.llama() ? 6 : 5;
   if (m.moe()) {
-    const double routed = tokens / t;
     streamBytes += routed * m.experts * 8.0 + 2.0 * routed * m.topk * h * 4.0;
     streamKernels += 3;
   }

@@ -103,9 +103,12 @@ double layerWeightGradBytes(const ModelShape &m, const ParallelConfig &c) {
   return (c.sequenceParallel ? whole / t : whole) + shards / t + gathered;
 }
 
+double layerExpertParamsPerGpu(const ModelShape &m, const ParallelConfig &c) {
+  return m.layerExpertParams() / (static_cast<double>(c.tp) * c.ep);
+}
+
 double layerParamsPerGpu(const ModelShape &m, const ParallelConfig &c) {
-  const double experts = m.layerExpertParams();
-  return (m.layerParams() - experts) / c.tp + experts / (static_cast<double>(c.tp) * c.ep);
+  return (m.layerParams() - m.layerExpertParams()) / c.tp + layerExpertParamsPerGpu(m, c);
 }
 
 ChunkActivations chunkActivationBytes(const ModelShape &m, const ParallelConfig &c,
@@ -231,7 +234,7 @@ std::vector<MemoryBreakdown> predictStageMemory(const ModelShape &m,
     for (int k : chunksOfStage(r, c.pp, c.vp, c.placement()))
       stageLayers += layers[k];
     mb.params = stageLayers * layerParamsPerGpu(m, c);
-    mb.expertParams = stageLayers * m.layerExpertParams() / (t * c.ep);
+    mb.expertParams = stageLayers * layerExpertParamsPerGpu(m, c);
     if (r == 0)
       mb.params += wordEmbedding + m.positionParams(); // positions: on every tensor rank
     if (r == headStage && (headStage != 0 || !m.tied))

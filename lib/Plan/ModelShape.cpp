@@ -19,9 +19,9 @@ double ModelShape::layerExpertParams() const {
 }
 
 double ModelShape::layerActiveParams() const {
-  if (!moe())
-    return layerParams();
-  return layerParams() - layerExpertParams() + topk * 3.0 * hidden * ffnSize();
+  // Every expert is a 3 h f SwiGLU; a token passes through topk of them.
+  return moe() ? layerParams() - layerExpertParams() / experts * (experts - topk)
+               : layerParams();
 }
 
 double ModelShape::layerParams() const {

@@ -115,6 +115,8 @@ double layerWeightGradBytes(const ModelShape &model, const ParallelConfig &confi
 /// Parameters of one layer held by one GPU: the dense ones over t, the
 /// experts over t x ep.
 double layerParamsPerGpu(const ModelShape &model, const ParallelConfig &config);
+/// The experts' share of it (0 for a dense model).
+double layerExpertParamsPerGpu(const ModelShape &model, const ParallelConfig &config);
 
 /// One micro-batch's activation bytes per chunk: `held` from its forward to
 /// its backward (the parts W reads until W, with a split backward) and, with
