@@ -31,3 +31,11 @@ Result<int64_t> AttentionOp::getForwardFlops() {
                          {"seq", qkv[1] * static_cast<int64_t>(getContextParallel())},
                          {"head_dim", static_cast<int64_t>(getHeadDim())}});
 }
+
+Result<int64_t> GroupedLinearOp::getForwardFlops() {
+  // Every permuted row through its expert's [in, out]: with no capacity the
+  // rows are the N k routed entries, the active path's FLOPs exactly.
+  auto rows = cast<ShapedType>(getInput().getType()).getShape();
+  auto w = cast<ShapedType>(getWeight().getType()).getShape();
+  return checkedProduct({{"2", 2}, {"rows", rows[0]}, {"in", w[1]}, {"out", w[2]}});
+}

@@ -168,6 +168,54 @@ LogicalResult AttentionOp::buildGradient(GradientBuilder &g) {
   return success();
 }
 
+// ---- mixture of experts (MtcMoeOps.td) ----
+
+bool MoeAuxLossOp::seedsGradient() { return true; }
+
+LogicalResult MoeAuxLossOp::buildGradient(GradientBuilder &g) {
+  // Megatron's MoEAuxLossAutoScaler: the loss's gradient joins the router's
+  // backward, scaled by the runtime as the language-model loss is.
+  g.addGrad(getProbs(), MoeAuxLossGradOp::create(g.builder(), getLoc(), getProbs().getType(),
+                                                 g.save(getRouted()), getTopkAttr(),
+                                                 getCoeffAttr()));
+  return success();
+}
+
+LogicalResult MoeRouteOp::buildGradient(GradientBuilder &g) {
+  Value dweights = g.gradOf(getWeights()), dprobs = g.gradOf(getProbs());
+  g.addGrad(getLogits(), MoeRouteGradOp::create(g.builder(), getLoc(), getLogits().getType(),
+                                                g.save(getProbs()), g.save(getExperts()),
+                                                g.save(getWeights()), dweights, dprobs));
+  return success();
+}
+
+LogicalResult MoePermuteOp::buildGradient(GradientBuilder &g) {
+  g.addGrad(getInput(), MoePermuteGradOp::create(g.builder(), getLoc(), getInput().getType(),
+                                                 g.gradOf(getResult()), g.save(getRowOf())));
+  return success();
+}
+
+LogicalResult GroupedLinearOp::buildGradient(GradientBuilder &g) {
+  auto w = g.paramOf(*this, getWeight());
+  if (failed(w))
+    return failure();
+  Value dy = g.gradOf(getResult()), kept = g.save(getKept());
+  Value dx = GroupedLinearGradInputOp::create(g.builder(), getLoc(), getInput().getType(), dy,
+                                              kept, g.reread(getWeight()));
+  GroupedLinearGradWeightOp::create(g.builder(), getLoc(), g.save(getInput()), dy, kept, *w);
+  g.addGrad(getInput(), dx);
+  return success();
+}
+
+LogicalResult MoeCombineOp::buildGradient(GradientBuilder &g) {
+  auto grads = MoeCombineGradOp::create(
+      g.builder(), getLoc(), getInput().getType(), getWeights().getType(), g.save(getInput()),
+      g.save(getRowOf()), g.save(getEntryOf()), g.save(getWeights()), g.gradOf(getResult()));
+  g.addGrad(getInput(), grads.getInputGrad());
+  g.addGrad(getWeights(), grads.getWeightsGrad());
+  return success();
+}
+
 // ---- tensor parallelism's conjugate pairs: each one's gradient is the other ----
 
 LogicalResult TpCopyOp::buildGradient(GradientBuilder &g) {

@@ -570,5 +570,6 @@ def Mtc_AdamWOp : Mtc_Op<"adamw", [HasParent<"::mlir::ModuleOp">]> {
 // Communication ops of the parallel layouts, kept in their own files.
 include "MtcTensorParallelOps.td"
 include "MtcPipelineOps.td"
+include "MtcMoeOps.td"
 
 #endif // MTC_OPS_TD

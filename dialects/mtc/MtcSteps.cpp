@@ -344,3 +344,122 @@ LogicalResult SwigluGradOp::emitStep(const StepOperands &operands, pb::Step &ste
   k->set_dup(operands.buffer(getUpGrad()));
   return success();
 }
+
+// ---- mixture of experts ----
+
+LogicalResult MoeRouteOp::emitStep(const StepOperands &operands, pb::Step &step) {
+  auto *k = step.mutable_moe_route();
+  k->set_logits(operands.buffer(getLogits()));
+  k->set_probs(operands.buffer(getProbs()));
+  k->set_experts(operands.buffer(getExperts()));
+  k->set_weights(operands.buffer(getWeights()));
+  return success();
+}
+
+LogicalResult MoeRouteGradOp::emitStep(const StepOperands &operands, pb::Step &step) {
+  auto *k = step.mutable_moe_route_backward();
+  k->set_probs(operands.buffer(getProbs()));
+  k->set_experts(operands.buffer(getExperts()));
+  k->set_weights(operands.buffer(getWeights()));
+  if (getWeightsGrad())
+    k->set_dweights(operands.buffer(getWeightsGrad()));
+  if (getProbsGrad())
+    k->set_dprobs(operands.buffer(getProbsGrad()));
+  k->set_dlogits(operands.buffer(getResult()));
+  return success();
+}
+
+LogicalResult MoeDispatchOp::emitStep(const StepOperands &operands, pb::Step &step) {
+  auto *k = step.mutable_moe_dispatch();
+  k->set_experts(operands.buffer(getExperts()));
+  k->set_weights(operands.buffer(getWeights()));
+  k->set_routed(operands.buffer(getRouted()));
+  k->set_kept(operands.buffer(getKept()));
+  k->set_row_of(operands.buffer(getRowOf()));
+  k->set_entry_of(operands.buffer(getEntryOf()));
+  k->set_capacity(getCapacity());
+  k->set_drop_by_position(getDropByPosition());
+  return success();
+}
+
+LogicalResult MoeAuxLossOp::emitStep(const StepOperands &operands, pb::Step &step) {
+  auto *k = step.mutable_moe_aux_loss();
+  k->set_probs(operands.buffer(getProbs()));
+  k->set_routed(operands.buffer(getRouted()));
+  k->set_coeff(getCoeff().convertToDouble());
+  return success();
+}
+
+LogicalResult MoeAuxLossGradOp::emitStep(const StepOperands &operands, pb::Step &step) {
+  auto *k = step.mutable_moe_aux_loss_backward();
+  k->set_routed(operands.buffer(getRouted()));
+  k->set_dprobs(operands.buffer(getResult()));
+  k->set_coeff(getCoeff().convertToDouble());
+  k->set_topk(getTopk());
+  return success();
+}
+
+LogicalResult MoePermuteOp::emitStep(const StepOperands &operands, pb::Step &step) {
+  auto *k = step.mutable_moe_permute();
+  k->set_x(operands.buffer(getInput()));
+  k->set_row_of(operands.buffer(getRowOf()));
+  k->set_entry_of(operands.buffer(getEntryOf()));
+  k->set_xp(operands.buffer(getResult()));
+  return success();
+}
+
+LogicalResult MoePermuteGradOp::emitStep(const StepOperands &operands, pb::Step &step) {
+  auto *k = step.mutable_moe_permute_backward();
+  k->set_dxp(operands.buffer(getGrad()));
+  k->set_row_of(operands.buffer(getRowOf()));
+  k->set_dx(operands.buffer(getResult()));
+  return success();
+}
+
+LogicalResult GroupedLinearOp::emitStep(const StepOperands &operands, pb::Step &step) {
+  auto *k = step.mutable_grouped_linear();
+  k->set_x(operands.buffer(getInput()));
+  k->set_kept(operands.buffer(getKept()));
+  k->set_w_param(operands.param(getWeight()));
+  k->set_y(operands.buffer(getResult()));
+  return success();
+}
+
+LogicalResult GroupedLinearGradInputOp::emitStep(const StepOperands &operands, pb::Step &step) {
+  auto *k = step.mutable_grouped_linear_backward_input();
+  k->set_dy(operands.buffer(getGrad()));
+  k->set_kept(operands.buffer(getKept()));
+  k->set_w_param(operands.param(getWeight()));
+  k->set_dx(operands.buffer(getResult()));
+  return success();
+}
+
+LogicalResult GroupedLinearGradWeightOp::emitStep(const StepOperands &operands, pb::Step &step) {
+  auto *k = step.mutable_grouped_linear_backward_weight();
+  k->set_x(operands.buffer(getInput()));
+  k->set_dy(operands.buffer(getGrad()));
+  k->set_kept(operands.buffer(getKept()));
+  k->set_w_grad(operands.param(getWeightAttr()));
+  return success();
+}
+
+LogicalResult MoeCombineOp::emitStep(const StepOperands &operands, pb::Step &step) {
+  auto *k = step.mutable_moe_combine();
+  k->set_yp(operands.buffer(getInput()));
+  k->set_row_of(operands.buffer(getRowOf()));
+  k->set_weights(operands.buffer(getWeights()));
+  k->set_y(operands.buffer(getResult()));
+  return success();
+}
+
+LogicalResult MoeCombineGradOp::emitStep(const StepOperands &operands, pb::Step &step) {
+  auto *k = step.mutable_moe_combine_backward();
+  k->set_yp(operands.buffer(getInput()));
+  k->set_row_of(operands.buffer(getRowOf()));
+  k->set_entry_of(operands.buffer(getEntryOf()));
+  k->set_weights(operands.buffer(getWeights()));
+  k->set_dy(operands.buffer(getGrad()));
+  k->set_dyp(operands.buffer(getInputGrad()));
+  k->set_dweights(operands.buffer(getWeightsGrad()));
+  return success();
+}

@@ -105,6 +105,10 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module, const TrainStepMemory &p
   m->set_kv_heads(model.getKvHeads());
   m->set_tied_embeddings(outputTiedToEmbedding(fn));
   fn->walk([&](RotaryOp r) { m->set_rope_theta(r.getTheta().convertToDouble()); });
+  fn->walk([&](MoeDispatchOp d) {
+    m->set_experts(d.getNumExperts());
+    m->set_moe_topk(cast<ShapedType>(d.getExperts().getType()).getShape().back());
+  });
   fingerprintText += model.getArch().str() + std::to_string(model.getVocab());
   m->set_fingerprint(llvm::utohexstr(llvm::xxh3_64bits(fingerprintText)));
 

@@ -132,9 +132,12 @@ LogicalResult BufferAssignment::assign(func::FuncOp fn, MemoryPlan &plan,
     for (OpResult result : op->getResults()) {
       auto type = llvm::cast<RankedTensorType>(result.getType());
       // Attention's log-sum-exp stays fp32, as flash attention keeps it:
-      // backward recomputes the probabilities from it.
+      // backward recomputes the probabilities from it. So do the router's
+      // probabilities and weights (the routing and the auxiliary loss), as
+      // Megatron-Core's router computes in fp32.
       Element element = type.getElementType().isInteger(32) ? Element::I32
-                        : isa<AttentionOp>(op) && result.getResultNumber() == 1
+                        : (isa<AttentionOp>(op) && result.getResultNumber() == 1) ||
+                                  isa<MoeRouteOp>(op)
                             ? Element::F32
                             : activation;
       valueBuffer[result] =

@@ -84,6 +84,26 @@ llvm::Error ModelConfig::validate() const {
     return err("grouped-query attention and an untied output layer are LLaMA "
                "features (arch 'llama')");
   }
+  if (experts != 0) {
+    if (arch != "llama")
+      return err("mixtures of experts are built for the LLaMA family (SwiGLU experts), not '" +
+                 llvm::Twine(arch) + "'");
+    if (experts < 1 || experts > kMaxSize)
+      return err("the number of experts must be in [1, " + llvm::Twine(kMaxSize) + "], got " +
+                 llvm::Twine(experts));
+    if (topk < 1 || topk > experts)
+      return err("top-k routing (num_experts_per_tok, --moe-router-topk) must pick between 1 "
+                 "and the " + llvm::Twine(experts) + " experts, got " + llvm::Twine(topk));
+  } else if (moeAuxLossCoeff != 0 || capacityFactor != 0 || dropByPosition) {
+    return err("a load-balancing loss, capacity factor or drop policy needs experts "
+               "(--num-experts)");
+  }
+  if (!(moeAuxLossCoeff >= 0) || !std::isfinite(moeAuxLossCoeff))
+    return err("the load-balancing loss coefficient must be finite and not negative, got " +
+               std::to_string(moeAuxLossCoeff));
+  if (!(capacityFactor >= 0) || !std::isfinite(capacityFactor))
+    return err("the expert capacity factor must be finite and not negative (0: no dropping), "
+               "got " + std::to_string(capacityFactor));
   if (!(layerNormEps > 0.0) || !std::isfinite(layerNormEps))
     return err("the normalization epsilon must be positive and finite, got " +
                std::to_string(layerNormEps));
@@ -178,12 +198,13 @@ llvm::Expected<ModelConfig> mtc::readHuggingFaceConfig(llvm::StringRef path) {
       c.arch = "bert";
     else if (*type == "gpt2" || *type == "gpt")
       c.arch = "gpt";
-    else if (*type == "llama" || *type == "mistral")
+    else if (*type == "llama" || *type == "mistral" || *type == "mixtral")
       c.arch = "llama";
     else
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                      "'" + path + "': model_type '" + *type +
-                                         "' is not supported (gpt2, bert, llama or mistral)");
+                                         "' is not supported (gpt2, bert, llama, mistral or "
+                                         "mixtral)");
   }
   struct Required {
     std::initializer_list<const char *> keys;
@@ -247,7 +268,39 @@ llvm::Expected<ModelConfig> mtc::readHuggingFaceConfig(llvm::StringRef path) {
   if (c.arch == "llama")
     if (llvm::Error err = readLlamaKeys(*obj, path, c))
       return std::move(err);
+  if (llvm::Error err = readMixtralKeys(*obj, path, c))
+    return std::move(err);
   return c;
+}
+
+llvm::Error mtc::readMixtralKeys(const llvm::json::Object &obj, llvm::StringRef path,
+                                 ModelConfig &c) {
+  auto refuse = [&](const llvm::Twine &msg) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "'" + path + "': " + msg + "; not supported");
+  };
+  const bool mixtral = obj.getString("model_type").value_or("") == "mixtral";
+  if (!mixtral) {
+    // Expert keys make another model: refused, never dropped.
+    for (const char *key : {"num_local_experts", "num_experts_per_tok", "num_experts",
+                            "moe_router_topk", "router_aux_loss_coef", "moe_ffn_hidden_size"})
+      if (obj.get(key))
+        return refuse(llvm::Twine("'") + key + "' outside a model_type 'mixtral' config");
+    return llvm::Error::success();
+  }
+  std::optional<int64_t> experts = obj.getInteger("num_local_experts");
+  if (!experts)
+    return refuse("a mixtral config without an integer num_local_experts");
+  c.experts = *experts;
+  c.topk = obj.getInteger("num_experts_per_tok").value_or(2);
+  // HF adds the load-balancing loss to the training loss only with
+  // output_router_logits; mtc adds Megatron's (docs/moe.md: HF's is k times
+  // Megatron's and pools the layers' tokens), with the same coefficient.
+  if (obj.getBoolean("output_router_logits").value_or(false))
+    c.moeAuxLossCoeff = obj.getNumber("router_aux_loss_coef").value_or(0.001);
+  if (obj.getNumber("router_jitter_noise").value_or(0.0) != 0.0)
+    return refuse("router_jitter_noise (multiplicative noise on the router's input)");
+  return llvm::Error::success();
 }
 
 llvm::Error mtc::readLlamaKeys(const llvm::json::Object &obj, llvm::StringRef path,
@@ -384,6 +437,34 @@ private:
     return dropout(down, c.hiddenDropout);
   }
 
+  /// A mixture of experts in place of LLaMA's MLP (MtcMoeOps.td): the
+  /// router, top-k routing, the load-balancing loss, and SwiGLU experts on
+  /// the expert-sorted rows, combined back per token with their weights.
+  Value moeMlp(Value x, const std::string &prefix) {
+    int64_t E = c.experts, f = c.ffnSize();
+    Value logits = linearNoBias(x, prefix + ".router.weight", c.hidden, E, c.initStd);
+    auto route = MoeRouteOp::create(b, loc, logits, b.getI64IntegerAttr(c.topk));
+    auto dispatch = MoeDispatchOp::create(
+        b, loc, route.getExperts(), route.getWeights(), b.getI64IntegerAttr(E),
+        b.getF64FloatAttr(c.capacityFactor), c.dropByPosition ? b.getUnitAttr() : UnitAttr());
+    if (c.moeAuxLossCoeff > 0)
+      MoeAuxLossOp::create(b, loc, route.getProbs(), dispatch.getRouted(),
+                           b.getI64IntegerAttr(c.topk), b.getF64FloatAttr(c.moeAuxLossCoeff));
+    Value rows = MoePermuteOp::create(b, loc, x, dispatch.getRowOf(), dispatch.getEntryOf());
+    Value kept = dispatch.getKept();
+    auto experts = [&](const char *name, int64_t in, int64_t out, double std) {
+      return param(prefix + "." + name, {E, in, out}, InitKind::normal, std);
+    };
+    Value gate = GroupedLinearOp::create(b, loc, rows, kept, experts("w1", c.hidden, f, c.initStd));
+    Value up = GroupedLinearOp::create(b, loc, rows, kept, experts("w3", c.hidden, f, c.initStd));
+    Value act = SwigluOp::create(b, loc, gate, up);
+    Value down =
+        GroupedLinearOp::create(b, loc, act, kept, experts("w2", f, c.hidden, outputStd()));
+    Value y = MoeCombineOp::create(b, loc, down, dispatch.getRowOf(), dispatch.getEntryOf(),
+                                   route.getWeights());
+    return dropout(y, c.hiddenDropout);
+  }
+
   /// The activation the config names, in the MLP and BERT's MLM head.
   Value activation(Value x) {
     if (c.activation == ModelConfig::Activation::SquaredRelu)
@@ -457,9 +538,9 @@ Value ModelEmitter::layer(Value input, Value lengths, int64_t index) {
     Value r1 = AddOp::create(b, loc, x,
                              llamaAttention(rmsNorm(x, name + ".input_norm.weight"),
                                             name + ".attn"));
+    Value normed = rmsNorm(r1, name + ".post_attention_norm.weight");
     out = AddOp::create(b, loc, r1,
-                        llamaMlp(rmsNorm(r1, name + ".post_attention_norm.weight"),
-                                 name + ".mlp"));
+                        c.experts ? moeMlp(normed, name + ".moe") : llamaMlp(normed, name + ".mlp"));
   } else if (c.arch == "gpt") { // pre-LN
     Value r1 = AddOp::create(b, loc, x, attention(layerNorm(x, name + ".ln_1"),
                                                   innerLengths, name + ".attn"));

@@ -43,6 +43,14 @@ struct ContextParallelPass : mtc::impl::ContextParallelBase<ContextParallelPass>
     const int64_t cp = parallel.getCp();
     if (cp == 1)
       return;
+    // docs/moe.md, "Still to build": routing a sequence split over cp ranks.
+    if (WalkResult found = forward.walk([&](MoeRouteOp route) {
+          route.emitOpError("is in a mixture-of-experts layer, which context parallelism "
+                            "does not split yet: use --context-parallel-size 1");
+          return WalkResult::interrupt();
+        });
+        found.wasInterrupted())
+      return signalPassFailure();
 
     SmallVector<AttentionOp> attentions;
     bool ok = true;

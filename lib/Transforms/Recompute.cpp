@@ -142,8 +142,12 @@ LogicalResult recomputeLayer(LayerOp bwd, LayerOp &fwd, Mode mode) {
     for (const SavedOperand &s : saved)
       if (!llvm::isa<BlockArgument>(s.inner))
         recomputed.push_back(s);
+    // The load-balancing loss computes no value the backward reads; run
+    // again it would report the layer's loss twice (Megatron-Core skips its
+    // tracker during recomputation too).
     for (Operation &op : fwdBody.without_terminator())
-      toClone.insert(&op);
+      if (!isa<MoeAuxLossOp>(op))
+        toClone.insert(&op);
   } else {
     for (const SavedOperand &s : saved)
       if (auto attn = s.inner.getDefiningOp<AttentionOp>()) {

@@ -119,6 +119,25 @@ FailureOr<ModelStats> mtc::computeModelStats(ModuleOp module) {
              "activation bytes"))
       return failure();
   }
+  // Each MoE layer's tokens read k of its E experts: the other E - k's share
+  // of the expert weights is inactive.
+  stats.activeParams = stats.params;
+  if (fn && !fn.isExternal())
+    for (auto layer : fn.getBody().front().getOps<LayerOp>()) {
+      if (layer.getBackward())
+        continue;
+      int64_t experts = 0, topk = 0, expertParams = 0;
+      layer.walk([&](Operation *op) {
+        if (auto d = dyn_cast<MoeDispatchOp>(op)) {
+          experts = d.getNumExperts();
+          topk = cast<ShapedType>(d.getExperts().getType()).getShape().back();
+        } else if (auto g = dyn_cast<GroupedLinearOp>(op)) {
+          expertParams += cast<ShapedType>(g.getWeight().getType()).getNumElements();
+        }
+      });
+      if (experts > 0)
+        stats.activeParams -= expertParams / experts * (experts - topk);
+    }
   // The report prints 3x the FLOPs and 16 bytes per parameter.
   for (Result<int64_t> shown :
        {checkedProduct({{"parameters", stats.params}, {"16 bytes", 16}}),
@@ -141,6 +160,10 @@ ModelShape mtc::modelShapeOf(mlir::ModuleOp module, ModelAttr model) {
   shape.arch = model.getArch().str();
   shape.kvHeads = static_cast<int>(model.getKvHeads());
   shape.tied = !shape.llama() || !mlir::SymbolTable::lookupSymbolIn(module, "lm_head.weight");
+  module.walk([&](MoeDispatchOp d) {
+    shape.experts = d.getNumExperts();
+    shape.topk = cast<ShapedType>(d.getExperts().getType()).getShape().back();
+  });
   return shape;
 }
 
@@ -188,6 +211,9 @@ struct StatsPass : mtc::impl::StatsBase<StatsPass> {
                        withCommas(stats.params).c_str(),
                        stats.forwardFlops / 1e9,
                        stats.activationBytes / 1048576.0);
+    if (stats.activeParams != stats.params)
+      os << "active parameters per token (mixture of experts): "
+         << withCommas(stats.activeParams) << "\n";
     os << "training GFLOP per micro-batch (forward + backward = 3x): "
        << llvm::format("%.3f", 3 * stats.forwardFlops / 1e9) << "\n";
     os << llvm::format("bytes: params %.1f MiB, grads %.1f MiB, AdamW m+v %.1f "

@@ -127,6 +127,14 @@ struct TensorParallelPass : mtc::impl::TensorParallelBase<TensorParallelPass> {
     }
     if (t == 1)
       return;
+    // docs/moe.md, "Still to build": the experts' split over t.
+    if (WalkResult found = forward.walk([&](MoeRouteOp route) {
+          route.emitOpError("is in a mixture-of-experts layer, which tensor parallelism does "
+                            "not split yet: use --tensor-model-parallel-size 1");
+          return WalkResult::interrupt();
+        });
+        found.wasInterrupted())
+      return signalPassFailure();
     if (int64_t done = tensorSplitSize(module); done != 1) {
       emitModuleError(module) << "--mtc-tensor-parallel already split this module's parameters "
                               << done << " ways; run it once, on the model mtc-import wrote";

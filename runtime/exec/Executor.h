@@ -73,10 +73,17 @@ struct MicroBatchLoss {
   double sopSum = 0; // BERT's sentence-order loss, summed over samples
   int64_t sopCount = 0;
   int64_t sopCorrect = 0; // samples whose sentence order the binary head got right
+  // Mixture of experts: the load-balancing losses of this rank's MoE layers
+  // (each already times its coefficient), and the entries routed to each
+  // expert, summed over those layers.
+  double moeAuxSum = 0;
+  int64_t moeAuxLayers = 0;
+  std::vector<int64_t> expertTokens;
   double mean() const { return count ? sum / count : 0.0; }
   LossTerms terms() const {
     return {mean(), sopCount ? sopSum / sopCount : 0.0,
-            sopCount ? static_cast<double>(sopCorrect) / sopCount : 0.0};
+            sopCount ? static_cast<double>(sopCorrect) / sopCount : 0.0, moeAuxSum,
+            static_cast<double>(moeAuxLayers)};
   }
 };
 

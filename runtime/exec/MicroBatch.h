@@ -21,16 +21,26 @@ struct MicroBatchInputs {
 // their sum.
 // sopAccuracy rides along (a metric, not a term): the binary head's share of
 // right answers, measured at evaluation only.
+// moeAux is a term too, the sum of the MoE layers' load-balancing losses
+// (Megatron's MoEAuxLossAutoScaler adds their gradients), but it is logged on
+// its own as Megatron logs it, so total() is the model's loss. moeLayers
+// counts the layers in that sum; both add up over pipeline stages, and
+// loadBalancingLoss() is Megatron's logged value, the mean over MoE layers.
 struct LossTerms {
-  double lm = 0, sop = 0, sopAccuracy = 0;
+  double lm = 0, sop = 0, sopAccuracy = 0, moeAux = 0, moeLayers = 0;
   double total() const { return lm + sop; }
+  double loadBalancingLoss() const { return moeLayers > 0 ? moeAux / moeLayers : 0.0; }
   LossTerms &operator+=(const LossTerms &o) {
     lm += o.lm;
     sop += o.sop;
     sopAccuracy += o.sopAccuracy;
+    moeAux += o.moeAux;
+    moeLayers += o.moeLayers;
     return *this;
   }
-  LossTerms scaled(double f) const { return {lm * f, sop * f, sopAccuracy * f}; }
+  LossTerms scaled(double f) const {
+    return {lm * f, sop * f, sopAccuracy * f, moeAux * f, moeLayers * f};
+  }
 };
 
 } // namespace mtc::runtime

@@ -19,6 +19,9 @@ struct StepShape {
   int64_t elements = 0;   // element-wise kernels
   int64_t batch = 0;      // attention
   int64_t idsSeq = 0;     // token-type ids per sample (a shard's x has fewer positions)
+  int64_t experts = 0;    // mixture of experts: E, k picks a token, R permuted rows
+  int64_t topk = 0;
+  int64_t permuted = 0;
 };
 
 // Index of a plan's buffers and params by id (ids must be dense: 0..size-1).

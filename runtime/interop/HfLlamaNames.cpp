@@ -16,6 +16,7 @@ enum class Layout {
   Transposed, // torch Linear [out, in] of an mtc [in, out] weight
   VocabRows,  // HF keeps the real vocabulary's rows of the padded table
   GroupedQkv, // qkv: split into q_proj, k_proj, v_proj, each transposed
+  Experts,    // [E, in, out]: one torch Linear [out, in] per expert ('*' in the name)
 };
 
 struct Rule {
@@ -44,8 +45,33 @@ const std::map<std::string, Rule> &layerRules() {
       {"mlp.gate_proj.weight", {{"mlp.gate_proj.weight"}, Layout::Transposed}},
       {"mlp.up_proj.weight", {{"mlp.up_proj.weight"}, Layout::Transposed}},
       {"mlp.down_proj.weight", {{"mlp.down_proj.weight"}, Layout::Transposed}},
+      // MixtralForCausalLM's sparse MLP.
+      {"moe.router.weight", {{"block_sparse_moe.gate.weight"}, Layout::Transposed}},
+      {"moe.w1", {{"block_sparse_moe.experts.*.w1.weight"}, Layout::Experts}},
+      {"moe.w2", {{"block_sparse_moe.experts.*.w2.weight"}, Layout::Experts}},
+      {"moe.w3", {{"block_sparse_moe.experts.*.w3.weight"}, Layout::Experts}},
   };
   return rules;
+}
+
+// An Experts rule's name for expert e.
+std::string expertName(const std::string &pattern, int64_t e) {
+  const size_t star = pattern.find('*');
+  return pattern.substr(0, star) + std::to_string(e) + pattern.substr(star + 1);
+}
+
+// A rule's HF names for a model of E experts (one per expert for Experts).
+std::vector<std::string> expandedNames(const std::string &mtcName, const std::vector<int64_t> &full,
+                                       const std::vector<std::string> &hf, Layout layout) {
+  if (layout != Layout::Experts)
+    return hf;
+  if (full.size() != 3 || full[0] < 1)
+    throw FormatError("param '" + mtcName + "' of shape " + shapeString(full) +
+                      ": expected [experts, in, out]");
+  std::vector<std::string> names;
+  for (int64_t e = 0; e < full[0]; ++e)
+    names.push_back(expertName(hf[0], e));
+  return names;
 }
 
 constexpr const char *kLayers = "model.layers.";
@@ -84,7 +110,7 @@ std::vector<std::vector<int64_t>> hfShapes(const Rule &rule, const std::string &
   auto refuse = [&](const std::string &why) {
     return FormatError("param '" + name + "' of shape " + shapeString(full) + ": " + why);
   };
-  const size_t rank = rule.layout == Layout::Same ? 1 : 2;
+  const size_t rank = rule.layout == Layout::Same ? 1 : rule.layout == Layout::Experts ? 3 : 2;
   if (full.size() != rank || elementCount(full) <= 0)
     throw refuse("expected a non-empty tensor of rank " + std::to_string(rank));
   switch (rule.layout) {
@@ -92,6 +118,8 @@ std::vector<std::vector<int64_t>> hfShapes(const Rule &rule, const std::string &
     return {full};
   case Layout::Transposed:
     return {{full[1], full[0]}};
+  case Layout::Experts:
+    return std::vector<std::vector<int64_t>>(full[0], {full[2], full[1]});
   case Layout::VocabRows:
     if (full[0] != m.padded_vocab() || m.vocab() <= 0 || m.vocab() > m.padded_vocab())
       throw refuse("expected " + std::to_string(m.padded_vocab()) +
@@ -132,9 +160,10 @@ std::vector<std::string> hfLlamaNames(const std::string &mtcName) {
 
 std::vector<HfTensor> toHfLlama(const std::string &mtcName, const std::vector<int64_t> &fullShape,
                                 const float *data, const pb::Model &m) {
-  const Rule rule = ruleOrThrow(mtcName);
+  Rule rule = ruleOrThrow(mtcName);
   Grouped g;
   const auto shapes = hfShapes(rule, mtcName, fullShape, m, &g);
+  rule.hf = expandedNames(mtcName, fullShape, rule.hf, rule.layout);
   std::vector<HfTensor> out;
   for (size_t p = 0; p < rule.hf.size(); ++p)
     out.push_back({rule.hf[p], shapes[p], std::vector<float>(elementCount(shapes[p]))});
@@ -148,6 +177,14 @@ std::vector<HfTensor> toHfLlama(const std::string &mtcName, const std::vector<in
       for (int64_t c = 0; c < fullShape[1]; ++c)
         out[0].data[c * fullShape[0] + r] = data[r * fullShape[1] + c];
     break;
+  case Layout::Experts: {
+    const int64_t in = fullShape[1], outs = fullShape[2];
+    for (int64_t e = 0; e < fullShape[0]; ++e)
+      for (int64_t r = 0; r < in; ++r)
+        for (int64_t c = 0; c < outs; ++c)
+          out[e].data[c * in + r] = data[(e * in + r) * outs + c];
+    break;
+  }
   case Layout::GroupedQkv:
     for (int part = 0; part < 3; ++part)
       for (int64_t head = 0; head < g.partHeads(part); ++head)
@@ -164,9 +201,10 @@ std::vector<HfTensor> toHfLlama(const std::string &mtcName, const std::vector<in
 
 std::vector<float> fromHfLlama(const std::string &mtcName, const std::vector<int64_t> &fullShape,
                                const pb::Model &m, const HfTensorReader &read) {
-  const Rule rule = ruleOrThrow(mtcName);
+  Rule rule = ruleOrThrow(mtcName);
   Grouped g;
   const auto shapes = hfShapes(rule, mtcName, fullShape, m, &g);
+  rule.hf = expandedNames(mtcName, fullShape, rule.hf, rule.layout);
   std::vector<HfTensor> parts(rule.hf.size());
   for (size_t p = 0; p < parts.size(); ++p) {
     if (!read(rule.hf[p], &parts[p]))
@@ -192,6 +230,14 @@ std::vector<float> fromHfLlama(const std::string &mtcName, const std::vector<int
       for (int64_t c = 0; c < fullShape[1]; ++c)
         full[r * fullShape[1] + c] = parts[0].data[c * fullShape[0] + r];
     break;
+  case Layout::Experts: {
+    const int64_t in = fullShape[1], outs = fullShape[2];
+    for (int64_t e = 0; e < fullShape[0]; ++e)
+      for (int64_t r = 0; r < in; ++r)
+        for (int64_t c = 0; c < outs; ++c)
+          full[(e * in + r) * outs + c] = parts[e].data[c * in + r];
+    break;
+  }
   case Layout::GroupedQkv:
     for (int part = 0; part < 3; ++part)
       for (int64_t head = 0; head < g.partHeads(part); ++head)
@@ -212,10 +258,20 @@ void checkHfLlamaFile(const std::vector<std::string> &names, const pb::Model &m,
   for (const auto &[mtcName, rule] : globalRules())
     if (mtcName != "lm_head.weight" || !m.tied_embeddings())
       known.insert(rule.hf.begin(), rule.hf.end());
+  // A dense layer's MLP or Mixtral's sparse one, never both.
+  const bool moe = m.experts() > 0;
   for (int64_t layer = 0; layer < m.layers(); ++layer)
-    for (const auto &[mtcName, rule] : layerRules())
+    for (const auto &[mtcName, rule] : layerRules()) {
+      const bool sparse = mtcName.rfind("moe.", 0) == 0, dense = mtcName.rfind("mlp.", 0) == 0;
+      if ((moe && dense) || (!moe && sparse))
+        continue;
       for (const std::string &hf : rule.hf)
-        known.insert(layerPrefix(layer) + hf);
+        if (rule.layout == Layout::Experts)
+          for (int64_t e = 0; e < m.experts(); ++e)
+            known.insert(layerPrefix(layer) + expertName(hf, e));
+        else
+          known.insert(layerPrefix(layer) + hf);
+    }
 
   for (const std::string &name : names) {
     if (known.count(name))
@@ -236,7 +292,10 @@ void checkHfLlamaFile(const std::vector<std::string> &names, const pb::Model &m,
                         "the model ties them (tie_word_embeddings): an untied checkpoint "
                         "cannot be loaded without dropping one of them");
     }
-    throw FormatError("tensor '" + name + "' has no place in a LlamaForCausalLM of " +
+    throw FormatError("tensor '" + name + "' has no place in a " +
+                      (moe ? "MixtralForCausalLM of " + std::to_string(m.experts()) +
+                                 " experts and "
+                           : std::string("LlamaForCausalLM of ")) +
                       std::to_string(m.layers()) + " layers" +
                       (m.tied_embeddings() ? " with tied embeddings" : "") +
                       " (no biases, one q/k/v/o projection per layer)");

@@ -8,7 +8,10 @@
 // weights [out, in], separate q_proj/k_proj/v_proj, and vocab rows. HF's q/k
 // need no extra permutation: mtc's rotary pairs dimensions as HF's rotate_half
 // does. A tied model (tie_word_embeddings) has no lm_head param, and HF's file
-// has no lm_head.weight.
+// has no lm_head.weight. A mixture of experts (Model.experts > 0) is
+// MixtralForCausalLM: mtc's router [hidden, E] is block_sparse_moe.gate
+// [E, hidden], and each of its [E, in, out] expert weights w1, w2, w3 is E
+// tensors block_sparse_moe.experts.N.wK.weight [out, in].
 #pragma once
 #include "interop/HfTensor.h"
 

@@ -123,7 +123,7 @@ const char *hfClassOf(const pb::Model &m) {
   if (usesHfBertNames(m))
     return "BertForPreTraining";
   if (usesHfLlamaNames(m))
-    return "LlamaForCausalLM";
+    return m.experts() > 0 ? "MixtralForCausalLM" : "LlamaForCausalLM";
   if (usesHfGpt2Names(m))
     return "GPT2LMHeadModel";
   return nullptr;

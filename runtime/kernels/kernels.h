@@ -280,7 +280,8 @@ struct MoeRoute {
   int64_t N, E, k;
 };
 // dlogits [N, E] (overwrites) from dweights [N, k] (may be null) and the
-// auxiliary loss's per-expert gradient auxGrad [E] (may be null).
+// probabilities' gradient auxGrad (may be null): one [E] row for every token
+// (auxGradStride 0, the auxiliary loss's), or [N, E] (auxGradStride E).
 struct MoeRouteBackward {
   static constexpr const char *name = "moe_route_backward";
   static void host(const MoeRouteBackward &k);
@@ -291,6 +292,7 @@ struct MoeRouteBackward {
   const float *auxGrad;
   float *dlogits;
   int64_t N, E, k;
+  int64_t auxGradStride = 0;
 };
 // Sorts the entries by expert: routed [E] counts the entries each expert was
 // picked for (before dropping; the auxiliary loss reads it), kept [E] those it

@@ -774,8 +774,9 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
     timed.cpu = processCpuSeconds() - cpu;
     timed.end = seconds();
     if (kind == StepKind::Forward) {
-      if (info.loss() >= 0)
-        lossSum += loss.terms();
+      // The loss chunk brings the model's loss, every chunk its MoE layers'
+      // load-balancing losses (zero terms elsewhere).
+      lossSum += loss.terms();
       send(slot, s, info.send_forward());
     } else if (kind == StepKind::Backward) {
       send(slot, s, info.send_backward());
@@ -822,9 +823,10 @@ LossTerms PipelineRunner::runIteration(const FillFn &fill, float gradScale,
 }
 
 LossTerms PipelineRunner::shareLosses(const LossTerms &sum) {
-  double terms[3] = {sum.lm, sum.sop, sum.sopAccuracy};
-  pipelineGroup->allReduceSum(terms, 3);
-  return LossTerms{terms[0], terms[1], terms[2]}.scaled(1.0 / microbatches);
+  // Each stage's MoE layers add their load-balancing losses.
+  double terms[5] = {sum.lm, sum.sop, sum.sopAccuracy, sum.moeAux, sum.moeLayers};
+  pipelineGroup->allReduceSum(terms, 5);
+  return LossTerms{terms[0], terms[1], terms[2], terms[3], terms[4]}.scaled(1.0 / microbatches);
 }
 
 LossTerms PipelineRunner::evaluateIteration(const FillFn &fill, uint64_t dropoutBase) {
@@ -873,8 +875,7 @@ LossTerms PipelineRunner::evaluateIteration(const FillFn &fill, uint64_t dropout
                                           slot->arenas(),
                                           dropoutBase + static_cast<uint64_t>(mb), 0.0f,
                                           /*training=*/false);
-      if (info.loss() >= 0)
-        sum += loss.terms();
+      sum += loss.terms(); // the loss chunk's, and any chunk's MoE terms
       exchange(info.send_forward(), *slot, mb, /*send=*/true);
       // The V's turn: into the next chunk's arena now (this one goes back).
       for (const pb::PipelineTransfer &t : info.send_forward())

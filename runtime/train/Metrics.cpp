@@ -8,9 +8,9 @@
 
 namespace mtc::runtime {
 
-MetricsWriter::MetricsWriter(const std::string &file, bool append, bool sentenceOrder)
+MetricsWriter::MetricsWriter(const std::string &file, bool append, bool sentenceOrder, bool moe)
     : path(file), out(file, append ? std::ios::app : std::ios::trunc),
-      sentenceOrder(sentenceOrder) {
+      sentenceOrder(sentenceOrder), moe(moe) {
   if (!out)
     throw std::runtime_error("--metrics: cannot open '" + path + "': " + std::strerror(errno));
   csv = path.size() >= 4 && path.compare(path.size() - 4, 4, ".csv") == 0;
@@ -19,7 +19,8 @@ MetricsWriter::MetricsWriter(const std::string &file, bool append, bool sentence
   if (csv && empty)
     out << "iteration,consumed_samples,learning_rate,lm_loss,grad_norm,iteration_ms,"
            "tokens_per_s,valid_loss,valid_ppl"
-        << (sentenceOrder ? ",sop_loss,valid_sop_loss,valid_sop_accuracy" : "") << "\n";
+        << (sentenceOrder ? ",sop_loss,valid_sop_loss,valid_sop_accuracy" : "")
+        << (moe ? ",load_balancing_loss" : "") << "\n";
   out.precision(9);
 }
 
@@ -42,6 +43,11 @@ void MetricsWriter::write(const MetricsRow &r) {
       if (r.validSopAccuracy)
         out << *r.validSopAccuracy;
     }
+    if (moe) {
+      out << ',';
+      if (r.loadBalancingLoss)
+        out << *r.loadBalancingLoss;
+    }
     out << '\n';
   } else {
     out << "{\"iteration\": " << r.iteration << ", \"consumed_samples\": " << r.consumedSamples
@@ -57,6 +63,8 @@ void MetricsWriter::write(const MetricsRow &r) {
       out << ", \"valid_sop_loss\": " << *r.validSopLoss;
     if (r.validSopAccuracy)
       out << ", \"valid_sop_accuracy\": " << *r.validSopAccuracy;
+    if (r.loadBalancingLoss)
+      out << ", \"load_balancing_loss\": " << *r.loadBalancingLoss;
     out << "}\n";
   }
   out.flush();

@@ -22,6 +22,9 @@ struct MetricsRow {
   std::optional<double> validLoss;
   // BERT's sentence-order loss (models with the binary head).
   std::optional<double> sopLoss, validSopLoss, validSopAccuracy;
+  // Mixture of experts: the load-balancing loss, the mean over MoE layers
+  // (Megatron-Core's logged load_balancing_loss), already times its coefficient.
+  std::optional<double> loadBalancingLoss;
 };
 
 class MetricsWriter {
@@ -31,7 +34,9 @@ public:
   // be opened.
   // `sentenceOrder`: the model has BERT's binary head, so the rows carry
   // sop_loss (and valid_sop_loss) columns.
-  MetricsWriter(const std::string &path, bool append = false, bool sentenceOrder = false);
+  // `moe`: a load_balancing_loss column.
+  MetricsWriter(const std::string &path, bool append = false, bool sentenceOrder = false,
+                bool moe = false);
   // Throws std::runtime_error naming the file when the row cannot be written
   // (e.g. the disk is full).
   void write(const MetricsRow &row);
@@ -40,7 +45,7 @@ private:
   std::string path;
   std::ofstream out;
   bool csv = false;
-  bool sentenceOrder = false;
+  bool sentenceOrder = false, moe = false;
 };
 
 } // namespace mtc::runtime

@@ -188,6 +188,7 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   const int64_t vocab = plan.model().vocab();
   const Objective objective = parseObjective(plan.model().objective());
   hasSop = objective == Objective::MaskedLmSop;
+  hasMoe = plan.model().experts() > 0;
   if (cfg.synthetic) {
     train = makeSyntheticSource(geometry, vocab, static_cast<uint64_t>(cfg.seed), objective);
     valid =
@@ -257,7 +258,7 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   if (!cfg.metrics.empty() && world.rank() == 0) {
     // A resumed run adds to the earlier run's metrics instead of truncating them.
     const bool append = startIteration > 0;
-    metrics = std::make_unique<MetricsWriter>(cfg.metrics, append, hasSop);
+    metrics = std::make_unique<MetricsWriter>(cfg.metrics, append, hasSop, hasMoe);
     if (append && log)
       *log << "appending metrics to '" << cfg.metrics << "' (resumed at iteration "
            << startIteration << ")\n";
@@ -361,9 +362,9 @@ Trainer::~Trainer() = default;
 namespace {
 // The mean of each term over the data-parallel replicas.
 LossTerms replicaMean(comm::Communicator &group, const LossTerms &mine) {
-  double terms[3] = {mine.lm, mine.sop, mine.sopAccuracy};
-  group.allReduceSum(terms, 3);
-  return LossTerms{terms[0], terms[1], terms[2]}.scaled(1.0 / group.size());
+  double terms[5] = {mine.lm, mine.sop, mine.sopAccuracy, mine.moeAux, mine.moeLayers};
+  group.allReduceSum(terms, 5);
+  return LossTerms{terms[0], terms[1], terms[2], terms[3], terms[4]}.scaled(1.0 / group.size());
 }
 } // namespace
 
@@ -510,7 +511,10 @@ void Trainer::logIteration(int64_t iteration, double ms, double lr, const LossTe
   std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S", std::localtime(&now));
   const double tokensPerSecond = geometry.globalBatch * geometry.seq / (ms / 1000.0);
   // Megatron's BERT logs the sentence-order loss beside the LM loss.
-  const std::string sop = hasSop ? format(" sop loss: %.6E |", loss.sop) : "";
+  std::string sop = hasSop ? format(" sop loss: %.6E |", loss.sop) : "";
+  // Megatron-Core's track_moe_metrics adds the MoE layers' mean.
+  if (loss.moeLayers > 0)
+    sop += format(" load_balancing_loss: %.6E |", loss.loadBalancingLoss());
   char line[640];
   std::snprintf(line, sizeof line,
                 " [%s] iteration %8lld/%8lld | consumed samples: %12lld | elapsed time per "
@@ -649,6 +653,8 @@ TrainSummary Trainer::run() {
     row.tokensPerSecond = geometry.globalBatch * geometry.seq / (ms / 1000.0);
     if (hasSop)
       row.sopLoss = loss.sop;
+    if (hasMoe)
+      row.loadBalancingLoss = loss.loadBalancingLoss();
     const bool logLine = done % cfg.logInterval == 0 || done == cfg.steps;
     if (logLine) {
       if (progressBar)

@@ -185,6 +185,7 @@ private:
   int64_t startIteration = 0;
   LossTerms logLossSum;
   bool hasSop = false; // the plan trains a sentence-order head (BERT)
+  bool hasMoe = false; // the plan has mixture-of-experts layers (load-balancing loss)
   int64_t logLossCount = 0;
   int64_t skippedInInterval = 0; // since the last log line
   // --dump-batch: recorded by one rank per replica (recordsBatches).

@@ -1,6 +1,23 @@
 // RUN: %mtc-opt %s --mtc-autodiff | FileCheck %s
 // RUN: %mtc-opt %s --mtc-autodiff --verify-roundtrip -o /dev/null
+// RUN: %mtc-opt %inputs/moe-tiny.mlir --mtc-autodiff | FileCheck %s --check-prefix=MOE
+// RUN: %mtc-opt %inputs/moe-tiny.mlir --mtc-autodiff --verify-roundtrip -o /dev/null
 // Errors: mtc-autodiff-errors.mlir.
+
+// A mixture-of-experts layer (mtc-import --num-experts 4 --moe-aux-loss-coeff
+// 0.01, top-2): the backward mirrors the chain, the grouped GEMMs read the
+// saved counts, and the load-balancing loss seeds the router's probabilities.
+// MOE-LABEL: mtc.layer "h.0"{{.*}}backward
+// MOE: %[[DYP:.*]], %[[DW:.*]] = mtc.moe_combine_grad
+// MOE: mtc.grouped_linear_dx %[[DYP]], %[[KEPT:[^,]*]], {{.*}} -> tensor<8x6xf32>
+// MOE: mtc.grouped_linear_dw {{.*}}, %[[DYP]], %[[KEPT]] {weight = @h.0.moe.w2}
+// MOE: %[[DGATE:.*]], %[[DUP:.*]] = mtc.swiglu_grad
+// MOE: mtc.grouped_linear_dw {{.*}}, %[[DUP]], %[[KEPT]] {weight = @h.0.moe.w3}
+// MOE: mtc.grouped_linear_dw {{.*}}, %[[DGATE]], %[[KEPT]] {weight = @h.0.moe.w1}
+// MOE: %[[DX:.*]] = mtc.moe_permute_grad
+// MOE: %[[DPROBS:.*]] = mtc.moe_aux_loss_grad %{{.*}} {coeff = 1.000000e-02 : f64, topk = 2 : i64} : tensor<4xi32> -> tensor<1x4x4xf32>
+// MOE: %[[DLOGITS:.*]] = mtc.moe_route_grad {{.*}} weights_grad(%[[DW]] : tensor<1x4x2xf32>) probs_grad(%[[DPROBS]] : tensor<1x4x4xf32>)
+// MOE: mtc.linear_dw %{{.*}}, %[[DLOGITS]] {weight = @h.0.moe.router.weight}
 
 // A one-layer model with every op kind. The forward layer must yield, besides
 // its output, exactly what its backward needs; the backward layer takes them.

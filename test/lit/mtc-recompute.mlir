@@ -4,6 +4,14 @@
 // RUN: %mtc-opt %t.model.mlir --mtc-autodiff --mtc-recompute=mode=selective --mtc-plan-memory | FileCheck %s --check-prefix=SEL
 // RUN: %mtc-opt %t.model.mlir --mtc-autodiff --mtc-recompute=mode=full --verify-roundtrip -o /dev/null
 // RUN: %mtc-opt %t.model.mlir --mtc-autodiff --mtc-recompute=mode=none --mtc-plan-memory | FileCheck %s --check-prefix=NONE
+// Full recomputation re-runs a mixture of experts' routing but not its
+// load-balancing loss, which the runtime would report twice.
+// RUN: %mtc-opt %inputs/moe-tiny.mlir --mtc-autodiff --mtc-recompute=mode=full | FileCheck %s --check-prefix=MOE
+// MOE-LABEL: mtc.layer "h.0"{{.*}}backward
+// MOE-NOT: mtc.moe_aux_loss %
+// MOE: mtc.moe_route
+// MOE-NOT: mtc.moe_aux_loss %
+// MOE: mtc.moe_aux_loss_grad
 // RUN: %mtc-opt %s -split-input-file --mtc-recompute=mode=full -verify-diagnostics
 // RUN: not %mtc-opt %t.model.mlir --mtc-autodiff --mtc-recompute=mode=everything -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADMODE
 //

@@ -7,6 +7,17 @@
 //   layer 2*s*h*V = 79,047,426,048; total 12 * 17.717 + 79.047 = 291.648 GFLOP.
 //   Layer activations: 15,740,928 floats = 60.05 MiB.
 // RUN: %mtc-opt --mtc-stats %models/gpt2.mlir -o /dev/null | FileCheck %s --check-prefix=GPT2
+//
+// A mixture of experts (mtc-import --num-experts 4, top-2, hidden 8, expert
+// width 6, vocabulary 16 tied): the layer's attention 8*24 + 8*8, two norms
+// 16, router 8*4, experts 3*4*8*6 = 576: 880; outside 16*8 + 8 = 136. A
+// token reads 2 of the 4 experts: 1016 - 576/2 = 728 active. The grouped
+// GEMMs' FLOPs are the routed rows': 2 * (4 tokens * 2) * 8 * 6 * 3 = 2304,
+// with the router's 2*4*8*4 = 256 and the attention's.
+// RUN: %mtc-opt --mtc-stats %inputs/moe-tiny.mlir -o /dev/null | FileCheck %s --check-prefix=MOE
+// MOE: model moe-tiny: 1,016 parameters
+// MOE: h.0 880
+// MOE: active parameters per token (mixture of experts): 728
 // GPT2: model gpt2: 124,439,808 parameters (micro-batch 1, seq 1024)
 // GPT2-NEXT: group params fwd GFLOP/mb act MiB/mb
 // GPT2-NEXT: h.0 7,087,872 17.717 60.05

@@ -80,6 +80,9 @@
 //
 // The result verifies and round-trips; size=1 changes nothing.
 // RUN: %mtc-opt --mtc-tensor-parallel=size=4 --verify-roundtrip %t.mlir -o /dev/null
+// Mixture-of-experts layers are refused, not split wrongly (docs/moe.md).
+// RUN: not %mtc-opt --mtc-tensor-parallel=size=2 %inputs/moe-tiny.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=MOE
+// MOE: error: 'mtc.moe_route' op is in a mixture-of-experts layer, which tensor parallelism does not split yet: use --tensor-model-parallel-size 1
 // RUN: %mtc-opt --mtc-tensor-parallel=size=1 %t.mlir | %mtc-opt | diff - %t.mlir
 //
 // It lowers all the way to a plan: g becomes an AllReduce step over the tensor

@@ -33,12 +33,17 @@ struct ImportFlags {
   std::string tokenizerType, tokenizerModel;
   mtc::LlamaFamilyFlags llama;
   bool untieEmbeddings = false, noBinaryHead = false, squaredRelu = false;
+  // Megatron-Core's MoE flags.
+  int64_t numExperts = 0, moeTopk = 2, moeFfn = 0;
+  double moeAuxLossCoeff = 0, moeCapacityFactor = 0;
+  std::string moeDropPolicy = "probs", moeBalancing = "aux_loss", moeDispatcher = "alltoall";
+  bool moeGroupedGemm = false;
 };
 ImportFlags f;
 mtc::FlagSet flags(
     "mtc-import",
     "Writes a transformer model in the mtc dialect, from a HuggingFace config.json (GPT-2,\n"
-    "BERT, LLaMA or Mistral keys) or from Megatron-LM's model flags:\n"
+    "BERT, LLaMA, Mistral or Mixtral keys) or from Megatron-LM's model flags:\n"
     "  mtc-import config.json [-o model.mlir]\n"
     "  mtc-import --num-layers L --hidden-size H --num-attention-heads A --seq-length S\n"
     "             --vocab-size V [-o model.mlir]\n"
@@ -93,6 +98,37 @@ void addImportFlags() {
             ValueRange::above(0));
   flags.add("norm-epsilon", &f.normEpsilon, "normalization epsilon (default: the family's)",
             ValueRange::above(0));
+
+  flags.topic("Mixture of experts (Megatron-Core's flags; LLaMA family)");
+  flags.add("num-experts", &f.numExperts,
+            "experts in every MLP (a Mixtral-style model; default: a config's "
+            "num_local_experts, or dense)",
+            positive);
+  flags.add("moe-router-topk", &f.moeTopk, "experts each token is routed to (default 2)",
+            positive);
+  flags.add("moe-ffn-hidden-size", &f.moeFfn, "an expert's SwiGLU width (default: the FFN size)",
+            positive);
+  flags.add("moe-aux-loss-coeff", &f.moeAuxLossCoeff,
+            "the load-balancing loss's coefficient (default 0: none; a config's "
+            "router_aux_loss_coef when output_router_logits)",
+            ValueRange::atLeast(0));
+  flags.add("moe-expert-capacity-factor", &f.moeCapacityFactor,
+            "each expert keeps at most ceil(tokens x topk / experts x this) entries (default "
+            "0: no dropping)",
+            ValueRange::atLeast(0));
+  flags.add("moe-token-drop-policy", &f.moeDropPolicy,
+            "with a capacity: drop the entries with the smallest weights (probs) or the latest "
+            "tokens (position)")
+      .choices({"probs", "position"});
+  flags.add("moe-router-load-balancing-type", &f.moeBalancing,
+            "aux_loss (Switch-style, the only type built; none: no loss)")
+      .choices({"aux_loss", "none"});
+  flags.add("moe-token-dispatcher-type", &f.moeDispatcher,
+            "alltoall (the dispatcher built)")
+      .choices({"alltoall"});
+  flags.add("moe-grouped-gemm", &f.moeGroupedGemm,
+            "accepted: the experts' GEMMs run as one per expert either way (docs/moe.md)");
+
   flags.add("tokenizer-type", &f.tokenizerType,
             "with --tokenizer-model: the model's tokenizer, whose vocabulary must fit "
             "vocab_size (a LLaMA config.json's folder is searched for tokenizer.json or "
@@ -258,6 +294,34 @@ int main(int argc, char **argv) {
     if (config.arch == "llama")
       return fail("--squared-relu is for GPT and BERT models (a LLaMA-family MLP is SwiGLU)");
     config.activation = mtc::ModelConfig::Activation::SquaredRelu;
+  }
+  if (given("num-experts"))
+    config.experts = f.numExperts;
+  if (!config.experts) {
+    for (const char *flag : {"moe-router-topk", "moe-ffn-hidden-size", "moe-aux-loss-coeff",
+                             "moe-expert-capacity-factor", "moe-token-drop-policy",
+                             "moe-router-load-balancing-type", "moe-token-dispatcher-type",
+                             "moe-grouped-gemm"})
+      if (given(flag))
+        return fail(std::string("--") + flag + " needs experts (--num-experts, or a mixtral "
+                    "config)");
+  } else {
+    if (given("moe-router-topk"))
+      config.topk = f.moeTopk;
+    if (given("moe-ffn-hidden-size"))
+      config.ffn = f.moeFfn;
+    if (given("moe-aux-loss-coeff"))
+      config.moeAuxLossCoeff = f.moeAuxLossCoeff;
+    if (f.moeBalancing == "none") {
+      if (given("moe-aux-loss-coeff") && f.moeAuxLossCoeff > 0)
+        return fail("--moe-router-load-balancing-type none takes no --moe-aux-loss-coeff");
+      config.moeAuxLossCoeff = 0;
+    }
+    config.capacityFactor = f.moeCapacityFactor;
+    if (given("moe-token-drop-policy") && !given("moe-expert-capacity-factor"))
+      return fail("--moe-token-drop-policy needs --moe-expert-capacity-factor (without a "
+                  "capacity nothing is dropped)");
+    config.dropByPosition = f.moeDropPolicy == "position";
   }
   if (f.noBinaryHead) {
     if (config.arch != "bert")

@@ -44,6 +44,14 @@ struct ModelConfig {
   int64_t kvHeads = 0;
   double ropeTheta = 10000.0;
   bool tiedEmbeddings = true;
+  // Mixture of experts (LLaMA family only; docs/moe.md): every MLP becomes
+  // `experts` SwiGLU experts of width ffn and a top-`topk` router (0: dense).
+  // The load-balancing loss's coefficient (0: none), Megatron's
+  // --moe-aux-loss-coeff; a capacity factor (0: no dropping) and its drop
+  // policy ("probs", or by position).
+  int64_t experts = 0, topk = 2;
+  double moeAuxLossCoeff = 0.0, capacityFactor = 0.0;
+  bool dropByPosition = false;
 
   int64_t ffnSize() const { return ffn ? ffn : 4 * hidden; }
   int64_t keyValueHeads() const { return kvHeads ? kvHeads : heads; }
@@ -70,6 +78,12 @@ llvm::Error readLlamaKeys(const llvm::json::Object &obj, llvm::StringRef path,
 
 /// Builds the module: parameters, `#mtc.model`, and `@forward`; null, with
 /// the error emitted, when #mtc.model's verifier refuses the sizes.
+/// A mixtral config's expert keys (num_local_experts, num_experts_per_tok,
+/// router_aux_loss_coef with output_router_logits); refuses them in any
+/// other config.
+llvm::Error readMixtralKeys(const llvm::json::Object &obj, llvm::StringRef path,
+                            ModelConfig &c);
+
 mlir::OwningOpRef<mlir::ModuleOp> buildModel(mlir::MLIRContext &context,
                                              const ModelConfig &config);
 } // namespace mtc

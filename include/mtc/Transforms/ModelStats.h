@@ -25,6 +25,10 @@ struct ModelStats {
   int64_t params = 0;
   int64_t forwardFlops = 0;
   int64_t activationBytes = 0;
+  /// Parameters a token's forward reads: with mixtures of experts, each
+  /// layer's router and k of its E experts (params otherwise). The FLOPs are
+  /// already the active path's: the grouped GEMMs run on the N k routed rows.
+  int64_t activeParams = 0;
 };
 
 /// Counts over the @forward function (or @train_step) of `module`; a count
@@ -35,6 +39,7 @@ mlir::FailureOr<ModelStats> computeModelStats(mlir::ModuleOp module);
 /// #mtc.model (`module`'s), with the padded vocabulary and its key/value
 /// heads. GPT and BERT tie the output layer to the embedding; a LLaMA-family
 /// model does unless it has an `lm_head.weight` (mtc-import's untied output).
+/// Mixture-of-experts layers (mtc.moe_dispatch) set experts and topk.
 ModelShape modelShapeOf(mlir::ModuleOp module, ModelAttr model);
 } // namespace mtc
 

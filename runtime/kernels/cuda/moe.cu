@@ -42,7 +42,8 @@ __global__ void routeKernel(MoeRoute a) {
 __global__ void routeBackwardKernel(MoeRouteBackward a) {
   MTC_GRID_STRIDE_LOOP(t, a.N)
   math::moeRouteBackwardRow(a.probs + t * a.E, a.experts + t * a.k, a.weights + t * a.k,
-                            a.dweights ? a.dweights + t * a.k : nullptr, a.auxGrad, a.E, a.k,
+                            a.dweights ? a.dweights + t * a.k : nullptr,
+                            a.auxGrad ? a.auxGrad + t * a.auxGradStride : nullptr, a.E, a.k,
                             a.dlogits + t * a.E);
 }
 

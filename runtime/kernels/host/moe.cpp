@@ -45,7 +45,8 @@ void MoeRouteBackward::host(const MoeRouteBackward &a) {
   requireRouting("moeRouteBackward", a.N, a.E, a.k);
   forEachRow(a.N, a.E, [&](int64_t t) {
     math::moeRouteBackwardRow(a.probs + t * a.E, a.experts + t * a.k, a.weights + t * a.k,
-                              a.dweights ? a.dweights + t * a.k : nullptr, a.auxGrad, a.E, a.k,
+                              a.dweights ? a.dweights + t * a.k : nullptr,
+                              a.auxGrad ? a.auxGrad + t * a.auxGradStride : nullptr, a.E, a.k,
                               a.dlogits + t * a.E);
   });
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""mtc's LLaMA against an independent PyTorch LlamaForCausalLM (test/integration/numerics).
+"""mtc's LLaMA (or, with --mixtral, Mixtral) against an independent PyTorch
+LlamaForCausalLM (MixtralForCausalLM) (test/integration/numerics).
 
 Writes a llama-tiny Hugging Face config.json (2 layers, hidden 64, 4 query heads
 of 16 sharing 2 key/value heads, SwiGLU width 96, vocabulary 300 padded to 384,
@@ -16,9 +17,16 @@ same config.json, in float64 on the batches mtc dumps:
   - 10 AdamW iterations (warm-up + cosine lr, betas 0.9/0.95, eps 1e-8, weight
     decay 0.01 except the norms, clipping at 1.0): the same per-step losses
     within 1e-4 relative.
+With --mixtral every MLP is a sparse block of 8 SwiGLU experts, top-2 routed,
+with Megatron's load-balancing loss (router_aux_loss_coef with
+output_router_logits): weights under MixtralForCausalLM's names, the reference
+is mixtral_reference.py's, the per-iteration load_balancing_loss (the mean over
+layers) is compared as well as the LM loss, and the gradients are the
+objective's (LM loss plus every layer's load-balancing loss).
 --sabotage makes the reference deliberately wrong, to show the checks can fail.
 Exit status 0 when everything matches, 1 otherwise."""
 import argparse
+import csv
 import json
 import os
 import sys
@@ -34,6 +42,7 @@ from numerics_common import (Checks, causal_lm_iteration, check_gradients,  # no
                              learning_rate, read_metrics, report_final_weights, run, summary,
                              train_reference)
 from llama_reference import LlamaForCausalLM, no_decay  # noqa: E402
+import mixtral_reference  # noqa: E402
 
 LAYERS, HIDDEN, HEADS, KV_HEADS, FFN, VOCAB, PAD_TO, SEQ = 2, 64, 4, 2, 96, 300, 128, 32
 MICRO, GLOBAL, STEPS = 2, 4, 10
@@ -42,12 +51,16 @@ LOSS_TOL, GRAD_TOL, TRAIN_TOL = 1e-5, 1e-4, 1e-4
 # Neither mtc-import's defaults (10000, 1e-5): a plan that dropped the
 # config's values would not match. RMS_EPS is HF's default.
 ROPE_THETA, RMS_EPS = 500000.0, 1e-6
+# --mixtral: 8 experts, top-2, a coefficient large enough that a wrong
+# load-balancing gradient shows in every tensor the router reaches.
+EXPERTS, TOPK, AUX_COEFF = 8, 2, 0.02
 
 
-def write_config(path, tied):
+def write_config(path, tied, mixtral):
     """llama-tiny in Hugging Face's LlamaConfig keys: the vocabulary is not a
     multiple of PAD_TO (padding rows), the SwiGLU width not one of hidden, and
-    rope_theta is LLaMA 3's."""
+    rope_theta is LLaMA 3's. mixtral: MixtralConfig's keys, the same layers
+    with sparse MLPs."""
     config = {"architectures": ["LlamaForCausalLM"], "model_type": "llama",
               "num_hidden_layers": LAYERS, "hidden_size": HIDDEN, "num_attention_heads": HEADS,
               "num_key_value_heads": KV_HEADS, "intermediate_size": FFN, "vocab_size": VOCAB,
@@ -55,6 +68,13 @@ def write_config(path, tied):
               "hidden_act": "silu", "attention_bias": False, "attention_dropout": 0.0,
               "mlp_bias": False, "rope_scaling": None, "initializer_range": 0.02,
               "tie_word_embeddings": tied, "torch_dtype": "float32"}
+    if mixtral:
+        for key in ("attention_bias", "mlp_bias"):
+            del config[key]
+        config.update({"architectures": ["MixtralForCausalLM"], "model_type": "mixtral",
+                       "num_local_experts": EXPERTS, "num_experts_per_tok": TOPK,
+                       "router_aux_loss_coef": AUX_COEFF, "output_router_logits": True,
+                       "router_jitter_noise": 0.0, "sliding_window": None})
     with open(path, "w") as f:
         json.dump(config, f, indent=2)
     return config
@@ -72,6 +92,8 @@ def random_weights(model, seed):
             w = 1.0 + 0.1 * rng.standard_normal(shape)
         elif name.endswith(("q_proj.weight", "k_proj.weight")):
             w = 0.15 * rng.standard_normal(shape)
+        elif name.endswith("block_sparse_moe.gate.weight"):
+            w = 0.3 * rng.standard_normal(shape)  # decisive routing, unequal loads
         elif name == "model.embed_tokens.weight":
             w = 0.02 * rng.standard_normal(shape)
         else:
@@ -103,6 +125,29 @@ def ungroup_qkv(weights):
         weights[prefix + "v_proj.weight"] = np.ascontiguousarray(packed[q_rows + kv_rows:])
 
 
+def moe_iteration(model, tokens, targets):
+    """causal_lm_iteration for MixtralForCausalLM: the gradients of the
+    objective (LM loss plus the layers' load-balancing losses), averaged over
+    micro-batches. Returns (LM loss, load-balancing loss as mtc logs it: the
+    mean over layers), each averaged over the micro-batches."""
+    model.zero_grad()
+    lm, aux = [], []
+    for mb in range(tokens.shape[0]):
+        objective, ce, layer_aux, _ = model.losses(tokens[mb], targets[mb])
+        (objective / tokens.shape[0]).backward()
+        lm.append(ce.item())
+        aux.append(float(sum(a.item() for a in layer_aux)) / len(layer_aux))
+    return float(np.mean(lm)), float(np.mean(aux))
+
+
+def read_load_balancing(path):
+    with open(path) as f:
+        rows = list(csv.DictReader(f))
+    if not rows or "load_balancing_loss" not in rows[0]:
+        raise SystemExit(f"FAILED: '{path}' has no load_balancing_loss column")
+    return [float(r["load_balancing_loss"]) for r in rows]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mtc-import", required=True)
@@ -114,11 +159,15 @@ def main():
                              "layer")
     parser.add_argument("--compile-arg", action="append", default=[],
                         help="extra mtc-compile flag, e.g. --compile-arg=--runtime-lib=DIR")
-    parser.add_argument("--sabotage", choices=["none", "rotary-interleaved", "gqa-layout"],
+    parser.add_argument("--mixtral", action="store_true",
+                        help="a Mixtral: sparse MLPs of 8 experts, top-2, load-balancing loss")
+    parser.add_argument("--sabotage",
+                        choices=["none", "rotary-interleaved", "gqa-layout", "hf-aux-loss"],
                         default="none",
                         help="rotary-interleaved: the reference pairs rotary dimensions as GPT-J "
                              "(2i, 2i+1); gqa-layout: the reference splits q/k/v as if they "
-                             "were not grouped")
+                             "were not grouped; hf-aux-loss (--mixtral): the reference's "
+                             "load-balancing loss is HF's scale, k times Megatron's")
     args = parser.parse_args()
 
     started = time.time()
@@ -126,7 +175,8 @@ def main():
     log = fresh_workdir(work)
     path = lambda name: os.path.join(work, name)  # noqa: E731
 
-    config = write_config(path("config.json"), args.tie_word_embeddings)
+    mixtral = args.mixtral
+    config = write_config(path("config.json"), args.tie_word_embeddings, mixtral)
     run([args.mtc_import, path("config.json"), "--name", "llama-numerics",
          "--seq-length", str(SEQ), "--make-vocab-size-divisible-by", str(PAD_TO),
          "--hidden-dropout", "0", "--attention-dropout", "0", "-o", path("model.mlir")], log)
@@ -139,6 +189,11 @@ def main():
     interleaved = args.sabotage == "rotary-interleaved"
 
     def reference():
+        if mixtral:
+            model = mixtral_reference.MixtralForCausalLM.from_config(config)
+            if args.sabotage == "hf-aux-loss":
+                model.aux_loss_coeff *= TOPK
+            return model
         return LlamaForCausalLM.from_config(config, rotary_interleaved=interleaved)
 
     weights = random_weights(reference(), seed=20261124)
@@ -164,16 +219,26 @@ def main():
           and int(tokens.max()) < VOCAB and int(targets.max()) < VOCAB,
           f"batch dump holds {tuple(tokens.shape)} tokens below the vocabulary of {VOCAB}")
     mtc_losses, mtc_norms = read_metrics(path("metrics.csv"))
+    mtc_aux = read_load_balancing(path("metrics.csv")) if mixtral else None
 
     if args.sabotage == "gqa-layout":
         ungroup_qkv(weights)
 
     # 2. Iteration 1: loss and gradients (float64 reference; float32 torch for scale).
+    iteration = moe_iteration if mixtral else causal_lm_iteration
+    lm_loss = (lambda m, t, y: moe_iteration(m, t, y)[0]) if mixtral else causal_lm_iteration
     model = load_into(reference(), weights, torch.float64)
-    loss64 = causal_lm_iteration(model, tokens[0], targets[0])
+    if mixtral:
+        loss64, aux64 = iteration(model, tokens[0], targets[0])
+        aux_error = abs(mtc_aux[0] - aux64) / abs(aux64)
+        check(aux_error <= LOSS_TOL,
+              f"iteration 1 load-balancing loss (mean over layers): mtc {mtc_aux[0]:.9f}, "
+              f"torch float64 {aux64:.9f}: relative {aux_error:.2e} <= {LOSS_TOL:g}")
+    else:
+        loss64 = iteration(model, tokens[0], targets[0])
     grads64 = {n: p.grad.numpy().copy() for n, p in model.named_parameters()}
     model32 = load_into(reference(), weights, torch.float32)
-    loss32 = causal_lm_iteration(model32, tokens[0], targets[0])
+    loss32 = lm_loss(model32, tokens[0], targets[0])
     grads32 = {n: p.grad.numpy().astype(np.float64) for n, p in model32.named_parameters()}
     loss_error = abs(mtc_losses[0] - loss64) / abs(loss64)
     check(loss_error <= LOSS_TOL,
@@ -182,19 +247,34 @@ def main():
 
     mtc_grads, _ = safetensors_io.read(path("grads.safetensors"))
     check(set(mtc_grads) == set(grads64),
-          f"--dump-grads holds the {len(grads64)} LlamaForCausalLM tensors")
+          f"--dump-grads holds the {len(grads64)} "
+          f"{'Mixtral' if mixtral else 'Llama'}ForCausalLM tensors")
     check_gradients(check, {n: g.astype(np.float64) for n, g in mtc_grads.items()}, grads64,
                     grads32, GRAD_TOL)
 
     # 3. Ten AdamW iterations.
     model = load_into(reference(), weights, torch.float64)
     params = dict(model.named_parameters())
+    torch_aux = []
+
+    def train_iteration(step):
+        if not mixtral:
+            return causal_lm_iteration(model, tokens[step], targets[step])
+        lm, aux = moe_iteration(model, tokens[step], targets[step])
+        torch_aux.append(aux)
+        return lm
+
     torch_losses, torch_norms = train_reference(
-        model, no_decay, STEPS,
-        lambda step: causal_lm_iteration(model, tokens[step], targets[step]),
+        model, no_decay, STEPS, train_iteration,
         lambda step: learning_rate(step, LR, MIN_LR, WARMUP, DECAY), BETAS, EPS, WD, CLIP)
     compare_training(check, "loss", mtc_losses, torch_losses, mtc_norms, torch_norms, STEPS,
                      TRAIN_TOL, CLIP)
+    if mixtral:
+        worst = max(abs(a - b) / abs(b) for a, b in zip(mtc_aux, torch_aux))
+        check(len(mtc_aux) == STEPS and worst <= TRAIN_TOL,
+              f"{STEPS} iterations' load-balancing losses: worst relative difference "
+              f"{worst:.2e} <= {TRAIN_TOL:g} (mtc {mtc_aux[-1]:.6f}, torch {torch_aux[-1]:.6f} "
+              "at the last)")
     report_final_weights(path("final.safetensors"), params, STEPS)
     return summary(check, started, work)
 

@@ -175,7 +175,10 @@ class MixtralForCausalLM(nn.Module):
                    kv_heads=config.get("num_key_value_heads") or heads,
                    eps=config.get("rms_norm_eps", 1e-5), theta=config.get("rope_theta", 1e6),
                    tied=config.get("tie_word_embeddings", False),
-                   aux_loss_coeff=config.get("router_aux_loss_coef", 0.0), **kwargs)
+                   # HF adds the loss to the objective only with output_router_logits.
+                   aux_loss_coeff=(config.get("router_aux_loss_coef", 0.001)
+                                   if config.get("output_router_logits", False) else 0.0),
+                   **kwargs)
 
     def logits_and_routing(self, tokens):
         x, routing = self.model(tokens)
@@ -364,11 +367,14 @@ def config_case():
               "vocab_size": 7, "num_local_experts": 4, "num_experts_per_tok": 2,
               "router_aux_loss_coef": 0.02, "rms_norm_eps": 1e-5, "rope_theta": 1e6,
               "sliding_window": None, "tie_word_embeddings": False,
-              "output_router_logits": False}
+              "output_router_logits": True}
     model = MixtralForCausalLM.from_config(config)
     moe = model.model.layers[0].block_sparse_moe
     read = (len(moe.experts), moe.k, model.aux_loss_coeff, model.model.layers[0].self_attn.kv_heads,
             hasattr(model, "lm_head")) == (4, 2, 0.02, 2, True)
+    # Without output_router_logits HF trains on the LM loss alone.
+    read = read and MixtralForCausalLM.from_config(
+        dict(config, output_router_logits=False)).aux_loss_coeff == 0.0
     refused = 0
     for key, value in (("sliding_window", 4), ("router_jitter_noise", 0.1),
                        ("hidden_act", "gelu"), ("model_type", "llama"), ("num_experts_per_tok", 5)):
@@ -376,7 +382,8 @@ def config_case():
             MixtralForCausalLM.from_config(dict(config, **{key: value}))
         except ValueError:
             refused += 1
-    return [("from_config reads experts, top-k, the coefficient, kv heads, tying", float(read),
+    return [("from_config reads experts, top-k, the coefficient (with output_router_logits), "
+             "kv heads, tying", float(read),
              1.0, 0.0),
             ("from_config refuses a sliding window, jitter, other activations and types, "
              "top-k > E", refused, 5, 0.0)]
