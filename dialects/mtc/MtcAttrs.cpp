@@ -122,11 +122,12 @@ SmallVector<int64_t> ModelAttr::tensorParallelSizes() const {
 LogicalResult ParallelAttr::verify(EmitError emitError, int64_t tp, int64_t pp,
                                    int64_t vp, int64_t dp, int64_t microBatch,
                                    int64_t globalBatch,
-                                   int64_t sequenceParallel, int64_t cp) {
+                                   int64_t sequenceParallel, int64_t cp, int64_t ep) {
   StringRef attr = "mtc.parallel";
   for (auto [field, value] :
        {std::pair<StringRef, int64_t>{"tp", tp}, {"pp", pp}, {"vp", vp},
-        {"dp", dp}, {"micro_batch", microBatch}, {"global_batch", globalBatch}, {"cp", cp}})
+        {"dp", dp}, {"micro_batch", microBatch}, {"global_batch", globalBatch}, {"cp", cp},
+        {"ep", ep}})
     if (failed(inRange(emitError, attr, field, value)))
       return failure();
   if (sequenceParallel != 0 && sequenceParallel != 1)
@@ -146,7 +147,8 @@ LogicalResult ParallelAttr::verify(EmitError emitError, int64_t tp, int64_t pp,
   // A layout the runtime's rank grid cannot place is not a layout.
   if (Result<RankGrid> grid = RankGrid::create(static_cast<int>(*world), static_cast<int>(tp),
                                                static_cast<int>(pp), static_cast<int>(dp),
-                                               static_cast<int>(vp), static_cast<int>(cp));
+                                               static_cast<int>(vp), static_cast<int>(cp),
+                                               static_cast<int>(ep));
       !grid)
     return emitAttributeError(emitError, attr) << grid.error();
   return success();

@@ -73,12 +73,16 @@ def Mtc_ParallelAttr : Mtc_Attr<"Parallel", "parallel"> {
     combination has been checked. `sequence_parallel` is 0 or 1; every other
     field is between 1 and 2^31 - 1, and so is the world size
     tp x cp x pp x dp. `cp` (context parallelism, default 1) splits every
-    sequence over cp ranks (`--mtc-context-parallel`).
+    sequence over cp ranks (`--mtc-context-parallel`). `ep` (expert
+    parallelism, default 1) spreads each MoE layer's experts over ep of the
+    data (and context) ranks (`--mtc-expert-parallel`, RankGrid's expert
+    groups); it divides cp x dp.
   }];
   let parameters = (ins "int64_t":$tp, "int64_t":$pp, "int64_t":$vp,
                         "int64_t":$dp, "int64_t":$micro_batch,
                         "int64_t":$global_batch, "int64_t":$sequence_parallel,
-                        DefaultValuedParameter<"int64_t", "1">:$cp);
+                        DefaultValuedParameter<"int64_t", "1">:$cp,
+                        DefaultValuedParameter<"int64_t", "1">:$ep);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
 }

@@ -207,6 +207,19 @@ LogicalResult GroupedLinearOp::buildGradient(GradientBuilder &g) {
   return success();
 }
 
+// The two all-to-alls over the expert group are each other's gradient.
+LogicalResult EpDispatchOp::buildGradient(GradientBuilder &g) {
+  g.addGrad(getInput(), EpCombineOp::create(g.builder(), getLoc(), g.gradOf(getResult()),
+                                            g.save(getAllKept()), getEpAttr()));
+  return success();
+}
+
+LogicalResult EpCombineOp::buildGradient(GradientBuilder &g) {
+  g.addGrad(getInput(), EpDispatchOp::create(g.builder(), getLoc(), g.gradOf(getResult()),
+                                             g.save(getAllKept()), getEpAttr()));
+  return success();
+}
+
 LogicalResult MoeCombineOp::buildGradient(GradientBuilder &g) {
   auto grads = MoeCombineGradOp::create(
       g.builder(), getLoc(), getInput().getType(), getWeights().getType(), g.save(getInput()),

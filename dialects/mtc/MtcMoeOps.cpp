@@ -246,3 +246,49 @@ LogicalResult MoeCombineGradOp::verify() {
            << shapeStr(yp) << ", row_of " << shapeStr(rowOf) << ", gradient " << shapeStr(dy);
   return success();
 }
+
+/// all_kept [ep, E]: E divided by ep.
+static LogicalResult checkExpertGroup(std::optional<Location> loc, StringRef op,
+                                      ArrayRef<int64_t> allKept, int64_t ep) {
+  if (ep < 1 || allKept.size() != 2 || allKept[0] != ep || allKept[1] % ep != 0)
+    return emitOptionalError(loc, op, ": counts ", shapeStr(allKept), " must be [", ep,
+                             ", E] with ", ep, " dividing E");
+  return success();
+}
+
+LogicalResult EpCountsOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                           Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  ArrayRef<int64_t> kept = shapeOf(adaptor.getKept());
+  int64_t ep = adaptor.getEp();
+  if (kept.size() != 1 || ep < 1 || kept[0] % ep != 0)
+    return emitOptionalError(loc, "mtc.ep_counts: ", ep, " expert-parallel ranks must divide the ",
+                             kept.empty() ? 0 : kept[0], " experts of counts ", shapeStr(kept));
+  results.push_back(tensor(ctx, {ep, kept[0]}, true));
+  results.push_back(tensor(ctx, {kept[0] / ep}, true));
+  return success();
+}
+
+LogicalResult EpDispatchOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                             Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  ArrayRef<int64_t> x = shapeOf(adaptor.getInput());
+  if (x.size() != 2)
+    return emitOptionalError(loc, "mtc.ep_dispatch: rows must be [rows, width], got ", shapeStr(x));
+  if (failed(checkExpertGroup(loc, "mtc.ep_dispatch", shapeOf(adaptor.getAllKept()),
+                              adaptor.getEp())))
+    return failure();
+  results.push_back(tensor(ctx, {x[0] * adaptor.getEp(), x[1]}));
+  return success();
+}
+
+LogicalResult EpCombineOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                            Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  ArrayRef<int64_t> x = shapeOf(adaptor.getInput());
+  int64_t ep = adaptor.getEp();
+  if (x.size() != 2 || ep < 1 || x[0] % ep != 0)
+    return emitOptionalError(loc, "mtc.ep_combine: rows must be [", ep, " R, width], got ",
+                             shapeStr(x));
+  if (failed(checkExpertGroup(loc, "mtc.ep_combine", shapeOf(adaptor.getAllKept()), ep)))
+    return failure();
+  results.push_back(tensor(ctx, {x[0] / ep, x[1]}));
+  return success();
+}

@@ -121,6 +121,55 @@ def Mtc_MoeCombineOp : Mtc_Op<"moe_combine", [Mtc_KernelStep, DeclareOpInterface
   }];
 }
 
+// ---- expert parallelism (--mtc-expert-parallel) ----
+
+def Mtc_EpCountsOp : Mtc_Op<"ep_counts", [Mtc_KernelStep, Pure, InferTypeOpAdaptor]> {
+  let summary = "Every expert-parallel rank's per-expert row counts, and this rank's experts' totals";
+  let description = [{
+    `kept` `[E]` is this rank's rows per expert (moe_dispatch's). `all_kept`
+    `[ep, E]` gathers every rank of the expert group's; `local_kept` `[E/ep]`
+    sums, for each of this rank's E/ep experts, the rows all ranks send it.
+    Megatron's alltoall dispatcher exchanges the counts first the same way.
+  }];
+  let arguments = (ins Mtc_I32Tensor:$kept, I64Attr:$ep);
+  let results = (outs Mtc_I32Tensor:$all_kept, Mtc_I32Tensor:$local_kept);
+  let assemblyFormat = "$kept attr-dict `:` type($kept) `->` type($all_kept) `,` type($local_kept)";
+}
+
+def Mtc_EpDispatchOp : Mtc_Op<"ep_dispatch", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+    Pure, InferTypeOpAdaptor]> {
+  let summary = "All-to-all over the expert group: each rank's rows to their experts' ranks";
+  let description = [{
+    `input` `[R, w]` is this rank's rows sorted by expert (moe_permute's);
+    rank r of the expert group owns experts `[r E/ep, (r+1) E/ep)`. The
+    result `[ep R, w]` holds the rows every rank sent this rank's experts,
+    sorted by local expert and within one by sending rank, so each expert's
+    rows are one block (`local_kept`); rows past them are zero. Its gradient
+    is `mtc.ep_combine` of the result's gradient.
+  }];
+  let arguments = (ins Mtc_F32Tensor:$input, Mtc_I32Tensor:$all_kept, I64Attr:$ep);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $all_kept attr-dict `:` type($input) `,` type($all_kept) `->` type($result)
+  }];
+}
+
+def Mtc_EpCombineOp : Mtc_Op<"ep_combine", [Mtc_KernelStep, DeclareOpInterfaceMethods<Mtc_DifferentiableOpInterface>,
+    Pure, InferTypeOpAdaptor]> {
+  let summary = "The reverse all-to-all: the experts' output rows back to the ranks of their tokens";
+  let description = [{
+    `input` `[ep R, w]` is laid out as `mtc.ep_dispatch`'s result; the result
+    `[R, w]` is this rank's rows sorted by expert again (rows past its kept
+    total are zero). Its gradient is `mtc.ep_dispatch` of the result's
+    gradient.
+  }];
+  let arguments = (ins Mtc_F32Tensor:$input, Mtc_I32Tensor:$all_kept, I64Attr:$ep);
+  let results = (outs Mtc_F32Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $all_kept attr-dict `:` type($input) `,` type($all_kept) `->` type($result)
+  }];
+}
+
 // ---- gradients ----
 
 def Mtc_MoeRouteGradOp : Mtc_Op<"moe_route_grad", [Mtc_KernelStep, Pure,

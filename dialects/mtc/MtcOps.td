@@ -47,7 +47,10 @@ def Mtc_ParamOp : Mtc_Op<"param", [Symbol, HasParent<"::mlir::ModuleOp">]> {
     offset (tensor rank * the slice's `split_dim` extent) is the runtime's.
     `tensor_grad_reduce` marks a replicated parameter whose gradient is a
     partial sum per tensor rank (sequence parallelism), all-reduced over the
-    tensor group before the optimizer.
+    tensor group before the optimizer. `expert_split` (--mtc-expert-parallel)
+    marks a slice of a mixture's experts along `split_dim` 0 at offset expert
+    rank * extent; its gradient is reduced over the expert-data-parallel
+    group.
   }];
   let arguments = (ins SymbolNameAttr:$sym_name,
                        TypeAttrOf<Mtc_F32Tensor>:$type,
@@ -57,7 +60,8 @@ def Mtc_ParamOp : Mtc_Op<"param", [Symbol, HasParent<"::mlir::ModuleOp">]> {
                        OptionalAttr<DenseI64ArrayAttr>:$full_shape,
                        OptionalAttr<DenseI64ArrayAttr>:$slice_offset,
                        OptionalAttr<I64Attr>:$split_dim,
-                       UnitAttr:$tensor_grad_reduce);
+                       UnitAttr:$tensor_grad_reduce,
+                       UnitAttr:$expert_split);
   let assemblyFormat = [{
     $sym_name `:` $type `init` `(` $init (`,` $std^)? `)` attr-dict
   }];

@@ -463,3 +463,29 @@ LogicalResult MoeCombineGradOp::emitStep(const StepOperands &operands, pb::Step 
   k->set_dweights(operands.buffer(getWeightsGrad()));
   return success();
 }
+
+LogicalResult EpCountsOp::emitStep(const StepOperands &operands, pb::Step &step) {
+  auto *k = step.mutable_ep_counts();
+  k->set_kept(operands.buffer(getKept()));
+  k->set_all_kept(operands.buffer(getAllKept()));
+  k->set_local_kept(operands.buffer(getLocalKept()));
+  return success();
+}
+
+LogicalResult EpDispatchOp::emitStep(const StepOperands &operands, pb::Step &step) {
+  auto *k = step.mutable_ep_all_to_all();
+  k->set_x(operands.buffer(getInput()));
+  k->set_all_kept(operands.buffer(getAllKept()));
+  k->set_y(operands.buffer(getResult()));
+  k->set_to_experts(true);
+  return success();
+}
+
+LogicalResult EpCombineOp::emitStep(const StepOperands &operands, pb::Step &step) {
+  auto *k = step.mutable_ep_all_to_all();
+  k->set_x(operands.buffer(getInput()));
+  k->set_all_kept(operands.buffer(getAllKept()));
+  k->set_y(operands.buffer(getResult()));
+  k->set_to_experts(false);
+  return success();
+}

@@ -46,6 +46,7 @@ Expected<AutoPlanChoice> chooseAutoPlan(mlir::ModuleOp module, const CompileOpti
   o.vp = c.vp;
   o.dp = c.dp;
   o.cp = c.cp;
+  o.ep = c.ep;
   o.microBatch = c.microBatch;
   o.sequenceParallel = c.sequenceParallel;
   o.recompute = toString(c.recompute);

@@ -31,6 +31,7 @@ std::optional<std::string> checkCompileOptions(const CompileOptions &o) {
       {"vp", {double(o.vp), ranks}},
       {"dp", {double(o.dp), ranks}},
       {"cp", {double(o.cp), ranks}},
+      {"ep", {double(o.ep), ranks}},
       {"dp-bucket-mb", {o.dpBucketMb, ValueRange::between(0, 1 << 20)}},
       {"lr", {o.lr, ValueRange::above(0)}},
       {"min-lr", {o.minLr, count}},
@@ -90,6 +91,7 @@ void buildCompilePipeline(OpPassManager &pm, const CompileOptions &o) {
   config.vp = o.vp;
   config.dp = o.dp;
   config.cp = o.cp;
+  config.ep = o.ep;
   config.microBatch = o.microBatch;
   config.globalBatch = o.globalBatch;
   config.sequenceParallel = o.sequenceParallel;
@@ -101,6 +103,8 @@ void buildCompilePipeline(OpPassManager &pm, const CompileOptions &o) {
   pm.addPass(createVerifyConfig(config));
   if (o.cp > 1)
     pm.addPass(createContextParallel());
+  if (o.ep > 1)
+    pm.addPass(createExpertParallel());
   if (o.sequenceParallel)
     pm.addPass(createSequenceParallel());
   pm.addPass(createAutodiff());
@@ -169,6 +173,7 @@ struct CompilePipelineOptions : PassPipelineOptions<CompilePipelineOptions> {
                      llvm::cl::init(1)};
   Option<int64_t> dp{*this, "dp", llvm::cl::desc("data-parallel size"), llvm::cl::init(1)};
   Option<int64_t> cp{*this, "cp", llvm::cl::desc("context-parallel size"), llvm::cl::init(1)};
+  Option<int64_t> ep{*this, "ep", llvm::cl::desc("expert-parallel size"), llvm::cl::init(1)};
   Option<bool> sequenceParallel{*this, "sequence-parallel",
                                 llvm::cl::desc("Megatron sequence parallelism (needs tp > 1)"),
                                 llvm::cl::init(false)};
@@ -244,6 +249,7 @@ struct CompilePipelineOptions : PassPipelineOptions<CompilePipelineOptions> {
     o.vp = vp;
     o.dp = dp;
     o.cp = cp;
+    o.ep = ep;
     o.sequenceParallel = sequenceParallel;
     o.schedule = schedule;
     o.zeroBubbleMemoryLimit = zeroBubbleMemoryLimit;

@@ -72,7 +72,8 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module, const TrainStepMemory &p
     }
     param->set_weight_decay(!p.getNoDecay());
     if (auto dim = p.getSplitDim()) {
-      param->set_tensor_split(true);
+      param->set_tensor_split(!p.getExpertSplit());
+      param->set_expert_split(p.getExpertSplit());
       param->set_split_dim(static_cast<int32_t>(*dim));
     }
     param->set_tensor_grad_reduce(p.getTensorGradReduce());
@@ -122,6 +123,7 @@ FailureOr<pb::Plan> mtc::buildExecPlan(ModuleOp module, const TrainStepMemory &p
   // Context parallelism: buffers hold seq / context tokens of each sample,
   // laid out by the attention's mask (--mtc-context-parallel made them agree).
   par->set_context(parallel ? parallel.getCp() : 1);
+  par->set_expert(parallel ? parallel.getEp() : 1);
   fn->walk([&](AttentionOp a) {
     if (a.getContextParallel() > 1)
       par->set_context_causal(a.getCausal());

@@ -108,7 +108,7 @@ struct SequenceParallelPass : mtc::impl::SequenceParallelBase<SequenceParallelPa
                       ParallelAttr::get(&getContext(), parallel.getTp(), parallel.getPp(),
                                         parallel.getVp(), parallel.getDp(),
                                         parallel.getMicroBatch(), parallel.getGlobalBatch(), 1,
-                                        parallel.getCp()));
+                                        parallel.getCp(), parallel.getEp()));
 
     // Which values are sequence shards: what a reduce-scatter makes and all
     // that is computed from it, up to an all-gather or BERT's [CLS] pick.

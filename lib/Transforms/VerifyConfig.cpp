@@ -51,6 +51,7 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
     int64_t v = pick(vp, prev ? prev.getVp() : 0, 1);
     int64_t d = pick(dp, prev ? prev.getDp() : 0, 1);
     int64_t c = pick(cp, prev ? prev.getCp() : 0, 1);
+    int64_t e = pick(ep, prev ? prev.getEp() : 0, 1);
     int64_t mb = pick(microBatch, prev ? prev.getMicroBatch() : 0,
                       model.getMicroBatch());
     int64_t gb = pick(globalBatch, prev ? prev.getGlobalBatch() : 0, mb * d);
@@ -63,7 +64,7 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
     };
     for (auto [name, value] :
          {std::pair<const char *, int64_t>{"tp", t}, {"pp", p}, {"vp", v},
-          {"dp", d}, {"cp", c}, {"micro-batch", mb}, {"global-batch", gb}})
+          {"dp", d}, {"cp", c}, {"ep", e}, {"micro-batch", mb}, {"global-batch", gb}})
       if (value < 1 || value > kMaxSize)
         fail() << name << " must be between 1 and " << kMaxSize << ", got "
                << value;
@@ -91,9 +92,19 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
     // The grid's own rules (the same RankGrid the runtime places ranks with).
     if (Result<RankGrid> grid = RankGrid::create(static_cast<int>(*ranks), static_cast<int>(t),
                                                  static_cast<int>(p), static_cast<int>(d),
-                                                 static_cast<int>(v), static_cast<int>(c));
+                                                 static_cast<int>(v), static_cast<int>(c),
+                                                 static_cast<int>(e));
         !grid)
       fail(kParallelAttrName) << grid.error();
+    // Expert parallelism spreads each MoE layer's E experts: ep divides E.
+    int64_t experts = 0;
+    module.walk([&](MoeDispatchOp d) { experts = d.getNumExperts(); });
+    if (e > 1 && experts == 0)
+      fail() << "ep " << e << " spreads the experts of mixture-of-experts layers, and this "
+                                 "model has none: use ep 1";
+    else if (e > 1 && experts % e != 0)
+      fail(kModelAttrName) << "ep " << e << " must divide the " << experts
+                           << " experts of each mixture-of-experts layer";
     SmallVector<int64_t> explicitLayout = explicitPipelineLayout(module);
     LayerLayoutRequest layout{explicitLayout, firstStageLayers, lastStageLayers, pipelineBalance};
     if (p > 1) {
@@ -149,7 +160,7 @@ struct VerifyConfigPass : mtc::impl::VerifyConfigBase<VerifyConfigPass> {
       return signalPassFailure();
 
     module->setAttr(kParallelAttrName,
-                    ParallelAttr::get(&getContext(), t, p, v, d, mb, gb, sp, c));
+                    ParallelAttr::get(&getContext(), t, p, v, d, mb, gb, sp, c, e));
     if (report)
       reportVerdict(module, model, *padding, t, p, v, d, mb, gb, sp, c,
                     p > 1 ? requestedLayerCounts(model.getLayers(), p, v, layout)

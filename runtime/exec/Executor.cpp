@@ -130,6 +130,13 @@ Executor::Executor(pb::Plan plan, ExecutorOptions opts)
                              "-way tensor parallel, but the tensor group has " +
                              std::to_string(shard.size) + " rank(s)");
   sequenceShards = shard.size > 1 && planData.parallel().sequence_parallel();
+  const int expertSize = options.expertGroup ? options.expertGroup->size() : 1;
+  if (expertSize != std::max<int64_t>(1, planData.parallel().expert()))
+    throw std::runtime_error("the plan spreads its experts over " +
+                             std::to_string(planData.parallel().expert()) +
+                             " expert-parallel ranks, but the expert group has " +
+                             std::to_string(expertSize));
+  expertRank = options.expertGroup ? options.expertGroup->rank() : 0;
   // A sequence or context shard's dropout counters and position rows depend
   // on the rank, which the fused kernels do not take: those plans run unfused, as
   // do runs checking dropout replicas (every dropout output is compared) and
@@ -177,6 +184,8 @@ std::vector<int64_t> Executor::sliceOffset(int id) const {
     offset[d] = p.slice_offset(d);
   if (p.tensor_split() && p.split_dim() >= 0 && p.split_dim() < p.shape_size())
     offset[p.split_dim()] += shard.rank * p.shape(p.split_dim());
+  if (p.expert_split() && p.split_dim() >= 0 && p.split_dim() < p.shape_size())
+    offset[p.split_dim()] += expertRank * p.shape(p.split_dim());
   return offset;
 }
 

@@ -39,6 +39,9 @@ struct ExecutorOptions {
   // Context-parallel group (its rank i is context rank i) for ring attention
   // and the loss; null = 1 rank.
   comm::Communicator *contextGroup = nullptr;
+  // Expert-parallel group (its rank i holds experts [i E/ep, (i+1) E/ep) of
+  // every MoE layer) for the all-to-alls; null = 1 rank.
+  comm::Communicator *expertGroup = nullptr;
   // The run's precision ("fp32", "bf16", "fp16"; empty: the plan's). In
   // bf16/fp16 the fp32 parameters are the master weights and the kernels
   // read a 16-bit copy that refreshWeights() makes. A plan whose activations
@@ -291,6 +294,8 @@ private:
   TensorShard shard;       // this rank's place in its tensor group
   bool sequenceShards = false; // dropout runs on sequence shards
   DeviceArray commScratch; // sequence collectives with batch > 1
+  DeviceArray expertScratch; // the expert all-to-alls' rows in sending-rank order
+  int expertRank = 0;        // this rank's place in its expert group
   ContextShard context;    // the positions this rank's tokens hold
   DeviceArray contextScratch; // ring attention's key/value blocks
   std::function<void(int)> stepObserver;

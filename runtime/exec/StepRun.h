@@ -50,6 +50,9 @@ public:
   const ContextShard &context() const { return exec.context; }
   comm::Communicator *contextGroup() const { return exec.options.contextGroup; }
   DeviceArray &contextScratch() { return exec.contextScratch; }
+  // The expert group (null with one expert rank) and the all-to-alls' staging.
+  comm::Communicator *expertGroup() const { return exec.options.expertGroup; }
+  DeviceArray &expertScratch() { return exec.expertScratch; }
   // The first of this rank's local rows that a [batch, rows, hidden] buffer
   // holds: a sequence-parallel shard's, or the generation window's position.
   int64_t firstRow(int64_t rows) const {

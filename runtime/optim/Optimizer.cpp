@@ -185,6 +185,23 @@ StepReport Optimizer::step(int64_t iteration) {
   return report;
 }
 
+void configureExpertGradNorm(Executor &exec, Optimizer &opt, comm::Communicator *group) {
+  if (!group || group->size() <= 1)
+    return;
+  // The expert slices differ between the expert ranks and their squares add
+  // up; every other parameter is the same data replica on each: count it once.
+  if (group->rank() != 0)
+    for (int id = 0; id < exec.numParams(); ++id)
+      if (!exec.paramInfo(id).expert_split())
+        opt.setCountedInNorm(id, false);
+  Optimizer::NormReducer inner = opt.currentNormReducer();
+  opt.setNormReducer([group, inner](double local) {
+    double sum = inner ? inner(local) : local;
+    group->allReduceSum(&sum, 1);
+    return sum;
+  });
+}
+
 void configureTensorGradNorm(Executor &exec, Optimizer &opt, comm::Communicator *group) {
   if (!group || group->size() <= 1)
     return;

@@ -113,5 +113,8 @@ private:
 // counts once (on tensor rank 0), the split ones are summed over `group`
 // (null or one rank: nothing to do).
 void configureTensorGradNorm(Executor &exec, Optimizer &opt, comm::Communicator *group);
+// Expert parallelism: the norm adds the expert slices' squares over the
+// expert group and counts every other parameter once.
+void configureExpertGradNorm(Executor &exec, Optimizer &opt, comm::Communicator *group);
 
 } // namespace mtc::runtime

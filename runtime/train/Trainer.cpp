@@ -84,6 +84,7 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   const int64_t pp = atLeastOne(plan.parallel().pipeline());
   const int64_t cp = atLeastOne(plan.parallel().context());
   const int64_t dp = atLeastOne(plan.parallel().data());
+  const int64_t ep = atLeastOne(plan.parallel().expert());
   if (tp * cp * pp * dp != world.size())
     throw std::invalid_argument(
         "the plan was compiled for tensor " + std::to_string(tp) +
@@ -99,7 +100,7 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   // The same pure function the compiler and mtc-plan use (lib/Plan/RankGrid).
   Result<RankGrid> grid =
       RankGrid::create(world.size(), static_cast<int>(tp), static_cast<int>(pp),
-                       static_cast<int>(dp), /*vp=*/1, static_cast<int>(cp));
+                       static_cast<int>(dp), /*vp=*/1, static_cast<int>(cp), static_cast<int>(ep));
   if (!grid)
     throw std::invalid_argument(grid.error());
   const RankCoord coord = grid.value().coord(world.rank());
@@ -124,6 +125,23 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
     dataGroup = backend.deviceGroup(*dataMpi, /*overlap=*/true);
   }
 
+  if (ep > 1) {
+    // Expert group: ranks in expert-rank order (RankGrid's); expert-data
+    // group: the replicas of this rank's experts.
+    const std::vector<int> experts = grid.value().epGroup(world.rank());
+    const std::vector<int> replicas = grid.value().expertDataGroup(world.rank());
+    const int mine = static_cast<int>(std::find(experts.begin(), experts.end(), world.rank()) -
+                                      experts.begin());
+    expertMpi = world.split(experts.front(), mine);
+    expertGroup = backend.deviceGroup(*expertMpi, /*overlap=*/false);
+    expertDataMpi = world.split(world.size() + replicas.front(),
+                                static_cast<int>(std::find(replicas.begin(), replicas.end(),
+                                                           world.rank()) -
+                                                 replicas.begin()));
+    if (expertDataMpi->size() > 1)
+      expertDataGroup = backend.deviceGroup(*expertDataMpi, /*overlap=*/false);
+  }
+
   ExecutorOptions options;
   options.backend = &backend;
   options.seed = static_cast<uint64_t>(cfg.seed);
@@ -136,6 +154,7 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   tensorGroup = tensorDevice.get();
   options.tensorGroup = tensorGroup;
   options.contextGroup = contextGroup.get();
+  options.expertGroup = expertGroup.get();
   // Pipeline parallelism: every rank of a stage runs that stage's plan.
   exec = std::make_unique<Executor>(pp > 1 ? stagePlanFor(plan, ppRank) : plan, options);
 
@@ -144,6 +163,7 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
     throw std::invalid_argument(problem);
   opt = std::make_unique<Optimizer>(*exec, oc);
   configureTensorGradNorm(*exec, *opt, tensorGroup);
+  configureExpertGradNorm(*exec, *opt, expertGroup.get());
   if (pp > 1) {
     PipelineOptions po;
     po.p2p = cfg.pipelineP2p == "staged" ? PipelineP2p::Staged : PipelineP2p::Grouped;
@@ -155,7 +175,11 @@ Trainer::Trainer(const pb::Plan &plan, TrainConfig config, comm::Communicator &w
   // place holds all the weights.
   for (int r = 0; r < world.size(); ++r) {
     const RankCoord c = grid.value().coord(r);
-    if (c.dp == 0 && c.cp == 0)
+    // With experts spread over the expert group, its ranks together hold them.
+    const std::vector<int> experts = grid.value().epGroup(r);
+    const bool firstExpertReplica = experts.front() == grid.value().epGroup(
+        grid.value().rankOf({c.tp, 0, c.pp, 0})).front();
+    if ((c.dp == 0 && c.cp == 0) || (ep > 1 && firstExpertReplica))
       weightHolders.push_back(r);
     // --dump-batch: what each replica's first stage feeds (ascending dp).
     if (c.tp == 0 && c.pp == 0 && c.cp == 0)
@@ -306,6 +330,11 @@ void Trainer::setUpDataParallelAndPrecision(const pb::Plan &plan) {
   const int64_t bucketBytes =
       cfg.dpBucketMb >= 0 ? static_cast<int64_t>(cfg.dpBucketMb * 1024 * 1024)
                           : (plan.dp_bucket_bytes() > 0 ? plan.dp_bucket_bytes() : 4 << 20);
+  if (distributed && expertGroup)
+    throw std::invalid_argument("the distributed optimizer with expert parallelism (ep " +
+                                std::to_string(expertGroup->size()) +
+                                ") is not built yet (docs/moe.md): drop "
+                                "--use-distributed-optimizer or use ep 1");
   if (distributed && dataGroup) {
     zero = std::make_unique<ZeroOptimizer>(*exec, *opt, *dataGroup);
     if (!cfg.load.empty())
@@ -314,7 +343,8 @@ void Trainer::setUpDataParallelAndPrecision(const pb::Plan &plan) {
       *log << "distributed optimizer: " << zero->shard().end - zero->shard().begin << " of "
            << exec->flatSize() << " parameters per data rank, optimizer state "
            << zero->stateBytes() << " bytes per rank\n";
-  } else if (dataGroup && !pipeline && bucketBytes > 0) {
+  } else if (dataGroup && !pipeline && bucketBytes > 0 && !expertGroup) {
+    // (Expert parallelism reduces after the backward, by group: above.)
     gradBuckets = std::make_unique<GradBuckets>(*exec, *dataGroup, bucketBytes);
     if (log)
       *log << gradBuckets->describe() << "\n";
@@ -358,6 +388,29 @@ void Trainer::setUpDataParallelAndPrecision(const pb::Plan &plan) {
 }
 
 Trainer::~Trainer() = default;
+
+void Trainer::reduceDataParallelGradients() {
+  if (!expertGroup) {
+    dataGroup->allReduceSum(exec->flatGrads(), static_cast<size_t>(exec->flatSize()));
+    return;
+  }
+  // Expert parallelism: the expert slices differ between the data ranks of
+  // an expert group; each is summed over its replicas (the expert-data
+  // group), every other parameter over all data ranks. Both are then divided
+  // by the data ranks, as Megatron-Core scales expert gradients by 1 / dp:
+  // an expert's gradient already holds every expert rank's tokens.
+  int id = 0;
+  while (id < exec->numParams()) {
+    const bool expert = exec->paramInfo(id).expert_split();
+    const int64_t begin = exec->paramOffset(id);
+    int64_t end = begin;
+    while (id < exec->numParams() && exec->paramInfo(id).expert_split() == expert)
+      end = exec->paramOffset(id) + exec->paramElements(id), ++id;
+    comm::Communicator *group = expert ? expertDataGroup.get() : dataGroup.get();
+    if (group && end > begin)
+      group->allReduceSum(exec->flatGrads() + begin, static_cast<size_t>(end - begin));
+  }
+}
 
 namespace {
 // The mean of each term over the data-parallel replicas.
@@ -410,7 +463,7 @@ LossTerms Trainer::trainIteration(int64_t iteration, double *gradNorm, double *l
       gradSyncTotal.overlapped += t.overlapped;
     } else {
       auto syncStart = Clock::now();
-      dataGroup->allReduceSum(exec->flatGrads(), static_cast<size_t>(exec->flatSize()));
+      reduceDataParallelGradients();
       gradSyncTotal.exposedSeconds += secondsSince(syncStart);
       backend.scale(exec->flatGrads(), 1.0f / dataGroup->size(), exec->flatGrads(),
                     exec->flatSize());

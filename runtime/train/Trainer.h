@@ -127,6 +127,8 @@ public:
   LossTerms evaluate(int64_t done);
 
 private:
+  // The data-parallel reduction of the flat gradients (sums; the caller scales).
+  void reduceDataParallelGradients();
   // `skipped`: fp16 gradients overflowed, so the optimizer did not step.
   LossTerms trainIteration(int64_t iteration, double *gradNorm, double *lr, bool *skipped);
   void logIteration(int64_t iteration, double ms, double lr, const LossTerms &loss,
@@ -160,6 +162,10 @@ private:
   // The context group (context parallelism), likewise before the executor.
   std::unique_ptr<comm::Communicator> contextMpi, contextGroup;
   int64_t contextSize = 1;
+  // Expert parallelism: the expert group (the all-to-alls; before the
+  // executor) and the expert-data group, over which the expert slices'
+  // gradients are reduced (null with one rank).
+  std::unique_ptr<comm::Communicator> expertMpi, expertGroup, expertDataMpi, expertDataGroup;
   std::unique_ptr<Executor> exec;
   std::unique_ptr<Optimizer> opt;
   Backend &backend;

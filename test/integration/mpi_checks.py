@@ -37,29 +37,37 @@ def fresh(path):
     return path
 
 
-def losses(path):
-    """{iteration: loss} from a train --metrics JSON-lines file."""
+def losses(path, key="lm_loss"):
+    """{iteration: value of `key`} from a train --metrics JSON-lines file
+    (rows without the key left out)."""
     with open(path) as f:
         rows = [json.loads(line) for line in f if line.strip()]
-    return {r.get("iteration", i + 1): r["lm_loss"] for i, r in enumerate(rows)}
+    return {r.get("iteration", i + 1): r[key] for i, r in enumerate(rows) if key in r}
 
 
 def compare(reference, candidate, rtol, steps):
     """The candidate's first `steps` iterations (a resumed run starts late)
-    against the reference's same iterations, within rtol (relative)."""
-    ref, got = losses(reference), losses(candidate)
-    its = sorted(got)[:steps]
-    if len(its) < steps or any(i not in ref for i in its):
-        sys.exit(f"need iterations {its} ({steps}) in both; the reference has {sorted(ref)}")
-    worst = 0.0
-    for step, a, b in ((i, ref[i], got[i]) for i in its):
-        rel = abs(a - b) / max(abs(a), 1e-30)
-        worst = max(worst, rel)
-        print(f"step {step:3d}: reference {a:.8f}  candidate {b:.8f}  rel diff {rel:.2e}")
-        if rel > rtol:
-            sys.exit(f"step {step}: loss {b} differs from {a} by {rel:.2e} > {rtol:g}")
-    print(f"max relative difference over {steps} steps (iterations {its[0]}-{its[-1]}): "
-          f"{worst:.2e} (limit {rtol:g})")
+    against the reference's same iterations, within rtol (relative): the LM
+    loss, and a mixture of experts' load-balancing loss where the reference
+    logs one."""
+    for key in ("lm_loss", "load_balancing_loss"):
+        ref, got = losses(reference, key), losses(candidate, key)
+        if key != "lm_loss" and not ref:
+            continue
+        its = sorted(got)[:steps]
+        if len(its) < steps or any(i not in ref for i in its):
+            sys.exit(f"need {key} of iterations {its} ({steps}) in both; the reference has "
+                     f"{sorted(ref)}")
+        worst = 0.0
+        for step, a, b in ((i, ref[i], got[i]) for i in its):
+            rel = abs(a - b) / max(abs(a), 1e-30)
+            worst = max(worst, rel)
+            print(f"step {step:3d} {key}: reference {a:.8f}  candidate {b:.8f}  "
+                  f"rel diff {rel:.2e}")
+            if rel > rtol:
+                sys.exit(f"step {step}: {key} {b} differs from {a} by {rel:.2e} > {rtol:g}")
+        print(f"{key}: max relative difference over {steps} steps (iterations "
+              f"{its[0]}-{its[-1]}): {worst:.2e} (limit {rtol:g})")
 
 
 def expect_error(command, pattern, count, timeout):

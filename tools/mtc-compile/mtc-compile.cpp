@@ -91,6 +91,7 @@ void addCompileFlags(mtc::FlagSet &flags, mtc::CompileOptions &o, DriverFlags &d
   flags.add(flag::virtualStages, &o.vp, "", ranks);
   flags.add(flag::dataParallel, &o.dp, "", ranks);
   flags.add(flag::contextParallel, &o.cp, "", ranks);
+  flags.add(flag::expertParallel, &o.ep, "(mixtures of experts; divides d x c)", ranks);
   flags.add(flag::sequenceParallel, &o.sequenceParallel);
   flags.add("schedule", &o.schedule,
             "pipeline schedule (default: interleaved when v > 1, else 1f1b); zb-h1: zero "

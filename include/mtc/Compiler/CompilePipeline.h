@@ -33,6 +33,7 @@ struct CompileOptions {
 
   int64_t tp = 1, pp = 1, vp = 1, dp = 1;
   int64_t cp = 1; ///< context parallelism: each sequence split over cp ranks
+  int64_t ep = 1; ///< expert parallelism: each MoE layer's experts over ep data ranks
   bool sequenceParallel = false;
   std::string schedule;                ///< 1f1b or interleaved; "": interleaved when vp > 1
   /// zb-h1: "1f1b" (no stage above 1F1B's fullest) or "none".

@@ -37,6 +37,9 @@ def VerifyConfig : Pass<"mtc-verify-config", "mlir::ModuleOp"> {
     Option<"vp", "vp", "int64_t", "0", "virtual chunks per pipeline rank (0: keep)">,
     Option<"dp", "dp", "int64_t", "0", "data-parallel size (0: keep)">,
     Option<"cp", "cp", "int64_t", "0", "context-parallel size (0: keep)">,
+    Option<"ep", "ep", "int64_t", "0",
+           "expert-parallel size (0: keep): ranks of the data (and context) ranks each MoE "
+           "layer's experts are spread over">,
     Option<"microBatch", "micro-batch", "int64_t", "0", "micro-batch size (0: the model's)">,
     Option<"globalBatch", "global-batch", "int64_t", "0", "global batch size (0: keep)">,
     Option<"worldSize", "world-size", "int64_t", "0", "ranks the job will run on (0: tp*cp*pp*dp)">,
@@ -133,6 +136,25 @@ def ContextParallel : Pass<"mtc-context-parallel", "mlir::ModuleOp"> {
     Errors: a sequence 2 cp (causal) or cp does not divide, attention ops
     that mix causal and bidirectional masks, no attention, a module already
     split.
+  }];
+}
+
+def ExpertParallel : Pass<"mtc-expert-parallel", "mlir::ModuleOp"> {
+  let summary = "Expert parallelism: each MoE layer's experts spread over ep ranks, all-to-all";
+  let description = [{
+    Runs on the forward model after `--mtc-verify-config` recorded
+    `mtc.parallel`'s `ep` (Megatron-Core's --expert-model-parallel-size,
+    alltoall dispatcher). Each expert weight `[E, in, out]` becomes this
+    rank's `[E/ep, in, out]` slice (`expert_split`: the runtime places it at
+    expert rank * E/ep), and each MoE layer exchanges its rows over the
+    expert group: after `mtc.moe_permute`, `mtc.ep_counts` gathers every
+    rank's per-expert counts and `mtc.ep_dispatch` sends each rank's rows to
+    their experts' ranks; the grouped GEMMs run on the received rows (at most
+    ep times this rank's) with the local experts' counts; `mtc.ep_combine`
+    sends the outputs back before `mtc.moe_combine`. Each rank still routes
+    its own tokens, so the routing, the load-balancing loss and the combine
+    are unchanged. Errors: no MoE layer, a module already split, tensor or
+    context parallelism (not built for MoE layers yet).
   }];
 }
 

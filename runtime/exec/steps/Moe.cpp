@@ -8,6 +8,7 @@
 #include "kernels/kernels.h"
 #include "kernels/math/moe.h"
 
+#include <tuple>
 #include <vector>
 
 namespace mtc::runtime {
@@ -98,6 +99,119 @@ void zeroRowsFrom(StepRun &r, kernels::Out out, int64_t first, int64_t width) {
     return;
   const int64_t bytes = rows * width * kernels::storageBytes(out.type);
   r.dev().fill32(out.at(first * width).data, 0u, (bytes + 3) / 4);
+}
+
+// The expert group's size and this rank's place in it (1 and 0 alone).
+std::pair<int, int> expertGroupOf(StepRun &r) {
+  comm::Communicator *group = r.expertGroup();
+  return group ? std::pair<int, int>{group->size(), group->rank()} : std::pair<int, int>{1, 0};
+}
+
+// Rows of chunk (rank s, expert e) of the all_kept [ep, E] counts.
+struct ExpertCounts {
+  int ep = 1, me = 0;
+  int64_t experts = 0; // E
+  std::vector<int32_t> all;
+  int64_t local() const { return experts / ep; }
+  int64_t at(int s, int64_t e) const { return all[s * experts + e]; }
+  // Rows rank s sends rank r (its experts' block), and where they start in
+  // s's expert-sorted rows.
+  int64_t sent(int s, int r) const {
+    int64_t n = 0;
+    for (int64_t e = r * local(); e < (r + 1) * local(); ++e)
+      n += at(s, e);
+    return n;
+  }
+  int64_t sentFrom(int s, int r) const {
+    int64_t n = 0;
+    for (int64_t e = 0; e < r * local(); ++e)
+      n += at(s, e);
+    return n;
+  }
+};
+
+ExpertCounts expertCounts(StepRun &r, int32_t allKept) {
+  ExpertCounts c;
+  std::tie(c.ep, c.me) = expertGroupOf(r);
+  c.experts = r.shape().experts;
+  c.all.resize(c.ep * c.experts);
+  r.dev().toHost(c.all.data(), r.i32(allKept), c.all.size() * 4);
+  return c;
+}
+
+// The all-to-all over the expert group (docs/moe.md). `mine` [R, w] is this
+// rank's rows sorted by expert; `theirs` [ep R, w] the rows of this rank's
+// experts, by local expert, then by sending rank. to_experts sends mine and
+// fills theirs; otherwise the reverse. Rows travel as bytes (any storage
+// type) through a staging buffer in sending-rank order, as Megatron's
+// dispatcher sorts the received chunks by local expert after its all-to-all.
+void expertAllToAll(StepRun &r, const pb::EpAllToAll &k) {
+  const StepShape &sh = r.shape();
+  const ExpertCounts c = expertCounts(r, k.all_kept());
+  const int64_t rowBytes = sh.hidden * kernels::storageBytes(r.out(k.x()).type);
+  char *mine = static_cast<char *>(r.out(k.to_experts() ? k.x() : k.y()).data);
+  char *theirs = static_cast<char *>(r.out(k.to_experts() ? k.y() : k.x()).data);
+  const int64_t mineRows = sh.permuted, theirRows = sh.permuted * c.ep;
+  // Staging, in sending-rank order: rank s's rows for this rank's experts.
+  std::vector<int64_t> stageAt(c.ep + 1, 0);
+  for (int s = 0; s < c.ep; ++s)
+    stageAt[s + 1] = stageAt[s] + c.sent(s, c.me);
+  DeviceArray &scratch = r.expertScratch();
+  const int64_t floats = (std::max<int64_t>(stageAt[c.ep], 1) * rowBytes + 3) / 4;
+  if (scratch.size() < floats)
+    scratch = DeviceArray(r.dev(), floats, "the expert all-to-all staging");
+  char *stage = reinterpret_cast<char *>(scratch.data());
+  // Chunk (s, e) of theirs: expert-major, sending rank within an expert.
+  auto forEachChunk = [&](auto copy) {
+    int64_t at = 0;
+    for (int64_t e = 0; e < c.local(); ++e)
+      for (int s = 0; s < c.ep; ++s) {
+        const int64_t global = c.me * c.local() + e, rows = c.at(s, global);
+        int64_t inStage = stageAt[s];
+        for (int64_t f = c.me * c.local(); f < global; ++f)
+          inStage += c.at(s, f);
+        if (rows > 0)
+          copy(theirs + at * rowBytes, stage + inStage * rowBytes, rows * rowBytes);
+        at += rows;
+      }
+    return at;
+  };
+  std::vector<comm::P2pTransfer> ops;
+  const int64_t mineUsed = c.sentFrom(c.me, c.ep);
+  if (!k.to_experts()) // theirs -> staging, rank-major
+    forEachChunk([&](char *t, char *s, int64_t bytes) { r.dev().copy(s, t, bytes); });
+  r.dev().synchronize();
+  for (int peer = 0; peer < c.ep; ++peer) {
+    // Mine: the block of rows for peer's experts. Staging: peer's rows for mine.
+    char *block = mine + c.sentFrom(c.me, peer) * rowBytes;
+    const size_t blockBytes = c.sent(c.me, peer) * rowBytes;
+    char *chunk = stage + stageAt[peer] * rowBytes;
+    const size_t chunkBytes = (stageAt[peer + 1] - stageAt[peer]) * rowBytes;
+    if (peer == c.me) {
+      if (k.to_experts())
+        r.dev().copy(chunk, block, blockBytes);
+      else
+        r.dev().copy(block, chunk, blockBytes);
+      continue;
+    }
+    if (k.to_experts()) {
+      ops.push_back({true, block, blockBytes, comm::DataType::U8, peer});
+      ops.push_back({false, chunk, chunkBytes, comm::DataType::U8, peer});
+    } else {
+      ops.push_back({true, chunk, chunkBytes, comm::DataType::U8, peer});
+      ops.push_back({false, block, blockBytes, comm::DataType::U8, peer});
+    }
+  }
+  if (!ops.empty())
+    r.expertGroup()->groupedSendRecv(ops, /*timeoutSeconds=*/0);
+  if (k.to_experts()) {
+    const int64_t used =
+        forEachChunk([&](char *t, char *s, int64_t bytes) { r.dev().copy(t, s, bytes); });
+    if (used < theirRows)
+      r.dev().fill32(theirs + used * rowBytes, 0u, ((theirRows - used) * rowBytes + 3) / 4);
+  } else if (mineUsed < mineRows) {
+    r.dev().fill32(mine + mineUsed * rowBytes, 0u, ((mineRows - mineUsed) * rowBytes + 3) / 4);
+  }
 }
 
 const StepRegistration registered[] = {
@@ -339,6 +453,60 @@ const StepRegistration registered[] = {
                                          sh.out, false);
           });
         },
+    }),
+    StepRegistration({
+        pb::Step::kEpCounts,
+        [](const pb::Step &step, StepChecker &c, StepShape &s) {
+          const auto &k = step.ep_counts();
+          auto *kept = c.buffer(k.kept(), "kept", F::I32);
+          auto *all = c.buffer(k.all_kept(), "all_kept", F::I32);
+          auto *local = c.buffer(k.local_kept(), "local_kept", F::I32);
+          s.experts = c.count(kept);
+          const int64_t ep = std::max<int64_t>(1, c.plan.parallel().expert());
+          c.expectCount(all, ep * s.experts, "all_kept");
+          if (s.experts % ep != 0)
+            c.fail(std::to_string(ep) + " expert ranks do not divide " +
+                   std::to_string(s.experts) + " experts");
+          else
+            c.expectCount(local, s.experts / ep, "local_kept");
+        },
+        [](const pb::Step &step, StepRun &r) {
+          const auto &k = step.ep_counts();
+          const StepShape &sh = r.shape();
+          auto [ep, me] = expertGroupOf(r);
+          std::vector<int32_t> mine(sh.experts), all(ep * sh.experts);
+          r.dev().toHost(mine.data(), r.i32(k.kept()), sh.experts * 4);
+          if (ep > 1)
+            r.expertGroup()->allGather(mine.data(), all.data(), mine.size(),
+                                       comm::DataType::I32);
+          else
+            all = mine;
+          const int64_t local = sh.experts / ep;
+          std::vector<int32_t> totals(local, 0);
+          for (int s = 0; s < ep; ++s)
+            for (int64_t e = 0; e < local; ++e)
+              totals[e] += all[s * sh.experts + me * local + e];
+          r.dev().toDevice(r.i32(k.all_kept()), all.data(), all.size() * 4);
+          r.dev().toDevice(r.i32(k.local_kept()), totals.data(), totals.size() * 4);
+        },
+    }),
+    StepRegistration({
+        pb::Step::kEpAllToAll,
+        [](const pb::Step &step, StepChecker &c, StepShape &s) {
+          const auto &k = step.ep_all_to_all();
+          auto *x = c.buffer(k.x(), "x", F::F32);
+          auto *y = c.buffer(k.y(), "y", F::F32);
+          auto *all = c.buffer(k.all_kept(), "all_kept", F::I32);
+          const int64_t ep = std::max<int64_t>(1, c.plan.parallel().expert());
+          s.experts = ep ? c.count(all) / ep : 0;
+          auto *mine = k.to_experts() ? x : y, *theirs = k.to_experts() ? y : x;
+          s.hidden = c.width(mine);
+          s.permuted = c.rowsOf(mine, s.hidden, "this rank's rows");
+          c.expectCount(theirs, ep * s.permuted * s.hidden, "the experts' rows");
+          if (x && y && x->dtype() != y->dtype())
+            c.fail("x and y must have one storage type");
+        },
+        [](const pb::Step &step, StepRun &r) { expertAllToAll(r, step.ep_all_to_all()); },
     }),
     StepRegistration({
         pb::Step::kMoeCombine,

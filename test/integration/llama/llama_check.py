@@ -12,7 +12,12 @@ an output layer of its own, and grouped-query attention (8 query heads in 4
 key/value groups, so t=2 and t=4 both split whole groups and a group's two
 query heads share one key and value). GPT-2's vocabulary of 50257, which t=2
 does not divide, is padded in the embedding and in the output layer alike.
-Dropout is 0, so every layout must give the one-rank losses."""
+Dropout is 0, so every layout must give the one-rank losses.
+
+With --moe the model is a Mixtral-style mixture of experts (every MLP 8
+SwiGLU experts of 176, top-2, load-balancing coefficient 0.01; docs/moe.md):
+every layout, expert parallelism included, must give the one-rank LM and
+load-balancing losses."""
 import argparse
 import os
 import shutil
@@ -22,6 +27,16 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import mpi_checks  # noqa: E402
 
 SEQ, GLOBAL, STEPS = 64, 4, 6
+MOE_FLAGS = ["--num-experts", "8", "--moe-router-topk", "2", "--moe-aux-loss-coeff", "0.01"]
+
+
+def model_path(args):
+    return os.path.join(args.workdir, "moe.mlir" if args.moe else "llama.mlir")
+
+
+def global_batch(args):
+    # ep = 8 needs d = 8 data ranks.
+    return 8 if args.moe else GLOBAL
 
 
 def prepare(args):
@@ -36,7 +51,8 @@ def prepare(args):
                         "--group-query-attention", "--num-query-groups", "4",
                         "--ffn-hidden-size", "176", "--untie-embeddings-and-output-weights",
                         "--seq-length", str(SEQ), "--vocab-size", "50257", "--name",
-                        "llama-check", "-o", os.path.join(args.workdir, "llama.mlir")], 60)
+                        "llama-check", *(MOE_FLAGS if args.moe else []),
+                        "-o", model_path(args)], 60)
     print(r.stdout)
     if r.returncode != 0:
         sys.exit(f"mtc-import failed (exit {r.returncode})")
@@ -54,15 +70,15 @@ def ranks_of(layout):
 def train_command(args, name, ranks, metrics, extra=()):
     return [*args.mpirun.split(), "-np", str(ranks), os.path.join(args.workdir, name, "train"),
             "--data", os.path.join(args.workdir, "fortunes"), "--split", "949,50,1",
-            "--steps", str(STEPS), "--global-batch", str(GLOBAL), "--lr", "1e-3",
+            "--steps", str(STEPS), "--global-batch", str(global_batch(args)), "--lr", "1e-3",
             "--decay-steps", str(STEPS), "--threads", "1", "--seed", "7",
             "--metrics", metrics, *extra]
 
 
 def run_layout(args):
     out = os.path.join(args.workdir, args.name)
-    mpi_checks.compile_model([args.mtc_compile, os.path.join(args.workdir, "llama.mlir"), "-o",
-                              out, "--micro-batch", "1", "--global-batch", str(GLOBAL),
+    mpi_checks.compile_model([args.mtc_compile, model_path(args), "-o",
+                              out, "--micro-batch", "1", "--global-batch", str(global_batch(args)),
                               *args.layout.split()])
     metrics = mpi_checks.fresh(os.path.join(out, "metrics.jsonl"))
     r = mpi_checks.run(train_command(args, args.name, ranks_of(args.layout), metrics),
@@ -117,6 +133,8 @@ def main():
     ap.add_argument("--ranks", type=int, default=1, help="reshard: ranks of --name's layout")
     ap.add_argument("--resume-on", help="reshard: the layout (a run's --name) that resumes")
     ap.add_argument("--resume-ranks", type=int, default=1)
+    ap.add_argument("--moe", action="store_true",
+                    help="the mixture-of-experts model (data: write it; run, reshard: train it)")
     args = ap.parse_args()
     {"data": prepare, "run": run_layout, "reshard": reshard}[args.command](args)
 
