@@ -13,10 +13,15 @@
 # positions, SwiGLU, grouped-query attention, untied output layer) on text
 # tokenized by Llama 2's own SentencePiece tokenizer (32,000 pieces, <s> before
 # every document as Megatron's Llama2Tokenizer puts it).
+# MTC_DEMO_MODEL=moe runs it with mixtral-tiny (llama-tiny's layers with 8
+# SwiGLU experts, top-2, a load-balancing loss; docs/moe.md) on 4 ranks:
+# expert parallelism over 2 data ranks and 2 pipeline stages (ep=2, d=2,
+# p=2), printing the load-balancing loss and the expert load as it trains and
+# the tokens each expert took at the end (generate does not run MoE plans yet).
 # Environment knobs (defaults in brackets, GPT and LLaMA / BERT): MTC_DEMO_MODEL
-# [gpt], MTC_DEMO_STEPS [300 / 600], MTC_DEMO_TP [2], MTC_DEMO_PP [2 / 1],
-# MTC_DEMO_DP [1], MTC_DEMO_GLOBAL_BATCH [16 / 64], MTC_DEMO_OUT [out/demo,
-# out/demo-llama / out/demo-bert].
+# [gpt], MTC_DEMO_STEPS [300 / 600], MTC_DEMO_TP [2; moe 1], MTC_DEMO_PP [2 / 1],
+# MTC_DEMO_DP [1; moe 2], MTC_DEMO_EP [moe 2], MTC_DEMO_GLOBAL_BATCH [16 / 64],
+# MTC_DEMO_OUT [out/demo, out/demo-llama, out/demo-moe / out/demo-bert].
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${MTC_BUILD_DIR:-$ROOT/build}"
@@ -26,12 +31,19 @@ case "$MODEL" in
        PP="${MTC_DEMO_PP:-2}"; GLOBAL_BATCH="${MTC_DEMO_GLOBAL_BATCH:-16}"; NAME=gpt2-tiny ;;
   llama) OUT="${MTC_DEMO_OUT:-$ROOT/out/demo-llama}"; STEPS="${MTC_DEMO_STEPS:-300}"
          PP="${MTC_DEMO_PP:-2}"; GLOBAL_BATCH="${MTC_DEMO_GLOBAL_BATCH:-16}"; NAME=llama-tiny ;;
+  moe) OUT="${MTC_DEMO_OUT:-$ROOT/out/demo-moe}"; STEPS="${MTC_DEMO_STEPS:-300}"
+       PP="${MTC_DEMO_PP:-2}"; GLOBAL_BATCH="${MTC_DEMO_GLOBAL_BATCH:-16}"; NAME=mixtral-tiny ;;
   bert) OUT="${MTC_DEMO_OUT:-$ROOT/out/demo-bert}"; STEPS="${MTC_DEMO_STEPS:-600}"
         PP="${MTC_DEMO_PP:-1}"; GLOBAL_BATCH="${MTC_DEMO_GLOBAL_BATCH:-64}" ;;
-  *) echo "demo: MTC_DEMO_MODEL must be gpt, llama or bert, got '$MODEL'" >&2; exit 2 ;;
+  *) echo "demo: MTC_DEMO_MODEL must be gpt, llama, moe or bert, got '$MODEL'" >&2; exit 2 ;;
 esac
-TP="${MTC_DEMO_TP:-2}"
-DP="${MTC_DEMO_DP:-1}"
+# Mixtures of experts are not split by tensor parallelism yet (docs/moe.md):
+# their demo spreads the experts over the data ranks instead.
+if [ "$MODEL" = moe ]; then
+  TP="${MTC_DEMO_TP:-1}"; DP="${MTC_DEMO_DP:-2}"; EP="${MTC_DEMO_EP:-2}"
+else
+  TP="${MTC_DEMO_TP:-2}"; DP="${MTC_DEMO_DP:-1}"; EP=1
+fi
 RANKS=$((TP * PP * DP))
 
 bash "$ROOT/scripts/setup.sh"
@@ -95,7 +107,7 @@ PY
   exit 0
 fi
 
-if [ "$MODEL" = llama ]; then
+if [ "$MODEL" = llama ] || [ "$MODEL" = moe ]; then
   TOKENIZER=(--tokenizer-type Llama2Tokenizer
              --tokenizer-model "$ROOT/third_party_data/tokenizers/llama2/tokenizer.model")
   TOKENIZER_NAME="Llama 2's SentencePiece tokenizer"
@@ -110,10 +122,10 @@ echo "== 1. tokenize Debian's fortunes with $TOKENIZER_NAME"
 "$BUILD/bin/mtc-data" --format fortune --output-prefix "$OUT/fortunes" --shuffle-documents 1 \
   --append-eod "${TOKENIZER[@]}" $(printf -- '--input %s ' "${FORTUNES[@]}")
 
-echo "== 2. compile $NAME for tp=$TP pp=$PP dp=$DP, and a one-rank program for sampling"
+echo "== 2. compile $NAME for tp=$TP pp=$PP dp=$DP ep=$EP, and a one-rank program for sampling"
 "$BUILD/bin/mtc-opt" "$ROOT/models/$NAME.mlir" --mtc-stats -o /dev/null
 "$BUILD/bin/mtc-compile" "$ROOT/models/$NAME.mlir" -o "$OUT/$NAME" \
-  --tp="$TP" --pp="$PP" --dp="$DP" --micro-batch-size=4 --seq-length=128 --global-batch-size="$GLOBAL_BATCH" \
+  --tp="$TP" --pp="$PP" --dp="$DP" --ep="$EP" --micro-batch-size=4 --seq-length=128 --global-batch-size="$GLOBAL_BATCH" \
   --lr=2e-3 --min-lr=2e-4 --lr-warmup-iters=30 --lr-decay-iters="$STEPS" --weight-decay=0.1
 "$BUILD/bin/mtc-compile" "$ROOT/models/$NAME.mlir" -o "$OUT/$NAME-1rank" \
   --micro-batch-size=1 --seq-length=128 >/dev/null
@@ -144,6 +156,23 @@ print(f"final validation perplexity: {ppl[-1]:.1f} ({unigram / ppl[-1]:.1f}x low
 if ppl[-1] > unigram / 2:
     sys.exit("demo: validation perplexity is not far below the unigram baseline")
 PY
+
+if [ "$MODEL" = moe ]; then
+  echo "== 5. the expert load: tokens each expert took over the run (all layers)"
+  /usr/bin/python3 - "$OUT/metrics.jsonl" <<'PY'
+import json, sys
+rows = [json.loads(line) for line in open(sys.argv[1]) if "expert_tokens" in line]
+first, last = rows[0]["expert_tokens"], rows[-1]["expert_tokens"]
+total = [sum(r["expert_tokens"][e] for r in rows) for e in range(len(first))]
+share = lambda v: " ".join(f"{100 * x / sum(v):5.1f}" for x in v)
+print(f"share of routed tokens per expert (%), first iteration: {share(first)}")
+print(f"share of routed tokens per expert (%), last iteration:  {share(last)}")
+print(f"share of routed tokens per expert (%), whole run:       {share(total)}")
+print(f"final load_balancing_loss: {rows[-1]['load_balancing_loss']:.6f} "
+      f"(coefficient 0.01 at perfect balance)")
+PY
+  exit 0
+fi
 
 echo "== 5. sample"
 "$OUT/$NAME-1rank/generate" --load "$OUT/checkpoints" "${TOKENIZER[@]}" \

@@ -173,6 +173,8 @@ LogicalResult AttentionOp::buildGradient(GradientBuilder &g) {
 bool MoeAuxLossOp::seedsGradient() { return true; }
 
 LogicalResult MoeAuxLossOp::buildGradient(GradientBuilder &g) {
+  if (getCoeff().isZero()) // the expert load only: no term of the objective
+    return success();
   // Megatron's MoEAuxLossAutoScaler: the loss's gradient joins the router's
   // backward, scaled by the runtime as the language-model loss is.
   g.addGrad(getProbs(), MoeAuxLossGradOp::create(g.builder(), getLoc(), getProbs().getType(),

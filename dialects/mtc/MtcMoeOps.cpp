@@ -128,8 +128,8 @@ LogicalResult MoeAuxLossOp::verify() {
            << shapeStr(probs) << " and " << shapeStr(routed);
   if (getTopk() < 1 || getTopk() > probs.back())
     return emitOpError("topk must be between 1 and the ") << probs.back() << " experts";
-  if (!(getCoeff().convertToDouble() > 0))
-    return emitOpError("coeff must be positive (a layer without the loss has no op)");
+  if (!(getCoeff().convertToDouble() >= 0) || !std::isfinite(getCoeff().convertToDouble()))
+    return emitOpError("coeff must be finite and not negative (0: the expert load only)");
   return success();
 }
 

@@ -71,6 +71,8 @@ def Mtc_MoeAuxLossOp : Mtc_Op<"moe_aux_loss", [Mtc_KernelStep, DeclareOpInterfac
     the T tokens. As Megatron's MoEAuxLossAutoScaler it adds its gradient to
     the router's (scaled like the language-model loss: 1 / micro-batches
     times the loss scale) and is reported on its own, not in the LM loss.
+    It also reports the layer's routed entries per expert (the expert load),
+    which is all it does with `coeff` 0 (no loss, no gradient).
   }];
   let arguments = (ins Mtc_F32Tensor:$probs, Mtc_I32Tensor:$routed, I64Attr:$topk, F64Attr:$coeff);
   let assemblyFormat = "$probs `,` $routed attr-dict `:` type($probs) `,` type($routed)";

@@ -447,9 +447,9 @@ private:
     auto dispatch = MoeDispatchOp::create(
         b, loc, route.getExperts(), route.getWeights(), b.getI64IntegerAttr(E),
         b.getF64FloatAttr(c.capacityFactor), c.dropByPosition ? b.getUnitAttr() : UnitAttr());
-    if (c.moeAuxLossCoeff > 0)
-      MoeAuxLossOp::create(b, loc, route.getProbs(), dispatch.getRouted(),
-                           b.getI64IntegerAttr(c.topk), b.getF64FloatAttr(c.moeAuxLossCoeff));
+    // The load-balancing loss (coefficient 0: only the expert load is reported).
+    MoeAuxLossOp::create(b, loc, route.getProbs(), dispatch.getRouted(),
+                         b.getI64IntegerAttr(c.topk), b.getF64FloatAttr(c.moeAuxLossCoeff));
     Value rows = MoePermuteOp::create(b, loc, x, dispatch.getRowOf(), dispatch.getEntryOf());
     Value kept = dispatch.getKept();
     auto experts = [&](const char *name, int64_t in, int64_t out, double std) {

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <utility>
 #include <memory>
 #include <string>
 #include <vector>
@@ -77,11 +78,9 @@ struct MicroBatchLoss {
   int64_t sopCount = 0;
   int64_t sopCorrect = 0; // samples whose sentence order the binary head got right
   // Mixture of experts: the load-balancing losses of this rank's MoE layers
-  // (each already times its coefficient), and the entries routed to each
-  // expert, summed over those layers.
+  // (each already times its coefficient).
   double moeAuxSum = 0;
   int64_t moeAuxLayers = 0;
-  std::vector<int64_t> expertTokens;
   double mean() const { return count ? sum / count : 0.0; }
   LossTerms terms() const {
     return {mean(), sopCount ? sopSum / sopCount : 0.0,
@@ -188,6 +187,9 @@ public:
 
   // This rank's place in its tensor group (param slice offsets, vocab shards).
   const TensorShard &tensorShard() const { return shard; }
+  // Mixture of experts: the entries this rank routed to each expert in its
+  // training steps since the last call, summed over its MoE layers.
+  std::vector<int64_t> takeExpertLoad() { return std::exchange(expertLoad, {}); }
   const ContextShard &contextShard() const { return context; }
   // Bytes ring attention holds beside the arena (the plan's
   // memory.context_ring_bytes once a step has run).
@@ -295,6 +297,7 @@ private:
   bool sequenceShards = false; // dropout runs on sequence shards
   DeviceArray commScratch; // sequence collectives with batch > 1
   DeviceArray expertScratch; // the expert all-to-alls' rows in sending-rank order
+  std::vector<int64_t> expertLoad; // routed entries per expert since the last take
   int expertRank = 0;        // this rank's place in its expert group
   ContextShard context;    // the positions this rank's tokens hold
   DeviceArray contextScratch; // ring attention's key/value blocks

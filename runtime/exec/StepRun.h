@@ -53,6 +53,7 @@ public:
   // The expert group (null with one expert rank) and the all-to-alls' staging.
   comm::Communicator *expertGroup() const { return exec.options.expertGroup; }
   DeviceArray &expertScratch() { return exec.expertScratch; }
+  std::vector<int64_t> &expertTokens() { return exec.expertLoad; }
   // The first of this rank's local rows that a [batch, rows, hidden] buffer
   // holds: a sequence-parallel shard's, or the generation window's position.
   int64_t firstRow(int64_t rows) const {

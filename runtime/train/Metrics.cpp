@@ -65,6 +65,12 @@ void MetricsWriter::write(const MetricsRow &r) {
       out << ", \"valid_sop_accuracy\": " << *r.validSopAccuracy;
     if (r.loadBalancingLoss)
       out << ", \"load_balancing_loss\": " << *r.loadBalancingLoss;
+    if (!r.expertTokens.empty()) {
+      out << ", \"expert_tokens\": [";
+      for (size_t e = 0; e < r.expertTokens.size(); ++e)
+        out << (e ? ", " : "") << r.expertTokens[e];
+      out << "]";
+    }
     out << "}\n";
   }
   out.flush();

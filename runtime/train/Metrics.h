@@ -8,6 +8,7 @@
 #include <fstream>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mtc::runtime {
 
@@ -25,6 +26,9 @@ struct MetricsRow {
   // Mixture of experts: the load-balancing loss, the mean over MoE layers
   // (Megatron-Core's logged load_balancing_loss), already times its coefficient.
   std::optional<double> loadBalancingLoss;
+  // The entries routed to each expert in the iteration, over every MoE layer
+  // and rank (empty for a dense model).
+  std::vector<int64_t> expertTokens;
 };
 
 class MetricsWriter {

@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -389,6 +390,18 @@ void Trainer::setUpDataParallelAndPrecision(const pb::Plan &plan) {
 
 Trainer::~Trainer() = default;
 
+std::vector<int64_t> Trainer::iterationExpertLoad() {
+  std::vector<int64_t> load = exec->takeExpertLoad();
+  load.resize(static_cast<size_t>(exec->plan().model().experts()), 0);
+  // Stages hold other layers and data ranks other tokens: their counts add;
+  // tensor ranks route the same tokens.
+  world.allReduce(load.data(), load.size(), comm::DataType::I64, comm::ReduceOp::Sum);
+  const int64_t tp = std::max<int64_t>(1, exec->plan().parallel().tensor());
+  for (int64_t &n : load)
+    n /= tp;
+  return load;
+}
+
 void Trainer::reduceDataParallelGradients() {
   if (!expertGroup) {
     dataGroup->allReduceSum(exec->flatGrads(), static_cast<size_t>(exec->flatSize()));
@@ -568,6 +581,18 @@ void Trainer::logIteration(int64_t iteration, double ms, double lr, const LossTe
   // Megatron-Core's track_moe_metrics adds the MoE layers' mean.
   if (loss.moeLayers > 0)
     sop += format(" load_balancing_loss: %.6E |", loss.loadBalancingLoss());
+  // The expert load over the interval: the least and most loaded expert's
+  // entries against the mean (1 / 1: balanced).
+  if (!intervalExpertLoad.empty()) {
+    int64_t total = 0;
+    for (int64_t n : intervalExpertLoad)
+      total += n;
+    const double mean = static_cast<double>(total) / intervalExpertLoad.size();
+    const auto [least, most] =
+        std::minmax_element(intervalExpertLoad.begin(), intervalExpertLoad.end());
+    if (mean > 0)
+      sop += format(" expert load min/max: %.2f/", *least / mean) + format("%.2f |", *most / mean);
+  }
   char line[640];
   std::snprintf(line, sizeof line,
                 " [%s] iteration %8lld/%8lld | consumed samples: %12lld | elapsed time per "
@@ -590,6 +615,8 @@ void Trainer::logToTensorBoard(const MetricsRow &row, bool skipped) {
                   {"batch-size", static_cast<double>(geometry.globalBatch)}};
   if (row.sopLoss)
     perStep.push_back({"sop loss", *row.sopLoss});
+  if (row.loadBalancingLoss) // Megatron-Core's tag
+    perStep.push_back({"load_balancing_loss", *row.loadBalancingLoss});
   if (!skipped)
     perStep.push_back({"grad-norm", row.gradNorm});
   if (lossScaler)
@@ -608,6 +635,13 @@ void Trainer::logToTensorBoard(const MetricsRow &row, bool skipped) {
   perStep.push_back({"mem-activation-allocated-bytes",
                      static_cast<double>(ownArena + (pipeline ? pipeline->allocatedActivationBytes()
                                                               : 0))});
+  // Each expert's share of the iteration's routed entries (1 / E: balanced).
+  int64_t routed = 0;
+  for (int64_t n : row.expertTokens)
+    routed += n;
+  for (size_t e = 0; e < row.expertTokens.size() && routed > 0; ++e)
+    perStep.push_back({"moe/expert_load/" + std::to_string(e),
+                       static_cast<double>(row.expertTokens[e]) / routed});
   tensorboard->addScalars(row.iteration, perStep);
   tensorboard->addScalars(row.consumedSamples, perSample);
 }
@@ -706,8 +740,14 @@ TrainSummary Trainer::run() {
     row.tokensPerSecond = geometry.globalBatch * geometry.seq / (ms / 1000.0);
     if (hasSop)
       row.sopLoss = loss.sop;
-    if (hasMoe)
-      row.loadBalancingLoss = loss.loadBalancingLoss();
+    if (hasMoe) {
+      if (loss.moeLayers > 0)
+        row.loadBalancingLoss = loss.loadBalancingLoss();
+      row.expertTokens = iterationExpertLoad();
+      intervalExpertLoad.resize(row.expertTokens.size(), 0);
+      for (size_t e = 0; e < row.expertTokens.size(); ++e)
+        intervalExpertLoad[e] += row.expertTokens[e];
+    }
     const bool logLine = done % cfg.logInterval == 0 || done == cfg.steps;
     if (logLine) {
       if (progressBar)
@@ -717,6 +757,7 @@ TrainSummary Trainer::run() {
                    logLossSum.scaled(1.0 / std::max<int64_t>(1, logLossCount)), gradNorm);
       logLossSum = {};
       logLossCount = 0;
+      intervalExpertLoad.clear();
       skippedInInterval = 0;
       sinceLog = 0;
       logStart = Clock::now();

@@ -129,6 +129,10 @@ public:
 private:
   // The data-parallel reduction of the flat gradients (sums; the caller scales).
   void reduceDataParallelGradients();
+  // Mixture of experts: the entries routed to each expert in the last
+  // iteration, summed over every MoE layer and rank (collective).
+  std::vector<int64_t> iterationExpertLoad();
+  std::vector<int64_t> intervalExpertLoad; // summed over the log interval
   // `skipped`: fp16 gradients overflowed, so the optimizer did not step.
   LossTerms trainIteration(int64_t iteration, double *gradNorm, double *lr, bool *skipped);
   void logIteration(int64_t iteration, double ms, double lr, const LossTerms &loss,

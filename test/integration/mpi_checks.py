@@ -49,7 +49,7 @@ def compare(reference, candidate, rtol, steps):
     """The candidate's first `steps` iterations (a resumed run starts late)
     against the reference's same iterations, within rtol (relative): the LM
     loss, and a mixture of experts' load-balancing loss where the reference
-    logs one."""
+    logs one; its per-expert routed token counts must be equal."""
     for key in ("lm_loss", "load_balancing_loss"):
         ref, got = losses(reference, key), losses(candidate, key)
         if key != "lm_loss" and not ref:
@@ -68,6 +68,13 @@ def compare(reference, candidate, rtol, steps):
                 sys.exit(f"step {step}: {key} {b} differs from {a} by {rel:.2e} > {rtol:g}")
         print(f"{key}: max relative difference over {steps} steps (iterations "
               f"{its[0]}-{its[-1]}): {worst:.2e} (limit {rtol:g})")
+    ref, got = losses(reference, "expert_tokens"), losses(candidate, "expert_tokens")
+    if ref:
+        for step in sorted(got)[:steps]:
+            if ref.get(step) != got[step]:
+                sys.exit(f"step {step}: tokens per expert {got[step]} differ from the "
+                         f"reference's {ref.get(step)}")
+        print(f"expert_tokens: equal over {steps} steps (last: {got[sorted(got)[steps - 1]]})")
 
 
 def expect_error(command, pattern, count, timeout):

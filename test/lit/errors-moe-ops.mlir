@@ -77,8 +77,8 @@ func.func @aux_loss_topk(%p: tensor<1x4x8xf32>, %r: tensor<8xi32>) {
 // -----
 
 func.func @aux_loss_coeff(%p: tensor<1x4x8xf32>, %r: tensor<8xi32>) {
-  // expected-error @+1 {{'mtc.moe_aux_loss' op coeff must be positive (a layer without the loss has no op)}}
-  mtc.moe_aux_loss %p, %r {topk = 2 : i64, coeff = 0.0 : f64} : tensor<1x4x8xf32>, tensor<8xi32>
+  // expected-error @+1 {{'mtc.moe_aux_loss' op coeff must be finite and not negative (0: the expert load only)}}
+  mtc.moe_aux_loss %p, %r {topk = 2 : i64, coeff = -1.0 : f64} : tensor<1x4x8xf32>, tensor<8xi32>
   return
 }
 

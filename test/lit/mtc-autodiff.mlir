@@ -18,6 +18,13 @@
 // MOE: %[[DPROBS:.*]] = mtc.moe_aux_loss_grad %{{.*}} {coeff = 1.000000e-02 : f64, topk = 2 : i64} : tensor<4xi32> -> tensor<1x4x4xf32>
 // MOE: %[[DLOGITS:.*]] = mtc.moe_route_grad {{.*}} weights_grad(%[[DW]] : tensor<1x4x2xf32>) probs_grad(%[[DPROBS]] : tensor<1x4x4xf32>)
 // MOE: mtc.linear_dw %{{.*}}, %[[DLOGITS]] {weight = @h.0.moe.router.weight}
+// Without a coefficient the loss op only reports the expert load: no gradient.
+// RUN: %mtc-import --arch llama --num-layers 1 --hidden-size 8 --num-attention-heads 2 --vocab-size 16 --seq-length 4 \
+// RUN:   --ffn-hidden-size 6 --num-experts 4 | %mtc-opt --mtc-autodiff | FileCheck %s --check-prefix=NOLOSS
+// NOLOSS: mtc.moe_aux_loss %{{.*}} {coeff = 0.000000e+00 : f64, topk = 2 : i64}
+// NOLOSS-NOT: mtc.moe_aux_loss_grad
+// NOLOSS: mtc.moe_route_grad {{.*}} weights_grad(
+// NOLOSS-NOT: probs_grad
 
 // A one-layer model with every op kind. The forward layer must yield, besides
 // its output, exactly what its backward needs; the backward layer takes them.

@@ -301,33 +301,41 @@ const StepRegistration registered[] = {
           s.experts = c.count(routed);
           s.rows = s.experts ? c.count(probs) / s.experts : 0;
           c.expectCount(probs, s.rows * s.experts, "probs");
-          if (!(k.coeff() > 0))
-            c.fail("coeff must be positive");
+          if (!(k.coeff() >= 0))
+            c.fail("coeff must not be negative");
         },
         [](const pb::Step &step, StepRun &r) {
           const auto &k = step.moe_aux_loss();
           const StepShape &sh = r.shape();
-          DeviceArray &scratch = r.commScratch();
-          if (scratch.size() < sh.experts)
-            scratch = DeviceArray(r.dev(), sh.experts, "the expert probability sums");
-          r.dev().launch(kernels::MoeProbSums{r.f(k.probs()), scratch.data(), sh.rows, sh.experts});
           std::vector<float> sums(sh.experts);
           std::vector<int32_t> routed(sh.experts);
-          r.dev().toHost(sums.data(), scratch.data(), sh.experts * 4);
+          if (k.coeff() > 0) {
+            DeviceArray &scratch = r.commScratch();
+            if (scratch.size() < sh.experts)
+              scratch = DeviceArray(r.dev(), sh.experts, "the expert probability sums");
+            r.dev().launch(
+                kernels::MoeProbSums{r.f(k.probs()), scratch.data(), sh.rows, sh.experts});
+            r.dev().toHost(sums.data(), scratch.data(), sh.experts * 4);
+          }
           r.dev().toHost(routed.data(), r.i32(k.routed()), sh.experts * 4);
           int64_t entries = 0;
           for (int32_t n : routed)
             entries += n;
-          MicroBatchLoss &loss = r.loss();
-          // Every token routes to k experts: the entries give k.
-          const int64_t topk = sh.rows ? entries / sh.rows : 0;
-          loss.moeAuxSum +=
-              kernels::math::moeAuxLoss(sums.data(), routed.data(), sh.experts, sh.rows, topk,
-                                        k.coeff());
-          ++loss.moeAuxLayers;
-          loss.expertTokens.resize(std::max<size_t>(loss.expertTokens.size(), sh.experts));
-          for (int64_t e = 0; e < sh.experts; ++e)
-            loss.expertTokens[e] += routed[e];
+          if (k.coeff() > 0) {
+            MicroBatchLoss &loss = r.loss();
+            // Every token routes to k experts: the entries give k.
+            const int64_t topk = sh.rows ? entries / sh.rows : 0;
+            loss.moeAuxSum += kernels::math::moeAuxLoss(sums.data(), routed.data(), sh.experts,
+                                                        sh.rows, topk, k.coeff());
+            ++loss.moeAuxLayers;
+          }
+          // The expert load of training steps (evaluation's is not the run's).
+          if (r.training) {
+            std::vector<int64_t> &load = r.expertTokens();
+            load.resize(std::max<size_t>(load.size(), sh.experts), 0);
+            for (int64_t e = 0; e < sh.experts; ++e)
+              load[e] += routed[e];
+          }
         },
     }),
     StepRegistration({
