@@ -201,3 +201,30 @@ func.func @combine_grad_shapes(%yp: tensor<8x16xf32>, %ro: tensor<1x4x2xi32>, %e
   %dyp, %dw = mtc.moe_combine_grad %yp, %ro, %eo, %w, %dy : tensor<8x16xf32>, tensor<1x4x2xi32>, tensor<8xi32>, tensor<1x4x2xf32>, tensor<1x4x8xf32>
   return
 }
+
+// -----
+
+func.func @ep_counts_divide(%k: tensor<6xi32>) {
+  // expected-error @+2 {{mtc.ep_counts: 4 expert-parallel ranks must divide the 6 experts of counts [6]}}
+  // expected-error @+1 {{'mtc.ep_counts' op failed to infer returned types}}
+  %a, %l = mtc.ep_counts %k {ep = 4 : i64} : tensor<6xi32> -> tensor<4x6xi32>, tensor<1xi32>
+  return
+}
+
+// -----
+
+func.func @ep_dispatch_counts(%x: tensor<8x16xf32>, %a: tensor<4x8xi32>) {
+  // expected-error @+2 {{mtc.ep_dispatch: counts [4, 8] must be [2, E] with 2 dividing E}}
+  // expected-error @+1 {{'mtc.ep_dispatch' op failed to infer returned types}}
+  %y = mtc.ep_dispatch %x, %a {ep = 2 : i64} : tensor<8x16xf32>, tensor<4x8xi32> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @ep_combine_rows(%x: tensor<9x16xf32>, %a: tensor<2x8xi32>) {
+  // expected-error @+2 {{mtc.ep_combine: rows must be [2 R, width], got [9, 16]}}
+  // expected-error @+1 {{'mtc.ep_combine' op failed to infer returned types}}
+  %y = mtc.ep_combine %x, %a {ep = 2 : i64} : tensor<9x16xf32>, tensor<2x8xi32> -> tensor<4x16xf32>
+  return
+}
