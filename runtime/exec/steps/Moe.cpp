@@ -90,15 +90,17 @@ int64_t forEachExpert(StepRun &r, int32_t kept, Gemm gemm) {
   return first;
 }
 
-// Zeroes the rows of `out` [R, width] from `first` on: the unused rows past
-// the kept total, which are the buffer's end (a 16-bit buffer's odd tail is
-// in its slot's padding, so whole words are safe).
-void zeroRowsFrom(StepRun &r, kernels::Out out, int64_t first, int64_t width) {
-  const int64_t rows = r.shape().permuted - first;
-  if (rows <= 0)
-    return;
-  const int64_t bytes = rows * width * kernels::storageBytes(out.type);
-  r.dev().fill32(out.at(first * width).data, 0u, (bytes + 3) / 4);
+// Zeroes rows [first, rows) of a buffer of `rows` rows of `rowBytes`: the
+// unused rows past the kept total, which are the buffer's end (a 16-bit
+// buffer's odd tail is in its slot's padding, so whole words are safe).
+void zeroRowsFrom(Backend &dev, void *base, int64_t first, int64_t rows, int64_t rowBytes) {
+  if (first < rows)
+    dev.fill32(static_cast<char *>(base) + first * rowBytes, 0u,
+               ((rows - first) * rowBytes + 3) / 4);
+}
+
+int64_t rowBytesOf(kernels::Out out, int64_t width) {
+  return width * kernels::storageBytes(out.type);
 }
 
 // The expert group's size and this rank's place in it (1 and 0 alone).
@@ -148,7 +150,7 @@ ExpertCounts expertCounts(StepRun &r, int32_t allKept) {
 void expertAllToAll(StepRun &r, const pb::EpAllToAll &k) {
   const StepShape &sh = r.shape();
   const ExpertCounts c = expertCounts(r, k.all_kept());
-  const int64_t rowBytes = sh.hidden * kernels::storageBytes(r.out(k.x()).type);
+  const int64_t rowBytes = rowBytesOf(r.out(k.x()), sh.hidden);
   char *mine = static_cast<char *>(r.out(k.to_experts() ? k.x() : k.y()).data);
   char *theirs = static_cast<char *>(r.out(k.to_experts() ? k.y() : k.x()).data);
   const int64_t mineRows = sh.permuted, theirRows = sh.permuted * c.ep;
@@ -207,10 +209,9 @@ void expertAllToAll(StepRun &r, const pb::EpAllToAll &k) {
   if (k.to_experts()) {
     const int64_t used =
         forEachChunk([&](char *t, char *s, int64_t bytes) { r.dev().copy(t, s, bytes); });
-    if (used < theirRows)
-      r.dev().fill32(theirs + used * rowBytes, 0u, ((theirRows - used) * rowBytes + 3) / 4);
-  } else if (mineUsed < mineRows) {
-    r.dev().fill32(mine + mineUsed * rowBytes, 0u, ((mineRows - mineUsed) * rowBytes + 3) / 4);
+    zeroRowsFrom(r.dev(), theirs, used, theirRows, rowBytes);
+  } else {
+    zeroRowsFrom(r.dev(), mine, mineUsed, mineRows, rowBytes);
   }
 }
 
@@ -420,7 +421,7 @@ const StepRegistration registered[] = {
                                   kernels::In(), y.at(first * sh.out), n, sh.hidden, sh.out,
                                   false);
           });
-          zeroRowsFrom(r, y, used, sh.out);
+          zeroRowsFrom(r.dev(), y.data, used, sh.permuted, rowBytesOf(y, sh.out));
         },
     }),
     StepRegistration({
@@ -440,7 +441,7 @@ const StepRegistration registered[] = {
             r.dev().linearBackwardInput(dy.at(first * sh.out), w.at(e * sh.hidden * sh.out),
                                         dx.at(first * sh.hidden), n, sh.hidden, sh.out, false);
           });
-          zeroRowsFrom(r, dx, used, sh.hidden);
+          zeroRowsFrom(r.dev(), dx.data, used, sh.permuted, rowBytesOf(dx, sh.hidden));
         },
     }),
     StepRegistration({
